@@ -1,0 +1,406 @@
+#include "catalog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "schema.h"
+#include "tables.h"
+#include "text.h"
+
+const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv",
+					   "prices/offers.csv"};
+
+#define M(f) offsetof(struct model, f)
+static const struct column model_columns[] = {
+	{"id", COL_TEXT, true, M(id), NULL, 0},
+	{"name", COL_TEXT, true, M(name), NULL, 0},
+	{"params_b", COL_NUMBER, true, M(params_b), NULL, 1},
+	{"active_params_b", COL_NUMBER, false, M(active_params_b), NULL, 1},
+	{"layers", COL_COUNT, true, M(layers), NULL, 1},
+	{"hidden", COL_COUNT, true, M(hidden), NULL, 1},
+	{"heads", COL_COUNT, true, M(heads), NULL, 1},
+	{"kv_heads", COL_COUNT, true, M(kv_heads), NULL, 1},
+	{"head_dim", COL_COUNT, true, M(head_dim), NULL, 1},
+	{"intermediate", COL_COUNT, true, M(intermediate), NULL, 1},
+	{"vocab", COL_COUNT, true, M(vocab), NULL, 1},
+	{"kv_elems", COL_COUNT, false, M(kv_elems), NULL, 1},
+	{"mlp", COL_ENUM, false, M(mlp), mlp_names, 0},
+	{"tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0},
+	{"experts", COL_COUNT, false, M(experts), NULL, 1},
+	{"experts_per_token", COL_COUNT, false, M(experts_per_token), NULL, 1},
+	{"max_context", COL_COUNT, false, M(max_context), NULL, 1},
+	{"dtype", COL_TEXT, false, M(dtype_name), NULL, 0},
+	{"source", COL_TEXT, false, M(source), NULL, 0},
+};
+#undef M
+
+#define G(f) offsetof(struct gpu, f)
+static const struct column gpu_columns[] = {
+	{"id", COL_TEXT, true, G(id), NULL, 0},
+	{"name", COL_TEXT, true, G(name), NULL, 0},
+	{"vendor", COL_TEXT, false, G(vendor), NULL, 0},
+	{"memory_mib", COL_NUMBER, true, G(memory_mib), NULL, 1},
+	{"bandwidth_gbs", COL_NUMBER, false, G(bandwidth_gbs), NULL, 0},
+	{"bf16_tflops", COL_NUMBER, false, G(bf16_tflops), NULL, 0},
+	{"fp8", COL_YESNO, false, G(fp8), NULL, 0},
+	{"link", COL_ENUM, true, G(link), link_names, 0},
+	{"link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0},
+	{"source", COL_TEXT, false, G(source), NULL, 0},
+};
+#undef G
+
+#define O(f) offsetof(struct offer, f)
+static const struct column offer_columns[] = {
+	{"gpu", COL_TEXT, true, O(gpu_id), NULL, 0},
+	{"kind", COL_ENUM, true, O(kind), offer_kind_names, 0},
+	{"cards", COL_COUNT, false, O(cards), NULL, 1},
+	{"max_cards", COL_COUNT, false, O(max_cards), NULL, 1},
+	{"region", COL_TEXT, false, O(region), NULL, 0},
+	{"monthly", COL_NUMBER, false, O(monthly), NULL, 0},
+	{"hourly", COL_NUMBER, false, O(hourly), NULL, 0},
+	{"currency", COL_TEXT, false, O(currency), NULL, 0},
+	{"discount", COL_TEXT, false, O(discount), NULL, 0},
+	{"network", COL_TEXT, false, O(network), NULL, 0},
+	{"inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0},
+	{"collected", COL_DATE, true, O(collected), NULL, 0},
+	{"source", COL_TEXT, false, O(source), NULL, 0},
+};
+#undef O
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#define MAX_COLUMNS 32
+
+/* Where a row's cells are, for validations that span several fields. */
+struct row_ctx {
+	const struct csv_table *t;
+	size_t rec;
+	const struct column *cols;
+	size_t ncols;
+	const int *index;
+	struct diag *d;
+};
+
+static const struct csv_cell *cell_named(const struct row_ctx *r, const char *name)
+{
+	for (size_t c = 0; c < r->ncols; c++)
+		if (strcmp(r->cols[c].name, name) == 0 && r->index[c] >= 0)
+			return csvtab_cell(r->t, r->rec, (size_t)r->index[c]);
+	return csvtab_cell(r->t, r->rec, 0);
+}
+
+static void row_error(const struct row_ctx *r, const char *column, const char *expected)
+{
+	const struct csv_cell *cell = cell_named(r, column);
+	char quoted[128];
+	text_quote(quoted, sizeof quoted, cell->text);
+	diag_error(r->d, "%s:%u:%u: expected %s, found \"%s\"", r->t->path, cell->line, cell->col,
+		   expected, quoted);
+}
+
+/* A small open-addressing set of ids, remembering the line of each. */
+struct idset {
+	const char **keys;
+	unsigned *lines;
+	size_t cap;
+};
+
+static size_t id_hash(const char *s)
+{
+	size_t h = 1469598103934665603u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+static bool idset_init(struct idset *s, size_t n)
+{
+	s->cap = 16;
+	while (s->cap < 2 * n + 1)
+		s->cap *= 2;
+	s->keys = calloc(s->cap, sizeof *s->keys);
+	s->lines = calloc(s->cap, sizeof *s->lines);
+	return s->keys && s->lines;
+}
+
+/* Adds key; returns 0, or the line where it was first seen. */
+static unsigned idset_add(struct idset *s, const char *key, unsigned line)
+{
+	for (size_t i = id_hash(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+		if (!s->keys[i]) {
+			s->keys[i] = key;
+			s->lines[i] = line;
+			return 0;
+		}
+		if (strcmp(s->keys[i], key) == 0)
+			return s->lines[i];
+	}
+}
+
+static int idset_find(const struct idset *s, const char *key)
+{
+	for (size_t i = id_hash(key) & (s->cap - 1); s->keys[i]; i = (i + 1) & (s->cap - 1))
+		if (strcmp(s->keys[i], key) == 0)
+			return (int)s->lines[i];
+	return -1;
+}
+
+static void idset_free(struct idset *s)
+{
+	free(s->keys);
+	free(s->lines);
+}
+
+typedef size_t (*row_check)(const struct row_ctx *r, void *row, void *ctx);
+
+struct file_spec {
+	const struct column *cols;
+	size_t ncols, size, line_offset, id_offset;
+	row_check check;
+};
+
+static bool row_shape_ok(const struct csv_table *t, size_t rec, struct diag *d)
+{
+	size_t want = t->records[0].count, got = t->records[rec].count;
+	if (got == want)
+		return true;
+	unsigned col = csvtab_cell(t, rec, got > want ? want : got - 1)->col;
+	diag_error(d, "%s:%u:%u: expected %zu fields as in the header, found %zu", t->path,
+		   t->records[rec].line, col, want, got);
+	return false;
+}
+
+static size_t check_unique(const struct row_ctx *r, struct idset *ids, const char *id,
+			   unsigned line)
+{
+	unsigned first = idset_add(ids, id, line);
+	if (!first)
+		return 0;
+	const struct csv_cell *cell = csvtab_cell(r->t, r->rec, (size_t)r->index[0]);
+	char quoted[128];
+	text_quote(quoted, sizeof quoted, id);
+	diag_error(r->d, "%s:%u:%u: expected a unique id, found \"%s\" again (first on line %u)",
+		   r->t->path, cell->line, cell->col, quoted, first);
+	return 1;
+}
+
+/* Every row of one file into an array of structs; bad rows are reported
+ * and left out, so one typo never turns into a silent zero. */
+static size_t load_rows(const struct csv_table *t, const struct file_spec *f, void **out,
+			size_t *n, struct idset *ids, void *ctx, struct diag *d)
+{
+	int index[MAX_COLUMNS];
+	size_t errors = schema_bind(t, f->cols, f->ncols, index, d);
+	*out = NULL;
+	*n = 0;
+	if (errors)
+		return errors;
+	size_t rows_max = t->nrecords - 1;
+	char *rows = calloc(rows_max ? rows_max : 1, f->size);
+	if (!rows || (ids && !idset_init(ids, rows_max))) {
+		diag_error(d, "%s: out of memory", t->path);
+		free(rows);
+		return errors + 1;
+	}
+	for (size_t rec = 1; rec < t->nrecords; rec++) {
+		if (!row_shape_ok(t, rec, d)) {
+			errors++;
+			continue;
+		}
+		char *row = rows + *n * f->size;
+		struct row_ctx r = {t, rec, f->cols, f->ncols, index, d};
+		size_t bad = schema_fill(t, rec, f->cols, f->ncols, index, row, d);
+		*(unsigned *)(row + f->line_offset) = t->records[rec].line;
+		if (!bad && f->check)
+			bad = f->check(&r, row, ctx);
+		if (!bad && ids)
+			bad = check_unique(&r, ids, *(const char **)(row + f->id_offset),
+					   t->records[rec].line);
+		errors += bad;
+		if (bad)
+			memset(row, 0, f->size);
+		else
+			(*n)++;
+	}
+	*out = rows;
+	return errors;
+}
+
+static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
+{
+	(void)ctx;
+	struct model *m = row;
+	char buf[160];
+	if (m->active_params_b < 0)
+		m->active_params_b = m->params_b;
+	if (m->active_params_b > m->params_b) {
+		snprintf(buf, sizeof buf, "active_params_b no larger than params_b (%g)", m->params_b);
+		row_error(r, "active_params_b", buf);
+		return 1;
+	}
+	if (m->heads % m->kv_heads != 0) {
+		snprintf(buf, sizeof buf, "kv_heads dividing heads (%d)", m->heads);
+		row_error(r, "kv_heads", buf);
+		return 1;
+	}
+	if (m->experts_per_token > m->experts) {
+		row_error(r, "experts_per_token", "experts_per_token no larger than experts");
+		return 1;
+	}
+	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
+	if (m->dtype_name[0] && m->dtype < 0) {
+		row_error(r, "dtype", "a precision: fp32, bf16, fp16, fp8, int8 or int4");
+		return 1;
+	}
+	return 0;
+}
+
+static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
+{
+	struct offer *o = row;
+	int gpu = idset_find(ctx, o->gpu_id);
+	if (gpu < 0) {
+		row_error(r, "gpu", "a GPU id from prices/gpus.csv");
+		return 1;
+	}
+	o->gpu = gpu;
+	if (o->monthly < 0 && o->hourly < 0) {
+		row_error(r, "monthly", "a monthly or an hourly price (both are empty)");
+		return 1;
+	}
+	if (o->cards == 0)
+		o->cards = o->kind == OFFER_BAREMETAL ? 8 : 1;
+	if (o->max_cards == 0)
+		o->max_cards = o->kind == OFFER_BAREMETAL ? o->cards : 8;
+	if (!o->currency[0])
+		o->currency = "CNY";
+	return 0;
+}
+
+static const struct file_spec specs[3] = {
+	{model_columns, NCOLS(model_columns), sizeof(struct model), offsetof(struct model, line),
+	 offsetof(struct model, id), check_model},
+	{gpu_columns, NCOLS(gpu_columns), sizeof(struct gpu), offsetof(struct gpu, line),
+	 offsetof(struct gpu, id), NULL},
+	{offer_columns, NCOLS(offer_columns), sizeof(struct offer), offsetof(struct offer, line),
+	 0, check_offer},
+};
+
+static const struct catalog *sort_catalog; /* qsort has no context argument */
+
+/* GPU, then kind, then region, newest first: pricing reads runs of this. */
+static int offer_cmp(const void *a, const void *b)
+{
+	const struct offer *x = &sort_catalog->offers[*(const size_t *)a];
+	const struct offer *y = &sort_catalog->offers[*(const size_t *)b];
+	if (x->gpu != y->gpu)
+		return x->gpu - y->gpu;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	int c = strcmp(x->region, y->region);
+	if (c)
+		return c;
+	if (x->collected != y->collected)
+		return y->collected - x->collected;
+	return (int)x->line - (int)y->line;
+}
+
+static bool index_offers(struct catalog *c)
+{
+	c->offer_order = malloc((c->noffers ? c->noffers : 1) * sizeof *c->offer_order);
+	if (!c->offer_order)
+		return false;
+	for (size_t i = 0; i < c->noffers; i++) {
+		c->offer_order[i] = i;
+		if (c->offers[i].collected > c->newest_date)
+			c->newest_date = c->offers[i].collected;
+	}
+	sort_catalog = c;
+	qsort(c->offer_order, c->noffers, sizeof *c->offer_order, offer_cmp);
+	for (size_t i = 0; i < c->noffers; i++) {
+		struct gpu *g = &c->gpus[c->offers[c->offer_order[i]].gpu];
+		if (g->noffers++ == 0)
+			g->first_offer = i;
+	}
+	return true;
+}
+
+/* GPU rows are indexed by position, so the id set maps id -> index. */
+static void gpu_index(struct catalog *c, struct idset *ids)
+{
+	for (size_t i = 0; i < ids->cap; i++)
+		ids->keys[i] = NULL;
+	for (size_t i = 0; i < c->ngpus; i++)
+		idset_add(ids, c->gpus[i].id, (unsigned)i);
+}
+
+size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		    const size_t lens[3], struct diag *d)
+{
+	size_t errors = 0;
+	*c = (struct catalog){0};
+	void *rows[3] = {0};
+	size_t counts[3] = {0};
+	struct idset model_ids = {0}, gpu_ids = {0};
+	for (int f = 0; f < 3; f++) {
+		size_t bad = csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
+		errors += bad;
+		if (bad)
+			continue;
+		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
+		if (f == FILE_OFFERS && !gpu_ids.keys)
+			continue; /* offers need the GPU list to check their ids */
+		if (f == FILE_OFFERS) {
+			c->gpus = rows[FILE_GPUS];
+			c->ngpus = counts[FILE_GPUS];
+			gpu_index(c, &gpu_ids);
+		}
+		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, &gpu_ids, d);
+	}
+	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
+	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
+	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
+	idset_free(&model_ids);
+	idset_free(&gpu_ids);
+	if (!errors && !index_offers(c)) {
+		diag_error(d, "out of memory");
+		errors++;
+	}
+	return errors;
+}
+
+void catalog_free(struct catalog *c)
+{
+	free(c->models);
+	free(c->gpus);
+	free(c->offers);
+	free(c->offer_order);
+	for (int f = 0; f < 3; f++)
+		csvtab_free(&c->tables[f]);
+	*c = (struct catalog){0};
+}
+
+const struct model *catalog_find_model(const struct catalog *c, const char *key)
+{
+	for (size_t i = 0; i < c->nmodels; i++)
+		if (strcasecmp(c->models[i].id, key) == 0 || strcasecmp(c->models[i].name, key) == 0)
+			return &c->models[i];
+	return NULL;
+}
+
+int catalog_find_gpu(const struct catalog *c, const char *id)
+{
+	for (size_t i = 0; i < c->ngpus; i++)
+		if (strcasecmp(c->gpus[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *gpu_short_name(const struct gpu *g)
+{
+	size_t n = strlen(g->vendor);
+	if (n && strncmp(g->name, g->vendor, n) == 0 && g->name[n] == ' ')
+		return g->name + n + 1;
+	return g->name;
+}

@@ -1,0 +1,73 @@
+/* Models, GPU types and price offers as loaded from the three CSV files. */
+#ifndef GPUPLAN_CATALOG_H
+#define GPUPLAN_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "csvtab.h"
+#include "diag.h"
+
+struct model {
+	const char *id, *name, *source;
+	double params_b, active_params_b; /* billions; active = params when dense */
+	int layers, hidden, heads, kv_heads, head_dim, intermediate, vocab;
+	int kv_elems; /* 0: 2*kv_heads*head_dim */
+	int mlp;      /* enum mlp_kind */
+	bool tied_embeddings;
+	int experts, experts_per_token; /* 0 for dense models */
+	int max_context;                /* 0: unknown */
+	const char *dtype_name;         /* precision the weights ship in */
+	int dtype;                      /* precision index, -1: unknown */
+	bool derived;                   /* architecture scaled from another model */
+	unsigned line;
+};
+
+struct gpu {
+	const char *id, *name, *vendor, *source;
+	double memory_mib, bandwidth_gbs, bf16_tflops, link_gbs;
+	bool fp8;
+	int link; /* enum link_kind */
+	size_t first_offer, noffers; /* range in catalog.offer_order */
+	unsigned line;
+};
+
+struct offer {
+	const char *gpu_id, *region, *currency, *discount, *network, *source;
+	int gpu; /* index into catalog.gpus */
+	int kind, inter_node;
+	int cards, max_cards;
+	double monthly, hourly; /* < 0 when not given */
+	int collected;          /* YYYYMMDD */
+	unsigned line;
+};
+
+struct catalog {
+	struct model *models;
+	size_t nmodels;
+	struct gpu *gpus;
+	size_t ngpus;
+	struct offer *offers;
+	size_t noffers;
+	size_t *offer_order; /* offers grouped by GPU, newest first */
+	int newest_date;     /* YYYYMMDD over all offers */
+	char source[512];    /* where the data came from */
+	struct csv_table tables[3];
+};
+
+enum catalog_file { FILE_MODELS, FILE_GPUS, FILE_OFFERS };
+extern const char *const catalog_file_names[3]; /* "models/models.csv", ... */
+
+/* Loads the three files from memory buffers; 'paths' are the names used in
+ * messages. Returns the number of errors (all are reported in d). */
+size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		    const size_t lens[3], struct diag *d);
+void catalog_free(struct catalog *c);
+
+const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
+int catalog_find_gpu(const struct catalog *c, const char *id);
+
+/* "H100 80G" from "NVIDIA H100 80G": the name without its vendor prefix. */
+const char *gpu_short_name(const struct gpu *g);
+
+#endif

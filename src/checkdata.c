@@ -1,0 +1,30 @@
+#include "checkdata.h"
+
+#include <math.h>
+
+#include "arch.h"
+
+static void compare(const struct catalog *c, const struct model *m, const char *column,
+		    double listed_b, double computed, struct diag *d)
+{
+	double gap = fabs(computed / 1e9 - listed_b) / listed_b;
+	if (gap > PARAMS_TOLERANCE)
+		diag_warning(d, "%s/%s:%u: %s %.4g differs from the %.4gB the architecture implies "
+			     "by %.1f %% (more than %.0f %%)", c->source, catalog_file_names[0],
+			     m->line, column, listed_b, computed / 1e9, 100 * gap,
+			     100 * PARAMS_TOLERANCE);
+}
+
+void check_model_params(const struct catalog *c, struct diag *d)
+{
+	for (size_t i = 0; i < c->nmodels; i++) {
+		const struct model *m = &c->models[i];
+		double active;
+		double total = arch_param_count(m, &active);
+		if (total == 0)
+			continue; /* MLA: the columns do not describe it */
+		compare(c, m, "params_b", m->params_b, total, d);
+		if (m->experts)
+			compare(c, m, "active_params_b", m->active_params_b, active, d);
+	}
+}

@@ -1,0 +1,26 @@
+/* Where the CSV files come from: --data DIR, $GPUPLAN_DATA,
+ * $XDG_CONFIG_HOME/gpuplan, the source tree (for an uninstalled build),
+ * $(pkgdatadir), and finally the copy compiled into the binary. */
+#ifndef GPUPLAN_DATASRC_H
+#define GPUPLAN_DATASRC_H
+
+#include <stddef.h>
+
+#include "catalog.h"
+#include "diag.h"
+
+/* Loads the first source in the search order. Returns the number of
+ * errors; c->source says which source was used. */
+size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d);
+
+/* Loads the files of one directory. */
+size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d);
+
+/* Writes the embedded files under dir (models/, prices/); never
+ * overwrites an existing file. Returns 0, or -1 with a message in err. */
+int data_export(const char *dir, char *err, size_t errlen);
+
+extern const unsigned char *const embedded_files[3];
+extern const size_t embedded_lengths[3];
+
+#endif

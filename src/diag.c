@@ -1,0 +1,53 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void diag_add(struct diag *d, bool warning, const char *fmt, va_list ap)
+{
+	if (warning)
+		d->warnings++;
+	else
+		d->errors++;
+	if (d->kept == DIAG_KEEP)
+		return;
+	char *msg = NULL;
+	if (vasprintf(&msg, fmt, ap) < 0)
+		return;
+	d->is_warning[d->kept] = warning;
+	d->msgs[d->kept++] = msg;
+}
+
+void diag_error(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_add(d, false, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warning(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_add(d, true, fmt, ap);
+	va_end(ap);
+}
+
+void diag_print(const struct diag *d, void *stream)
+{
+	FILE *out = stream;
+	for (size_t i = 0; i < d->kept; i++)
+		fprintf(out, "%s%s\n", d->is_warning[i] ? "warning: " : "", d->msgs[i]);
+	size_t total = d->errors + d->warnings;
+	if (total > d->kept)
+		fprintf(out, "... and %zu more\n", total - d->kept);
+}
+
+void diag_clear(struct diag *d)
+{
+	for (size_t i = 0; i < d->kept; i++)
+		free(d->msgs[i]);
+	*d = (struct diag){0};
+}

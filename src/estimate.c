@@ -1,0 +1,161 @@
+#include "estimate.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "arch.h"
+
+double mem_sum(const struct mem_terms *m)
+{
+	return m->weights + m->kv_cache + m->activations + m->gradients + m->optimizer + m->overhead;
+}
+
+/* Quantized formats keep the embedding and LM head in 16 bits; a derived
+ * architecture is not trusted for that split. */
+double weight_bytes(const struct model *m, double bytes_per_param, bool quantized)
+{
+	double params = m->params_b * 1e9;
+	if (!quantized || m->derived)
+		return params * bytes_per_param;
+	double emb = fmin(arch_embedding_params(m), params);
+	return (params - emb) * bytes_per_param + emb * 2.0;
+}
+
+static double kv_elems(const struct model *m)
+{
+	return m->kv_elems ? m->kv_elems : 2.0 * m->kv_heads * m->head_dim;
+}
+
+double kv_cache_bytes(const struct model *m, double s, double b, double kv_bytes)
+{
+	return m->layers * kv_elems(m) * s * b * kv_bytes;
+}
+
+/* MoE layers run each token through experts_per_token MLPs. */
+static double mlp_width(const struct model *m)
+{
+	return (double)m->intermediate * (m->experts_per_token ? m->experts_per_token : 1);
+}
+
+/* One layer's peak inside the MLP while prefilling m tokens, 16-bit, plus
+ * fp32 logits of the b last positions. */
+double inference_activation_bytes(const struct model *m, double s, double b, double chunk)
+{
+	double tokens = s * b;
+	if (chunk > 0 && chunk < tokens)
+		tokens = chunk;
+	double mats = m->mlp == MLP_SWIGLU ? 3 : 2;
+	return 2.0 * (2 * tokens * m->hidden + mats * tokens * mlp_width(m)) + b * m->vocab * 4.0;
+}
+
+/* Korthikanti et al. 2022, generalised to GQA and SwiGLU (bytes, 16-bit). */
+double training_layer_bytes(const struct model *m, double s, double b, bool fused, bool dropout)
+{
+	double sbh = s * b * m->hidden, a = m->heads;
+	double attention = sbh * (6 + 4.0 * m->kv_heads / a);
+	double mlp = 2 * sbh + (m->mlp == MLP_SWIGLU ? 6 : 4) * s * b * mlp_width(m);
+	double norms = 4 * sbh;
+	if (!fused)
+		attention += 4 * a * s * s * b; /* scores and softmax */
+	if (dropout) {
+		attention += a * s * s * b + sbh; /* attention and output dropout masks */
+		mlp += sbh;
+	}
+	return attention + mlp + norms;
+}
+
+/* LoRA on every linear layer: q, k, v, o and the MLP matrices. */
+double lora_params(const struct model *m, int r)
+{
+	double h = m->hidden, kv = (double)m->kv_heads * m->head_dim;
+	double q = (double)m->heads * m->head_dim;
+	double mats = m->mlp == MLP_SWIGLU ? 3 : 2;
+	double per_layer = (h + q) + 2 * (h + kv) + (q + h) + mats * (h + m->intermediate);
+	return (double)m->layers * r * per_layer;
+}
+
+static bool init_training(struct workload *w, const struct scenario *sc)
+{
+	const struct model *m = w->m;
+	int row = w->prec->training;
+	if (row < 0 && w->kind == TASK_FULL) {
+		snprintf(w->error, sizeof w->error,
+			 "%s is not a training precision: use -t qlora, or -t lora -p %s for LoRA "
+			 "over a quantized base, or train in bf16", w->prec->name, w->prec->name);
+		return false;
+	}
+	w->train = &training_rows[row < 0 ? 1 : row]; /* adapters train in 16-bit mixed */
+	double params = m->params_b * 1e9;
+	switch (w->kind) {
+	case TASK_FULL:
+		w->trainable = params;
+		break;
+	case TASK_LORA:
+		w->trainable = lora_params(m, sc->lora_rank);
+		w->frozen_weights = weight_bytes(m, w->prec->weight_bytes, w->prec->quantized);
+		break;
+	default: /* QLoRA: NF4 base with double quantisation */
+		w->trainable = lora_params(m, sc->lora_rank);
+		w->frozen_weights = weight_bytes(m, QLORA_BASE_BYTES, true);
+		break;
+	}
+	double s = (double)sc->context, b = (double)sc->concurrency;
+	w->act_layer = training_layer_bytes(m, s, b, !sc->unfused_attention, sc->dropout);
+	w->act_layer_input = 2 * s * b * m->hidden;
+	w->logits = 8.0 * s * b * m->vocab; /* fp32 logits and their gradient */
+	return true;
+}
+
+bool workload_init(struct workload *w, const struct scenario *sc)
+{
+	*w = (struct workload){.sc = sc, .m = sc->model, .prec = &precisions[sc->precision]};
+	w->kind = tasks[sc->task].kind;
+	w->overhead = sc->overhead_gib * GIB;
+	w->kv_bytes = sc->kv_precision == KV_FP8 ? 1 : sc->kv_precision == KV_16 ? 2
+										 : w->prec->kv_bytes;
+	w->kv_per_seq = kv_cache_bytes(w->m, (double)sc->context, 1, w->kv_bytes);
+	/* MLA's compressed latent is shared by all heads: TP cannot split it. */
+	w->kv_split_max = w->m->kv_elems ? 1 : w->m->kv_heads;
+	if (w->kind == TASK_INFERENCE) {
+		w->frozen_weights = weight_bytes(w->m, w->prec->weight_bytes, w->prec->quantized);
+		return true;
+	}
+	return init_training(w, sc);
+}
+
+static void inference_per_card(const struct workload *w, const struct layout *l,
+			       struct mem_terms *out)
+{
+	double mp = (double)l->t * l->p;
+	double b = ceil((double)w->sc->concurrency / l->d); /* sequences per replica */
+	double kv_split = l->t < w->kv_split_max ? l->t : w->kv_split_max;
+	out->weights = w->frozen_weights / mp;
+	out->kv_cache = w->kv_per_seq * b / (kv_split * l->p);
+	out->activations = inference_activation_bytes(w->m, (double)w->sc->context, b,
+						      (double)w->sc->prefill_chunk) / l->t;
+}
+
+/* ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 also the
+ * weights, each over the d data-parallel cards. */
+static void training_per_card(const struct workload *w, const struct layout *l,
+			      struct mem_terms *out)
+{
+	double mp = (double)l->t * l->p, d = l->d;
+	double per_mp = w->trainable / mp;
+	out->weights = (w->frozen_weights / mp + w->train->weights * per_mp) / (l->zero >= 3 ? d : 1);
+	out->gradients = w->train->gradients * per_mp / (l->zero >= 2 ? d : 1);
+	out->optimizer = w->train->optimizer * per_mp / (l->zero >= 1 ? d : 1);
+	double layers = (double)w->m->layers / l->p;
+	double kept = l->recompute ? w->act_layer_input * layers + w->act_layer
+				   : w->act_layer * layers;
+	out->activations = (kept + w->logits) / l->t; /* sequence parallel with TP */
+}
+
+void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out)
+{
+	*out = (struct mem_terms){.overhead = w->overhead};
+	if (w->kind == TASK_INFERENCE)
+		inference_per_card(w, l, out);
+	else
+		training_per_card(w, l, out);
+}

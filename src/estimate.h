@@ -1,0 +1,51 @@
+/* Memory terms of ESTIMATION.md: what one model needs, and what one card
+ * holds under a given split (tensor t, pipeline p, data d, ZeRO stage). */
+#ifndef GPUPLAN_ESTIMATE_H
+#define GPUPLAN_ESTIMATE_H
+
+#include <stdbool.h>
+
+#include "scenario.h"
+#include "tables.h"
+
+struct mem_terms { /* bytes */
+	double weights, kv_cache, activations, gradients, optimizer, overhead;
+};
+
+struct layout {
+	int t, p, d, zero;
+	bool recompute;
+};
+
+/* Everything about the scenario that does not depend on the split,
+ * computed once per recalculation. */
+struct workload {
+	const struct scenario *sc;
+	const struct model *m;
+	const struct precision *prec;
+	const struct training_bytes *train; /* NULL for inference */
+	enum task_kind kind;
+	double frozen_weights; /* resident weights that are not trained */
+	double trainable;      /* parameters trained */
+	double kv_bytes;       /* per KV element */
+	double kv_per_seq;     /* bytes for one sequence of full context */
+	int kv_split_max;      /* tensor parallel divides the KV cache by at most this */
+	double act_layer, act_layer_input, logits; /* training, per card of micro-batch b */
+	double overhead;
+	char error[240];
+};
+
+/* Returns false (reason in w->error) for combinations that cannot train,
+ * such as a full fine-tune in int4. */
+bool workload_init(struct workload *w, const struct scenario *sc);
+void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out);
+double mem_sum(const struct mem_terms *m);
+
+/* The individual formulas, exposed for tests. */
+double weight_bytes(const struct model *m, double bytes_per_param, bool quantized);
+double kv_cache_bytes(const struct model *m, double s, double b, double kv_bytes);
+double inference_activation_bytes(const struct model *m, double s, double b, double chunk);
+double training_layer_bytes(const struct model *m, double s, double b, bool fused, bool dropout);
+double lora_params(const struct model *m, int rank);
+
+#endif

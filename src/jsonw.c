@@ -1,0 +1,89 @@
+#include "jsonw.h"
+
+#include <math.h>
+
+static void put_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c < 0x20 || c == 0x7F)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* Comma, newline and indentation before an item, then its key. */
+static void item(struct jsonw *j, const char *key)
+{
+	if (j->depth > 0) {
+		fputs(j->has_items[j->depth] ? ",\n" : "\n", j->out);
+		j->has_items[j->depth] = true;
+		fprintf(j->out, "%*s", 2 * j->depth, "");
+	}
+	if (key) {
+		put_string(j->out, key);
+		fputs(": ", j->out);
+	}
+}
+
+void jw_open(struct jsonw *j, const char *key, char bracket)
+{
+	item(j, key);
+	fputc(bracket, j->out);
+	if (j->depth + 1 < JSONW_DEPTH)
+		j->has_items[++j->depth] = false;
+}
+
+void jw_close(struct jsonw *j, char bracket)
+{
+	bool had = j->has_items[j->depth];
+	j->depth--;
+	if (had)
+		fprintf(j->out, "\n%*s", 2 * j->depth, "");
+	fputc(bracket, j->out);
+	if (j->depth == 0)
+		fputc('\n', j->out);
+}
+
+void jw_string(struct jsonw *j, const char *key, const char *value)
+{
+	item(j, key);
+	if (value)
+		put_string(j->out, value);
+	else
+		fputs("null", j->out);
+}
+
+void jw_number(struct jsonw *j, const char *key, double value, int decimals)
+{
+	item(j, key);
+	if (value < 0 || !isfinite(value))
+		fputs("null", j->out);
+	else
+		fprintf(j->out, "%.*f", decimals, value);
+}
+
+void jw_int(struct jsonw *j, const char *key, long long value)
+{
+	item(j, key);
+	fprintf(j->out, "%lld", value);
+}
+
+void jw_bool(struct jsonw *j, const char *key, bool value)
+{
+	item(j, key);
+	fputs(value ? "true" : "false", j->out);
+}
+
+void jw_null(struct jsonw *j, const char *key)
+{
+	item(j, key);
+	fputs("null", j->out);
+}

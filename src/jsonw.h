@@ -1,0 +1,24 @@
+/* A tiny streaming JSON writer: indentation, commas and escaping. */
+#ifndef GPUPLAN_JSONW_H
+#define GPUPLAN_JSONW_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define JSONW_DEPTH 16
+
+struct jsonw {
+	FILE *out;
+	int depth;
+	bool has_items[JSONW_DEPTH];
+};
+
+void jw_open(struct jsonw *j, const char *key, char bracket);
+void jw_close(struct jsonw *j, char bracket);
+void jw_string(struct jsonw *j, const char *key, const char *value); /* NULL -> null */
+void jw_number(struct jsonw *j, const char *key, double value, int decimals); /* <0 -> null */
+void jw_int(struct jsonw *j, const char *key, long long value);
+void jw_bool(struct jsonw *j, const char *key, bool value);
+void jw_null(struct jsonw *j, const char *key);
+
+#endif

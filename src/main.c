@@ -1,0 +1,127 @@
+/* gpuplan: how many GPU cards to rent, split how, and at what cost. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "checkdata.h"
+#include "cli.h"
+#include "config.h"
+#include "datasrc.h"
+#include "report.h"
+#include "../ui/tui.h"
+
+static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
+{
+	size_t errors = data_load(c, cli->data_dir, d);
+	if (cli->mode == MODE_CHECK_DATA && !errors)
+		check_model_params(c, d);
+	diag_print(d, stderr);
+	if (errors)
+		fprintf(stderr, "gpuplan: %zu error%s in the data files; nothing was computed\n",
+			errors, errors == 1 ? "" : "s");
+	return errors ? EXIT_DATA : EXIT_OK;
+}
+
+static int print_report(const struct catalog *c, const struct cli *cli)
+{
+	struct analysis a = {0};
+	if (!analysis_run(&a, c, &cli->sc, cli->gpu_filter)) {
+		fprintf(stderr, "gpuplan: %s\n", a.error);
+		analysis_free(&a);
+		return EXIT_USAGE;
+	}
+	void (*const printers[])(FILE *, const struct analysis *) = {report_table, report_csv,
+								     report_json};
+	printers[cli->format](stdout, &a);
+	analysis_free(&a);
+	return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_RUNTIME;
+}
+
+/* The model is resolved only now, since a name needs the catalogue. */
+static int resolve_model(struct cli *cli, const struct catalog *c)
+{
+	char err[160];
+	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
+		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (!cli->model) {
+		if (cli->mode == MODE_PRINT || !isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "gpuplan: the report needs a model: -m ID or -m SIZE "
+					"(see --list-models)\n");
+			return EXIT_USAGE;
+		}
+		if (c->nmodels == 0) {
+			fprintf(stderr, "gpuplan: the model catalogue is empty: give -m SIZE\n");
+			return EXIT_USAGE;
+		}
+		cli->sc.model = &c->models[0];
+		return EXIT_OK;
+	}
+	if (!scenario_set_model(&cli->sc, c, cli->model, err, sizeof err)) {
+		fprintf(stderr, "gpuplan: invalid value \"%s\" for --model: expected %s\n", cli->model,
+			err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int run_mode(struct cli *cli, const struct catalog *c)
+{
+	switch (cli->mode) {
+	case MODE_LIST_MODELS:
+		report_list_models(stdout, c);
+		return EXIT_OK;
+	case MODE_LIST_GPUS:
+		report_list_gpus(stdout, c);
+		return EXIT_OK;
+	case MODE_CHECK_DATA:
+		printf("%s: %zu models, %zu GPU types, %zu offers: no errors\n", c->source,
+		       c->nmodels, c->ngpus, c->noffers);
+		return EXIT_OK;
+	default:
+		break;
+	}
+	int rc = resolve_model(cli, c);
+	if (rc != EXIT_OK)
+		return rc;
+	if (cli->mode == MODE_AUTO && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
+		char why[200];
+		rc = tui_run(c, &cli->sc, cli->gpu_filter, why, sizeof why);
+		if (rc >= 0)
+			return rc;
+		fprintf(stderr, "gpuplan: %s: printing the report instead\n", why);
+	}
+	return print_report(c, cli);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli;
+	int rc = cli_parse(&cli, argc, argv, stderr);
+	if (rc != EXIT_OK)
+		return rc;
+	if (cli.mode == MODE_HELP)
+		return cli_help(stdout), EXIT_OK;
+	if (cli.mode == MODE_VERSION)
+		return printf("gpuplan %s\n", PACKAGE_VERSION), EXIT_OK;
+	if (cli.mode == MODE_EXPORT_DATA) {
+		char err[512];
+		if (data_export(cli.export_dir, err, sizeof err) != 0) {
+			fprintf(stderr, "gpuplan: %s\n", err);
+			return EXIT_RUNTIME;
+		}
+		printf("wrote %s/models/models.csv, prices/gpus.csv and prices/offers.csv\n",
+		       cli.export_dir);
+		return EXIT_OK;
+	}
+	struct catalog c;
+	struct diag d = {0};
+	rc = load_data(&c, &cli, &d);
+	diag_clear(&d);
+	if (rc == EXIT_OK)
+		rc = run_mode(&cli, &c);
+	catalog_free(&c);
+	return rc;
+}

@@ -1,0 +1,284 @@
+#include "plan.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void plan_note(struct plan *p, const char *fmt, ...)
+{
+	if (p->nnotes == PLAN_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->notes[p->nnotes++], sizeof p->notes[0], fmt, ap);
+	va_end(ap);
+}
+
+/* Tensor parallel splits attention heads; KV heads may be replicated
+ * when there are fewer of them than cards. */
+static bool tp_allowed(const struct model *m, int t)
+{
+	return m->heads % t == 0 && (m->kv_heads % t == 0 || m->kv_heads < t);
+}
+
+struct search {
+	const struct workload *w;
+	double usable; /* capacity / (1 + headroom) */
+	bool training;
+	bool found; /* a fitting layout: the best-ranked one */
+	struct layout best;
+	long best_rank;
+	bool any; /* any valid layout: the one needing least memory */
+	struct layout least;
+	double least_need;
+};
+
+/* Lower ranks win among plans of the same card count: stay inside one
+ * machine, avoid recomputation, prefer fewer replicas, then pure data
+ * parallel (training), then the lowest ZeRO stage, then TP over PP. */
+static long layout_rank(const struct search *s, const struct layout *l)
+{
+	bool spans = l->t * l->p > CARDS_PER_MACHINE;
+	bool model_parallel = l->t > 1 || l->p > 1;
+	long rank = spans;
+	rank = rank * 2 + l->recompute;
+	rank = rank * 2 + (s->training ? model_parallel : l->d > 1);
+	rank = rank * 4 + l->zero;
+	rank = rank * 2 + (l->p > 1);
+	return rank * 16 + l->t;
+}
+
+static void consider(struct search *s, const struct layout *l)
+{
+	struct mem_terms mem;
+	workload_per_card(s->w, l, &mem);
+	double need = mem_sum(&mem);
+	if (!s->any || need < s->least_need) {
+		s->any = true;
+		s->least = *l, s->least_need = need;
+	}
+	long rank = layout_rank(s, l);
+	if (need > s->usable || (s->found && rank >= s->best_rank))
+		return;
+	s->found = true;
+	s->best = *l, s->best_rank = rank;
+}
+
+static void consider_training(struct search *s, struct layout l)
+{
+	const struct scenario *sc = s->w->sc;
+	for (int rc = 0; rc <= 1; rc++) {
+		if ((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc))
+			continue;
+		l.recompute = rc;
+		for (int z = 0; z <= 3; z++) {
+			if ((l.d == 1 && z > 0) || (sc->zero != ZERO_AUTO && l.d > 1 && z != sc->zero))
+				continue;
+			l.zero = z;
+			consider(s, &l);
+		}
+	}
+}
+
+/* Every split of n cards into t x p x d. */
+static void search_cards(struct search *s, int n)
+{
+	static const int tps[] = {1, 2, 4, 8};
+	const struct model *m = s->w->m;
+	for (size_t i = 0; i < 4; i++) {
+		int t = tps[i];
+		if (n % t || !tp_allowed(m, t))
+			continue;
+		int rest = n / t;
+		for (int p = 1; p <= rest && p <= m->layers; p++) {
+			if (rest % p)
+				continue;
+			struct layout l = {t, p, rest / p, 0, false};
+			if (s->training)
+				consider_training(s, l);
+			else if (l.d <= s->w->sc->concurrency)
+				consider(s, &l);
+		}
+	}
+}
+
+/* What every card must hold however the work is split: the runtime
+ * overhead and the smallest activation working set. */
+static double unsplittable_floor(const struct workload *w)
+{
+	struct layout l = {8, w->m->layers, 1, 0, true};
+	struct mem_terms mem;
+	workload_per_card(w, &l, &mem);
+	return mem.overhead + (w->kind == TASK_INFERENCE ? 0 : mem.activations);
+}
+
+/* Memory that splitting can spread: no plan of n cards holds less than
+ * this / n on its fullest card. */
+static double splittable_total(const struct workload *w)
+{
+	struct layout one = {1, 1, 1, 3, true};
+	struct mem_terms mem;
+	workload_per_card(w, &one, &mem);
+	return mem_sum(&mem) - mem.overhead - mem.activations;
+}
+
+static int first_candidate(const struct workload *w, double usable)
+{
+	double room = usable - w->overhead;
+	if (room <= 0)
+		return 0;
+	double n = ceil(splittable_total(w) / room - 1e-9);
+	return n < 1 ? 1 : n > MAX_CARDS ? MAX_CARDS + 1 : (int)n;
+}
+
+static void describe_no_fit(struct plan *p, const struct workload *w, double usable)
+{
+	p->fits = false;
+	if (usable <= w->overhead)
+		plan_note(p, "does not fit: the runtime overhead alone fills the card with headroom");
+	else
+		plan_note(p, "does not fit on %d cards or fewer of this type", MAX_CARDS);
+}
+
+static void strategy_label(struct plan *p, bool training)
+{
+	const struct layout *l = &p->lay;
+	char buf[64] = "";
+	size_t n = 0;
+	if (p->cards == 1) {
+		snprintf(p->strategy, sizeof p->strategy, "single");
+		return;
+	}
+	if (l->t > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d", l->t);
+	if (l->p > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sPP%d", n ? "×" : "", l->p);
+	if (l->d > 1 && training && l->zero > 0)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sZeRO-%d ×%d", n ? " + " : "",
+				      l->zero, l->d);
+	else if (l->d > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sDP%d", n ? "×" : "", l->d);
+	snprintf(p->strategy, sizeof p->strategy, "%s%s", buf,
+		 p->machines > 1 ? " multi-node" : "");
+}
+
+static void fill_memory(struct plan *p, const struct workload *w, const struct layout *l)
+{
+	p->lay = *l;
+	p->cards = l->t * l->p * l->d;
+	p->machines = (p->cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE;
+	workload_per_card(w, l, &p->per_card);
+	p->need = mem_sum(&p->per_card);
+	p->with_headroom = p->need * (1 + w->sc->headroom_pct / 100);
+	p->utilization_pct = 100 * p->need / p->capacity;
+	p->fits = p->with_headroom <= p->capacity;
+	p->level = !p->fits ? FIT_NONE
+		   : p->with_headroom > TIGHT_FRACTION * p->capacity ? FIT_TIGHT
+								     : FIT_COMFORTABLE;
+}
+
+/* --cards N: the best fitting split of exactly N cards, else the one that
+ * needs least, else (no valid split) plain replicas or stages. */
+static struct layout forced_layout(struct search *s, int n)
+{
+	search_cards(s, n);
+	if (s->found)
+		return s->best;
+	if (s->any)
+		return s->least;
+	if (!s->training && n <= s->w->m->layers)
+		return (struct layout){1, n, 1, 0, false};
+	return (struct layout){1, 1, n, 0, false};
+}
+
+static void choose_layout(struct plan *p, const struct workload *w, double usable)
+{
+	struct search s = {.w = w, .usable = usable, .training = w->kind != TASK_INFERENCE};
+	if (w->sc->cards) {
+		p->forced = true;
+		struct layout l = forced_layout(&s, w->sc->cards);
+		fill_memory(p, w, &l);
+		if (!p->fits)
+			plan_note(p, "does not fit on the %d cards asked for", w->sc->cards);
+		return;
+	}
+	if (unsplittable_floor(w) <= usable)
+		for (int n = first_candidate(w, usable); n && n <= MAX_CARDS && !s.found; n++)
+			search_cards(&s, n);
+	if (!s.found)
+		return describe_no_fit(p, w, usable);
+	fill_memory(p, w, &s.best);
+}
+
+static void add_notes(struct plan *p, const struct workload *w)
+{
+	const struct gpu *g = p->gpu;
+	const struct layout *l = &p->lay;
+	if (w->prec->needs_fp8 && !g->fp8)
+		plan_note(p, "FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit",
+			  gpu_short_name(g));
+	if (w->sc->kv_precision == KV_FP8 && !g->fp8)
+		plan_note(p, "FP8 KV cache without hardware FP8: dequantized on every read");
+	if (l->t > 1 && g->link == LINK_PCIE)
+		plan_note(p, "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
+			  "alternative", l->t);
+	if (w->kind == TASK_INFERENCE && l->d > 1)
+		plan_note(p, "%d replicas of %d card%s, each serving %.0f sequences: more cards for "
+			  "throughput, not for memory", l->d, l->t * l->p, l->t * l->p > 1 ? "s" : "",
+			  ceil((double)w->sc->concurrency / l->d));
+	if (l->recompute)
+		plan_note(p, "full activation recomputation: keeps layer inputs only (about a third "
+			  "more compute)");
+	if (p->machines > 1) {
+		const struct offer *o = p->baremetal.offer;
+		plan_note(p, "multi-node: %d machines, a custom quote from sales; needs an IB network "
+			  "between machines%s", p->machines,
+			  o && o->inter_node != NET_IB ? " (the offer used lists none)" : "");
+	}
+	if (p->efficiency < 1)
+		plan_note(p, "at %.0f %% parallel efficiency %.0f %% of the spend buys no compute",
+			  100 * p->efficiency, 100 - 100 * p->efficiency);
+}
+
+void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		  struct plan *out)
+{
+	*out = (struct plan){.gpu = g, .capacity = g->memory_mib * MIB, .level = FIT_NONE};
+	double usable = out->capacity / (1 + w->sc->headroom_pct / 100);
+	choose_layout(out, w, usable);
+	if (out->cards == 0) {
+		snprintf(out->strategy, sizeof out->strategy, "does not fit");
+		return;
+	}
+	strategy_label(out, w->kind != TASK_INFERENCE);
+	plan_price(c, w->sc, out);
+	add_notes(out, w);
+}
+
+int scenario_notes(const struct workload *w, char notes[][200], int max)
+{
+	int n = 0;
+	const struct model *m = w->m;
+	const struct scenario *sc = w->sc;
+#define NOTE(...) (n < max ? snprintf(notes[n++], 200, __VA_ARGS__) : 0)
+	if (m->derived)
+		NOTE("%s: architecture approximated (%s): KV cache and activations are estimates",
+		     m->name, m->source);
+	if (m->active_params_b < m->params_b)
+		NOTE("MoE: all %.4gB parameters are resident; %.4gB are active per token",
+		     m->params_b, m->active_params_b);
+	if (m->max_context && sc->context > m->max_context)
+		NOTE("context %lld is beyond %s's native %d tokens", sc->context, m->name,
+		     m->max_context);
+	if (w->train && w->train->approximate)
+		NOTE("FP8 training memory is approximate (%s)", w->train->name);
+	if (w->train)
+		NOTE("training accounting: %s per trainable parameter", w->train->name);
+	if (w->kind == TASK_QLORA)
+		NOTE("QLoRA base in NF4 with double quantization (4.127 bits/param), embeddings 16-bit");
+	if (w->kind == TASK_LORA && w->prec->quantized)
+		NOTE("LoRA over a %s-quantized base", w->prec->name);
+#undef NOTE
+	return n;
+}

@@ -1,0 +1,59 @@
+/* Per GPU type: the fewest cards that hold the workload, how they are
+ * split, and what renting them costs. */
+#ifndef GPUPLAN_PLAN_H
+#define GPUPLAN_PLAN_H
+
+#include <stdbool.h>
+
+#include "catalog.h"
+#include "estimate.h"
+
+#define MAX_CARDS 4096
+#define CARDS_PER_MACHINE 8
+#define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
+#define PLAN_NOTES 8
+
+enum fit_level { FIT_COMFORTABLE, FIT_TIGHT, FIT_NONE };
+enum cheaper { CHEAPER_NONE, CHEAPER_CONTAINER, CHEAPER_BAREMETAL };
+
+struct rent {
+	bool available;
+	char why[120];            /* when not available */
+	const struct offer *offer; /* the quote used */
+	double monthly_per_card, hourly_per_card, total;
+	int monthly_collected, hourly_collected;
+	int max_cards, machines, idle;
+	double machine_monthly, idle_cost;
+};
+
+struct plan {
+	const struct gpu *gpu;
+	double capacity; /* bytes */
+	bool fits, forced;
+	int cards, machines;
+	struct layout lay;
+	struct mem_terms per_card;
+	double need, with_headroom, utilization_pct;
+	enum fit_level level;
+	char strategy[64];
+	struct rent container, baremetal;
+	enum cheaper cheaper;
+	double efficiency;             /* 0..1 */
+	double effective_per_card;     /* cheaper total / cards / efficiency */
+	char notes[PLAN_NOTES][200];
+	int nnotes;
+};
+
+/* Chooses and prices the plan for one GPU type. */
+void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		  struct plan *out);
+
+/* Prices an already chosen layout (plan.c calls it; tests may too). */
+void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p);
+
+void plan_note(struct plan *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Notes that concern the scenario rather than one GPU. */
+int scenario_notes(const struct workload *w, char notes[][200], int max);
+
+#endif

@@ -1,0 +1,137 @@
+/* Container versus bare metal for a chosen plan. For each region the
+ * newest quote wins; among regions the most recently quoted one is used
+ * (older regions are history), an IB network first when the plan spans
+ * machines, then the cheapest. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plan.h"
+#include "tables.h"
+
+struct quote {
+	const struct offer *newest;
+	double monthly, hourly; /* per unit / per card; < 0 when absent */
+	int monthly_date, hourly_date;
+};
+
+/* Rows [from, to) of offer_order are one region, newest first. */
+static struct quote region_quote(const struct catalog *c, size_t from, size_t to)
+{
+	struct quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1, .hourly = -1};
+	for (size_t i = from; i < to; i++) {
+		const struct offer *o = &c->offers[c->offer_order[i]];
+		if (q.monthly < 0 && o->monthly >= 0)
+			q.monthly = o->monthly, q.monthly_date = o->collected;
+		if (q.hourly < 0 && o->hourly >= 0)
+			q.hourly = o->hourly, q.hourly_date = o->collected;
+	}
+	return q;
+}
+
+static double unit_monthly(const struct quote *q)
+{
+	return q->monthly >= 0 ? q->monthly : q->hourly * HOURS_PER_MONTH * q->newest->cards;
+}
+
+static bool better_quote(const struct quote *a, const struct quote *b, bool want_ib)
+{
+	bool a_ib = a->newest->inter_node == NET_IB, b_ib = b->newest->inter_node == NET_IB;
+	if (want_ib && a_ib != b_ib)
+		return a_ib;
+	if (a->newest->collected != b->newest->collected)
+		return a->newest->collected > b->newest->collected;
+	return unit_monthly(a) < unit_monthly(b);
+}
+
+static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, bool want_ib,
+		       struct quote *best)
+{
+	bool found = false;
+	size_t end = g->first_offer + g->noffers;
+	for (size_t i = g->first_offer; i < end;) {
+		const struct offer *o = &c->offers[c->offer_order[i]];
+		size_t j = i + 1;
+		while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
+		       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
+			j++;
+		if (o->kind == kind) {
+			struct quote q = region_quote(c, i, j);
+			if (!found || better_quote(&q, best, want_ib))
+				*best = q, found = true;
+		}
+		i = j;
+	}
+	return found;
+}
+
+static void set_quote(struct rent *r, const struct quote *q)
+{
+	r->offer = q->newest;
+	r->hourly_per_card = q->hourly;
+	r->monthly_collected = q->monthly >= 0 ? q->monthly_date : q->hourly_date;
+	r->hourly_collected = q->hourly_date;
+}
+
+static void price_container(const struct catalog *c, const struct plan *p, struct rent *r)
+{
+	struct quote q;
+	*r = (struct rent){.hourly_per_card = -1};
+	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
+		snprintf(r->why, sizeof r->why, "no container offer for %s", gpu_short_name(p->gpu));
+		return;
+	}
+	set_quote(r, &q);
+	r->max_cards = q.newest->max_cards;
+	r->monthly_per_card = unit_monthly(&q) / q.newest->cards;
+	r->total = r->monthly_per_card * p->cards;
+	r->available = p->cards <= r->max_cards;
+	if (!r->available)
+		snprintf(r->why, sizeof r->why, "%d cards: a container allows at most %d",
+			 p->cards, r->max_cards);
+}
+
+static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
+{
+	struct quote q;
+	*r = (struct rent){.hourly_per_card = -1};
+	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
+		snprintf(r->why, sizeof r->why, "no bare-metal offer for %s", gpu_short_name(p->gpu));
+		return;
+	}
+	set_quote(r, &q);
+	int per_machine = q.newest->cards;
+	r->machine_monthly = unit_monthly(&q);
+	r->machines = (p->cards + per_machine - 1) / per_machine;
+	r->monthly_per_card = r->machine_monthly / per_machine;
+	r->total = r->machines * r->machine_monthly;
+	r->idle = r->machines * per_machine - p->cards;
+	r->idle_cost = r->idle * r->monthly_per_card;
+	r->available = true;
+}
+
+/* Single cards and independent replicas lose nothing to communication. */
+static double parallel_efficiency(const struct scenario *sc, const struct plan *p, bool training)
+{
+	bool communicates = p->cards > 1 && (training || p->lay.t * p->lay.p > 1);
+	if (!communicates)
+		return 1.0;
+	bool slow = p->machines > 1 || p->gpu->link == LINK_PCIE;
+	return (slow ? sc->eff_slow_pct : sc->eff_fast_pct) / 100.0;
+}
+
+void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
+{
+	price_container(c, p, &p->container);
+	price_baremetal(c, p, &p->baremetal);
+	p->efficiency = parallel_efficiency(sc, p, tasks[sc->task].kind != TASK_INFERENCE);
+	const struct rent *ct = &p->container, *bm = &p->baremetal;
+	p->cheaper = CHEAPER_NONE;
+	if (ct->available && bm->available && ct->total != bm->total)
+		p->cheaper = ct->total < bm->total ? CHEAPER_CONTAINER : CHEAPER_BAREMETAL;
+	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? bm
+				  : ct->available			? ct
+				  : bm->available			? bm
+									: NULL;
+	p->effective_per_card = pick ? pick->total / p->cards / p->efficiency : -1;
+}

@@ -1,0 +1,140 @@
+/* The human-readable report: a header, one row per GPU type that fits in
+ * 100 columns, then each plan's breakdown. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "tables.h"
+#include "text.h"
+
+#define G(x) ((x) / GIB)
+
+static void print_header(FILE *out, const struct analysis *a)
+{
+	const struct scenario *sc = &a->sc;
+	const struct model *m = sc->model;
+	char date[16];
+	format_date(date, sizeof date, a->catalog->newest_date);
+	fprintf(out, "%s · %.4gB params", m->name, m->params_b);
+	if (m->active_params_b < m->params_b)
+		fprintf(out, " (%.4gB active)", m->active_params_b);
+	fprintf(out, " · %s · %s · context %lld · concurrency %lld\n",
+		precisions[sc->precision].name, tasks[sc->task].label, sc->context, sc->concurrency);
+	fprintf(out, "data: %s · prices as of %s · money per month\n", a->catalog->source, date);
+	const struct mem_terms *t = &a->totals;
+	fprintf(out, "whole model: weights %.2f  KV %.2f  activations %.2f  gradients %.2f  "
+		"optimizer %.2f GiB; overhead %.2f GiB/card; headroom %.0f %%\n",
+		G(t->weights), G(t->kv_cache), G(t->activations), G(t->gradients),
+		G(t->optimizer), G(t->overhead), sc->headroom_pct);
+	for (int i = 0; i < a->nnotes; i++)
+		fprintf(out, "note: %s\n", a->notes[i]);
+}
+
+static void print_row(FILE *out, const struct plan *p, double headroom_pct)
+{
+	char ct[24], bm[24], need[24];
+	format_price(ct, sizeof ct, &p->container);
+	format_price(bm, sizeof bm, &p->baremetal);
+	if (p->cheaper == CHEAPER_CONTAINER)
+		snprintf(ct + strlen(ct), sizeof ct - strlen(ct), "*");
+	if (p->cheaper == CHEAPER_BAREMETAL)
+		snprintf(bm + strlen(bm), sizeof bm - strlen(bm), "*");
+	text_pad(out, gpu_short_name(p->gpu), 16, 0);
+	if (p->cards == 0) {
+		fprintf(out, "    —  %-18s %8s %15.1f  %-5s\n", "does not fit", "—", G(p->capacity), "no");
+		return;
+	}
+	snprintf(need, sizeof need, "%.1f/%.1f", G(p->with_headroom), G(p->capacity));
+	fprintf(out, " %4d  ", p->cards);
+	text_pad(out, p->strategy, 18, 0);
+	fprintf(out, " %8.2f %15s  %-5s ", G(p->need), need, plan_fit_word(p));
+	text_pad(out, ct, 11, 1);
+	text_pad(out, bm, 12, 1);
+	fputc('\n', out);
+	(void)headroom_pct;
+}
+
+static void print_rent(FILE *out, const char *label, const struct plan *p, const struct rent *r)
+{
+	char date[16], hourly[48] = "";
+	if (!r->available && !r->offer) {
+		fprintf(out, "  %s: — %s\n", label, r->why);
+		return;
+	}
+	format_date(date, sizeof date, r->monthly_collected);
+	const char *region = r->offer->region[0] ? r->offer->region : "region not listed";
+	if (r->hourly_per_card >= 0)
+		snprintf(hourly, sizeof hourly, ", %.2f/h = %.0f/month", r->hourly_per_card,
+			 r->hourly_per_card * HOURS_PER_MONTH);
+	if (r->machines)
+		fprintf(out, "  %s: %d × %.0f = %.0f/month, %.0f/card, %d idle card%s = %.0f (%s, %s)\n",
+			label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
+			r->idle, r->idle == 1 ? "" : "s", r->idle_cost, region, date);
+	else
+		fprintf(out, "  %s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s\n", label,
+			p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
+			r->available ? "" : " — ", r->available ? "" : r->why);
+}
+
+static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
+{
+	const struct mem_terms *m = &p->per_card;
+	fprintf(out, "\n%s: ", gpu_short_name(p->gpu));
+	if (p->cards == 0) {
+		fprintf(out, "does not fit\n");
+	} else {
+		fprintf(out, "%s on %d card%s, %d machine%s\n", p->strategy, p->cards,
+			p->cards > 1 ? "s" : "", p->machines, p->machines > 1 ? "s" : "");
+		fprintf(out, "  per card: weights %.2f + KV %.2f + activations %.2f + gradients %.2f "
+			"+ optimizer %.2f + overhead %.2f = %.2f GiB\n", G(m->weights), G(m->kv_cache),
+			G(m->activations), G(m->gradients), G(m->optimizer), G(m->overhead), G(p->need));
+		fprintf(out, "  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n",
+			sc->headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct);
+		print_rent(out, "container", p, &p->container);
+		print_rent(out, "bare metal", p, &p->baremetal);
+	}
+	for (int i = 0; i < p->nnotes; i++)
+		fprintf(out, "  note: %s\n", p->notes[i]);
+}
+
+void report_table(FILE *out, const struct analysis *a)
+{
+	print_header(out, a);
+	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", "GPU", "cards", "plan",
+		"GiB/card", "+headroom/cap", "fit", "container", "bare metal");
+	for (size_t i = 0; i < a->nplans; i++)
+		print_row(out, &a->plans[i], a->sc.headroom_pct);
+	fprintf(out, "(per card per month; * cheaper for this plan; — not offered)\n");
+	for (size_t i = 0; i < a->nplans; i++)
+		print_detail(out, &a->plans[i], &a->sc);
+}
+
+void report_list_models(FILE *out, const struct catalog *c)
+{
+	fprintf(out, "%-30s %-30s %9s %6s %6s %5s %4s %8s\n", "id", "name", "params", "active",
+		"layers", "hidden", "kv", "context");
+	for (size_t i = 0; i < c->nmodels; i++) {
+		const struct model *m = &c->models[i];
+		text_pad(out, m->id, 30, 0);
+		fputc(' ', out);
+		text_pad(out, m->name, 30, 0);
+		fprintf(out, " %8.4gB %5.4gB %6d %6d %4d %8d\n", m->params_b, m->active_params_b,
+			m->layers, m->hidden, m->kv_heads, m->max_context);
+	}
+}
+
+void report_list_gpus(FILE *out, const struct catalog *c)
+{
+	fprintf(out, "%-14s %-26s %10s %7s %6s %4s %-7s %s\n", "id", "name", "memory", "GB/s",
+		"TFLOPS", "fp8", "link", "offers");
+	for (size_t i = 0; i < c->ngpus; i++) {
+		const struct gpu *g = &c->gpus[i];
+		text_pad(out, g->id, 14, 0);
+		fputc(' ', out);
+		text_pad(out, g->name, 26, 0);
+		fprintf(out, " %6.0f MiB %7.0f %6.0f %4s %-7s %zu\n", g->memory_mib,
+			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), g->fp8 ? "yes" : "no",
+			link_names[g->link], g->noffers);
+	}
+}

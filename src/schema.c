@@ -1,0 +1,150 @@
+#include "schema.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+#include "tables.h"
+#include "text.h"
+
+size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t ncols,
+		   int *index, struct diag *d)
+{
+	size_t errors = 0;
+	if (t->nrecords == 0) {
+		diag_error(d, "%s:1:1: expected a header row naming the columns, found an empty file",
+			   t->path);
+		return 1;
+	}
+	const struct csv_record *h = &t->records[0];
+	for (size_t c = 0; c < ncols; c++) {
+		index[c] = -1;
+		for (size_t i = 0; i < h->count; i++) {
+			const struct csv_cell *cell = csvtab_cell(t, 0, i);
+			if (strcmp(cell->text, cols[c].name) != 0)
+				continue;
+			if (index[c] >= 0) {
+				diag_error(d, "%s:%u:%u: expected each column once, found \"%s\" again",
+					   t->path, cell->line, cell->col, cols[c].name);
+				errors++;
+			} else {
+				index[c] = (int)i;
+			}
+		}
+		if (index[c] < 0 && cols[c].required) {
+			diag_error(d, "%s:%u:1: expected a column named \"%s\" in the header", t->path,
+				   h->line, cols[c].name);
+			errors++;
+		}
+	}
+	return errors;
+}
+
+static const char *expectation(const struct column *col, char *buf, size_t cap)
+{
+	switch (col->type) {
+	case COL_NUMBER:
+		return col->min > 0 ? "a number above 0" : "a number (0 or more)";
+	case COL_COUNT:
+		snprintf(buf, cap, "a whole number of at least %.0f", col->min);
+		return buf;
+	case COL_YESNO:
+		return "yes or no";
+	case COL_DATE:
+		return "a date YYYY-MM-DD";
+	case COL_ENUM: {
+		size_t used = 0;
+		for (size_t i = 0; col->choices[i] && used < cap; i++)
+			if (col->choices[i][0])
+				used += (size_t)snprintf(buf + used, cap - used, "%s%s",
+							 used ? ", " : "one of ", col->choices[i]);
+		return buf;
+	}
+	default:
+		return "text";
+	}
+}
+
+static bool convert(const struct column *col, const char *s, void *field)
+{
+	switch (col->type) {
+	case COL_TEXT:
+		*(const char **)field = s;
+		return true;
+	case COL_NUMBER: {
+		double v;
+		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0))
+			return false;
+		*(double *)field = v;
+		return true;
+	}
+	case COL_COUNT: {
+		long long v;
+		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min)
+			return false;
+		*(int *)field = (int)v;
+		return true;
+	}
+	case COL_YESNO:
+		return parse_yesno(s, (bool *)field);
+	case COL_DATE:
+		return parse_date(s, (int *)field);
+	case COL_ENUM: {
+		int i = name_index(col->choices, s);
+		if (i < 0)
+			return false;
+		*(int *)field = i;
+		return true;
+	}
+	}
+	return false;
+}
+
+static void set_absent(const struct column *col, void *field)
+{
+	switch (col->type) {
+	case COL_TEXT:
+		*(const char **)field = "";
+		break;
+	case COL_NUMBER:
+		*(double *)field = -1;
+		break;
+	case COL_YESNO:
+		*(bool *)field = false;
+		break;
+	default:
+		*(int *)field = 0;
+	}
+}
+
+size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
+		   size_t ncols, const int *index, void *out, struct diag *d)
+{
+	size_t errors = 0;
+	const struct csv_record *r = &t->records[rec];
+	for (size_t c = 0; c < ncols; c++) {
+		void *field = (char *)out + cols[c].offset;
+		const struct csv_cell *cell = index[c] >= 0 ? csvtab_cell(t, rec, (size_t)index[c]) : NULL;
+		if (!cell || cell->text[0] == '\0') {
+			set_absent(&cols[c], field);
+			if (cell && cols[c].required) {
+				char buf[160];
+				diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path,
+					   cell->line, cell->col, expectation(&cols[c], buf, sizeof buf),
+					   cols[c].name);
+				errors++;
+			}
+			continue;
+		}
+		if (!convert(&cols[c], cell->text, field)) {
+			char buf[160], quoted[128];
+			text_quote(quoted, sizeof quoted, cell->text);
+			diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line,
+				   cell->col, expectation(&cols[c], buf, sizeof buf), cols[c].name, quoted);
+			errors++;
+		}
+	}
+	(void)r;
+	return errors;
+}

@@ -1,0 +1,33 @@
+/* Column descriptions that turn CSV cells into struct fields, so each file's
+ * format is a table and every conversion error is reported the same way. */
+#ifndef GPUPLAN_SCHEMA_H
+#define GPUPLAN_SCHEMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "csvtab.h"
+#include "diag.h"
+
+enum col_type { COL_TEXT, COL_NUMBER, COL_COUNT, COL_YESNO, COL_DATE, COL_ENUM };
+
+struct column {
+	const char *name;
+	enum col_type type;
+	bool required; /* the column must exist and the field be non-empty */
+	size_t offset; /* of the field in the record struct */
+	const char *const *choices; /* COL_ENUM */
+	double min;                 /* COL_NUMBER / COL_COUNT: smallest valid */
+};
+
+/* Maps header names to column positions; reports missing required columns
+ * and duplicated names. index[i] is -1 for an absent optional column. */
+size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t ncols,
+		   int *index, struct diag *d);
+
+/* Fills one record; empty optional fields get their "absent" value (NULL
+ * text mapped to "", -1 for numbers, 0 for counts, false, 0). */
+size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
+		   size_t ncols, const int *index, void *out, struct diag *d);
+
+#endif

@@ -1,0 +1,85 @@
+#include "helpers.h"
+
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/datasrc.h"
+
+void load_reference(struct catalog *c)
+{
+	struct diag d = {0};
+	size_t errors = data_load_dir(c, FIXTURES "/ref", &d);
+	if (errors)
+		diag_print(&d, stderr);
+	diag_clear(&d);
+	cr_assert_eq(errors, 0, "the reference fixture must load");
+}
+
+void make_scenario(struct scenario *sc, const struct catalog *c, const char *model, ...)
+{
+	char err[200];
+	scenario_defaults(sc);
+	cr_assert(scenario_set_model(sc, c, model, err, sizeof err), "model %s: %s", model, err);
+	va_list ap;
+	va_start(ap, model);
+	const char *key;
+	while ((key = va_arg(ap, const char *))) {
+		const char *value = va_arg(ap, const char *);
+		cr_assert(scenario_set(sc, key, value, err, sizeof err), "%s=%s: %s", key, value, err);
+	}
+	va_end(ap);
+}
+
+const struct plan *plan_of(struct analysis *a, const char *gpu_id)
+{
+	for (size_t i = 0; i < a->nplans; i++)
+		if (strcmp(a->plans[i].gpu->id, gpu_id) == 0)
+			return &a->plans[i];
+	cr_assert_fail("no plan for %s", gpu_id);
+	return NULL;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	char *buf = malloc(1 << 20);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
+size_t load_with(int which, const char *text, char *out, size_t cap)
+{
+	const char *paths[3];
+	const char *bufs[3];
+	size_t lens[3];
+	char *owned[3] = {0};
+	char full[3][256];
+	for (int f = 0; f < 3; f++) {
+		snprintf(full[f], sizeof full[f], "%s/ref/%s", FIXTURES, catalog_file_names[f]);
+		paths[f] = catalog_file_names[f];
+		if (f == which) {
+			bufs[f] = text;
+			lens[f] = strlen(text);
+		} else {
+			owned[f] = slurp(full[f], &lens[f]);
+			bufs[f] = owned[f];
+		}
+	}
+	struct catalog c;
+	struct diag d = {0};
+	size_t errors = catalog_load(&c, paths, bufs, lens, &d);
+	size_t used = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < d.kept && used < cap; i++)
+		used += (size_t)snprintf(out + used, cap - used, "%s\n", d.msgs[i]);
+	diag_clear(&d);
+	catalog_free(&c);
+	for (int f = 0; f < 3; f++)
+		free(owned[f]);
+	return errors;
+}

@@ -1,0 +1,24 @@
+/* Shared by the Criterion tests: fixture data and scenarios. */
+#ifndef GPUPLAN_TEST_HELPERS_H
+#define GPUPLAN_TEST_HELPERS_H
+
+#include "../src/analysis.h"
+#include "../src/catalog.h"
+#include "../src/scenario.h"
+
+/* The reference fixture: the bundled data plus a 48 GB card (L20). */
+void load_reference(struct catalog *c);
+
+/* A scenario for a catalogue model; settings are "key", "value" pairs
+ * ended by NULL, as scenario_set takes them. */
+void make_scenario(struct scenario *sc, const struct catalog *c, const char *model, ...);
+
+/* Plans every GPU; returns the plan of the GPU with this id. */
+const struct plan *plan_of(struct analysis *a, const char *gpu_id);
+
+/* Loads a CSV text as a one-file catalogue error test: returns the
+ * diagnostics text of loading models/gpus/offers where 'which' replaces
+ * the bundled file of that kind. */
+size_t load_with(int which, const char *text, char *out, size_t cap);
+
+#endif

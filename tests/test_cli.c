@@ -1,0 +1,200 @@
+/* The program as scripts use it: exit codes, messages, report formats. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "json_check.h"
+
+static char out[1 << 20], err[1 << 16];
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* Runs gpuplan on the reference fixture with args; returns its exit status. */
+static int run_env(const char *env, const char *args)
+{
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd,
+		 "env -u GPUPLAN_DATA XDG_CONFIG_HOME=/nonexistent %s %s %s "
+		 ">/tmp/gpuplan-test.out 2>/tmp/gpuplan-test.err </dev/null",
+		 env, GPUPLAN_BIN, args);
+	int status = system(cmd);
+	slurp("/tmp/gpuplan-test.out", out, sizeof out);
+	slurp("/tmp/gpuplan-test.err", err, sizeof err);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int run(const char *args)
+{
+	return run_env("GPUPLAN_DATA=" FIXTURES "/ref", args);
+}
+
+Test(cli, unknown_option_is_a_usage_error)
+{
+	cr_assert_eq(run("--bogus"), 2);
+	cr_assert_str_eq(err, "gpuplan: unknown option '--bogus' (see gpuplan --help)\n");
+}
+
+Test(cli, bad_values_name_the_flag_and_what_it_accepts)
+{
+	cr_assert_eq(run("-m llama-2-7b -p fp64"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"fp64\" for --precision: expected fp32, "
+			      "bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -c 4x"), 2);
+	cr_assert(strstr(err, "for --context: expected a token count"), "%s", err);
+	cr_assert_eq(run("-m llama-2-7b --format xml"), 2);
+	cr_assert(strstr(err, "for --format: expected table, csv or json"), "%s", err);
+	cr_assert_eq(run("-m llama-2-7b -n 0"), 2);
+	cr_assert_eq(run("-m llama-2-7b -c"), 2);
+	cr_assert(strstr(err, "option '-c' needs a value"), "%s", err);
+}
+
+Test(cli, unknown_model_and_gpu)
+{
+	cr_assert_eq(run("-m gpt-9"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"gpt-9\" for --model: expected a catalogue "
+			      "model (see --list-models) or a size such as 70b\n");
+	cr_assert_eq(run("-m llama-2-7b --gpu h100-80g,tpu"), 2);
+	cr_assert(strstr(err, "unknown GPU id \"tpu\""), "%s", err);
+}
+
+Test(cli, report_needs_a_model)
+{
+	cr_assert_eq(run("--print"), 2);
+	cr_assert(strstr(err, "needs a model"), "%s", err);
+}
+
+Test(cli, int4_full_fine_tune_points_to_qlora)
+{
+	cr_assert_eq(run("-m llama-2-7b -p int4 -t full"), 2);
+	cr_assert(strstr(err, "int4 is not a training precision: use -t qlora"), "%s", err);
+}
+
+Test(cli, table_report_says_which_data_and_date)
+{
+	cr_assert_eq(run("-m Llama-3.1-70B"), 0, "%s", err);
+	cr_assert(strstr(out, "data: " FIXTURES "/ref · prices as of 2026-10-12"), "%s", out);
+	cr_assert(strstr(out, "H100 80G"), "%s", out);
+	/* every line of the table fits 100 columns (counted in characters) */
+	for (char *line = out; *line;) {
+		char *end = strchr(line, '\n');
+		size_t cols = 0;
+		for (char *c = line; c < end; c++)
+			cols += ((unsigned char)*c & 0xC0) != 0x80;
+		if (strncmp(line, "  ", 2) != 0 && strncmp(line, "note", 4) != 0 &&
+		    strncmp(line, "whole", 5) != 0)
+			cr_assert_leq(cols, 100, "%.*s", (int)(end - line), line);
+		line = end + 1;
+	}
+}
+
+Test(cli, json_report_parses_and_exposes_the_breakdown)
+{
+	cr_assert_eq(run("-m llama-3.1-70b -p fp16 --format json"), 0, "%s", err);
+	cr_assert(json_valid(out), "%s", out);
+	static const char *const keys[] = {
+		"\"version\"", "\"data_source\"", "\"prices_as_of\": \"2026-10-12\"", "\"scenario\"",
+		"\"totals_gib\"", "\"plans\"", "\"per_card_gib\"", "\"with_headroom\"",
+		"\"utilization_pct\"", "\"container\"", "\"baremetal\"", "\"idle_cards\"",
+		"\"cheaper\"", "\"notes\"", "\"architecture_derived\": false",
+		"\"gpu\": \"h100-80g\"", "\"monthly_per_card\": 9345.00", "\"max_cards\": 4"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		cr_assert(strstr(out, keys[i]), "missing %s", keys[i]);
+}
+
+Test(cli, json_with_no_offer_uses_null)
+{
+	cr_assert_eq(run("-m llama-2-7b --gpu a100-80g --format json"), 0, "%s", err);
+	cr_assert(json_valid(out), "%s", out);
+	cr_assert(strstr(out, "\"reason\": \"no container offer for A100 80G\""), "%s", out);
+	cr_assert(strstr(out, "\"monthly_total\": null"), "%s", out);
+}
+
+Test(cli, csv_has_one_row_per_plan_with_flattened_names)
+{
+	cr_assert_eq(run("-m qwen2.5-32b --format csv"), 0, "%s", err);
+	int rows = 0;
+	for (char *p = out; (p = strchr(p, '\n')); p++)
+		rows++;
+	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
+	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
+	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
+	cr_assert(strstr(out, "\nqwen2.5-32b,bf16,inference,4096,1,h100-80g,"), "%s", out);
+}
+
+Test(cli, check_data_reports_every_problem)
+{
+	cr_assert_eq(run("--check-data"), 0, "%s", err);
+	cr_assert(strstr(out, "no errors"), "%s", out);
+	cr_assert_eq(run_env("", "--check-data --data " FIXTURES "/broken"), 3);
+	cr_assert(strstr(err, FIXTURES "/broken/prices/offers.csv:3:25: expected a number (0 or more) "
+			      "for monthly, found \"12k5\""), "%s", err);
+	cr_assert(strstr(err, FIXTURES "/broken/prices/offers.csv:4:1: expected a GPU id"), "%s", err);
+	cr_assert(strstr(err, FIXTURES "/broken/models/models.csv:3:5: expected a number above 0"),
+		  "%s", err);
+	cr_assert(strstr(err, "gpuplan: 3 errors in the data files"), "%s", err);
+}
+
+Test(cli, check_data_warns_on_parameter_counts)
+{
+	cr_assert_eq(run_env("", "--check-data --data " FIXTURES "/params"), 0, "%s", err);
+	cr_assert(strstr(err, "warning: " FIXTURES "/params/models/models.csv:2: params_b 9 differs "
+			      "from the 6.738B the architecture implies by 25.1 % (more than 3 %)"),
+		  "%s", err);
+}
+
+Test(cli, embedded_data_and_export)
+{
+	/* a lone copy of the binary, no data anywhere: the built-in copy */
+	cr_assert_eq(system("rm -rf /tmp/gpuplan-lone && mkdir -p /tmp/gpuplan-lone && cp "
+			    GPUPLAN_BIN " /tmp/gpuplan-lone/"), 0);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "env -u GPUPLAN_DATA HOME=/nonexistent XDG_CONFIG_HOME= "
+		 "/tmp/gpuplan-lone/gpuplan -m llama-2-7b --format json > /tmp/gpuplan-lone/out");
+	cr_assert_eq(system(cmd), 0);
+	slurp("/tmp/gpuplan-lone/out", out, sizeof out);
+	cr_assert(strstr(out, "\"data_source\": \"built in"), "%s", out);
+	/* export writes the same bytes as the source tree's files, and never overwrites */
+	cr_assert_eq(run("--export-data /tmp/gpuplan-lone/data"), 0, "%s", err);
+	cr_assert_eq(system("cmp -s /tmp/gpuplan-lone/data/prices/offers.csv " GPUPLAN_SRCDIR
+			    "/prices/offers.csv"), 0);
+	cr_assert_eq(run("--export-data /tmp/gpuplan-lone/data"), 1);
+	cr_assert(strstr(err, "already exists: not overwriting it"), "%s", err);
+}
+
+Test(cli, help_and_man_page_list_every_option)
+{
+	static const char *const opts[] = {
+		"--model", "--precision", "--task", "--context", "--concurrency", "--cards",
+		"--headroom", "--overhead", "--prefill-chunk", "--kv-precision", "--zero",
+		"--recompute", "--lora-rank", "--efficiency", "--gpu", "--data", "--format", "--print",
+		"--list-models", "--list-gpus", "--check-data", "--export-data", "--help",
+		"--version"};
+	static char man[1 << 16];
+	cr_assert_eq(run("--help"), 0);
+	slurp(GPUPLAN_SRCDIR "/man/gpuplan.1", man, sizeof man);
+	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+		cr_assert(strstr(out, opts[i]), "--help lacks %s", opts[i]);
+		char roff[64];
+		snprintf(roff, sizeof roff, "\\-\\-%s", opts[i] + 2);
+		cr_assert(strstr(man, roff), "man page lacks %s", opts[i]);
+	}
+	cr_assert_eq(run("-V"), 0);
+	cr_assert(strncmp(out, "gpuplan ", 8) == 0, "%s", out);
+}
+
+Test(cli, lists)
+{
+	cr_assert_eq(run("--list-models"), 0);
+	cr_assert(strstr(out, "deepseek-v3"), "%s", out);
+	cr_assert_eq(run("--list-gpus"), 0);
+	cr_assert(strstr(out, "l20-48g"), "%s", out);
+}

@@ -1,0 +1,193 @@
+/* Every data error names file, line, column, what was expected and what
+ * was found; nothing bad becomes a silent zero. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "../src/catalog.h"
+#include "helpers.h"
+
+#define OFFERS_HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount," \
+		      "network,inter_node,collected,source\n"
+#define GPUS_HEADER "id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8,link,link_gbs,source\n"
+#define GOOD_OFFER "h100-80g,container,1,4,,9345,,CNY,,,none,2026-10-12,test\n"
+
+static char out[8192];
+
+static void expect_offers(const char *text, size_t errors, const char *message)
+{
+	size_t got = load_with(FILE_OFFERS, text, out, sizeof out);
+	cr_assert_eq(got, errors, "errors: %zu\n%s", got, out);
+	cr_assert(strstr(out, message) != NULL, "expected\n  %s\nin\n%s", message, out);
+}
+
+Test(data, the_fixture_loads)
+{
+	cr_assert_eq(load_with(FILE_OFFERS, OFFERS_HEADER GOOD_OFFER, out, sizeof out), 0, "%s", out);
+}
+
+Test(data, wrong_field_count)
+{
+	/* the 12th field, collected, starts at column 42 */
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345,,CNY,,,none,2026-10-12\n", 1,
+		      "prices/offers.csv:2:42: expected 13 fields as in the header, found 12\n");
+}
+
+Test(data, missing_required_column)
+{
+	expect_offers("gpu,kind,monthly\nh100-80g,container,9345\n", 1,
+		      "prices/offers.csv:1:1: expected a column named \"collected\" in the header\n");
+}
+
+Test(data, empty_required_field)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345,,CNY,,,none,,test\n", 1,
+		      "prices/offers.csv:2:42: expected a date YYYY-MM-DD for collected, found an "
+		      "empty field\n");
+}
+
+Test(data, non_numeric_negative_and_non_finite)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,93x5,,CNY,,,none,2026-10-12,t\n", 1,
+		      "prices/offers.csv:2:25: expected a number (0 or more) for monthly, found \"93x5\"\n");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,-5,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"-5\"");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,inf,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"inf\"");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,1e309,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"1e309\"");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,NaN,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"NaN\"");
+}
+
+Test(data, unknown_gpu_in_an_offer)
+{
+	expect_offers(OFFERS_HEADER "h999,container,1,4,,9345,,CNY,,,none,2026-10-12,t\n", 1,
+		      "prices/offers.csv:2:1: expected a GPU id from prices/gpus.csv, found \"h999\"\n");
+}
+
+Test(data, unknown_kind_and_bad_date)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,rent,1,4,,9345,,CNY,,,none,2026-10-12,t\n", 1,
+		      "prices/offers.csv:2:10: expected one of container, baremetal for kind, "
+		      "found \"rent\"\n");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345,,CNY,,,none,2026-02-30,t\n", 1,
+		      "expected a date YYYY-MM-DD for collected, found \"2026-02-30\"");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345,,CNY,,,wifi,2026-10-12,t\n", 1,
+		      "expected one of none, ethernet, ib for inter_node, found \"wifi\"");
+}
+
+Test(data, a_price_is_required)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,,,CNY,,,none,2026-10-12,t\n", 1,
+		      "prices/offers.csv:2:25: expected a monthly or an hourly price (both are "
+		      "empty), found \"\"\n");
+}
+
+Test(data, invalid_utf8)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,\xff\xfe,9345,,CNY,,,none,2026-10-12,t\n",
+		      1, "prices/offers.csv:2:24: expected UTF-8 text, found byte 0xff\n");
+}
+
+Test(data, nul_byte)
+{
+	char text[] = OFFERS_HEADER "h100-80g,container,1,4,X,9345,,CNY,,,none,2026-10-12,t\n";
+	*strchr(text + strlen(OFFERS_HEADER), 'X') = '\0';
+	size_t len = sizeof text - 1;
+	/* load_with takes a C string; exercise the parser directly */
+	struct csv_table t;
+	struct diag d = {0};
+	cr_assert_eq(csvtab_parse(&t, "prices/offers.csv", text, len, &d), 1);
+	cr_assert_str_eq(d.msgs[0], "prices/offers.csv:2:24: expected text, found a NUL byte");
+	diag_clear(&d);
+	csvtab_free(&t);
+}
+
+Test(data, unterminated_quote)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,\"open,9345\n", 1,
+		      "prices/offers.csv:2:24: expected a closing quote for this field, found the "
+		      "end of the file\n");
+}
+
+Test(data, empty_file_and_header_only)
+{
+	expect_offers("", 1, "prices/offers.csv:1:1: expected a header row naming the columns, "
+			     "found an empty file\n");
+	cr_assert_eq(load_with(FILE_OFFERS, OFFERS_HEADER, out, sizeof out), 0, "%s", out);
+}
+
+Test(data, all_problems_are_reported)
+{
+	expect_offers(OFFERS_HEADER GOOD_OFFER
+		      "h100-80g,container,1,4,,x,,CNY,,,none,2026-10-12,t\n"
+		      "h999,container,1,4,,1,,CNY,,,none,2026-10-12,t\n"
+		      "h100-80g,container,1,4,,1,,CNY,,,none,tomorrow,t\n",
+		      3, "prices/offers.csv:5:39: expected a date YYYY-MM-DD for collected, found "
+			 "\"tomorrow\"\n");
+	cr_assert(strstr(out, "prices/offers.csv:3:25:") && strstr(out, "prices/offers.csv:4:1:"),
+		  "%s", out);
+}
+
+Test(data, bom_crlf_comments_and_quotes)
+{
+	const char *text = "\xEF\xBB\xBF# prices\r\n" OFFERS_HEADER
+			   "h100-80g,container,1,4,\"宁夏一区, \"\"A\"\"\",9345,,CNY,,,none,2026-10-12,t\r\n"
+			   "# a comment between rows\r\n"
+			   "h100-80g,container,1,4,,x,,CNY,,,none,2026-10-12,t\r\n";
+	expect_offers(text, 1, "prices/offers.csv:5:25: expected a number (0 or more) for monthly, "
+			       "found \"x\"\n");
+}
+
+Test(data, duplicate_ids)
+{
+	const char *text = GPUS_HEADER
+			   "h100-80g,NVIDIA H100 80G,NVIDIA,81559,3350,989,yes,nvlink,900,t\n"
+			   "rtx4090-24g,NVIDIA RTX 4090 24G,NVIDIA,24564,1008,165,yes,pcie,32,t\n"
+			   "h100-80g,again,NVIDIA,81559,3350,989,yes,nvlink,900,t\n";
+	size_t errors = load_with(FILE_GPUS, text, out, sizeof out);
+	/* the duplicate, plus offers naming GPUs this short list lacks */
+	cr_assert_geq(errors, 1);
+	cr_assert(strstr(out, "prices/gpus.csv:4:1: expected a unique id, found \"h100-80g\" "
+			      "again (first on line 2)\n"), "%s", out);
+}
+
+Test(data, gpu_memory_must_be_positive_and_link_known)
+{
+	const char *text = GPUS_HEADER
+			   "h100-80g,NVIDIA H100 80G,NVIDIA,0,3350,989,yes,nvlink,900,t\n"
+			   "x,X,NVIDIA,100,1,1,yes,infiniband,900,t\n";
+	load_with(FILE_GPUS, text, out, sizeof out);
+	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number above 0 for memory_mib, "
+			      "found \"0\"\n"), "%s", out);
+	cr_assert(strstr(out, "prices/gpus.csv:3:24: expected one of nvlink, hccs, pcie for link, "
+			      "found \"infiniband\"\n"), "%s", out);
+}
+
+Test(data, model_architecture_checks)
+{
+	const char *text =
+		"id,name,params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,vocab\n"
+		"m,M,7,32,4096,32,7,128,11008,32000\n"
+		"n,N,abc,32,4096,32,8,128,11008,32000\n"
+		"o,O,7,0,4096,32,8,128,11008,32000\n";
+	size_t errors = load_with(FILE_MODELS, text, out, sizeof out);
+	cr_assert_eq(errors, 3, "%s", out);
+	cr_assert(strstr(out, "models/models.csv:2:18: expected kv_heads dividing heads (32), "
+			      "found \"7\"\n"), "%s", out);
+	cr_assert(strstr(out, "models/models.csv:3:5: expected a number above 0 for params_b, "
+			      "found \"abc\"\n"), "%s", out);
+	cr_assert(strstr(out, "models/models.csv:4:7: expected a whole number of at least 1 for "
+			      "layers, found \"0\"\n"), "%s", out);
+}
+
+Test(data, long_lines_and_long_values_are_cut_in_messages)
+{
+	static char text[200000];
+	strcpy(text, OFFERS_HEADER "h100-80g,container,1,4,,");
+	size_t n = strlen(text);
+	memset(text + n, '7', 100000);
+	strcpy(text + n + 100000, "x,,CNY,,,none,2026-10-12,t\n");
+	expect_offers(text, 1, "expected a number (0 or more) for monthly, found \"7777777777");
+	cr_assert(strstr(out, "...\"") != NULL, "%s", out);
+}
