@@ -1,0 +1,125 @@
+/* make bench: load and recompute timings, medians of several runs.
+ * Not a test: figures are reported, never asserted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "../src/analysis.h"
+#include "../src/datasrc.h"
+
+#define RUNS 9
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return v[n / 2];
+}
+
+static void must_load(struct catalog *c, const char *const bufs[3], const size_t lens[3])
+{
+	static const char *const paths[3] = {"models.csv", "gpus.csv", "offers.csv"};
+	struct diag d = {0};
+	if (catalog_load(c, paths, bufs, lens, &d)) {
+		diag_print(&d, stderr);
+		exit(1);
+	}
+	diag_clear(&d);
+}
+
+/* A catalogue of n models, 100 GPU types and m offers, written as CSV. */
+static void generate(char *bufs[3], size_t lens[3], int models, int offers)
+{
+	size_t cap = (size_t)models * 160 + (size_t)offers * 160 + 100 * 160 + 4096;
+	for (int f = 0; f < 3; f++)
+		bufs[f] = malloc(cap), lens[f] = 0;
+	lens[0] += (size_t)sprintf(bufs[0], "id,name,params_b,layers,hidden,heads,kv_heads,head_dim,"
+				   "intermediate,vocab,mlp,tied_embeddings,max_context,source\n");
+	for (int i = 0; i < models; i++)
+		lens[0] += (size_t)sprintf(bufs[0] + lens[0], "m%d,Model %d,%d.5,%d,%d,32,8,128,%d,"
+					   "128256,swiglu,no,131072,generated\n", i, i, 1 + i % 400,
+					   16 + i % 100, 2048 + 128 * (i % 64), 8192 + 256 * (i % 64));
+	lens[1] += (size_t)sprintf(bufs[1], "id,name,vendor,memory_mib,fp8,link,source\n");
+	for (int g = 0; g < 100; g++)
+		lens[1] += (size_t)sprintf(bufs[1] + lens[1], "g%d,GPU %d,V,%d,yes,%s,generated\n", g,
+					   g, 16384 + 1024 * g, g % 3 ? "nvlink" : "pcie");
+	lens[2] += (size_t)sprintf(bufs[2], "gpu,kind,cards,max_cards,region,monthly,hourly,currency,"
+				   "inter_node,collected,source\n");
+	for (int o = 0; o < offers; o++)
+		lens[2] += (size_t)sprintf(bufs[2] + lens[2], "g%d,%s,%d,%d,区%d,%d,,CNY,%s,2026-%02d-%02d,gen\n",
+					   o % 100, o % 2 ? "baremetal" : "container", o % 2 ? 8 : 1,
+					   o % 2 ? 8 : 4, o % 7, 1000 + o, o % 4 ? "ib" : "ethernet",
+					   1 + o % 12, 1 + o % 28);
+}
+
+static double recompute_us(const struct catalog *c, const char *model, int reps)
+{
+	struct scenario sc;
+	char err[200];
+	scenario_defaults(&sc);
+	scenario_set_model(&sc, c, model, err, sizeof err);
+	struct analysis a = {0};
+	double t[RUNS];
+	for (int r = 0; r < RUNS; r++) {
+		double t0 = now();
+		for (int i = 0; i < reps; i++)
+			analysis_run(&a, c, &sc, NULL);
+		t[r] = (now() - t0) / reps * 1e6;
+	}
+	analysis_free(&a);
+	return median(t, RUNS);
+}
+
+int main(void)
+{
+	double t[RUNS];
+	struct catalog c;
+	const char *const emb[3] = {(const char *)embedded_files[0], (const char *)embedded_files[1],
+				    (const char *)embedded_files[2]};
+	for (int r = 0; r < RUNS; r++) {
+		double t0 = now();
+		must_load(&c, emb, embedded_lengths);
+		t[r] = (now() - t0) * 1e3;
+		if (r < RUNS - 1)
+			catalog_free(&c);
+	}
+	printf("load bundled data:                 %8.3f ms (median of %d)\n", median(t, RUNS), RUNS);
+	printf("recompute every plan, 70B bf16:    %8.2f us\n", recompute_us(&c, "llama-3.1-70b", 2000));
+	printf("recompute every plan, 405B full:   %8.2f us\n", recompute_us(&c, "llama-3.1-405b", 200));
+	catalog_free(&c);
+
+	char *bufs[3];
+	size_t lens[3];
+	generate(bufs, lens, 10000, 1000);
+	for (int r = 0; r < RUNS; r++) {
+		double t0 = now();
+		must_load(&c, (const char *const *)bufs, lens);
+		t[r] = (now() - t0) * 1e3;
+		if (r < RUNS - 1)
+			catalog_free(&c);
+	}
+	printf("load 10,000 models x 1,000 offers: %8.2f ms (%zu + %zu + %zu bytes)\n",
+	       median(t, RUNS), lens[0], lens[1], lens[2]);
+	printf("recompute 100 GPU types, 1,000 offers: %6.2f us\n", recompute_us(&c, "m7", 50));
+	catalog_free(&c);
+	for (int f = 0; f < 3; f++)
+		free(bufs[f]);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("peak RSS:                          %8.1f MB\n", ru.ru_maxrss / 1024.0);
+	return 0;
+}

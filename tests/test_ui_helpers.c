@@ -1,0 +1,134 @@
+/* The screen's pure helpers: bar widths, column layout, display width. */
+#include <criterion/criterion.h>
+
+#include "../src/parse.h"
+#include "../src/text.h"
+#include "../ui/bar.h"
+#include "../ui/layout.h"
+
+static int sum(const int *cells, int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += cells[i];
+	return s;
+}
+
+Test(bar, proportional_cells)
+{
+	/* 60 + 10 + 10 of a capacity of 100 on 20 cells: 12, 2, 2 -> 16 used, 4 free */
+	double v[] = {60, 10, 10};
+	int cells[3];
+	cr_assert_eq(bar_cells(v, 3, 100, 20, cells), 16);
+	cr_assert_eq(cells[0], 12);
+	cr_assert_eq(cells[1], 2);
+	cr_assert_eq(cells[2], 2);
+}
+
+Test(bar, rounding_never_overflows)
+{
+	/* three thirds of a full card on 10 cells: 3.33 each rounds to 10 in total */
+	double v[] = {1, 1, 1};
+	int cells[3];
+	for (int w = 1; w <= 200; w++) {
+		int used = bar_cells(v, 3, 3, w, cells);
+		cr_assert_leq(used, w);
+		cr_assert_eq(sum(cells, 3), used);
+	}
+}
+
+Test(bar, tiny_components_get_a_cell_while_room_allows)
+{
+	/* 0.1 % KV on a 20-cell bar would round to 0: it still gets one cell */
+	double v[] = {50, 0.1, 0, 1};
+	int cells[4];
+	bar_cells(v, 4, 100, 20, cells);
+	cr_assert_eq(cells[1], 1);
+	cr_assert_eq(cells[2], 0, "a zero component gets nothing");
+	cr_assert_geq(cells[3], 1);
+	/* a full bar: the cell comes from the largest segment */
+	double full[] = {99.8, 0.1, 0.1};
+	cr_assert_eq(bar_cells(full, 3, 100, 10, cells), 10);
+	cr_assert_eq(cells[1], 1);
+	cr_assert_eq(cells[2], 1);
+	cr_assert_eq(cells[0], 8);
+}
+
+Test(bar, over_capacity_fills_the_bar)
+{
+	/* need 120 of 100: drawn on the scale of the total, never past the end */
+	double v[] = {100, 20};
+	int cells[2];
+	cr_assert_eq(bar_cells(v, 2, 120, 12, cells), 12);
+	cr_assert_eq(cells[0], 10);
+	cr_assert_eq(cells[1], 2);
+	cr_assert_eq(bar_cells(v, 2, 0, 12, cells), 0);
+	cr_assert_eq(bar_cells(v, 2, 100, 0, cells), 0);
+}
+
+Test(layout, eighty_columns_drops_what_does_not_fit)
+{
+	struct screen_layout s;
+	layout_screen(80, 24, 7, &s);
+	cr_assert_not(s.too_small);
+	cr_assert_eq(s.form_w + s.table_w, 80);
+	const struct table_layout *t = &s.table;
+	cr_assert(t->shown[TC_NAME] && t->shown[TC_CARDS] && t->shown[TC_PLAN]);
+	cr_assert(t->shown[TC_CONTAINER] && t->shown[TC_BAREMETAL], "prices are never dropped");
+	cr_assert_not(t->shown[TC_FIGURES], "the figures go first");
+	int right = 0;
+	for (int c = 0; c < TC_COUNT; c++)
+		if (t->shown[c] && t->x[c] + t->w[c] > right)
+			right = t->x[c] + t->w[c];
+	cr_assert_leq(right, s.table_w - 2);
+}
+
+Test(layout, wide_terminals_show_everything_and_grow_the_bar)
+{
+	struct table_layout t120, t200;
+	layout_table(120 - 34 - 2, &t120);
+	layout_table(200 - 34 - 2, &t200);
+	for (int c = 0; c < TC_COUNT; c++)
+		cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
+	cr_assert_gt(t200.w[TC_BAR], t120.w[TC_BAR]);
+	/* the last column ends exactly at the inner edge */
+	cr_assert_eq(t200.x[TC_BAREMETAL] + t200.w[TC_BAREMETAL], 200 - 34 - 2);
+	cr_assert_eq(t120.x[TC_BAREMETAL] + t120.w[TC_BAREMETAL], 120 - 34 - 2);
+}
+
+Test(layout, too_small_below_80x24)
+{
+	struct screen_layout s;
+	layout_screen(79, 24, 7, &s);
+	cr_assert(s.too_small);
+	layout_screen(80, 23, 7, &s);
+	cr_assert(s.too_small);
+	layout_screen(20, 10, 7, &s);
+	cr_assert(s.too_small);
+}
+
+Test(text, cjk_is_two_columns)
+{
+	cr_assert_eq(text_width("宁夏一区"), 8);
+	cr_assert_eq(text_width("H100 80G"), 8);
+	cr_assert_eq(text_width("¥1073"), 5); /* the yen sign is narrow */
+	cr_assert_eq(text_width("９"), 2);   /* fullwidth digit */
+	char buf[64];
+	/* cutting never splits a wide character */
+	cr_assert_eq(text_fit(buf, sizeof buf, "四川二区", 5), 4);
+	cr_assert_str_eq(buf, "四川");
+}
+
+Test(text, invalid_utf8_counts_one_column)
+{
+	cr_assert_eq(text_width("a\xff" "b"), 3);
+}
+
+Test(parse, sizes_typed_in_the_form)
+{
+	long long n;
+	double p;
+	cr_assert(parse_count("128K", 1LL << 40, &n) && n == 131072);
+	cr_assert(parse_count("4k", 1LL << 40, &n) && n == 4096);
+	cr_assert(parse_model_size("70b", &p) && p == 70e9);
+}

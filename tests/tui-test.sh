@@ -1,0 +1,165 @@
+#!/bin/bash
+# The configurator as a person uses it: driven through tmux at fixed sizes,
+# asserting on what is on screen against the report for the same scenario.
+# Captured screens are kept in tests/artefacts/ so a failure shows what the
+# user saw.
+set -u
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+bin=$top_builddir/gpuplan
+if ! command -v tmux >/dev/null; then
+	echo "SKIP: tmux is not installed (the test command installs it)"
+	exit 77
+fi
+art=$top_builddir/tests/artefacts
+rm -rf "$art" && mkdir -p "$art/xdg"
+export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR
+sock=gpuplan-test-$$
+failures=0
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null' EXIT
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { echo "ok: $*"; }
+screen() { T capture-pane -t main -p; }
+
+# Waits up to 5 s for text to appear on screen.
+wait_for() {
+	for _ in $(seq 50); do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+save() { screen > "$art/$1.txt"; T capture-pane -t main -e -p > "$art/$1.ansi"; }
+
+start_shell() {
+	T new-session -d -s main -x "$1" -y "$2" "bash --norc --noprofile"
+	T set -g window-size manual
+	T resize-window -t main -x "$1" -y "$2"
+	sleep 0.3
+}
+
+# Runs gpuplan in the pane, recording stty settings before and after.
+launch() {
+	rm -f "$art/rc"
+	T send-keys -t main "stty -g > '$art/stty.before'; $* ; echo \$? > '$art/rc'; stty -g > '$art/stty.after'" Enter
+}
+
+wait_exit() {
+	for _ in $(seq 50); do
+		[ -s "$art/rc" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# Every GPU row on screen shows the cards, plan and per-card prices that
+# the CSV report gives for the same scenario.
+check_rows() {
+	local name=$1 csv=$2 rows=0
+	local shot=$art/$name.txt
+	local header
+	header=$(head -1 "$csv")
+	col() { echo "$header" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
+	local c_name c_cards c_plan c_cav c_cpc c_bpc c_cheap
+	c_name=$(col gpu_name) c_cards=$(col cards) c_plan=$(col strategy)
+	c_cav=$(col container_available) c_cpc=$(col container_monthly_per_card)
+	c_bpc=$(col baremetal_monthly_per_card) c_cheap=$(col cheaper)
+	while IFS=, read -r -a f; do
+		local short=${f[c_name - 1]#* } ct="—" bm="—" mark_c="" mark_b=""
+		[ "${f[c_cav - 1]}" = true ] && ct=$(printf '%.0f' "${f[c_cpc - 1]}")
+		[ -n "${f[c_bpc - 1]}" ] && bm=$(printf '%.0f' "${f[c_bpc - 1]}")
+		[ "${f[c_cheap - 1]}" = container ] && mark_c='\*'
+		[ "${f[c_cheap - 1]}" = baremetal ] && mark_b='\*'
+		local re="││.${short} .* ${f[c_cards - 1]} +${f[c_plan - 1]} +${ct}${mark_c} +${bm}${mark_b} +│$"
+		if grep -qE -- "$re" "$shot"; then
+			rows=$((rows + 1))
+		else
+			fail "$name: no row matching /$re/"
+		fi
+	done < <(tail -n +2 "$csv")
+	[ "$rows" -gt 0 ] && pass "$name: $rows GPU rows equal the CSV report"
+}
+
+# Each screen line is exactly as wide as the terminal: wide CJK text did
+# not push the borders out.
+check_width() {
+	local name=$1 cols=$2 bad
+	bad=$(awk 'NF' "$art/$name.txt" | while IFS= read -r line; do
+		w=$(printf '%s' "$line" | wc -L)
+		case "$line" in *│) [ "$w" -ne "$cols" ] && echo "$w: $line" ;; esac
+	done)
+	[ -z "$bad" ] && pass "$name: borders aligned at $cols columns" || fail "$name: misaligned: $bad"
+}
+
+start_shell 120 36
+launch "$bin -m llama-3.1-70b"
+wait_for "Per GPU type" || fail "the configurator did not start"
+# type a model, change precision with the arrows, type a context
+T send-keys -t main -l "qwen2.5-32b"
+T send-keys -t main Tab Right Tab Tab
+T send-keys -t main -l "32k"
+wait_for "Context     32k" || fail "context not typed"
+wait_for "TP4" || fail "no recalculation"
+sleep 0.3
+save typed-120x36
+grep -q "Qwen2.5-32B\|qwen2.5-32b" "$art/typed-120x36.txt" || fail "model not typed"
+grep -q "fp16" "$art/typed-120x36.txt" || fail "precision did not change"
+"$bin" --print --format csv -m qwen2.5-32b -p fp16 -c 32k > "$art/expected.csv"
+check_rows typed-120x36 "$art/expected.csv"
+check_width typed-120x36 120
+grep -q "四川二区" "$art/typed-120x36.txt" && pass "CJK region name shown" || fail "no CJK region"
+
+T resize-window -t main -x 80 -y 24
+sleep 0.5
+save resized-80x24
+check_rows resized-80x24 "$art/expected.csv"
+check_width resized-80x24 80
+
+T resize-window -t main -x 60 -y 20
+wait_for "terminal too small" && pass "too-small screen at 60x20" || fail "no too-small screen"
+save too-small-60x20
+T resize-window -t main -x 100 -y 30
+wait_for "Per GPU type" && pass "re-laid out at 100x30" || fail "no layout after resize"
+save back-100x30
+
+T send-keys -t main Escape
+wait_exit || fail "Esc did not quit"
+[ "$(cat "$art/rc" 2>/dev/null)" = 0 ] && pass "Esc quits with status 0" || fail "exit status $(cat "$art/rc")"
+cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after Esc" || fail "stty differs after Esc"
+
+# SIGTERM while running restores the terminal too
+T resize-window -t main -x 120 -y 36
+launch "$bin -m llama-2-7b"
+wait_for "Per GPU type" || fail "second start"
+pkill -TERM -f -n "$bin -m llama-2-7b"
+wait_exit || fail "SIGTERM did not end gpuplan"
+[ "$(cat "$art/rc")" = 143 ] && pass "SIGTERM ends with status 143" || fail "SIGTERM status $(cat "$art/rc")"
+cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after SIGTERM" || fail "stty differs after SIGTERM"
+
+# Ctrl-C, and no colour: segments differ by glyph, no colour escapes
+launch "NO_COLOR=1 $bin -m llama-3.1-8b -c 128k"
+wait_for "Per GPU type" || fail "third start"
+sleep 0.2
+save no-colour-120x36
+if grep -qE $'\e\\[(3[0-7]|38;|4[0-7]|48;)' "$art/no-colour-120x36.ansi"; then
+	fail "colour escapes with NO_COLOR"
+else
+	pass "no colour with NO_COLOR"
+fi
+grep -q "▓" "$art/no-colour-120x36.txt" && pass "KV segment has its own glyph" || fail "no KV glyph"
+T send-keys -t main C-c
+wait_exit || fail "Ctrl-C did not quit"
+[ "$(cat "$art/rc")" = 130 ] && pass "Ctrl-C ends with status 130" || fail "Ctrl-C status $(cat "$art/rc")"
+cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after Ctrl-C" || fail "stty differs after Ctrl-C"
+
+# TERM=dumb falls back to the report with a one-line reason
+launch "TERM=dumb $bin -m llama-2-7b 2> '$art/dumb.err'"
+wait_exit
+grep -q "TERM is dumb" "$art/dumb.err" && pass "TERM=dumb: report instead" || fail "TERM=dumb: $(cat "$art/dumb.err")"
+
+echo "tui-test: $failures failure(s); screens in $art"
+[ "$failures" -eq 0 ]

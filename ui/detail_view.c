@@ -1,0 +1,109 @@
+/* The selected GPU's plan in full: every term per card, both ways of
+ * renting, idle cards, dates and regions, notes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/report.h"
+#include "../src/tables.h"
+#include "../src/text.h"
+#include "tui_internal.h"
+
+#define G(x) ((x) / GIB)
+
+static const struct plan *selected_plan(const struct app *a)
+{
+	for (size_t i = 0; i < a->an->nplans; i++)
+		if (a->an->plans[i].gpu == a->selected)
+			return &a->an->plans[i];
+	return NULL;
+}
+
+static void rent_line(char *buf, size_t cap, const char *label, const struct plan *p,
+		      const struct rent *r)
+{
+	char date[16];
+	format_date(date, sizeof date, r->monthly_collected);
+	if (!r->offer) {
+		snprintf(buf, cap, "%s — %s", label, r->why);
+		return;
+	}
+	const char *region = r->offer->region[0] ? r->offer->region : "region not listed";
+	if (r->machines)
+		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · %.0f/card · %d idle = %.0f · %s %s",
+			 label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
+			 r->idle, r->idle_cost, region, date);
+	else if (r->available)
+		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · max %d cards · %s", label, p->cards,
+			 r->monthly_per_card, r->total, r->max_cards, date);
+	else
+		snprintf(buf, cap, "%s — %s (%.0f/card, %s)", label, r->why, r->monthly_per_card,
+			 date);
+}
+
+/* Writes text over as many lines as it needs (breaking at spaces), up to
+ * and including line 'last'. Returns the next free line. */
+static int put_wrapped(int y, int x, int w, const char *text, int last)
+{
+	const char *p = text;
+	while (*p && y <= last) {
+		size_t len = strlen(p);
+		char buf[512];
+		size_t cols = text_fit(buf, sizeof buf, p, (size_t)w);
+		size_t take = strlen(buf);
+		if (take < len) { /* break at the last space that fits */
+			char *space = strrchr(buf, ' ');
+			if (space && space > buf)
+				take = (size_t)(space - buf) + 1, buf[take - 1] = '\0';
+		}
+		(void)cols;
+		put_text(y++, x, buf, w);
+		p += take;
+		if (take == 0)
+			break;
+	}
+	return y;
+}
+
+void detail_view_draw(struct app *a)
+{
+	const struct screen_layout *l = &a->lay;
+	const struct plan *p = selected_plan(a);
+	char title[160], line[512];
+	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1;
+	int last = l->detail_y + l->detail_h - 2;
+	if (!p) {
+		draw_box(a, l->detail_y, l->table_x, l->detail_h, l->table_w, "Breakdown");
+		put_text(y, x, a->status_error ? a->status : "no GPU type selected", w);
+		return;
+	}
+	if (p->cards)
+		snprintf(title, sizeof title, "%s · %d card%s · %s", gpu_short_name(p->gpu),
+			 p->cards, p->cards == 1 ? "" : "s", p->strategy);
+	else
+		snprintf(title, sizeof title, "%s · %s", gpu_short_name(p->gpu), p->strategy);
+	draw_box(a, l->detail_y, l->table_x, l->detail_h, l->table_w, title);
+	if (p->cards) {
+		const struct mem_terms *m = &p->per_card;
+		snprintf(line, sizeof line, "weights %.1f + KV %.1f + activations %.1f + gradients %.1f "
+			 "+ optimizer %.1f + overhead %.1f = %.1f GiB/card",
+			 G(m->weights), G(m->kv_cache), G(m->activations), G(m->gradients),
+			 G(m->optimizer), G(m->overhead), G(p->need));
+		y = put_wrapped(y, x, w, line, last);
+		snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
+			 a->sc.headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct,
+			 p->level == FIT_NONE ? "does not fit" : p->level == FIT_TIGHT ? "tight" : "comfortable");
+		y = put_wrapped(y, x, w, line, last);
+		rent_line(line, sizeof line, "container", p, &p->container);
+		y = put_wrapped(y, x, w, line, last);
+		rent_line(line, sizeof line, "bare metal", p, &p->baremetal);
+		y = put_wrapped(y, x, w, line, last);
+	}
+	for (int i = 0; i < p->nnotes && y <= last; i++) {
+		snprintf(line, sizeof line, "note: %s", p->notes[i]);
+		y = put_wrapped(y, x, w, line, last);
+	}
+	for (int i = 0; i < a->an->nnotes && y <= last; i++) {
+		snprintf(line, sizeof line, "note: %s", a->an->notes[i]);
+		y = put_wrapped(y, x, w, line, last);
+	}
+}

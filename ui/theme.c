@@ -1,0 +1,60 @@
+#include "theme.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct style {
+	short fg, bg;   /* colour row */
+	int mono;       /* attributes when there is no colour */
+	const char *glyph, *mono_glyph, *ascii_glyph;
+};
+
+static const struct style styles[EL_COUNT] = {
+	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W"},
+	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K"},
+	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A"},
+	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S"},
+	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o"},
+	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+"},
+	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", "."},
+	[EL_TITLE] = {COLOR_WHITE, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_BORDER] = {COLOR_WHITE, -1, A_NORMAL, NULL, NULL, NULL},
+	[EL_SELECTED] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE, NULL, NULL, NULL},
+	[EL_OK] = {COLOR_GREEN, -1, A_NORMAL, NULL, NULL, NULL},
+	[EL_TIGHT] = {COLOR_YELLOW, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_CHEAPER] = {COLOR_GREEN, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_ERROR] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_HINT] = {COLOR_WHITE, -1, A_DIM, NULL, NULL, NULL},
+};
+
+void theme_init(struct theme *t)
+{
+	const char *no_color = getenv("NO_COLOR");
+	t->colour = has_colors() && !(no_color && no_color[0]);
+	t->unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	if (!t->colour)
+		return;
+	start_color();
+	use_default_colors();
+	for (int e = 0; e < EL_COUNT; e++)
+		init_pair((short)(e + 1), styles[e].fg, styles[e].bg);
+}
+
+int theme_attr(const struct theme *t, enum element e)
+{
+	if (!t->colour)
+		return styles[e].mono;
+	int bold = e == EL_TITLE || e == EL_TIGHT || e == EL_NOFIT || e == EL_CHEAPER ||
+		   e == EL_ERROR ? A_BOLD : 0;
+	return COLOR_PAIR(e + 1) | bold | (e == EL_HINT || e == EL_FREE ? A_DIM : 0);
+}
+
+const char *theme_glyph(const struct theme *t, enum element e)
+{
+	if (!t->unicode)
+		return styles[e].ascii_glyph;
+	return t->colour ? styles[e].glyph : styles[e].mono_glyph;
+}

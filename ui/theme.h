@@ -1,0 +1,24 @@
+/* Colours and glyphs: a colour row and a monochrome row per element, so
+ * bar segments differ by glyph where there is no colour. */
+#ifndef GPUPLAN_THEME_H
+#define GPUPLAN_THEME_H
+
+#include <stdbool.h>
+
+enum element {
+	EL_WEIGHTS, EL_KV, EL_ACTIVATIONS, EL_STATES, EL_OVERHEAD, EL_HEADROOM, EL_FREE,
+	EL_TITLE, EL_BORDER, EL_SELECTED, EL_OK, EL_TIGHT, EL_NOFIT, EL_CHEAPER, EL_ERROR,
+	EL_HINT, EL_COUNT
+};
+
+struct theme {
+	bool colour, unicode;
+};
+
+void theme_init(struct theme *t);
+/* Attributes (colour pair and/or bold, reverse) for an element. */
+int theme_attr(const struct theme *t, enum element e);
+/* The glyph a bar segment is drawn with (UTF-8 or ASCII). */
+const char *theme_glyph(const struct theme *t, enum element e);
+
+#endif
