@@ -8,6 +8,7 @@
 
 #include "../src/analysis.h"
 #include "../src/datasrc.h"
+#include "../ui/tui.h"
 
 #define RUNS 9
 
@@ -100,6 +101,14 @@ int main(void)
 	printf("load bundled data:                 %8.3f ms (median of %d)\n", median(t, RUNS), RUNS);
 	printf("recompute every plan, 70B bf16:    %8.2f us\n", recompute_us(&c, "llama-3.1-70b", 2000));
 	printf("recompute every plan, 405B full:   %8.2f us\n", recompute_us(&c, "llama-3.1-405b", 200));
+	struct scenario sc;
+	char err[200];
+	scenario_defaults(&sc);
+	scenario_set_model(&sc, &c, "llama-3.1-70b", err, sizeof err);
+	for (int r = 0; r < RUNS; r++)
+		t[r] = tui_bench_keystroke(&c, &sc, 200, 60, 200);
+	printf("key to refreshed screen, 200x60:   %8.1f us (median of %d runs of 200 keys)\n",
+	       median(t, RUNS), RUNS);
 	catalog_free(&c);
 
 	char *bufs[3];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../src/report.h"
@@ -407,4 +408,47 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	free(a->order);
 	free(a);
 	return rc;
+}
+
+/* For make bench: the time from a key to the refreshed screen, on a
+ * terminal of cols x lines whose output goes to /dev/null. Types into the
+ * context field, so every key recomputes every plan and redraws. */
+double tui_bench_keystroke(const struct catalog *c, const struct scenario *start, int width,
+			   int height, int keys)
+{
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	struct app *a = calloc(1, sizeof *a);
+	if (!out || !in || !a || !(a->order = calloc(c->ngpus + 1, sizeof *a->order)))
+		return -1;
+	SCREEN *scr = newterm("xterm-256color", out, in);
+	if (!scr)
+		return -1;
+	resizeterm(height, width);
+	a->cat = c;
+	scenario_copy(&a->sc, start);
+	a->an = &a->bufs[0], a->spare = &a->bufs[1];
+	analysis_run(a->an, c, &a->sc, NULL);
+	sort_rows(a);
+	theme_init(&a->theme);
+	relayout(a);
+	for (int i = 0; i < 3; i++) /* model, precision, task: then the context */
+		process_key(a, '\t');
+	draw(a);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int i = 0; i < keys; i++) {
+		process_key(a, i % 2 ? KEY_BACKSPACE : '1');
+		draw(a);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	form_view_free(a);
+	endwin();
+	delscreen(scr);
+	analysis_free(&a->bufs[0]);
+	analysis_free(&a->bufs[1]);
+	free(a->order);
+	free(a);
+	fclose(out);
+	fclose(in);
+	return ((t1.tv_sec - t0.tv_sec) * 1e6 + (t1.tv_nsec - t0.tv_nsec) / 1e3) / keys;
 }
