@@ -50,6 +50,15 @@ static void add_scenario(struct row *r, const struct analysis *a)
 	add(r, "concurrency", "%lld", sc->concurrency);
 }
 
+/* Every report says which data it used and how fresh the prices are. */
+static void add_data(struct row *r, const struct analysis *a)
+{
+	char date[16];
+	format_date(date, sizeof date, a->catalog->newest_date);
+	add(r, "data_source", "%s", a->catalog->source);
+	add(r, "prices_as_of", "%s", date);
+}
+
 static void add_memory(struct row *r, const struct plan *p)
 {
 	bool has = p->cards > 0;
@@ -118,6 +127,7 @@ static void plan_row(struct row *r, const struct analysis *a, const struct plan 
 		snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s%s", i ? "; " : "",
 			 p->notes[i]);
 	add(r, "notes", "%s", notes);
+	add_data(r, a);
 }
 
 static void write_cells(FILE *out, const char *const *cells, size_t stride, int n)

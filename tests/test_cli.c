@@ -132,6 +132,8 @@ Test(cli, csv_has_one_row_per_plan_with_flattened_names)
 	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
 	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
 	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
+	cr_assert(strstr(out, ",notes,data_source,prices_as_of\n"), "%s", out);
+	cr_assert(strstr(out, "," FIXTURES "/ref,2026-10-12\n"), "%s", out);
 	cr_assert(strstr(out, "\nqwen2.5-32b,bf16,inference,4096,1,h100-80g,"), "%s", out);
 }
 
