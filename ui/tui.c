@@ -358,6 +358,7 @@ static bool terminal_usable(char *why, size_t whylen)
 		snprintf(why, whylen, "unknown terminal type \"%s\"", term);
 		return false;
 	}
+	del_curterm(cur_term); /* only a probe: initscr sets up its own */
 	return true;
 }
 
