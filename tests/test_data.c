@@ -1,6 +1,9 @@
 /* Every data error names file, line, column, what was expected and what
  * was found; nothing bad becomes a silent zero. */
 #include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/catalog.h"
@@ -190,4 +193,92 @@ Test(data, long_lines_and_long_values_are_cut_in_messages)
 	strcpy(text + n + 100000, "x,,CNY,,,none,2026-10-12,t\n");
 	expect_offers(text, 1, "expected a number (0 or more) for monthly, found \"7777777777");
 	cr_assert(strstr(out, "...\"") != NULL, "%s", out);
+}
+
+Test(hostile, extra_column)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345,,CNY,,,none,2026-10-12,t,extra\n", 1,
+		      "prices/offers.csv:2:55: expected 13 fields as in the header, found 14\n");
+}
+
+Test(hostile, ten_megabyte_line)
+{
+	size_t n = 10u << 20;
+	char *text = malloc(n + 256);
+	strcpy(text, OFFERS_HEADER "h100-80g,container,1,4,");
+	size_t used = strlen(text);
+	memset(text + used, 'x', n);
+	strcpy(text + used + n, ",9345,,CNY,,,none,2026-10-12,t\n");
+	/* a 10 MB region name is text, not an error: it loads */
+	cr_assert_eq(load_with(FILE_OFFERS, text, out, sizeof out), 0, "%s", out);
+	memset(text + used, '9', n); /* a 10 MB number in the region is still text... */
+	strcpy(text + used + n, "x,,CNY,,,none,2026-10-12,t\n"); /* ...but here it is the monthly price */
+	memcpy(text + used - 1, ",,", 2);
+	size_t errors = load_with(FILE_OFFERS, text, out, sizeof out);
+	cr_assert_eq(errors, 1, "%s", out);
+	cr_assert(strstr(out, "expected a number (0 or more) for monthly, found \"9999") != NULL, "%s",
+		  out);
+	free(text);
+}
+
+Test(hostile, hundred_thousand_offers)
+{
+	size_t row = strlen(GOOD_OFFER), n = 100000;
+	char *text = malloc(strlen(OFFERS_HEADER) + n * row + 1);
+	strcpy(text, OFFERS_HEADER);
+	char *p = text + strlen(text);
+	for (size_t i = 0; i < n; i++, p += row)
+		memcpy(p, GOOD_OFFER, row);
+	*p = '\0';
+	cr_assert_eq(load_with(FILE_OFFERS, text, out, sizeof out), 0, "%s", out);
+	free(text);
+}
+
+Test(hostile, numbers_with_trailing_junk_and_exponents)
+{
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,9345 CNY,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"9345 CNY\"");
+	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,0x10,,CNY,,,none,2026-10-12,t\n", 1,
+		      "found \"0x10\"");
+	/* 1e3 is a plain number: accepted */
+	cr_assert_eq(load_with(FILE_OFFERS, OFFERS_HEADER
+			       "h100-80g,container,1,4,,1e3,,CNY,,,none,2026-10-12,t\n", out, sizeof out),
+		     0, "%s", out);
+}
+
+Test(hostile, unknown_dtype_is_an_unknown_precision)
+{
+	const char *text =
+		"id,name,params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,vocab,dtype\n"
+		"m,M,7,32,4096,32,8,128,11008,32000,fp64\n";
+	cr_assert_eq(load_with(FILE_MODELS, text, out, sizeof out), 1, "%s", out);
+	cr_assert(strstr(out, "models/models.csv:2:36: expected a precision: fp32, bf16, fp16, fp8, "
+			      "int8 or int4, found \"fp64\"\n"), "%s", out);
+}
+
+/* Every input kept in tests/fuzz/regressions (fuzzer findings and hostile
+ * files) loads as each of the three files without crashing. */
+Test(hostile, fuzz_regressions_load_safely)
+{
+	DIR *dir = opendir(FIXTURES "/../fuzz/regressions");
+	cr_assert_not_null(dir);
+	struct dirent *e;
+	int files = 0;
+	while ((e = readdir(dir))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "%s/../fuzz/regressions/%s", FIXTURES, e->d_name);
+		FILE *f = fopen(path, "rb");
+		cr_assert_not_null(f, "%s", path);
+		static char text[1 << 20];
+		size_t n = fread(text, 1, sizeof text - 1, f);
+		fclose(f);
+		text[n] = '\0'; /* load_with takes a C string: the part before any NUL */
+		for (int which = 0; which < 3; which++)
+			load_with(which, text, out, sizeof out);
+		files++;
+	}
+	closedir(dir);
+	cr_assert_gt(files, 0);
 }

@@ -246,3 +246,40 @@ Test(planner, bare_size_gets_a_note)
 	cr_assert(strstr(an.notes[0], "approximated") != NULL, "%s", an.notes[0]);
 	cr_assert_float_eq(an.totals.weights, 140e9, 1);
 }
+
+Test(planner, a_trillion_token_context_does_not_fit_and_does_not_hang)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-8b", "context", "1000000000000", NULL);
+	run(&sc);
+	for (size_t i = 0; i < an.nplans; i++) {
+		cr_assert_not(an.plans[i].fits);
+		cr_assert_eq(an.plans[i].cards, 0);
+	}
+	cr_assert(strstr(an.notes[0], "beyond Llama-3.1-8B's native 131072 tokens"), "%s", an.notes[0]);
+}
+
+Test(planner, a_million_billion_parameter_model)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "1000000b", NULL);
+	run(&sc);
+	/* 1e15 x 2 B = 2e15 B: more than 4096 cards of any type */
+	cr_assert_float_eq(an.totals.weights, 2e15, 1e3);
+	for (size_t i = 0; i < an.nplans; i++)
+		cr_assert_not(an.plans[i].fits);
+	char err[200];
+	cr_assert_not(scenario_set_model(&sc, &cat, "2000000b", err, sizeof err),
+		      "above 10^15 parameters is refused");
+}
+
+Test(planner, huge_concurrency_and_cards_stay_finite)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-70b", "concurrency", "1000000", "cards", "4096", NULL);
+	run(&sc);
+	const struct plan *p = plan_of(&an, "h100-80g");
+	cr_assert_eq(p->cards, 4096);
+	cr_assert(p->need > 0 && p->need < 1e300);
+	cr_assert_eq(p->baremetal.machines, 512);
+}

@@ -161,5 +161,36 @@ launch "TERM=dumb $bin -m llama-2-7b 2> '$art/dumb.err'"
 wait_exit
 grep -q "TERM is dumb" "$art/dumb.err" && pass "TERM=dumb: report instead" || fail "TERM=dumb: $(cat "$art/dumb.err")"
 
+# an unknown terminal type also falls back, naming it
+launch "TERM=no-such-terminal $bin -m llama-2-7b 2> '$art/unknown.err'"
+wait_exit
+grep -q 'unknown terminal type "no-such-terminal"' "$art/unknown.err" && pass "unknown TERM: report instead" ||
+	fail "unknown TERM: $(cat "$art/unknown.err")"
+
+# stdin closed: nothing to read keys from, so the report, and a clean exit
+launch "$bin -m llama-2-7b 0<&- > '$art/closed-stdin.out'"
+wait_exit
+[ "$(cat "$art/rc")" = 0 ] && grep -q "^GPU " "$art/closed-stdin.out" && pass "closed stdin: report, status 0" ||
+	fail "closed stdin: status $(cat "$art/rc")"
+
+# a 20x10 terminal gets the too-small screen; SIGHUP restores the terminal
+T resize-window -t main -x 20 -y 10
+launch "$bin -m llama-2-7b"
+wait_for "too small" && pass "too-small screen at 20x10" || fail "no too-small screen at 20x10"
+save too-small-20x10
+pkill -HUP -f -n "$bin -m llama-2-7b"
+wait_exit || fail "SIGHUP did not end gpuplan"
+[ "$(cat "$art/rc")" = 129 ] && pass "SIGHUP ends with status 129" || fail "SIGHUP status $(cat "$art/rc")"
+cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after SIGHUP" || fail "stty differs after SIGHUP"
+
+# a crash in the UI path (SIGSEGV) still restores the terminal
+T resize-window -t main -x 120 -y 36
+launch "$bin -m llama-2-7b"
+wait_for "Per GPU type" || fail "start before the crash"
+pkill -SEGV -f -n "$bin -m llama-2-7b"
+wait_exit || fail "SIGSEGV did not end gpuplan"
+[ "$(cat "$art/rc")" = 139 ] && pass "a crash ends with status 139" || fail "crash status $(cat "$art/rc")"
+cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after a crash" || fail "stty differs after a crash"
+
 echo "tui-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
