@@ -32,8 +32,10 @@ static const struct cli_option options[] = {
 	{"efficiency", 0, "F,S", "parallel efficiency %: NVLink, PCIe/multi-node (default 90,70)", "efficiency"},
 	{"gpu", 0, "ID[,ID...]", "only these GPU types", NULL},
 	{"data", 0, "DIR", "read models/ and prices/ from DIR", NULL},
-	{"format", 0, "F", "report format: table|csv|json (default table)", NULL},
+	{"format", 0, "F", "report format: table|csv|json|markdown (default table)", NULL},
 	{"print", 0, NULL, "print the report even on a terminal", NULL},
+	{"compare", 0, "\"OPTS\"", "compare with the scenario these options change: \"-c 128k -p int4\"", NULL},
+	{"limits", 0, NULL, "longest context and most sequences on 1, 2, 4 and 8 cards", NULL},
 	{"list-models", 0, NULL, "list the model catalogue", NULL},
 	{"list-gpus", 0, NULL, "list the GPU types", NULL},
 	{"check-data", 0, NULL, "check the data files, report every problem (exit 3 if any)", NULL},
@@ -79,12 +81,12 @@ static int usage_error(FILE *err, const char *fmt, const char *a, const char *b,
 
 static int set_format(struct cli *cli, const char *v, FILE *err)
 {
-	static const char *const names[] = {"table", "csv", "json"};
-	for (int i = 0; i < 3; i++)
+	static const char *const names[] = {"table", "csv", "json", "markdown"};
+	for (int i = 0; i < 4; i++)
 		if (strcmp(v, names[i]) == 0)
 			return cli->format = (enum report_format)i, EXIT_OK;
 	return usage_error(err, "invalid value \"%s\" for --%s: expected %s", v, "format",
-			   "table, csv or json");
+			   "table, csv, json or markdown");
 }
 
 static int apply_option(struct cli *cli, size_t i, const char *arg, FILE *err)
@@ -100,7 +102,8 @@ static int apply_option(struct cli *cli, size_t i, const char *arg, FILE *err)
 	static const struct { const char *name; enum cli_mode mode; } modes[] = {
 		{"print", MODE_PRINT}, {"list-models", MODE_LIST_MODELS},
 		{"list-gpus", MODE_LIST_GPUS}, {"check-data", MODE_CHECK_DATA},
-		{"export-data", MODE_EXPORT_DATA}, {"help", MODE_HELP}, {"version", MODE_VERSION},
+		{"export-data", MODE_EXPORT_DATA}, {"limits", MODE_LIMITS}, {"help", MODE_HELP},
+		{"version", MODE_VERSION},
 	};
 	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
 		if (strcmp(o->name, modes[k].name) == 0)
@@ -113,6 +116,8 @@ static int apply_option(struct cli *cli, size_t i, const char *arg, FILE *err)
 		cli->data_dir = arg;
 	else if (strcmp(o->name, "export-data") == 0)
 		cli->export_dir = arg;
+	else if (strcmp(o->name, "compare") == 0)
+		cli->compare = arg;
 	else if (strcmp(o->name, "format") == 0)
 		return set_format(cli, arg, err);
 	return EXIT_OK;
@@ -120,11 +125,16 @@ static int apply_option(struct cli *cli, size_t i, const char *arg, FILE *err)
 
 int cli_parse(struct cli *cli, int argc, char **argv, FILE *err)
 {
+	*cli = (struct cli){.mode = MODE_AUTO, .format = FORMAT_TABLE};
+	scenario_defaults(&cli->sc);
+	return cli_parse_onto(cli, argc, argv, err);
+}
+
+int cli_parse_onto(struct cli *cli, int argc, char **argv, FILE *err)
+{
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[3 * NOPTIONS + 2] = ":";
 	size_t ns = 1;
-	*cli = (struct cli){.mode = MODE_AUTO, .format = FORMAT_TABLE};
-	scenario_defaults(&cli->sc);
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		longopts[i] = (struct option){options[i].name, options[i].arg ? required_argument
 									      : no_argument,
@@ -138,7 +148,7 @@ int cli_parse(struct cli *cli, int argc, char **argv, FILE *err)
 	longopts[NOPTIONS] = (struct option){0};
 	shortopts[ns] = '\0';
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then forgets the previous argv */
 	int c;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c == '?' || c == ':') {

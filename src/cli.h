@@ -16,6 +16,7 @@ enum cli_mode {
 	MODE_LIST_GPUS,
 	MODE_CHECK_DATA,
 	MODE_EXPORT_DATA,
+	MODE_LIMITS,
 	MODE_HELP,
 	MODE_VERSION,
 };
@@ -29,12 +30,15 @@ struct cli {
 	const char *data_dir;   /* --data */
 	const char *gpu_filter; /* --gpu */
 	const char *export_dir;
+	const char *compare;    /* --compare "OPTIONS": a second scenario */
 	struct scenario sc;
 };
 
 /* Parses argv into cli. Returns EXIT_OK, or EXIT_USAGE after printing a
  * message to err that names the option and what it accepts. */
 int cli_parse(struct cli *cli, int argc, char **argv, FILE *err);
+/* The same, on top of what cli already holds (for --compare's options). */
+int cli_parse_onto(struct cli *cli, int argc, char **argv, FILE *err);
 void cli_help(FILE *out);
 
 #endif

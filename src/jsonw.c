@@ -70,6 +70,15 @@ void jw_number(struct jsonw *j, const char *key, double value, int decimals)
 		fprintf(j->out, "%.*f", decimals, value);
 }
 
+void jw_signed(struct jsonw *j, const char *key, double value, int decimals)
+{
+	item(j, key);
+	if (isfinite(value))
+		fprintf(j->out, "%.*f", decimals, value);
+	else
+		fputs("null", j->out);
+}
+
 void jw_int(struct jsonw *j, const char *key, long long value)
 {
 	item(j, key);

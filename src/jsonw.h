@@ -17,6 +17,7 @@ void jw_open(struct jsonw *j, const char *key, char bracket);
 void jw_close(struct jsonw *j, char bracket);
 void jw_string(struct jsonw *j, const char *key, const char *value); /* NULL -> null */
 void jw_number(struct jsonw *j, const char *key, double value, int decimals); /* <0 -> null */
+void jw_signed(struct jsonw *j, const char *key, double value, int decimals);
 void jw_int(struct jsonw *j, const char *key, long long value);
 void jw_bool(struct jsonw *j, const char *key, bool value);
 void jw_null(struct jsonw *j, const char *key);

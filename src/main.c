@@ -6,6 +6,7 @@
 #include "analysis.h"
 #include "checkdata.h"
 #include "cli.h"
+#include "compare.h"
 #include "config.h"
 #include "datasrc.h"
 #include "report.h"
@@ -32,8 +33,11 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 		return EXIT_USAGE;
 	}
 	void (*const printers[])(FILE *, const struct analysis *) = {report_table, report_csv,
-								     report_json};
-	printers[cli->format](stdout, &a);
+								     report_json, report_markdown};
+	if (cli->mode == MODE_LIMITS)
+		report_limits(stdout, cli->format, &a);
+	else
+		printers[cli->format](stdout, &a);
 	analysis_free(&a);
 	return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_RUNTIME;
 }
@@ -47,7 +51,7 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 		return EXIT_USAGE;
 	}
 	if (!cli->model) {
-		if (cli->mode == MODE_PRINT || !isatty(STDOUT_FILENO)) {
+		if (cli->mode != MODE_AUTO || !isatty(STDOUT_FILENO)) {
 			fprintf(stderr, "gpuplan: the report needs a model: -m ID or -m SIZE "
 					"(see --list-models)\n");
 			return EXIT_USAGE;
@@ -65,6 +69,38 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/* --compare "-c 128k -p int4": the same options again, applied on top of
+ * the base scenario, and both printed per GPU type. */
+static int print_comparison(const struct catalog *c, const struct cli *cli)
+{
+	char buf[1024], *words[65];
+	struct cli other = *cli;
+	scenario_copy(&other.sc, &cli->sc);
+	other.model = NULL;
+	snprintf(buf, sizeof buf, "%s", cli->compare);
+	words[0] = "gpuplan";
+	int n = split_words(buf, words + 1, 64);
+	if (n < 0) {
+		fprintf(stderr, "gpuplan: invalid value for --compare: an unclosed quote or too many words\n");
+		return EXIT_USAGE;
+	}
+	int rc = cli_parse_onto(&other, n + 1, words, stderr);
+	if (rc == EXIT_OK && other.model)
+		rc = resolve_model(&other, c);
+	if (rc != EXIT_OK)
+		return rc;
+	struct analysis a = {0}, b = {0};
+	bool ok = analysis_run(&a, c, &cli->sc, cli->gpu_filter) &&
+		  analysis_run(&b, c, &other.sc, cli->gpu_filter);
+	if (ok)
+		report_compare(stdout, cli->format, &a, &b);
+	else
+		fprintf(stderr, "gpuplan: %s\n", a.ok ? b.error : a.error);
+	analysis_free(&a);
+	analysis_free(&b);
+	return ok ? EXIT_OK : EXIT_USAGE;
 }
 
 static int run_mode(struct cli *cli, const struct catalog *c)
@@ -86,6 +122,8 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 	int rc = resolve_model(cli, c);
 	if (rc != EXIT_OK)
 		return rc;
+	if (cli->compare)
+		return print_comparison(c, cli);
 	if (cli->mode == MODE_AUTO && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
 		char why[200];
 		rc = tui_run(c, &cli->sc, cli->gpu_filter, why, sizeof why);

@@ -6,12 +6,22 @@
 
 #include "analysis.h"
 
-enum report_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
+enum report_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MARKDOWN };
 
 void report_table(FILE *out, const struct analysis *a);
 void report_csv(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
+void report_markdown(FILE *out, const struct analysis *a);
 void report_list_models(FILE *out, const struct catalog *c);
+
+/* --compare: the base scenario and the other one, per GPU type. */
+void report_compare(FILE *out, enum report_format f, const struct analysis *base,
+		    const struct analysis *other);
+/* --limits: 1, 2, 4 and 8 cards per GPU type. Returns false when the
+ * scenario cannot be computed. */
+bool report_limits(FILE *out, enum report_format f, const struct analysis *a);
+/* A one-line summary of a scenario: "Llama-3.1-70B bf16 inference 4096x1". */
+void scenario_summary(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);
 
 /* Shared wording, also used by the terminal screen. */

@@ -1,6 +1,7 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "tables.h"
 
 void format_date(char *out, size_t cap, int d)
 {
@@ -42,4 +43,11 @@ void format_price(char *out, size_t cap, const struct rent *r)
 		snprintf(out, cap, "%.0f", r->monthly_per_card);
 	else
 		snprintf(out, cap, "—");
+}
+
+void scenario_summary(char *out, size_t cap, const struct scenario *sc)
+{
+	snprintf(out, cap, "%s %s %s, context %lld, concurrency %lld%s", sc->model->name,
+		 precisions[sc->precision].name, tasks[sc->task].name, sc->context,
+		 sc->concurrency, sc->headroom_pct != DEFAULT_HEADROOM_PCT ? ", custom headroom" : "");
 }

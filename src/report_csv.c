@@ -98,6 +98,7 @@ static void add_rent(struct row *r, const struct plan *p, const struct rent *x, 
 		add(r, "baremetal_network", "%s", priced ? x->offer->network : "");
 	}
 	add(r, container ? "container_collected" : "baremetal_collected", "%s", priced ? date : "");
+	add(r, container ? "container_source" : "baremetal_source", "%s", priced ? x->offer->source : "");
 }
 
 static void plan_row(struct row *r, const struct analysis *a, const struct plan *p)

@@ -43,6 +43,7 @@ static void json_scenario(struct jsonw *j, const struct analysis *a)
 		jw_null(j, "cards");
 	jw_number(j, "efficiency_fast_pct", sc->eff_fast_pct, 1);
 	jw_number(j, "efficiency_slow_pct", sc->eff_slow_pct, 1);
+	jw_number(j, "hours_per_month", HOURS_PER_MONTH, 0);
 	jw_bool(j, "architecture_derived", m->derived);
 	jw_string(j, "training_accounting", a->w.train ? a->w.train->name : NULL);
 	jw_number(j, "trainable_params", a->w.train ? a->w.trainable : -1, 0);
@@ -65,6 +66,8 @@ static void json_rent_common(struct jsonw *j, const struct rent *r)
 	jw_bool(j, "available", r->available);
 	jw_string(j, "region", r->offer ? r->offer->region : NULL);
 	jw_string(j, "reason", r->available ? NULL : r->why);
+	jw_string(j, "discount", r->offer && r->offer->discount[0] ? r->offer->discount : NULL);
+	jw_string(j, "source", r->offer && r->offer->source[0] ? r->offer->source : NULL);
 }
 
 static void json_container(struct jsonw *j, const struct plan *p)

@@ -56,7 +56,7 @@ Test(cli, bad_values_name_the_flag_and_what_it_accepts)
 	cr_assert_eq(run("-m llama-2-7b -c 4x"), 2);
 	cr_assert(strstr(err, "for --context: expected a token count"), "%s", err);
 	cr_assert_eq(run("-m llama-2-7b --format xml"), 2);
-	cr_assert(strstr(err, "for --format: expected table, csv or json"), "%s", err);
+	cr_assert(strstr(err, "for --format: expected table, csv, json or markdown"), "%s", err);
 	cr_assert_eq(run("-m llama-2-7b -n 0"), 2);
 	cr_assert_eq(run("-m llama-2-7b -c"), 2);
 	cr_assert(strstr(err, "option '-c' needs a value"), "%s", err);
@@ -210,4 +210,58 @@ Test(cli, lists)
 	cr_assert(strstr(out, "deepseek-v3"), "%s", out);
 	cr_assert_eq(run("--list-gpus"), 0);
 	cr_assert(strstr(out, "l20-48g"), "%s", out);
+}
+
+Test(cli, compare_equals_two_separate_runs)
+{
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"-c 128k -p int4\" --format csv"), 0, "%s", err);
+	cr_assert(strstr(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,"
+			      "difference_monthly\n"), "%s", out);
+	/* A: PP3 on H100, 3 x 9345; B (int4, 128k): TP2, 2 x 9345; B - A = -9345 */
+	cr_assert(strstr(out, "\nh100-80g,3,PP3,28035.00,2,TP2,18690.00,-9345.00\n"), "%s", out);
+	static char single[1 << 16];
+	strcpy(single, out);
+	cr_assert_eq(run("-m llama-3.1-70b -c 128k -p int4 --gpu h100-80g --format json"), 0);
+	cr_assert(strstr(out, "\"cards\": 2") && strstr(out, "\"strategy\": \"TP2\""), "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"-m 'bogus model'\""), 2);
+	cr_assert(strstr(err, "for --model"), "%s", err);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"-c 'open\""), 2);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"-m llama-3.1-8b\" --format json"), 0);
+	cr_assert(json_valid(out), "%s", out);
+}
+
+Test(cli, limits_report)
+{
+	cr_assert_eq(run("-m llama-3.1-70b --limits --gpu h20-96g --format csv"), 0, "%s", err);
+	cr_assert_str_eq(out, "gpu,cards,max_context,max_concurrency\n"
+			      "h20-96g,1,0,0\n"
+			      "h20-96g,2,79700,19\n"
+			      "h20-96g,4,595125,145\n"
+			      "h20-96g,8,1625975,396\n");
+	cr_assert_eq(run("-m llama-3.1-70b --limits --format json"), 0);
+	cr_assert(json_valid(out), "%s", out);
+}
+
+Test(cli, markdown_quote_fields)
+{
+	cr_assert_eq(run("-m llama-3.1-70b --format markdown"), 0, "%s", err);
+	static const char *const want[] = {
+		"# GPU quote: Llama-3.1-70B, bf16, inference\n",
+		"Prices as of 2026-10-12, CNY per month; data: " FIXTURES "/ref.\n",
+		"| Model | Llama-3.1-70B (70.55B parameters) |\n",
+		"| Context | 4096 tokens |\n",
+		/* PP3: 46.00 GiB, x1.2 = 55.20, of 79.65; 3 x 9345 = 28035; one machine 88480
+		 * with 5 idle cards x 11060 = 55300 */
+		"| H100 80G | 3 | PP3 | 46.0 (55.2) of 79.6 | 9345 | 28035 | 11060 | 88480 | 5 (55300) "
+		"| container |\n",
+		"| A100 80G | 3 | PP3 | 46.0 (55.2) of 80.0 | — | — | 5200 | 41600 | 5 (26000) | — |\n",
+		"| H100 80G | 43.80 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.00 |\n",
+		"| H100 80G | bare metal | 宁夏一区 | 88480 per machine | 2026-10-12 | — | "
+		"极智算官网裸金属页面 (article 2026-10-12) |\n",
+		"| RTX 4090 24G | container | — | 1073 per card, 95折 | 2026-10-12 | — |",
+		"- Parallel efficiency 90 % inside one NVLink/HCCS machine, 70 % over PCIe or across "
+		"machines.\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_assert(strstr(out, want[i]), "missing: %s\n%s", want[i], out);
 }

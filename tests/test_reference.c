@@ -1,6 +1,7 @@
 /* The reference cases of ESTIMATION.md (from the seed articles), end to
  * end through the planner, on the bundled data plus a 48 GB card. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../src/tables.h"
@@ -282,4 +283,67 @@ Test(planner, huge_concurrency_and_cards_stay_finite)
 	cr_assert_eq(p->cards, 4096);
 	cr_assert(p->need > 0 && p->need < 1e300);
 	cr_assert_eq(p->baremetal.machines, 512);
+}
+
+#include "../src/compare.h"
+#include "../src/limits.h"
+
+/* A limit is the point where the next token (or sequence) no longer fits:
+ * checked by running the planner again just below and just above it. */
+Test(planner, limits_are_where_the_card_count_steps_up)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-70b", NULL);
+	const struct gpu *h20 = &cat.gpus[catalog_find_gpu(&cat, "h20-96g")];
+	struct card_limit lim[LIMIT_CARD_COUNTS];
+	cr_assert(limits_for_gpu(&cat, &sc, h20, lim));
+	cr_assert_eq(lim[0].cards, 1);
+	cr_assert_eq(lim[0].max_context, 0, "70B bf16 never fits one 96 GB card");
+	for (int k = 1; k < LIMIT_CARD_COUNTS; k++) {
+		char n[16], at[32], above[32];
+		snprintf(n, sizeof n, "%d", lim[k].cards);
+		snprintf(at, sizeof at, "%lld", lim[k].max_context);
+		snprintf(above, sizeof above, "%lld", lim[k].max_context + 1);
+		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", at, NULL);
+		run(&sc);
+		cr_assert(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, at);
+		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", above, NULL);
+		run(&sc);
+		cr_assert_not(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, above);
+		cr_assert_gt(lim[k].max_context, lim[k - 1].max_context);
+	}
+	/* two cards at 4096 tokens: the last sequence that fits, and one more */
+	make_scenario(&sc, &cat, "llama-3.1-70b", "cards", "2", NULL);
+	sc.concurrency = lim[1].max_concurrency;
+	run(&sc);
+	cr_assert(plan_of(&an, "h20-96g")->fits);
+	sc.concurrency++;
+	run(&sc);
+	cr_assert_not(plan_of(&an, "h20-96g")->fits);
+}
+
+Test(planner, comparison_monthly_is_the_cheaper_available_total)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-70b", NULL);
+	run(&sc);
+	/* H100 PP3: container 3 x 9345 = 28035 < one machine 88480 */
+	cr_assert_float_eq(plan_monthly(plan_of(&an, "h100-80g")), 28035, 1e-9);
+	/* A100: no container, one machine 41600 */
+	cr_assert_float_eq(plan_monthly(plan_of(&an, "a100-80g")), 41600, 1e-9);
+	/* L20 has no offer at all */
+	cr_assert_float_eq(plan_monthly(plan_of(&an, "l20-48g")), -1, 1e-9);
+}
+
+Test(planner, split_words_like_a_shell)
+{
+	char buf[] = "-c 128k  -m 'Llama-3.1-70B' --gpu \"a b\"";
+	char *w[8];
+	cr_assert_eq(split_words(buf, w, 8), 6);
+	cr_assert_str_eq(w[0], "-c");
+	cr_assert_str_eq(w[1], "128k");
+	cr_assert_str_eq(w[3], "Llama-3.1-70B");
+	cr_assert_str_eq(w[5], "a b");
+	char open[] = "-m 'unclosed";
+	cr_assert_eq(split_words(open, w, 8), -1);
 }

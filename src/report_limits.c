@@ -1,0 +1,68 @@
+/* --limits: for each GPU type, the longest context (at the concurrency
+ * set) and the most sequences (at the context set) on 1, 2, 4, 8 cards. */
+#include <stdio.h>
+
+#include "jsonw.h"
+#include "limits.h"
+#include "report.h"
+#include "text.h"
+
+static void count_text(char *buf, size_t cap, long long v)
+{
+	if (v <= 0)
+		snprintf(buf, cap, "—");
+	else if (v >= MAX_CONTEXT_TOKENS)
+		snprintf(buf, cap, "≥%lld", v);
+	else
+		snprintf(buf, cap, "%lld", v);
+}
+
+bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
+{
+	struct jsonw j = {.out = out};
+	char summary[256];
+	scenario_summary(summary, sizeof summary, &a->sc);
+	if (f == FORMAT_JSON) {
+		jw_open(&j, NULL, '{');
+		jw_string(&j, "scenario", summary);
+		jw_open(&j, "limits", '[');
+	} else if (f == FORMAT_CSV) {
+		fprintf(out, "gpu,cards,max_context,max_concurrency\n");
+	} else {
+		fprintf(out, "%s\nlongest context at concurrency %lld; most sequences at context %lld\n\n"
+			"%-16s %5s %16s %16s\n", summary, a->sc.concurrency, a->sc.context, "GPU",
+			"cards", "longest context", "most sequences");
+	}
+	for (size_t i = 0; i < a->nplans; i++) {
+		struct card_limit lim[LIMIT_CARD_COUNTS];
+		if (!limits_for_gpu(a->catalog, &a->sc, a->plans[i].gpu, lim))
+			return false;
+		for (int k = 0; k < LIMIT_CARD_COUNTS; k++) {
+			const char *id = a->plans[i].gpu->id;
+			char ctx[32], seq[32];
+			if (f == FORMAT_JSON) {
+				jw_open(&j, NULL, '{');
+				jw_string(&j, "gpu", id);
+				jw_int(&j, "cards", lim[k].cards);
+				jw_int(&j, "max_context", lim[k].max_context);
+				jw_int(&j, "max_concurrency", lim[k].max_concurrency);
+				jw_close(&j, '}');
+				continue;
+			}
+			if (f == FORMAT_CSV) {
+				fprintf(out, "%s,%d,%lld,%lld\n", id, lim[k].cards, lim[k].max_context,
+					lim[k].max_concurrency);
+				continue;
+			}
+			count_text(ctx, sizeof ctx, lim[k].max_context);
+			count_text(seq, sizeof seq, lim[k].max_concurrency);
+			text_pad(out, k ? "" : gpu_short_name(a->plans[i].gpu), 16, 0);
+			fprintf(out, " %5d %16s %16s\n", lim[k].cards, ctx, seq);
+		}
+	}
+	if (f == FORMAT_JSON) {
+		jw_close(&j, ']');
+		jw_close(&j, '}');
+	}
+	return true;
+}
