@@ -51,9 +51,12 @@ static bool grow(void **arr, size_t *cap, size_t need, size_t elem)
 struct reader {
 	struct csv_table *t;
 	unsigned line, col;             /* position of the byte being fed */
+	size_t offset;                  /* its byte offset */
 	unsigned start_line, start_col; /* where the current field began */
+	size_t start_offset;
 	bool field_started, row_open;
 	size_t row_first;
+	size_t bom; /* bytes skipped before the buffer handed to the parser */
 	bool out_of_memory;
 };
 
@@ -72,7 +75,8 @@ static void on_field(void *s, size_t len, void *data)
 	}
 	unsigned line = r->field_started ? r->start_line : r->line;
 	unsigned col = r->field_started ? r->start_col : r->col;
-	t->cells[t->ncells++] = (struct csv_cell){text, line, col};
+	size_t start = r->field_started ? r->start_offset : r->offset;
+	t->cells[t->ncells++] = (struct csv_cell){text, line, col, start, r->offset};
 	r->field_started = false;
 }
 
@@ -142,10 +146,12 @@ static bool feed(struct csv_parser *p, struct reader *r, const char *buf, size_t
 	}
 	if (!r->row_open && !is_line_end(c))
 		r->row_open = true;
+	r->offset = r->bom + *i;
 	if (r->row_open && !r->field_started && !is_line_end(c)) {
 		r->field_started = true;
 		r->start_line = r->line;
 		r->start_col = r->col;
+		r->start_offset = r->offset;
 	}
 	if (csv_parse(p, &c, 1, on_field, on_row, r) != 1)
 		return false;
@@ -161,8 +167,9 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		    struct diag *d)
 {
 	*t = (struct csv_table){.path = path};
+	size_t bom = 0;
 	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-		buf += 3, len -= 3;
+		buf += 3, len -= 3, bom = 3;
 	size_t errors = check_encoding(path, buf, len, d);
 	if (errors)
 		return errors;
@@ -172,7 +179,7 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		diag_error(d, "%s: out of memory", path);
 		return 1;
 	}
-	struct reader r = {.t = t, .line = 1, .col = 1};
+	struct reader r = {.t = t, .line = 1, .col = 1, .bom = bom};
 	for (size_t i = 0; i < len && !r.out_of_memory;) {
 		if (!feed(&p, &r, buf, len, &i)) {
 			diag_error(d, "%s:%u:%u: expected a doubled quote (\"\") or the end of the "
@@ -181,6 +188,7 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 			break;
 		}
 	}
+	r.offset = bom + len; /* a last field without a line end ends the file */
 	if (!errors && csv_fini(&p, on_field, on_row, &r) != 0) {
 		diag_error(d, "%s:%u:%u: expected a closing quote for this field, found the end of the file",
 			   path, r.start_line, r.start_col);

@@ -10,6 +10,7 @@
 struct csv_cell {
 	const char *text;   /* NUL-terminated, owned by the table */
 	unsigned line, col; /* 1-based; col counts characters */
+	size_t start, end;  /* the raw bytes in the buffer, quotes included */
 };
 
 struct csv_record {
