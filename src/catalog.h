@@ -52,6 +52,7 @@ struct catalog {
 	size_t *offer_order; /* offers grouped by GPU, newest first */
 	int newest_date;     /* YYYYMMDD over all offers */
 	char source[512];    /* where the data came from */
+	enum data_kind { DATA_USER, DATA_BUNDLED, DATA_BUILTIN } kind;
 	struct csv_table tables[3];
 };
 

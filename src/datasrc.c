@@ -85,6 +85,7 @@ static size_t load_embedded(struct catalog *c, struct diag *d)
 				     (const char *)embedded_files[2]};
 	size_t errors = catalog_load(c, paths, bufs, embedded_lengths, d);
 	snprintf(c->source, sizeof c->source, "built in (bundled data compiled into gpuplan)");
+	c->kind = DATA_BUILTIN;
 	return errors;
 }
 
@@ -92,7 +93,7 @@ static size_t load_embedded(struct catalog *c, struct diag *d)
  * three must be, so a half-copied folder is an error and not ignored. */
 static bool has_data(const char *dir)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX + 32];
 	for (int f = 0; f < 3; f++) {
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
 		if (file_exists(path))
@@ -139,11 +140,15 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
 	user_config_dir(dir, sizeof dir);
 	if (dir[0] && has_data(dir))
 		return data_load_dir(c, dir, d);
+	size_t errors;
 	if (running_from_build_tree() && has_data(GPUPLAN_SRCDIR))
-		return data_load_dir(c, GPUPLAN_SRCDIR, d);
-	if (has_data(GPUPLAN_PKGDATADIR))
-		return data_load_dir(c, GPUPLAN_PKGDATADIR, d);
-	return load_embedded(c, d);
+		errors = data_load_dir(c, GPUPLAN_SRCDIR, d);
+	else if (has_data(GPUPLAN_PKGDATADIR))
+		errors = data_load_dir(c, GPUPLAN_PKGDATADIR, d);
+	else
+		return load_embedded(c, d);
+	c->kind = DATA_BUNDLED;
+	return errors;
 }
 
 static int make_dirs(const char *dir, const char *sub, char *err, size_t errlen)
@@ -212,5 +217,51 @@ int data_export(const char *dir, char *err, size_t errlen)
 		if (write_new_file(path, embedded_files[f], embedded_lengths[f], err, errlen))
 			return -1;
 	}
+	return 0;
+}
+
+static int copy_file(const char *from, const char *to, char *err, size_t errlen)
+{
+	struct diag d = {0};
+	size_t len = 0;
+	char *buf = read_file(from, &len, &d);
+	diag_clear(&d);
+	if (!buf) {
+		snprintf(err, errlen, "cannot read %s", from);
+		return -1;
+	}
+	int rc = write_new_file(to, buf, len, err, errlen);
+	free(buf);
+	return rc;
+}
+
+int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
+		   size_t errlen)
+{
+	*copied = 0;
+	if (c->kind == DATA_USER) {
+		snprintf(dir, dirlen, "%s", c->source);
+		return 0;
+	}
+	user_config_dir(dir, dirlen);
+	if (!dir[0]) {
+		snprintf(err, errlen, "no $XDG_CONFIG_HOME or $HOME to copy the data to");
+		return -1;
+	}
+	if (c->kind == DATA_BUILTIN) {
+		if (data_export(dir, err, errlen) != 0)
+			return -1;
+	} else {
+		if (make_dirs(dir, "models", err, errlen) || make_dirs(dir, "prices", err, errlen))
+			return -1;
+		for (int f = 0; f < 3; f++) {
+			char from[PATH_MAX], to[PATH_MAX];
+			snprintf(from, sizeof from, "%s/%s", c->source, catalog_file_names[f]);
+			snprintf(to, sizeof to, "%s/%s", dir, catalog_file_names[f]);
+			if (copy_file(from, to, err, errlen) != 0)
+				return -1;
+		}
+	}
+	*copied = 1;
 	return 0;
 }

@@ -20,6 +20,12 @@ size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d);
  * overwrites an existing file. Returns 0, or -1 with a message in err. */
 int data_export(const char *dir, char *err, size_t errlen);
 
+/* The folder to edit: the user's own data as it is, or, for the bundled or
+ * built-in data (never written), a copy made under $XDG_CONFIG_HOME/gpuplan.
+ * Returns 0 (copied says whether a copy was made), or -1 with err. */
+int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
+		   size_t errlen);
+
 extern const unsigned char *const embedded_files[3];
 extern const size_t embedded_lengths[3];
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/compare.h"
 #include "../src/report.h"
 #include "../src/tables.h"
 #include "../src/text.h"
@@ -97,6 +98,7 @@ void detail_view_draw(struct app *a)
 		y = put_wrapped(y, x, w, line, last);
 		rent_line(line, sizeof line, "bare metal", p, &p->baremetal);
 		y = put_wrapped(y, x, w, line, last);
+		detail_view_limits(a, p, &y, x, w, last);
 	}
 	for (int i = 0; i < p->nnotes && y <= last; i++) {
 		snprintf(line, sizeof line, "note: %s", p->notes[i]);
@@ -105,5 +107,98 @@ void detail_view_draw(struct app *a)
 	for (int i = 0; i < a->an->nnotes && y <= last; i++) {
 		snprintf(line, sizeof line, "note: %s", a->an->notes[i]);
 		y = put_wrapped(y, x, w, line, last);
+	}
+}
+
+static void short_count(char *buf, size_t cap, long long v)
+{
+	if (v <= 0)
+		snprintf(buf, cap, "—");
+	else if (v >= 1000000)
+		snprintf(buf, cap, "%.1fM", v / 1e6);
+	else if (v >= 10000)
+		snprintf(buf, cap, "%.0fk", v / 1e3);
+	else
+		snprintf(buf, cap, "%lld", v);
+}
+
+/* Longest context and most sequences on 1, 2, 4, 8 cards of the selected
+ * type, from the engine, recomputed only when the scenario or row changed. */
+static void limits_line(struct app *a, const struct plan *p, char *line, size_t cap)
+{
+	if (a->limits_gpu != p->gpu || a->limits_generation != a->generation) {
+		a->limits_ok = limits_for_gpu(a->cat, &a->sc, p->gpu, a->limits);
+		a->limits_gpu = p->gpu;
+		a->limits_generation = a->generation;
+	}
+	size_t n = (size_t)snprintf(line, cap, "limits (context at %lld seq / sequences at %lld "
+				    "tokens):", a->sc.concurrency, a->sc.context);
+	for (int k = 0; a->limits_ok && k < LIMIT_CARD_COUNTS && n < cap; k++) {
+		char ctx[16], seq[16];
+		short_count(ctx, sizeof ctx, a->limits[k].max_context);
+		short_count(seq, sizeof seq, a->limits[k].max_concurrency);
+		n += (size_t)snprintf(line + n, cap - n, " %d card%s %s/%s%s", a->limits[k].cards,
+				      a->limits[k].cards > 1 ? "s" : "", ctx, seq,
+				      k + 1 < LIMIT_CARD_COUNTS ? ";" : "");
+	}
+}
+
+void detail_view_limits(struct app *a, const struct plan *p, int *y, int x, int w, int last)
+{
+	char line[512];
+	limits_line(a, p, line, sizeof line);
+	*y = put_wrapped(*y, x, w, line, last);
+}
+
+static void compare_row(char *buf, size_t cap, const struct plan *p, const struct plan *q,
+			bool wide)
+{
+	char mp[24], mq[24], d[24];
+	double xp = p ? plan_monthly(p) : -1, xq = plan_monthly(q);
+	snprintf(mp, sizeof mp, xp >= 0 ? "%.0f" : "—", xp);
+	snprintf(mq, sizeof mq, xq >= 0 ? "%.0f" : "—", xq);
+	snprintf(d, sizeof d, xp >= 0 && xq >= 0 ? "%+.0f" : "—", xq - xp);
+	if (wide)
+		snprintf(buf, cap, "%-13.13s %3d %-10.10s %8s │ %3d %-10.10s %8s │ %8s",
+			 gpu_short_name(q->gpu), p ? p->cards : 0, p ? p->strategy : "—", mp, q->cards,
+			 q->strategy, mq, d);
+	else
+		snprintf(buf, cap, "%-12.12s %3d %7s │ %3d %7s │ %7s", gpu_short_name(q->gpu),
+			 p ? p->cards : 0, mp, q->cards, mq, d);
+}
+
+/* After p: each GPU's pinned and current cards, plan and monthly cost (the
+ * cheaper way to rent), and the difference. */
+void compare_view_draw(struct app *a)
+{
+	const struct screen_layout *l = &a->lay;
+	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1;
+	int last = l->detail_y + l->detail_h - 2;
+	bool wide = w >= 72;
+	char line[512], summary[256];
+	draw_box(a, l->detail_y, l->table_x, l->detail_h, l->table_w,
+		 "Pinned vs now · monthly, the cheaper way · P unpins");
+	scenario_summary(summary, sizeof summary, &a->pin_sc);
+	snprintf(line, sizeof line, "pinned: %s", summary);
+	put_text(y++, x, line, w);
+	scenario_summary(summary, sizeof summary, &a->sc);
+	snprintf(line, sizeof line, "now:    %s", summary);
+	put_text(y++, x, line, w);
+	if (wide)
+		snprintf(line, sizeof line, "%-13s %-14s %8s │ %-14s %8s │ %8s", "GPU", "pinned",
+			 "monthly", "now", "monthly", "change");
+	else
+		snprintf(line, sizeof line, "%-12s %3s %7s │ %3s %7s │ %7s", "GPU", "pin", "monthly",
+			 "now", "monthly", "change");
+	attron(theme_attr(&a->theme, EL_HINT));
+	put_text(y++, x, line, w);
+	attroff(theme_attr(&a->theme, EL_HINT));
+	for (size_t i = 0; i < a->an->nplans && y <= last; i++) {
+		const struct plan *q = &a->an->plans[a->order[i]];
+		compare_row(line, sizeof line, plan_for_same_gpu(&a->pin_an, q), q, wide);
+		if (q->gpu == a->selected)
+			attron(A_BOLD);
+		put_text(y++, x, line, w);
+		attroff(A_BOLD);
 	}
 }

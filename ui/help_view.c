@@ -19,6 +19,10 @@ static const struct key_help keys[] = {
 	{"PgDn PgUp, j k", "select a GPU row (j k: not in text)"},
 	{"mouse click", "select a field or a GPU row"},
 	{"s", "sort: catalogue, monthly cost, cards"},
+	{"p / P", "pin this scenario to compare / unpin"},
+	{"x", "write a Markdown quote to this folder"},
+	{"e / E", "edit prices / models in $EDITOR, reload"},
+	{"o / O", "edit the container / bare-metal quote"},
 	{"?", "this help (any key closes it)"},
 	{"q, Esc, Ctrl-C", "quit (q: not in text fields)"},
 };
@@ -29,7 +33,7 @@ const char *help_status_keys(const struct app *a)
 		return "q quit";
 	if (form_view_in_text(a))
 		return "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  (? help outside text)";
-	return "Tab/↑↓ field  ←→ choose  j/k GPU  s sort  ? help  q quit";
+	return "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  ? help  q quit";
 }
 
 void help_view_draw(struct app *a)

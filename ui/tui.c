@@ -146,9 +146,24 @@ bool app_apply(struct app *a, const char *key, const char *value)
 	a->an = a->spare;
 	a->spare = shown;
 	scenario_copy(&a->sc, &a->an->sc);
+	a->generation++;
 	sort_rows(a);
 	a->status[0] = '\0';
 	return true;
+}
+
+/* The same scenario again, after the data changed under it. */
+void app_recompute(struct app *a)
+{
+	struct scenario sc;
+	scenario_copy(&sc, &a->sc);
+	if (!analysis_run(a->an, a->cat, &sc, a->gpu_filter))
+		app_status(a, true, "%s", a->an->error);
+	scenario_copy(&a->sc, &a->an->sc);
+	a->generation++;
+	if (!a->selected && a->an->nplans)
+		a->selected = a->an->plans[0].gpu;
+	sort_rows(a);
 }
 
 int put_text(int y, int x, const char *s, int cols)
@@ -224,16 +239,22 @@ static void draw(struct app *a)
 	if (a->lay.too_small)
 		return draw_too_small();
 	form_view_save_cursor(a);
+	offer_dialog_save_cursor(a);
 	unpost_form(a->form);
 	erase();
 	draw_title(a);
 	gpu_table_draw(a);
-	detail_view_draw(a);
+	if (a->pinned)
+		compare_view_draw(a);
+	else
+		detail_view_draw(a);
 	form_view_draw(a);
 	draw_status(a);
 	if (a->help)
 		help_view_draw(a);
 	form_view_place_cursor(a);
+	if (a->dialog.open)
+		offer_dialog_draw(a);
 	refresh();
 }
 
@@ -303,6 +324,23 @@ static bool handle_command_key(struct app *a, int ch, bool *quit)
 	case '?':
 		a->help = !a->help;
 		return true;
+	case 'p':
+		action_pin(a);
+		return true;
+	case 'P':
+		action_unpin(a);
+		return true;
+	case 'x':
+		action_export_quote(a);
+		return true;
+	case 'e':
+	case 'E':
+		action_edit_file(a, ch == 'e' ? FILE_OFFERS : FILE_MODELS);
+		return true;
+	case 'o':
+	case 'O':
+		offer_dialog_open(a, ch == 'O');
+		return true;
 	default:
 		return false;
 	}
@@ -314,6 +352,13 @@ static bool process_key(struct app *a, int ch)
 	if (a->help && ch != KEY_RESIZE && ch != ERR) {
 		a->help = false; /* any key closes the help */
 		return ch == 'q';
+	}
+	if (a->dialog.open) {
+		if (ch == KEY_RESIZE)
+			offer_dialog_close(a), relayout(a);
+		else if (ch != KEY_MOUSE)
+			offer_dialog_key(a, ch);
+		return false;
 	}
 	if (ch == 27) /* Esc */
 		return true;
@@ -402,10 +447,15 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	start_curses(a);
 	relayout(a);
 	int rc = run_loop(a);
+	offer_dialog_close(a);
 	form_view_free(a);
 	restore_terminal();
 	analysis_free(&a->bufs[0]);
 	analysis_free(&a->bufs[1]);
+	analysis_free(&a->pin_an);
+	if (a->owned)
+		catalog_free(a->owned);
+	free(a->owned);
 	free(a->order);
 	free(a);
 	return rc;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "../src/analysis.h"
+#include "../src/limits.h"
 #include "layout.h"
 #include "theme.h"
 
@@ -25,8 +26,21 @@ struct field_spec {
 	bool advanced;
 };
 
+/* Editing one offer's prices in place. */
+struct offer_dialog {
+	bool open;
+	char path[4200];
+	unsigned line;
+	char gpu[128], kind[16], region[256], title[256];
+	FORM *form;
+	WINDOW *sub;
+	FIELD *fields[5];
+	int y, x, h, w, cursor_col;
+};
+
 struct app {
 	const struct catalog *cat;
+	struct catalog *owned; /* a reloaded catalogue; the first is the caller's */
 	const char *gpu_filter;
 	struct scenario sc; /* the last valid scenario, the one on screen */
 	struct analysis *an, *spare; /* swapped, so pointers into them stay valid */
@@ -50,6 +64,17 @@ struct app {
 	int nfields;
 	const struct model *matches[MODEL_MATCHES];
 	int nmatches;
+	/* p pins a scenario to compare the current one with */
+	bool pinned;
+	struct scenario pin_sc;
+	struct analysis pin_an;
+	/* capacity limits of the selected GPU, recomputed when stale */
+	unsigned generation;
+	unsigned limits_generation;
+	const struct gpu *limits_gpu;
+	bool limits_ok;
+	struct card_limit limits[LIMIT_CARD_COUNTS];
+	struct offer_dialog dialog;
 };
 
 /* tui.c */
@@ -57,6 +82,7 @@ void app_status(struct app *a, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool app_apply(struct app *a, const char *key, const char *value);
 void app_select_row(struct app *a, int delta);
+void app_recompute(struct app *a);
 int app_selected_row(const struct app *a);
 
 /* form_view.c */
@@ -76,6 +102,23 @@ bool gpu_table_click(struct app *a, int y, int x);
 
 /* detail_view.c */
 void detail_view_draw(struct app *a);
+void compare_view_draw(struct app *a);
+void detail_view_limits(struct app *a, const struct plan *p, int *y, int x, int w, int last);
+
+/* actions.c: pin, quote, edit files, reload */
+void action_pin(struct app *a);
+void action_unpin(struct app *a);
+void action_export_quote(struct app *a);
+void action_edit_file(struct app *a, int which);
+bool app_reload(struct app *a, const char *dir, const char *done);
+bool app_user_data_dir(struct app *a, char *dir, size_t len, char *copied_note, size_t notelen);
+
+/* offer_dialog.c */
+void offer_dialog_open(struct app *a, bool baremetal);
+void offer_dialog_close(struct app *a);
+void offer_dialog_draw(struct app *a);
+void offer_dialog_save_cursor(struct app *a);
+void offer_dialog_key(struct app *a, int ch);
 
 /* help_view.c */
 void help_view_draw(struct app *a);
