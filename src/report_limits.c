@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "jsonw.h"
-#include "limits.h"
+#include "capacity.h"
 #include "report.h"
 #include "text.h"
 

@@ -286,7 +286,7 @@ Test(planner, huge_concurrency_and_cards_stay_finite)
 }
 
 #include "../src/compare.h"
-#include "../src/limits.h"
+#include "../src/capacity.h"
 
 /* A limit is the point where the next token (or sequence) no longer fits:
  * checked by running the planner again just below and just above it. */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "../src/analysis.h"
-#include "../src/limits.h"
+#include "../src/capacity.h"
 #include "layout.h"
 #include "theme.h"
 

@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${FUZZ_OUT:-$top/tests/fuzz/out}
 mkdir -p "$out" "$top/tests/fuzz/findings"
 CC=${CC_FUZZ:-clang}
-flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -I$top -I$top/src"
+flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -I$top"
 engine=$(ls "$top"/src/*.c | grep -v '/main.c$' | tr '\n' ' ')
 build() { # name, source, extra flags
 	# shellcheck disable=SC2086 # flags and file lists split on purpose

@@ -1,8 +1,8 @@
 /* Capacity limits: the longest context and the most concurrent sequences
  * that fit on a given number of cards, everything else as set. These are
  * the points where the card count steps up. */
-#ifndef GPUPLAN_LIMITS_H
-#define GPUPLAN_LIMITS_H
+#ifndef GPUPLAN_CAPACITY_H
+#define GPUPLAN_CAPACITY_H
 
 #include "catalog.h"
 #include "scenario.h"

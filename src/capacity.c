@@ -1,4 +1,4 @@
-#include "limits.h"
+#include "capacity.h"
 
 #include "plan.h"
 
