@@ -17,21 +17,8 @@ unset GPUPLAN_DATA NO_COLOR
 export XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
 export EDITOR=$top_srcdir/tests/fake-editor.sh VISUAL=
 sock=gpuplan-sales-$$
-failures=0
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { echo "ok: $*"; }
-screen() { T capture-pane -t main -p; }
-wait_for() {
-	for _ in $(seq 50); do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-save() { screen > "$art/$1.txt"; }
-keys() { T send-keys -t main "$@"; sleep 0.15; }
+# shellcheck source=tests/tmux-lib.sh
+. "$top_srcdir/tests/tmux-lib.sh"
 
 T new-session -d -s main -x 120 -y 36 -c "$art" "bash --norc --noprofile"
 T set -g window-size manual

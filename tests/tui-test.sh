@@ -16,24 +16,8 @@ rm -rf "$art" && mkdir -p "$art/xdg"
 export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR
 sock=gpuplan-test-$$
-failures=0
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { echo "ok: $*"; }
-screen() { T capture-pane -t main -p; }
-
-# Waits up to 5 s for text to appear on screen.
-wait_for() {
-	for _ in $(seq 50); do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-save() { screen > "$art/$1.txt"; T capture-pane -t main -e -p > "$art/$1.ansi"; }
+# shellcheck source=tests/tmux-lib.sh
+. "$top_srcdir/tests/tmux-lib.sh"
 
 start_shell() {
 	T new-session -d -s main -x "$1" -y "$2" "bash --norc --noprofile"

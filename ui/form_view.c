@@ -10,6 +10,7 @@
 #include "../src/tables.h"
 #include "../src/text.h"
 #include "tui_internal.h"
+#include "widgets.h"
 
 static const struct field_spec specs[] = {
 	{"Model", "model", FK_MODEL, NULL, false},
@@ -267,36 +268,10 @@ static bool edit_key(struct app *a, int i, int ch)
 {
 	bool fresh = a->fresh_focus;
 	a->fresh_focus = false;
-	switch (ch) {
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		form_driver(a->form, REQ_DEL_PREV);
-		break;
-	case KEY_DC:
-		form_driver(a->form, REQ_DEL_CHAR);
-		break;
-	case KEY_LEFT:
-		form_driver(a->form, REQ_PREV_CHAR);
-		return true;
-	case KEY_RIGHT:
-		form_driver(a->form, REQ_NEXT_CHAR);
-		return true;
-	case KEY_HOME:
-		form_driver(a->form, REQ_BEG_LINE);
-		return true;
-	case KEY_END:
-		form_driver(a->form, REQ_END_LINE);
-		return true;
-	default:
-		if (ch < 32 || ch > 126)
-			return false;
-		if (fresh)
-			form_driver(a->form, REQ_CLR_FIELD);
-		form_driver(a->form, ch);
-	}
-	apply_field(a, i);
-	return true;
+	enum edit_result r = widget_edit_key(a->form, ch, fresh);
+	if (r == EDIT_CHANGED)
+		apply_field(a, i);
+	return r != EDIT_IGNORED;
 }
 
 bool form_view_key(struct app *a, int ch)

@@ -9,6 +9,7 @@
 #include "../src/report.h"
 #include "../src/tables.h"
 #include "tui_internal.h"
+#include "widgets.h"
 
 static const char *const labels[4] = {"monthly", "hourly", "discount", "collected"};
 
@@ -181,24 +182,9 @@ void offer_dialog_key(struct app *a, int ch)
 		form_driver(d->form, ch == '\t' || ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
 		form_driver(d->form, REQ_END_LINE);
 		return;
-	case KEY_LEFT:
-		form_driver(d->form, REQ_PREV_CHAR);
-		return;
-	case KEY_RIGHT:
-		form_driver(d->form, REQ_NEXT_CHAR);
-		return;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		form_driver(d->form, REQ_DEL_PREV);
-		break;
 	default:
-		if (ch < 32 || ch > 126)
-			return;
-		form_driver(d->form, ch);
+		widget_edit_key(d->form, ch, false);
 	}
-	/* the screen is redrawn from the field buffers: keep them in step */
-	form_driver(d->form, REQ_VALIDATION);
 }
 
 void offer_dialog_save_cursor(struct app *a)
