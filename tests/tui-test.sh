@@ -110,19 +110,25 @@ T resize-window -t main -x 100 -y 30
 wait_for "Per GPU type" && pass "re-laid out at 100x30" || fail "no layout after resize"
 save back-100x30
 
+# How gpuplan ended: its exit status, and the terminal settings back as
+# they were before it started.
+check_exit() { # what, expected status
+	wait_exit || fail "$1 did not end gpuplan"
+	[ "$(cat "$art/rc" 2>/dev/null)" = "$2" ] && pass "$1 ends with status $2" ||
+		fail "$1: status $(cat "$art/rc")"
+	cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after $1" ||
+		fail "stty differs after $1"
+}
+
 T send-keys -t main Escape
-wait_exit || fail "Esc did not quit"
-[ "$(cat "$art/rc" 2>/dev/null)" = 0 ] && pass "Esc quits with status 0" || fail "exit status $(cat "$art/rc")"
-cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after Esc" || fail "stty differs after Esc"
+check_exit Esc 0
 
 # SIGTERM while running restores the terminal too
 T resize-window -t main -x 120 -y 36
 launch "$bin -m llama-2-7b"
 wait_for "Per GPU type" || fail "second start"
 pkill -TERM -f -n "$bin -m llama-2-7b"
-wait_exit || fail "SIGTERM did not end gpuplan"
-[ "$(cat "$art/rc")" = 143 ] && pass "SIGTERM ends with status 143" || fail "SIGTERM status $(cat "$art/rc")"
-cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after SIGTERM" || fail "stty differs after SIGTERM"
+check_exit SIGTERM 143
 
 # Ctrl-C, and no colour: segments differ by glyph, no colour escapes
 launch "NO_COLOR=1 $bin -m llama-3.1-8b -c 128k"
@@ -136,9 +142,7 @@ else
 fi
 grep -q "▓" "$art/no-colour-120x36.txt" && pass "KV segment has its own glyph" || fail "no KV glyph"
 T send-keys -t main C-c
-wait_exit || fail "Ctrl-C did not quit"
-[ "$(cat "$art/rc")" = 130 ] && pass "Ctrl-C ends with status 130" || fail "Ctrl-C status $(cat "$art/rc")"
-cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after Ctrl-C" || fail "stty differs after Ctrl-C"
+check_exit Ctrl-C 130
 
 # TERM=dumb falls back to the report with a one-line reason
 launch "TERM=dumb $bin -m llama-2-7b 2> '$art/dumb.err'"
@@ -163,18 +167,14 @@ launch "$bin -m llama-2-7b"
 wait_for "too small" && pass "too-small screen at 20x10" || fail "no too-small screen at 20x10"
 save too-small-20x10
 pkill -HUP -f -n "$bin -m llama-2-7b"
-wait_exit || fail "SIGHUP did not end gpuplan"
-[ "$(cat "$art/rc")" = 129 ] && pass "SIGHUP ends with status 129" || fail "SIGHUP status $(cat "$art/rc")"
-cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after SIGHUP" || fail "stty differs after SIGHUP"
+check_exit SIGHUP 129
 
 # a crash in the UI path (SIGSEGV) still restores the terminal
 T resize-window -t main -x 120 -y 36
 launch "$bin -m llama-2-7b"
 wait_for "Per GPU type" || fail "start before the crash"
 pkill -SEGV -f -n "$bin -m llama-2-7b"
-wait_exit || fail "SIGSEGV did not end gpuplan"
-[ "$(cat "$art/rc")" = 139 ] && pass "a crash ends with status 139" || fail "crash status $(cat "$art/rc")"
-cmp -s "$art/stty.before" "$art/stty.after" && pass "terminal restored after a crash" || fail "stty differs after a crash"
+check_exit "a crash (SIGSEGV)" 139
 
 echo "tui-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
