@@ -179,6 +179,9 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		diag_error(d, "%s: out of memory", path);
 		return 1;
 	}
+	/* libcsv grows its field buffer by this much at a time: the default
+	 * (128 bytes) makes a 10 MB field cost a realloc every 128 bytes */
+	csv_set_blk_size(&p, 1 << 20);
 	struct reader r = {.t = t, .line = 1, .col = 1, .bom = bom};
 	for (size_t i = 0; i < len && !r.out_of_memory;) {
 		if (!feed(&p, &r, buf, len, &i)) {
