@@ -140,3 +140,45 @@ Test(edit, a_missing_file_says_why)
 	cr_assert(strstr(err, "cannot open /nonexistent/offers.csv: No such file or directory"), "%s",
 		  err);
 }
+
+static bool shell(const char *fmt, const char *arg)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, fmt, arg);
+	return system(cmd) == 0;
+}
+
+/* A real full disk and a read-only folder, on a small tmpfs (needs root). */
+Test(edit, a_full_or_read_only_filesystem_leaves_the_file_intact)
+{
+	char mnt[64], file[128], big[7000];
+	snprintf(mnt, sizeof mnt, "/tmp/gpuplan-tmpfs-%d", (int)getpid());
+	mkdir(mnt, 0755);
+	if (!shell("mount -t tmpfs -o size=8k tmpfs %s 2>/dev/null", mnt)) {
+		rmdir(mnt);
+		cr_skip_test("cannot mount a tmpfs here (needs root)");
+	}
+	snprintf(file, sizeof file, "%s/offers.csv", mnt);
+	/* a 3 KB file in one of the two 4 KB pages; the edited copy needs two more */
+	char text[4096];
+	snprintf(text, sizeof text, "# %02999d\n%s", 0, original);
+	write_file(file, text);
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	const struct field_edit edits[] = {{"discount", big}};
+	char err[256];
+	int rc = csv_edit_row(file, 6, bm_keys, 3, edits, 1, err, sizeof err);
+	bool full = rc == -1 && strstr(err, "No space left on device");
+	bool intact = strcmp(read_file(file), text) == 0;
+	const struct field_edit small[] = {{"monthly", "1"}};
+	shell("mount -o remount,ro %s", mnt);
+	int rc_ro = csv_edit_row(file, 6, bm_keys, 3, small, 1, err, sizeof err);
+	bool read_only = rc_ro == -1 && strstr(err, "Read-only file system");
+	bool intact_ro = strcmp(read_file(file), text) == 0;
+	shell("umount %s", mnt);
+	rmdir(mnt);
+	cr_assert(full, "rc %d: %s", rc, err);
+	cr_assert(intact, "the file changed on a full disk");
+	cr_assert(read_only, "rc %d: %s", rc_ro, err);
+	cr_assert(intact_ro, "the file changed on a read-only folder");
+}
