@@ -55,7 +55,8 @@ void action_export_quote(struct app *a)
 	ok = fclose(f) == 0 && ok;
 	if (!getcwd(cwd, sizeof cwd))
 		snprintf(cwd, sizeof cwd, ".");
-	app_status(a, !ok, ok ? "quote written to %s/%s" : "cannot write %s/%s", cwd, name);
+	app_status(a, !ok, ok ? "quote written: %2$s in %1$s" : "cannot write %2$s in %1$s", cwd,
+		   name);
 }
 
 /* The scenario again on another catalogue: the model by its id (or the
@@ -86,8 +87,13 @@ bool app_reload(struct app *a, const char *dir, const char *done)
 	struct diag d = {0};
 	size_t errors = fresh ? data_load_dir(fresh, dir, &d) : 1;
 	if (errors || !fresh->nmodels) {
+		/* the folder is known: "prices/offers.csv:18:25: ..." fits the status line */
+		const char *first = d.kept ? d.msgs[0] : "no models";
+		size_t n = strlen(dir);
+		if (strncmp(first, dir, n) == 0 && first[n] == '/')
+			first += n + 1;
 		app_status(a, true, "%zu error%s, the data in use is unchanged: %s", errors,
-			   errors == 1 ? "" : "s", d.kept ? d.msgs[0] : "no models");
+			   errors == 1 ? "" : "s", first);
 		diag_clear(&d);
 		if (fresh)
 			catalog_free(fresh);

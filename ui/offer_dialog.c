@@ -156,8 +156,8 @@ static void save(struct app *a)
 	snprintf(dir, sizeof dir, "%s", d->path);
 	*strrchr(dir, '/') = '\0';
 	*strrchr(dir, '/') = '\0'; /* .../prices/offers.csv -> the data folder */
-	snprintf(done, sizeof done, "saved %s line %u (the previous file is %s.bak)", d->path,
-		 d->line, d->path);
+	snprintf(done, sizeof done, "saved %s line %u in %s (the previous file kept as .bak)",
+		 catalog_file_names[FILE_OFFERS], d->line, dir);
 	offer_dialog_close(a);
 	app_reload(a, dir, done);
 }
