@@ -177,7 +177,7 @@ void compare_view_draw(struct app *a)
 	bool wide = w >= 72;
 	char line[512], summary[256];
 	draw_box(a, l->detail_y, l->table_x, l->detail_h, l->table_w,
-		 "Pinned vs now · monthly, the cheaper way · P unpins");
+		 "Pinned vs now · monthly · P unpins");
 	scenario_summary(summary, sizeof summary, &a->pin_sc);
 	snprintf(line, sizeof line, "pinned: %s", summary);
 	put_text(y++, x, line, w);

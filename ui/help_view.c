@@ -31,9 +31,12 @@ const char *help_status_keys(const struct app *a)
 {
 	if (a->lay.too_small)
 		return "q quit";
+	bool narrow = COLS < 100;
 	if (form_view_in_text(a))
-		return "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  (? help outside text)";
-	return "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  ? help  q quit";
+		return narrow ? "type to edit  Tab field  PgUp/PgDn GPU  Esc quit"
+			      : "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  (? help outside text)";
+	return narrow ? "Tab field ←→ choose j/k GPU p pin x quote e/o edit ? help q quit"
+		      : "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  ? help  q quit";
 }
 
 void help_view_draw(struct app *a)
