@@ -97,6 +97,19 @@ check_rows typed-120x36 "$art/expected.csv"
 check_width typed-120x36 120
 grep -q "四川二区" "$art/typed-120x36.txt" && pass "CJK region name shown" || fail "no CJK region"
 
+# Enter on an enumerated field opens its pick list
+T send-keys -t main BTab Enter Down Enter
+wait_for "Task        lora" && pass "pick list: Enter, Down, Enter chooses lora" || fail "pick list"
+T send-keys -t main Enter Up Enter
+wait_for "Task        inference" || fail "pick list back to inference"
+
+# a mouse click (xterm X10 report) on a GPU row selects it
+row=$(screen | grep -n "H100 80G " | head -1 | cut -d: -f1)
+click=$(printf '1b5b4d%02x%02x%02x1b5b4d%02x%02x%02x' 32 $((33 + 40)) $((32 + row)) 35 $((33 + 40)) $((32 + row)))
+T send-keys -t main -H $(echo "$click" | sed 's/../& /g')
+wait_for "H100 80G · 2 cards" && pass "a mouse click selects the H100 row" || fail "mouse click"
+save clicked-120x36
+
 T resize-window -t main -x 80 -y 24
 sleep 0.5
 save resized-80x24

@@ -274,6 +274,62 @@ static bool edit_key(struct app *a, int i, int ch)
 	return r != EDIT_IGNORED;
 }
 
+/* Enter on an enumerated field opens its choices as a list under it. */
+static void open_pick(struct app *a, int i)
+{
+	char text[64];
+	trimmed_buffer(a, i, text, sizeof text);
+	a->pick = 0;
+	for (int n = 0; choice(a->field_specs[i], n); n++)
+		if (strcasecmp(choice(a->field_specs[i], n), text) == 0)
+			a->pick = n;
+}
+
+bool form_view_pick_open(const struct app *a)
+{
+	return a->pick >= 0;
+}
+
+static void pick_key(struct app *a, int i, int ch)
+{
+	const struct field_spec *s = a->field_specs[i];
+	int n = 0;
+	while (choice(s, n))
+		n++;
+	if (ch == KEY_UP || ch == 'k')
+		a->pick = (a->pick + n - 1) % n;
+	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
+		a->pick = (a->pick + 1) % n;
+	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+		if (app_apply(a, s->key, choice(s, a->pick)))
+			set_field_buffer(a->fields[i], 0, choice(s, a->pick));
+		a->pick = -1;
+	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
+		a->pick = -1;
+	}
+}
+
+static void draw_pick(struct app *a)
+{
+	int i = current(a), x = a->lay.form_x + 1 + label_width(a), y = screen_row(a, i) + 1;
+	const struct field_spec *s = a->field_specs[i];
+	int n = 0, w = 14;
+	while (choice(s, n))
+		n++;
+	if (y + n + 2 > a->lay.status_y)
+		y = screen_row(a, i) - n - 2;
+	draw_box(a, y, x - 1, n + 2, w, NULL);
+	for (int k = 0; k < n; k++) {
+		char line[32];
+		snprintf(line, sizeof line, " %-*s", w - 3, choice(s, k));
+		if (k == a->pick)
+			attron(theme_attr(&a->theme, EL_SELECTED));
+		put_text(y + 1 + k, x, line, w - 2);
+		if (k == a->pick)
+			attroff(theme_attr(&a->theme, EL_SELECTED));
+	}
+}
+
 bool form_view_key(struct app *a, int ch)
 {
 	if (!a->form)
@@ -284,8 +340,10 @@ bool form_view_key(struct app *a, int ch)
 		return true;
 	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') && s->kind == FK_FOLD)
 		return toggle_advanced(a), true;
+	if (a->pick >= 0)
+		return pick_key(a, i, ch), true;
 	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER) && s->kind == FK_ENUM)
-		return cycle(a, i, 1), true;
+		return open_pick(a, i), true;
 	switch (ch) {
 	case '\t':
 	case KEY_DOWN:
@@ -394,6 +452,8 @@ void form_view_draw(struct app *a)
 			put_text(y, x + w - 2, "◂▸", 2);
 	}
 	draw_matches(a, screen_row(a, a->nfields) + 1, x, w);
+	if (a->pick >= 0)
+		draw_pick(a);
 }
 
 void form_view_place_cursor(struct app *a)

@@ -12,7 +12,7 @@ struct key_help {
 
 static const struct key_help keys[] = {
 	{"Tab, Shift-Tab, ↑ ↓", "next / previous field"},
-	{"← →", "choose precision, task, KV, ZeRO..."},
+	{"← →, Enter", "choose precision, task... / pick list"},
 	{"type", "edit a value: 4k, 128K, a model, 70b"},
 	{"Tab, Enter in Model", "take the first catalogue match"},
 	{"Enter on Advanced", "show / hide the advanced fields"},

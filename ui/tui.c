@@ -360,7 +360,7 @@ static bool process_key(struct app *a, int ch)
 			offer_dialog_key(a, ch);
 		return false;
 	}
-	if (ch == 27) /* Esc */
+	if (ch == 27 && !form_view_pick_open(a)) /* Esc */
 		return true;
 	if (handle_global_key(a, ch))
 		return false;
@@ -368,7 +368,7 @@ static bool process_key(struct app *a, int ch)
 		return ch == 'q';
 	a->status_error = false;
 	a->status[0] = '\0';
-	if (!form_view_in_text(a) && handle_command_key(a, ch, &quit))
+	if (!form_view_in_text(a) && !form_view_pick_open(a) && handle_command_key(a, ch, &quit))
 		return quit;
 	form_view_key(a, ch);
 	return false;
@@ -441,6 +441,7 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	scenario_copy(&a->sc, start);
 	a->an = &a->bufs[0];
 	a->spare = &a->bufs[1];
+	a->pick = -1;
 	if (!analysis_run(a->an, c, &a->sc, gpu_filter))
 		app_status(a, true, "%s", a->an->error);
 	sort_rows(a);
@@ -478,6 +479,7 @@ double tui_bench_keystroke(const struct catalog *c, const struct scenario *start
 	a->cat = c;
 	scenario_copy(&a->sc, start);
 	a->an = &a->bufs[0], a->spare = &a->bufs[1];
+	a->pick = -1;
 	analysis_run(a->an, c, &a->sc, NULL);
 	sort_rows(a);
 	theme_init(&a->theme);

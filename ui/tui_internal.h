@@ -64,6 +64,7 @@ struct app {
 	int nfields;
 	const struct model *matches[MODEL_MATCHES];
 	int nmatches;
+	int pick; /* the choice highlighted in an open pick list, -1: closed */
 	/* p pins a scenario to compare the current one with */
 	bool pinned;
 	struct scenario pin_sc;
@@ -94,6 +95,7 @@ void form_view_save_cursor(struct app *a);
 bool form_view_key(struct app *a, int ch);
 bool form_view_in_text(const struct app *a);
 bool form_view_click(struct app *a, int y, int x);
+bool form_view_pick_open(const struct app *a);
 void form_view_sync(struct app *a); /* field texts from the scenario */
 
 /* gpu_table.c */
