@@ -17,6 +17,28 @@ static void count_text(char *buf, size_t cap, long long v)
 		snprintf(buf, cap, "%lld", v);
 }
 
+static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const struct gpu *g,
+		      const struct card_limit *lim, bool first)
+{
+	char ctx[32], seq[32];
+	if (f == FORMAT_JSON) {
+		jw_open(j, NULL, '{');
+		jw_string(j, "gpu", g->id);
+		jw_int(j, "cards", lim->cards);
+		jw_int(j, "max_context", lim->max_context);
+		jw_int(j, "max_concurrency", lim->max_concurrency);
+		jw_close(j, '}');
+	} else if (f == FORMAT_CSV) {
+		fprintf(out, "%s,%d,%lld,%lld\n", g->id, lim->cards, lim->max_context,
+			lim->max_concurrency);
+	} else {
+		count_text(ctx, sizeof ctx, lim->max_context);
+		count_text(seq, sizeof seq, lim->max_concurrency);
+		text_pad(out, first ? gpu_short_name(g) : "", 16, 0);
+		fprintf(out, " %5d %16s %16s\n", lim->cards, ctx, seq);
+	}
+}
+
 bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 {
 	struct jsonw j = {.out = out};
@@ -37,28 +59,8 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 		struct card_limit lim[LIMIT_CARD_COUNTS];
 		if (!limits_for_gpu(a->catalog, &a->sc, a->plans[i].gpu, lim))
 			return false;
-		for (int k = 0; k < LIMIT_CARD_COUNTS; k++) {
-			const char *id = a->plans[i].gpu->id;
-			char ctx[32], seq[32];
-			if (f == FORMAT_JSON) {
-				jw_open(&j, NULL, '{');
-				jw_string(&j, "gpu", id);
-				jw_int(&j, "cards", lim[k].cards);
-				jw_int(&j, "max_context", lim[k].max_context);
-				jw_int(&j, "max_concurrency", lim[k].max_concurrency);
-				jw_close(&j, '}');
-				continue;
-			}
-			if (f == FORMAT_CSV) {
-				fprintf(out, "%s,%d,%lld,%lld\n", id, lim[k].cards, lim[k].max_context,
-					lim[k].max_concurrency);
-				continue;
-			}
-			count_text(ctx, sizeof ctx, lim[k].max_context);
-			count_text(seq, sizeof seq, lim[k].max_concurrency);
-			text_pad(out, k ? "" : gpu_short_name(a->plans[i].gpu), 16, 0);
-			fprintf(out, " %5d %16s %16s\n", lim[k].cards, ctx, seq);
-		}
+		for (int k = 0; k < LIMIT_CARD_COUNTS; k++)
+			limit_row(out, f, &j, a->plans[i].gpu, &lim[k], k == 0);
 	}
 	if (f == FORMAT_JSON) {
 		jw_close(&j, ']');
