@@ -20,6 +20,11 @@ void report_compare(FILE *out, enum report_format f, const struct analysis *base
 /* --limits: 1, 2, 4 and 8 cards per GPU type. Returns false when the
  * scenario cannot be computed. */
 bool report_limits(FILE *out, enum report_format f, const struct analysis *a);
+/* "data: DIR · prices as of 2026-10-12": every report names its data. */
+void report_data_line(FILE *out, const struct catalog *c);
+/* The same as CSV cells: ",DIR,2026-10-12" (appended to each row). */
+void report_data_cells(FILE *out, const struct catalog *c);
+
 /* A one-line summary of a scenario: "Llama-3.1-70B bf16 inference 4096x1". */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);

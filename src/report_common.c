@@ -1,4 +1,6 @@
+#include <csv.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "report.h"
 #include "tables.h"
@@ -50,4 +52,23 @@ void scenario_summary(char *out, size_t cap, const struct scenario *sc)
 	snprintf(out, cap, "%s %s %s, context %lld, concurrency %lld%s", sc->model->name,
 		 precisions[sc->precision].name, tasks[sc->task].name, sc->context,
 		 sc->concurrency, sc->headroom_pct != DEFAULT_HEADROOM_PCT ? ", custom headroom" : "");
+}
+
+void report_data_line(FILE *out, const struct catalog *c)
+{
+	char date[16];
+	format_date(date, sizeof date, c->newest_date);
+	fprintf(out, "data: %s · prices as of %s\n", c->source, date);
+}
+
+void report_data_cells(FILE *out, const struct catalog *c)
+{
+	char date[16];
+	format_date(date, sizeof date, c->newest_date);
+	fputc(',', out);
+	if (strpbrk(c->source, ",\"\n"))
+		csv_fwrite(out, c->source, strlen(c->source));
+	else
+		fputs(c->source, out);
+	fprintf(out, ",%s", date);
 }

@@ -28,7 +28,9 @@ static void compare_table(FILE *out, const struct analysis *a, const struct anal
 	char sa[256], sb[256];
 	scenario_summary(sa, sizeof sa, &a->sc);
 	scenario_summary(sb, sizeof sb, &b->sc);
-	fprintf(out, "A: %s\nB: %s\n(monthly: the cheaper way to rent each plan)\n\n", sa, sb);
+	fprintf(out, "A: %s\nB: %s\n", sa, sb);
+	report_data_line(out, a->catalog);
+	fprintf(out, "(monthly: the cheaper way to rent each plan)\n\n");
 	fprintf(out, "%-16s %5s %-16s %9s  %5s %-16s %9s %10s\n", "GPU", "A", "plan", "monthly",
 		"B", "plan", "monthly", "B - A");
 	for (size_t i = 0; i < a->nplans; i++) {
@@ -64,6 +66,10 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	scenario_summary(sa, sizeof sa, &a->sc);
 	scenario_summary(sb, sizeof sb, &b->sc);
 	jw_open(&j, NULL, '{');
+	char date[16];
+	format_date(date, sizeof date, a->catalog->newest_date);
+	jw_string(&j, "data_source", a->catalog->source);
+	jw_string(&j, "prices_as_of", date);
 	jw_string(&j, "a", sa);
 	jw_string(&j, "b", sb);
 	jw_open(&j, "rows", '[');
@@ -86,7 +92,8 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 
 static void compare_csv(FILE *out, const struct analysis *a, const struct analysis *b)
 {
-	fprintf(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,difference_monthly\n");
+	fprintf(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,difference_monthly,"
+		"data_source,prices_as_of\n");
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i], *q = plan_for_same_gpu(b, p);
 		double xa = plan_monthly(p), xb = q ? plan_monthly(q) : -1;
@@ -97,8 +104,10 @@ static void compare_csv(FILE *out, const struct analysis *a, const struct analys
 			snprintf(mb, sizeof mb, "%.2f", xb);
 		if (xa >= 0 && xb >= 0)
 			snprintf(d, sizeof d, "%.2f", xb - xa);
-		fprintf(out, "%s,%d,%s,%s,%d,%s,%s,%s\n", p->gpu->id, p->cards, p->strategy, ma,
+		fprintf(out, "%s,%d,%s,%s,%d,%s,%s,%s", p->gpu->id, p->cards, p->strategy, ma,
 			q ? q->cards : 0, q ? q->strategy : "", mb, d);
+		report_data_cells(out, a->catalog);
+		fputc('\n', out);
 	}
 }
 

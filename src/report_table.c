@@ -14,14 +14,12 @@ static void print_header(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
 	const struct model *m = sc->model;
-	char date[16];
-	format_date(date, sizeof date, a->catalog->newest_date);
 	fprintf(out, "%s · %.4gB params", m->name, m->params_b);
 	if (m->active_params_b < m->params_b)
 		fprintf(out, " (%.4gB active)", m->active_params_b);
 	fprintf(out, " · %s · %s · context %lld · concurrency %lld\n",
 		precisions[sc->precision].name, tasks[sc->task].label, sc->context, sc->concurrency);
-	fprintf(out, "data: %s · prices as of %s · money per month\n", a->catalog->source, date);
+	report_data_line(out, a->catalog);
 	const struct mem_terms *t = &a->totals;
 	fprintf(out, "whole model: weights %.2f  KV %.2f  activations %.2f  gradients %.2f  "
 		"optimizer %.2f GiB; overhead %.2f GiB/card; headroom %.0f %%\n",
@@ -105,7 +103,8 @@ void report_table(FILE *out, const struct analysis *a)
 		"GiB/card", "+headroom/cap", "fit", "container", "bare metal");
 	for (size_t i = 0; i < a->nplans; i++)
 		print_row(out, &a->plans[i], a->sc.headroom_pct);
-	fprintf(out, "(per card per month; * cheaper for this plan; — not offered)\n");
+	fprintf(out, "(%s per card per month; * cheaper for this plan; — not offered)\n",
+		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY");
 	for (size_t i = 0; i < a->nplans; i++)
 		print_detail(out, &a->plans[i], &a->sc);
 }

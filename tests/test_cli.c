@@ -216,9 +216,10 @@ Test(cli, compare_equals_two_separate_runs)
 {
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"-c 128k -p int4\" --format csv"), 0, "%s", err);
 	cr_assert(strstr(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,"
-			      "difference_monthly\n"), "%s", out);
+			      "difference_monthly,data_source,prices_as_of\n"), "%s", out);
 	/* A: PP3 on H100, 3 x 9345; B (int4, 128k): TP2, 2 x 9345; B - A = -9345 */
-	cr_assert(strstr(out, "\nh100-80g,3,PP3,28035.00,2,TP2,18690.00,-9345.00\n"), "%s", out);
+	cr_assert(strstr(out, "\nh100-80g,3,PP3,28035.00,2,TP2,18690.00,-9345.00," FIXTURES
+			      "/ref,2026-10-12\n"), "%s", out);
 	static char single[1 << 16];
 	strcpy(single, out);
 	cr_assert_eq(run("-m llama-3.1-70b -c 128k -p int4 --gpu h100-80g --format json"), 0);
@@ -233,11 +234,12 @@ Test(cli, compare_equals_two_separate_runs)
 Test(cli, limits_report)
 {
 	cr_assert_eq(run("-m llama-3.1-70b --limits --gpu h20-96g --format csv"), 0, "%s", err);
-	cr_assert_str_eq(out, "gpu,cards,max_context,max_concurrency\n"
-			      "h20-96g,1,0,0\n"
-			      "h20-96g,2,79700,19\n"
-			      "h20-96g,4,595125,145\n"
-			      "h20-96g,8,1625975,396\n");
+#define DATA "," FIXTURES "/ref,2026-10-12\n"
+	cr_assert_str_eq(out, "gpu,cards,max_context,max_concurrency,data_source,prices_as_of\n"
+			      "h20-96g,1,0,0" DATA
+			      "h20-96g,2,79700,19" DATA
+			      "h20-96g,4,595125,145" DATA
+			      "h20-96g,8,1625975,396" DATA);
 	cr_assert_eq(run("-m llama-3.1-70b --limits --format json"), 0);
 	cr_assert(json_valid(out), "%s", out);
 }

@@ -35,7 +35,7 @@ wait_for "now:    Llama-3.1-70B int4" || fail "precision did not reach int4"
 save pinned
 "$bin" --print -m llama-3.1-70b --compare "-p int4" --format csv > "$art/compare.csv"
 rows=0
-while IFS=, read -r gpu ac as am bc bs bm diff; do
+while IFS=, read -r gpu ac as am bc bs bm diff _; do
 	[ "$gpu" = gpu ] && continue
 	name=$(grep "^$gpu," "$top_srcdir/prices/gpus.csv" | cut -d, -f2 | cut -d' ' -f2-)
 	m() { [ -n "$1" ] && printf '%.0f' "$1" || printf '—'; }
