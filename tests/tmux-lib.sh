@@ -1,5 +1,9 @@
 # Shared by the tmux screen tests. The caller sets sock (a tmux socket of
 # its own) and art (where captures go) before sourcing this.
+if ! command -v tmux >/dev/null; then
+	echo "SKIP: tmux is not installed (the test command installs it)"
+	exit 77
+fi
 failures=0
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT

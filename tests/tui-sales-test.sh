@@ -6,10 +6,6 @@ set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 bin=$top_builddir/gpuplan
-if ! command -v tmux >/dev/null; then
-	echo "SKIP: tmux is not installed (the test command installs it)"
-	exit 77
-fi
 art=$top_builddir/tests/artefacts/sales
 rm -rf "$art" && mkdir -p "$art/xdg"
 # the bundled data (never written): the first edit must copy it

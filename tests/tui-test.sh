@@ -7,10 +7,6 @@ set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 bin=$top_builddir/gpuplan
-if ! command -v tmux >/dev/null; then
-	echo "SKIP: tmux is not installed (the test command installs it)"
-	exit 77
-fi
 art=$top_builddir/tests/artefacts
 rm -rf "$art" && mkdir -p "$art/xdg"
 export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
