@@ -29,7 +29,7 @@ static void print_header(FILE *out, const struct analysis *a)
 		fprintf(out, "note: %s\n", a->notes[i]);
 }
 
-static void print_row(FILE *out, const struct plan *p, double headroom_pct)
+static void print_row(FILE *out, const struct plan *p)
 {
 	char ct[24], bm[24], need[24];
 	format_price(ct, sizeof ct, &p->container);
@@ -50,7 +50,6 @@ static void print_row(FILE *out, const struct plan *p, double headroom_pct)
 	text_pad(out, ct, 11, 1);
 	text_pad(out, bm, 12, 1);
 	fputc('\n', out);
-	(void)headroom_pct;
 }
 
 static void print_rent(FILE *out, const char *label, const struct plan *p, const struct rent *r)
@@ -102,7 +101,7 @@ void report_table(FILE *out, const struct analysis *a)
 	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", "GPU", "cards", "plan",
 		"GiB/card", "+headroom/cap", "fit", "container", "bare metal");
 	for (size_t i = 0; i < a->nplans; i++)
-		print_row(out, &a->plans[i], a->sc.headroom_pct);
+		print_row(out, &a->plans[i]);
 	fprintf(out, "(%s per card per month; * cheaper for this plan; — not offered)\n",
 		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY");
 	for (size_t i = 0; i < a->nplans; i++)

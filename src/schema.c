@@ -122,7 +122,6 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 		   size_t ncols, const int *index, void *out, struct diag *d)
 {
 	size_t errors = 0;
-	const struct csv_record *r = &t->records[rec];
 	for (size_t c = 0; c < ncols; c++) {
 		void *field = (char *)out + cols[c].offset;
 		const struct csv_cell *cell = index[c] >= 0 ? csvtab_cell(t, rec, (size_t)index[c]) : NULL;
@@ -145,6 +144,5 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 			errors++;
 		}
 	}
-	(void)r;
 	return errors;
 }

@@ -49,14 +49,13 @@ static int put_wrapped(int y, int x, int w, const char *text, int last)
 	while (*p && y <= last) {
 		size_t len = strlen(p);
 		char buf[512];
-		size_t cols = text_fit(buf, sizeof buf, p, (size_t)w);
+		text_fit(buf, sizeof buf, p, (size_t)w);
 		size_t take = strlen(buf);
 		if (take < len) { /* break at the last space that fits */
 			char *space = strrchr(buf, ' ');
 			if (space && space > buf)
 				take = (size_t)(space - buf) + 1, buf[take - 1] = '\0';
 		}
-		(void)cols;
 		put_text(y++, x, buf, w);
 		p += take;
 		if (take == 0)

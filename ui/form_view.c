@@ -84,15 +84,10 @@ static void field_value(const struct app *a, const struct field_spec *s, char *b
 		buf[0] = '\0';
 }
 
-static int label_width(const struct app *a)
-{
-	(void)a;
-	return 12;
-}
+#define LABEL_WIDTH 12 /* "Concurrency" and a space */
 
-static int screen_row(const struct app *a, int i)
+static int screen_row(int i)
 {
-	(void)a;
 	return 2 + i + (i >= 1); /* the model's size line sits under the model */
 }
 
@@ -109,11 +104,11 @@ void form_view_sync(struct app *a)
 
 void form_view_build(struct app *a)
 {
-	int lw = label_width(a), inner = a->lay.form_w - 2;
+	int lw = LABEL_WIDTH, inner = a->lay.form_w - 2;
 	a->nfields = 0;
 	for (size_t i = 0; i < NSPECS && a->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &specs[i];
-		int row = screen_row(a, a->nfields) - 1;
+		int row = screen_row(a->nfields) - 1;
 		if ((s->advanced && !a->advanced) || row + 2 >= a->lay.status_y - 1)
 			continue;
 		int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
@@ -311,13 +306,13 @@ static void pick_key(struct app *a, int i, int ch)
 
 static void draw_pick(struct app *a)
 {
-	int i = current(a), x = a->lay.form_x + 1 + label_width(a), y = screen_row(a, i) + 1;
+	int i = current(a), x = a->lay.form_x + 1 + LABEL_WIDTH, y = screen_row(i) + 1;
 	const struct field_spec *s = a->field_specs[i];
 	int n = 0, w = 14;
 	while (choice(s, n))
 		n++;
 	if (y + n + 2 > a->lay.status_y)
-		y = screen_row(a, i) - n - 2;
+		y = screen_row(i) - n - 2;
 	draw_box(a, y, x - 1, n + 2, w, NULL);
 	for (int k = 0; k < n; k++) {
 		char line[32];
@@ -369,7 +364,7 @@ bool form_view_click(struct app *a, int y, int x)
 	if (!a->form || x >= a->lay.form_w)
 		return false;
 	for (int i = 0; i < a->nfields; i++) {
-		if (screen_row(a, i) == y) {
+		if (screen_row(i) == y) {
 			a->nmatches = 0;
 			set_current_field(a->form, a->fields[i]);
 			form_driver(a->form, REQ_END_LINE);
@@ -391,13 +386,13 @@ static void draw_size_line(struct app *a, int y, int x, int w)
 	if (m->derived)
 		snprintf(buf, sizeof buf, "%.4gB (approx. shape)", m->params_b);
 	else if (m->active_params_b < m->params_b)
-		snprintf(buf, sizeof buf, w - label_width(a) >= 18 ? "%.4gB (%.3gB active)"
+		snprintf(buf, sizeof buf, w - LABEL_WIDTH >= 18 ? "%.4gB (%.3gB active)"
 								: "%.4gB/%.3gB",
 			 m->params_b, m->active_params_b);
 	else
 		snprintf(buf, sizeof buf, "%.4gB (dense)", m->params_b);
 	put_text(y, x, "Size", w);
-	put_text(y, x + label_width(a), buf, w - label_width(a));
+	put_text(y, x + LABEL_WIDTH, buf, w - LABEL_WIDTH);
 }
 
 static void draw_matches(struct app *a, int y, int x, int w)
@@ -421,7 +416,7 @@ void form_view_save_cursor(struct app *a)
 		return;
 	getyx(stdscr, y, x);
 	(void)y;
-	a->cursor_col = x - (a->lay.form_x + 1 + label_width(a));
+	a->cursor_col = x - (a->lay.form_x + 1 + LABEL_WIDTH);
 }
 
 static void restore_cursor(struct app *a)
@@ -433,14 +428,14 @@ static void restore_cursor(struct app *a)
 
 void form_view_draw(struct app *a)
 {
-	int x = a->lay.form_x + 1, w = a->lay.form_w - 2, lw = label_width(a);
+	int x = a->lay.form_x + 1, w = a->lay.form_w - 2, lw = LABEL_WIDTH;
 	draw_box(a, 1, a->lay.form_x, a->lay.status_y - 1, a->lay.form_w, "Scenario");
 	post_form(a->form);
 	restore_cursor(a);
 	draw_size_line(a, 3, x, w);
 	for (int i = 0; i < a->nfields; i++) {
 		const struct field_spec *s = a->field_specs[i];
-		int y = screen_row(a, i);
+		int y = screen_row(i);
 		if (s->kind == FK_FOLD) {
 			put_text(y, x, a->advanced ? "▾ Advanced" : "▸ Advanced", lw);
 			continue;
@@ -451,7 +446,7 @@ void form_view_draw(struct app *a)
 		if (s->kind == FK_ENUM)
 			put_text(y, x + w - 2, "◂▸", 2);
 	}
-	draw_matches(a, screen_row(a, a->nfields) + 1, x, w);
+	draw_matches(a, screen_row(a->nfields) + 1, x, w);
 	if (a->pick >= 0)
 		draw_pick(a);
 }
