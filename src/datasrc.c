@@ -103,19 +103,28 @@ static bool has_data(const char *dir)
 }
 
 /* An uninstalled binary reads the CSVs from its source tree, so edits
- * there show up without rebuilding. */
-static bool running_from_build_tree(void)
+ * there show up without rebuilding. make writes the tree's path into
+ * gpuplan.srcdir next to the binary and never installs that file, so no
+ * build path is compiled into the program. */
+static bool source_tree_dir(char *out, size_t cap)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char path[PATH_MAX + 16];
+	ssize_t n = readlink("/proc/self/exe", path, PATH_MAX - 1);
 	if (n <= 0)
 		return false;
-	exe[n] = '\0';
-	char *slash = strrchr(exe, '/');
+	path[n] = '\0';
+	char *slash = strrchr(path, '/');
 	if (!slash)
 		return false;
-	*slash = '\0';
-	return strcmp(exe, GPUPLAN_BUILDDIR) == 0;
+	strcpy(slash + 1, "gpuplan.srcdir");
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	bool ok = fgets(out, (int)cap, f) != NULL;
+	fclose(f);
+	if (ok)
+		out[strcspn(out, "\n")] = '\0';
+	return ok && out[0] == '/';
 }
 
 static void user_config_dir(char *out, size_t cap)
@@ -141,8 +150,8 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
 	if (dir[0] && has_data(dir))
 		return data_load_dir(c, dir, d);
 	size_t errors;
-	if (running_from_build_tree() && has_data(GPUPLAN_SRCDIR))
-		errors = data_load_dir(c, GPUPLAN_SRCDIR, d);
+	if (source_tree_dir(dir, sizeof dir) && has_data(dir))
+		errors = data_load_dir(c, dir, d);
 	else if (has_data(GPUPLAN_PKGDATADIR))
 		errors = data_load_dir(c, GPUPLAN_PKGDATADIR, d);
 	else

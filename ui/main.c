@@ -3,14 +3,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "checkdata.h"
-#include "cli.h"
-#include "compare.h"
+#include "../src/analysis.h"
+#include "../src/checkdata.h"
+#include "../src/cli.h"
+#include "../src/compare.h"
 #include "config.h"
-#include "datasrc.h"
-#include "report.h"
-#include "../ui/tui.h"
+#include "../src/datasrc.h"
+#include "../src/report.h"
+#include "tui.h"
 
 static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 {
