@@ -140,10 +140,14 @@ int main(int argc, char **argv)
 	int rc = cli_parse(&cli, argc, argv, stderr);
 	if (rc != EXIT_OK)
 		return rc;
-	if (cli.mode == MODE_HELP)
-		return cli_help(stdout), EXIT_OK;
-	if (cli.mode == MODE_VERSION)
-		return printf("gpuplan %s\n", PACKAGE_VERSION), EXIT_OK;
+	if (cli.mode == MODE_HELP) {
+		cli_help(stdout);
+		return EXIT_OK;
+	}
+	if (cli.mode == MODE_VERSION) {
+		printf("gpuplan %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
 	if (cli.mode == MODE_EXPORT_DATA) {
 		char err[512];
 		if (data_export(cli.export_dir, err, sizeof err) != 0) {
