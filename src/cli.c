@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "config.h"
@@ -19,6 +20,7 @@ struct cli_option {
 	const char *help;
 	enum cli_mode mode; /* MODE_AUTO: leaves the mode alone */
 	int (*handle)(struct cli *cli, const char *arg, FILE *err);
+	size_t keep; /* offsetof the struct cli member that keeps the value; 0: none */
 	const char *const *choices; /* listed in --help: the first is the default */
 };
 
@@ -69,45 +71,17 @@ static int set_format(struct cli *cli, const char *v, FILE *err)
 	return invalid_value(err, v, "format", accepted);
 }
 
-static int set_gpu(struct cli *cli, const char *v, FILE *err)
-{
-	(void)err;
-	cli->gpu_filter = v;
-	return EXIT_OK;
-}
-
-static int set_data(struct cli *cli, const char *v, FILE *err)
-{
-	(void)err;
-	cli->data_dir = v;
-	return EXIT_OK;
-}
-
-static int set_compare(struct cli *cli, const char *v, FILE *err)
-{
-	(void)err;
-	cli->compare = v;
-	return EXIT_OK;
-}
-
-static int set_export(struct cli *cli, const char *v, FILE *err)
-{
-	(void)err;
-	cli->export_dir = v;
-	return EXIT_OK;
-}
-
 static const struct cli_option cli_options[] = {
 	{.name = "gpu", .metavar = "ID[,ID...]", .help = "only these GPU types",
-	 .handle = set_gpu},
+	 .keep = offsetof(struct cli, gpu_filter)},
 	{.name = "data", .metavar = "DIR", .help = "read models/ and prices/ from DIR",
-	 .handle = set_data},
+	 .keep = offsetof(struct cli, data_dir)},
 	{.name = "format", .metavar = "F", .help = "report format", .handle = set_format,
 	 .choices = format_names},
 	{.name = "print", .help = "print the report even on a terminal", .mode = MODE_PRINT},
 	{.name = "compare", .metavar = "\"OPTS\"",
 	 .help = "compare with the scenario these options change: \"-c 128k -p int4\"",
-	 .handle = set_compare},
+	 .keep = offsetof(struct cli, compare)},
 	{.name = "limits", .help = "longest context and most sequences on 1, 2, 4 and 8 cards",
 	 .mode = MODE_LIMITS},
 	{.name = "list-models", .help = "list the model catalogue", .mode = MODE_LIST_MODELS},
@@ -116,7 +90,7 @@ static const struct cli_option cli_options[] = {
 	 .mode = MODE_CHECK_DATA},
 	{.name = "export-data", .metavar = "DIR",
 	 .help = "write the built-in data files under DIR for editing", .mode = MODE_EXPORT_DATA,
-	 .handle = set_export},
+	 .keep = offsetof(struct cli, export_dir)},
 	{.name = "help", .short_flag = 'h', .help = "show this help", .mode = MODE_HELP},
 	{.name = "version", .short_flag = 'V', .help = "show the version", .mode = MODE_VERSION},
 };
@@ -210,9 +184,12 @@ static int apply_entry(struct cli *cli, const struct entry *e, const char *arg, 
 {
 	if (e->setting)
 		return apply_setting(cli, e->setting, arg, err);
-	if (e->option->mode != MODE_AUTO)
-		cli->mode = e->option->mode;
-	return e->option->handle ? e->option->handle(cli, arg, err) : EXIT_OK;
+	const struct cli_option *o = e->option;
+	if (o->mode != MODE_AUTO)
+		cli->mode = o->mode;
+	if (o->keep) /* offset 0 is the mode, never a kept value */
+		*(const char **)(void *)((char *)cli + o->keep) = arg;
+	return o->handle ? o->handle(cli, arg, err) : EXIT_OK;
 }
 
 int cli_parse(struct cli *cli, int argc, char **argv, FILE *err)

@@ -63,7 +63,7 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 	}
 	double params;
 	if (!parse_model_size(text, &params) || params > 1e15) {
-		snprintf(err, errlen, "a catalogue model (see --list-models) or a size such as 70b");
+		setting_accepted(settings_find("model"), err, errlen);
 		return false;
 	}
 	struct custom_model *cm = &sc->custom;
