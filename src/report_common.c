@@ -23,7 +23,7 @@ const char *plan_fit_word(const struct plan *p)
 static const char *choice_name(const char *key, const struct scenario *sc)
 {
 	const struct setting *s = settings_find(key);
-	return setting_choice(s, s->get_choice(sc));
+	return setting_choice(s, setting_choice_index(s, sc));
 }
 
 const char *scenario_kv_name(const struct scenario *sc)

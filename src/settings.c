@@ -16,16 +16,6 @@ static const char *precision_choice(size_t i)
 	return i < n_precisions ? precisions[i].name : NULL;
 }
 
-static size_t precision_get(const struct scenario *sc)
-{
-	return (size_t)sc->precision;
-}
-
-static void precision_set(struct scenario *sc, size_t i)
-{
-	sc->precision = (int)i;
-}
-
 static const char *task_choice(size_t i)
 {
 	return i < n_tasks ? tasks[i].name : NULL;
@@ -34,16 +24,6 @@ static const char *task_choice(size_t i)
 static const char *task_label(size_t i)
 {
 	return i < n_tasks ? tasks[i].label : NULL;
-}
-
-static size_t task_get(const struct scenario *sc)
-{
-	return (size_t)sc->task;
-}
-
-static void task_set(struct scenario *sc, size_t i)
-{
-	sc->task = (int)i;
 }
 
 /* In enum kv_choice order. */
@@ -175,11 +155,11 @@ const struct setting settings[] = {
 	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = "Precision",
 	 .places = PLACE_BOTH, .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE,
 	 .json_key = "precision", .help = "precision", .choice = precision_choice,
-	 .get_choice = precision_get, .set_choice = precision_set},
+	 FIELD(precision), .type = FIELD_INT},
 	{.key = "task", .short_flag = 't', .metavar = "T", .label = "Task", .places = PLACE_BOTH,
 	 .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE, .json_key = "task",
 	 .help = "task", .choice = task_choice, .choice_label = task_label,
-	 .get_choice = task_get, .set_choice = task_set},
+	 FIELD(task), .type = FIELD_INT},
 	{.key = "context", .short_flag = 'c', .metavar = "N", .label = "Context",
 	 .unit = "tokens", .places = PLACE_BOTH, .kind = SETTING_COUNT,
 	 .summary = SUMMARY_NAMED, .json_key = "context", .help = "tokens: 4096, 4k, 128K",
@@ -268,11 +248,25 @@ static void number_put(const struct setting *s, struct scenario *sc, double x)
 	*(double *)(void *)((char *)sc + s->offset) = x;
 }
 
+/* A choice row's index: its hooks, or an int field holding the index. */
+size_t setting_choice_index(const struct setting *s, const struct scenario *sc)
+{
+	return s->get_choice ? s->get_choice(sc) : (size_t)count_get(s, sc);
+}
+
+static void choice_put(const struct setting *s, struct scenario *sc, size_t i)
+{
+	if (s->set_choice)
+		s->set_choice(sc, i);
+	else
+		count_put(s, sc, (long long)i);
+}
+
 static bool parse_choice(const struct setting *s, struct scenario *sc, const char *text)
 {
 	for (size_t i = 0; s->choice(i); i++) {
 		if (strcasecmp(s->choice(i), text) == 0) {
-			s->set_choice(sc, i);
+			choice_put(s, sc, i);
 			return true;
 		}
 	}
@@ -337,7 +331,7 @@ void setting_format(const struct setting *s, const struct scenario *sc, char *bu
 	}
 	switch (s->kind) {
 	case SETTING_CHOICE:
-		snprintf(buf, cap, "%s", s->choice(s->get_choice(sc)));
+		snprintf(buf, cap, "%s", s->choice(setting_choice_index(s, sc)));
 		break;
 	case SETTING_COUNT:
 		n = count_get(s, sc);
@@ -443,7 +437,7 @@ size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
 		char v[128];
 		int w = 0;
 		if (st->labels && s->choice_label)
-			snprintf(v, sizeof v, "%s", s->choice_label(s->get_choice(sc)));
+			snprintf(v, sizeof v, "%s", s->choice_label(setting_choice_index(s, sc)));
 		else
 			setting_format(s, sc, v, sizeof v);
 		if (s->summary == SUMMARY_VALUE)

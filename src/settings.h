@@ -57,7 +57,8 @@ struct setting {
 	const char *help;     /* --help line, before the choices and the default */
 	const char *accepted; /* what a value must be; NULL: generated from the choices */
 	/* Choice rows: name i (NULL past the end), a longer label for reports
-	 * (NULL: the name), and the index held in sc. */
+	 * (NULL: the name), and the index held in sc: these hooks, or (NULL
+	 * hooks) the int field at offset, as precision and task keep it. */
 	const char *(*choice)(size_t i);
 	const char *(*choice_label)(size_t i);
 	size_t (*get_choice)(const struct scenario *sc);
@@ -91,6 +92,8 @@ bool setting_is_default(const struct setting *s, const struct scenario *sc);
 /* Choice rows: name i (NULL past the end), and how many. 0 for others. */
 const char *setting_choice(const struct setting *s, size_t i);
 size_t setting_choice_count(const struct setting *s);
+/* Choice rows: the index of sc's value among the choices. */
+size_t setting_choice_index(const struct setting *s, const struct scenario *sc);
 
 /* What the row accepts: "fp32, bf16, ... or int4" for choices. */
 void setting_accepted(const struct setting *s, char *buf, size_t cap);
