@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "schema.h"
+#include "settings.h"
 #include "tables.h"
 #include "text.h"
 
@@ -250,7 +251,10 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 	}
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
-		row_error(r, "dtype", "a precision: fp32, bf16, fp16, fp8, int8 or int4");
+		char names[96];
+		setting_accepted(settings_find("precision"), names, sizeof names);
+		snprintf(buf, sizeof buf, "a precision: %s", names);
+		row_error(r, "dtype", buf);
 		return 1;
 	}
 	return 0;

@@ -1,5 +1,5 @@
-/* Command-line options: one table drives parsing, --help and the man page
- * check in the tests. */
+/* Command-line options: settings.h's rows and cli.c's own table drive
+ * parsing, --help and the tests' check of --help and the man page. */
 #ifndef GPUPLAN_CLI_H
 #define GPUPLAN_CLI_H
 
@@ -40,5 +40,8 @@ int cli_parse(struct cli *cli, int argc, char **argv, FILE *err);
 /* The same, on top of what cli already holds (for --compare's options). */
 int cli_parse_onto(struct cli *cli, int argc, char **argv, FILE *err);
 void cli_help(FILE *out);
+/* Every long option name ("model", ..., "version"), in --help's order:
+ * writes up to cap of them and returns how many there are. */
+size_t cli_option_names(const char **names, size_t cap);
 
 #endif

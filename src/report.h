@@ -27,6 +27,8 @@ void report_data_cells(FILE *out, const struct catalog *c);
 
 /* A one-line summary of a scenario: "Llama-3.1-70B bf16 inference 4096x1". */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc);
+/* " · bf16 · LoRA fine-tune · context 4096 · concurrency 1". */
+void scenario_header(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);
 
 /* Shared wording, also used by the terminal screen. */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "tables.h"
+#include "settings.h"
 
 void format_date(char *out, size_t cap, int d)
 {
@@ -19,23 +19,26 @@ const char *plan_fit_word(const struct plan *p)
 	return words[p->level];
 }
 
+/* The names below are the settings table's, as the command line takes them. */
+static const char *choice_name(const char *key, const struct scenario *sc)
+{
+	const struct setting *s = settings_find(key);
+	return setting_choice(s, setting_choice_index(s, sc));
+}
+
 const char *scenario_kv_name(const struct scenario *sc)
 {
-	static const char *const names[] = {"auto", "16", "fp8"};
-	return names[sc->kv_precision];
+	return choice_name("kv-precision", sc);
 }
 
 const char *scenario_recompute_name(const struct scenario *sc)
 {
-	static const char *const names[] = {"auto", "none", "full"};
-	return names[sc->recompute];
+	return choice_name("recompute", sc);
 }
 
 const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap)
 {
-	if (sc->zero == ZERO_AUTO)
-		return "auto";
-	snprintf(buf, cap, "%d", sc->zero);
+	snprintf(buf, cap, "%s", choice_name("zero", sc));
 	return buf;
 }
 
@@ -47,11 +50,22 @@ void format_price(char *out, size_t cap, const struct rent *r)
 		snprintf(out, cap, "—");
 }
 
+/* "Llama-3.1-70B bf16 inference, context 4096, concurrency 1": the model's
+ * name, then the rows the settings table marks for summaries. */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc)
 {
-	snprintf(out, cap, "%s %s %s, context %lld, concurrency %lld%s", sc->model->name,
-		 precisions[sc->precision].name, tasks[sc->task].name, sc->context,
-		 sc->concurrency, sc->headroom_pct != DEFAULT_HEADROOM_PCT ? ", custom headroom" : "");
+	static const struct summary_style style = {" ", ", ", false, true};
+	int n = snprintf(out, cap, "%s", scenario_model(sc)->name);
+	if (n >= 0 && (size_t)n < cap)
+		settings_summary(out + n, cap - (size_t)n, sc, &style);
+}
+
+/* " · bf16 · LoRA fine-tune · context 4096 · concurrency 1": the table
+ * report's header, after the model. */
+void scenario_header(char *out, size_t cap, const struct scenario *sc)
+{
+	static const struct summary_style style = {" · ", " · ", true, false};
+	settings_summary(out, cap, sc, &style);
 }
 
 void report_data_line(FILE *out, const struct catalog *c)

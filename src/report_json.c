@@ -4,6 +4,7 @@
 #include "config.h"
 #include "jsonw.h"
 #include "report.h"
+#include "settings.h"
 #include "tables.h"
 
 #define G(x) ((x) / GIB)
@@ -15,34 +16,17 @@ static void json_date(struct jsonw *j, const char *key, int d)
 	jw_string(j, key, d > 0 ? buf : NULL);
 }
 
+/* The settings table's rows, then the figures derived from them. */
 static void json_scenario(struct jsonw *j, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
-	const struct model *m = sc->model;
-	char zero[8];
+	const struct model *m = scenario_model(sc);
 	jw_open(j, "scenario", '{');
-	jw_string(j, "model", m->id);
-	jw_string(j, "model_name", m->name);
+	for (size_t i = 0; i < n_settings; i++)
+		setting_json(&settings[i], j, sc);
 	jw_number(j, "params", m->params_b * 1e9, 0);
 	jw_number(j, "active_params", m->active_params_b * 1e9, 0);
-	jw_string(j, "precision", precisions[sc->precision].name);
-	jw_string(j, "task", tasks[sc->task].name);
-	jw_int(j, "context", sc->context);
-	jw_int(j, "concurrency", sc->concurrency);
-	jw_number(j, "headroom_pct", sc->headroom_pct, 2);
-	jw_number(j, "overhead_gib", sc->overhead_gib, 4);
-	jw_int(j, "prefill_chunk", sc->prefill_chunk);
-	jw_string(j, "kv_precision", scenario_kv_name(sc));
 	jw_number(j, "kv_bytes", a->w.kv_bytes, 0);
-	jw_string(j, "zero", scenario_zero_name(sc, zero, sizeof zero));
-	jw_string(j, "recompute", scenario_recompute_name(sc));
-	jw_int(j, "lora_rank", sc->lora_rank);
-	if (sc->cards)
-		jw_int(j, "cards", sc->cards);
-	else
-		jw_null(j, "cards");
-	jw_number(j, "efficiency_fast_pct", sc->eff_fast_pct, 1);
-	jw_number(j, "efficiency_slow_pct", sc->eff_slow_pct, 1);
 	jw_number(j, "hours_per_month", HOURS_PER_MONTH, 0);
 	jw_bool(j, "architecture_derived", m->derived);
 	jw_string(j, "training_accounting", a->w.train ? a->w.train->name : NULL);

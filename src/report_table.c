@@ -13,12 +13,13 @@
 static void print_header(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
-	const struct model *m = sc->model;
+	const struct model *m = scenario_model(sc);
 	fprintf(out, "%s · %.4gB params", m->name, m->params_b);
 	if (m->active_params_b < m->params_b)
 		fprintf(out, " (%.4gB active)", m->active_params_b);
-	fprintf(out, " · %s · %s · context %lld · concurrency %lld\n",
-		precisions[sc->precision].name, tasks[sc->task].label, sc->context, sc->concurrency);
+	char line[256];
+	scenario_header(line, sizeof line, sc);
+	fprintf(out, "%s\n", line);
 	report_data_line(out, a->catalog);
 	const struct mem_terms *t = &a->totals;
 	fprintf(out, "whole model: weights %.2f  KV %.2f  activations %.2f  gradients %.2f  "

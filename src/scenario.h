@@ -1,15 +1,17 @@
 /* What the user asks: one model, precision, task and load, plus the
- * advanced knobs. Shared by the command line and the terminal form. */
+ * advanced knobs. Shared by the command line and the terminal form; the
+ * text form of each setting is described once in settings.h. */
 #ifndef GPUPLAN_SCENARIO_H
 #define GPUPLAN_SCENARIO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "catalog.h"
 
 enum kv_choice { KV_AUTO, KV_16, KV_FP8 };
 enum recompute_choice { RC_AUTO, RC_NONE, RC_FULL };
-#define ZERO_AUTO (-1)
+enum zero_stage { ZERO_AUTO = -1, ZERO_0, ZERO_1, ZERO_2, ZERO_3 };
 
 /* Judgement constants, in one place and all overridable. */
 #define DEFAULT_CONTEXT 4096
@@ -21,33 +23,56 @@ enum recompute_choice { RC_AUTO, RC_NONE, RC_FULL };
 #define DEFAULT_EFF_SLOW_PCT 70.0 /* PCIe, or across machines */
 #define MAX_CONTEXT_TOKENS (1LL << 40)
 #define MAX_CONCURRENCY 1000000LL
+#define MAX_CARDS 4096
+#define MAX_LORA_RANK 65536
+
+/* A bare size with a derived architecture. Its strings live here, and
+ * shape's string pointers are aimed at them by scenario_model(), so a
+ * scenario holding one can be copied by plain assignment. */
+struct custom_model {
+	struct model shape;
+	char id[32], name[64], source[128];
+};
 
 struct scenario {
-	const struct model *model; /* catalogue row, or &custom */
-	struct model custom;       /* a bare size with a derived architecture */
-	char custom_id[32], custom_name[64], custom_source[128];
-	int precision, task;
+	/* The model in use. Read it through scenario_model(): for a custom size
+	 * this field may still point into the scenario it was copied from. */
+	const struct model *model;
+	bool is_custom; /* the model is custom, not a catalogue row */
+	struct custom_model custom;
+	int precision; /* index into precisions[] */
+	int task;      /* index into tasks[] */
 	long long context, concurrency;
 	double headroom_pct, overhead_gib;
 	long long prefill_chunk;
-	int kv_precision, zero, recompute, lora_rank, cards;
+	enum kv_choice kv_precision;
+	enum zero_stage zero;
+	enum recompute_choice recompute;
+	int lora_rank;
+	int cards; /* 0: as many as needed */
 	double eff_fast_pct, eff_slow_pct;
 	bool unfused_attention, dropout; /* only for checking against the paper */
 };
 
 void scenario_defaults(struct scenario *sc);
 
+/* The model in use (catalogue row or custom size); NULL when none is set. */
+const struct model *scenario_model(const struct scenario *sc);
+
+/* Uses a catalogue row as the model. */
+void scenario_use_model(struct scenario *sc, const struct model *m);
+
 /* Sets the model from a catalogue id/name or a bare size such as "70b".
  * Returns false (with a message in err) when it is neither. */
 bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char *text,
 			char *err, size_t errlen);
 
-/* Makes a copy that stays valid when the original moves (the model may
- * point into the scenario itself). */
+/* Plain assignment is safe now; kept for the callers that still use it. */
 void scenario_copy(struct scenario *dst, const struct scenario *src);
 
-/* Option values shared by the CLI and the form. Each returns false and
- * writes what is accepted to err when the text is not valid. */
+/* Option values shared by the CLI and the form (settings.h's rows, the
+ * model excepted: it needs the catalogue). Each returns false and writes
+ * what is accepted to err when the text is not valid. */
 bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
 		  size_t errlen);
 

@@ -6,12 +6,15 @@
 /* int8/int4: weight-only GPTQ-style, group 128 with a 16-bit scale and a
  * 16-bit zero point: 32 extra bits per 128 weights = +0.25 bit/param. */
 const struct precision precisions[] = {
-	{"fp32", 4.0, false, false, 4.0, 0},
-	{"bf16", 2.0, false, false, 2.0, 1},
-	{"fp16", 2.0, false, false, 2.0, 1},
-	{"fp8", 1.0, false, true, 2.0, 2},
-	{"int8", 1.0 + 0.25 / 8.0, true, false, 2.0, -1},
-	{"int4", 0.5 + 0.25 / 8.0, true, false, 2.0, -1},
+	{.name = "fp32", .weight_bytes = 4.0, .kv_bytes = 4.0, .training = TRAIN_FP32},
+	{.name = "bf16", .weight_bytes = 2.0, .kv_bytes = 2.0, .training = TRAIN_MIXED16},
+	{.name = "fp16", .weight_bytes = 2.0, .kv_bytes = 2.0, .training = TRAIN_MIXED16},
+	{.name = "fp8", .weight_bytes = 1.0, .needs_fp8 = true, .kv_bytes = 2.0,
+	 .training = TRAIN_FP8},
+	{.name = "int8", .weight_bytes = 1.0 + 0.25 / 8.0, .quantized = true, .kv_bytes = 2.0,
+	 .training = TRAIN_NONE},
+	{.name = "int4", .weight_bytes = 0.5 + 0.25 / 8.0, .quantized = true, .kv_bytes = 2.0,
+	 .training = TRAIN_NONE},
 };
 const size_t n_precisions = sizeof precisions / sizeof precisions[0];
 
@@ -19,24 +22,30 @@ const size_t n_precisions = sizeof precisions / sizeof precisions[0];
  * ZeRO paper's K = 12 accounting; DeepSpeed's estimator would be a row
  * {"deepspeed", 2, 4, 12} (it keeps fp32 gradients). */
 const struct training_bytes training_rows[] = {
-	{"fp32 Adam (4+4+8 B)", 4.0, 4.0, 8.0, false},
-	{"mixed 16-bit Adam, ZeRO paper K=12 (2+2+12 B)", 2.0, 2.0, 12.0, false},
-	{"fp8 mixed Adam (2+1 weights, 2 grads, 12 optimizer B)", 3.0, 2.0, 12.0, true},
+	[TRAIN_FP32] = {.name = "fp32 Adam (4+4+8 B)", .weights = 4.0, .gradients = 4.0,
+			.optimizer = 8.0},
+	[TRAIN_MIXED16] = {.name = "mixed 16-bit Adam, ZeRO paper K=12 (2+2+12 B)",
+			   .weights = 2.0, .gradients = 2.0, .optimizer = 12.0},
+	[TRAIN_FP8] = {.name = "fp8 mixed Adam (2+1 weights, 2 grads, 12 optimizer B)",
+		       .weights = 3.0, .gradients = 2.0, .optimizer = 12.0, .approximate = true},
 };
 
 const struct task tasks[] = {
-	{"inference", "inference", TASK_INFERENCE},
-	{"lora", "LoRA fine-tune", TASK_LORA},
-	{"qlora", "QLoRA fine-tune", TASK_QLORA},
-	{"full", "full fine-tune", TASK_FULL},
-	{"pretrain", "pretraining", TASK_FULL},
+	{.name = "inference", .label = "inference", .kind = TASK_INFERENCE},
+	{.name = "lora", .label = "LoRA fine-tune", .kind = TASK_LORA},
+	{.name = "qlora", .label = "QLoRA fine-tune", .kind = TASK_QLORA},
+	{.name = "full", .label = "full fine-tune", .kind = TASK_FULL},
+	{.name = "pretrain", .label = "pretraining", .kind = TASK_FULL},
 };
 const size_t n_tasks = sizeof tasks / sizeof tasks[0];
 
-const char *const mlp_names[] = {"swiglu", "gelu", NULL};
-const char *const link_names[] = {"nvlink", "hccs", "pcie", NULL};
-const char *const offer_kind_names[] = {"container", "baremetal", NULL};
-const char *const inter_node_names[] = {"", "none", "ethernet", "ib", NULL};
+const char *const mlp_names[] = {[MLP_SWIGLU] = "swiglu", [MLP_GELU] = "gelu", NULL};
+const char *const link_names[] = {
+	[LINK_NVLINK] = "nvlink", [LINK_HCCS] = "hccs", [LINK_PCIE] = "pcie", NULL};
+const char *const offer_kind_names[] = {
+	[OFFER_CONTAINER] = "container", [OFFER_BAREMETAL] = "baremetal", NULL};
+const char *const inter_node_names[] = {
+	[NET_UNKNOWN] = "", [NET_NONE] = "none", [NET_ETHERNET] = "ethernet", [NET_IB] = "ib", NULL};
 
 int name_index(const char *const *names, const char *s)
 {

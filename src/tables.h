@@ -6,13 +6,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Rows of training_rows: how a training precision keeps its bytes. */
+enum training_row { TRAIN_NONE = -1, TRAIN_FP32, TRAIN_MIXED16, TRAIN_FP8 };
+
 struct precision {
 	const char *name;
 	double weight_bytes; /* per parameter, group scales included */
 	bool quantized;      /* embedding and LM head stay 16-bit */
 	bool needs_fp8;      /* needs hardware FP8 */
 	double kv_bytes;     /* KV-cache element size when kv precision is auto */
-	int training;        /* row of training_rows, or -1: not a training precision */
+	enum training_row training; /* TRAIN_NONE: not a training precision */
 };
 
 /* Bytes per trainable parameter for mixed-precision Adam(W). */

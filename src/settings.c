@@ -1,0 +1,453 @@
+#include "settings.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "jsonw.h"
+#include "parse.h"
+#include "tables.h"
+
+/* ---- Choice lists: the engine's tables, or the scenario's small enums ---- */
+
+static const char *precision_choice(size_t i)
+{
+	return i < n_precisions ? precisions[i].name : NULL;
+}
+
+static const char *task_choice(size_t i)
+{
+	return i < n_tasks ? tasks[i].name : NULL;
+}
+
+static const char *task_label(size_t i)
+{
+	return i < n_tasks ? tasks[i].label : NULL;
+}
+
+/* In enum kv_choice order. */
+static const char *kv_choice(size_t i)
+{
+	static const char *const names[] = {[KV_AUTO] = "auto", [KV_16] = "16", [KV_FP8] = "fp8"};
+	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}
+
+static size_t kv_get(const struct scenario *sc)
+{
+	return (size_t)sc->kv_precision;
+}
+
+static void kv_set(struct scenario *sc, size_t i)
+{
+	sc->kv_precision = (enum kv_choice)i;
+}
+
+/* Index i is stage i - 1: "auto" is ZERO_AUTO (-1). */
+static const char *zero_choice(size_t i)
+{
+	static const char *const names[] = {"auto", "0", "1", "2", "3"};
+	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}
+
+static size_t zero_get(const struct scenario *sc)
+{
+	return (size_t)(sc->zero - ZERO_AUTO);
+}
+
+static void zero_set(struct scenario *sc, size_t i)
+{
+	sc->zero = (enum zero_stage)((int)i + ZERO_AUTO);
+}
+
+/* In enum recompute_choice order. */
+static const char *recompute_choice(size_t i)
+{
+	static const char *const names[] = {
+		[RC_AUTO] = "auto", [RC_NONE] = "none", [RC_FULL] = "full"};
+	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}
+
+static size_t recompute_get(const struct scenario *sc)
+{
+	return (size_t)sc->recompute;
+}
+
+static void recompute_set(struct scenario *sc, size_t i)
+{
+	sc->recompute = (enum recompute_choice)i;
+}
+
+/* ---- The rows that need their own text form ---- */
+
+static bool model_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char err[160];
+	return c && scenario_set_model(sc, c, text, err, sizeof err);
+}
+
+/* A catalogue model by its name; a custom size as it was typed (its
+ * name, "70B (size only)", is not something the parser takes). */
+static void model_format(const struct scenario *sc, char *buf, size_t cap)
+{
+	const struct model *m = scenario_model(sc);
+	snprintf(buf, cap, "%s", !m ? "" : sc->is_custom ? m->id : m->name);
+}
+
+static void model_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	jw_string(j, key, m->id);
+	jw_string(j, "model_name", m->name);
+}
+
+/* Shortest text that reads back as the same double. */
+static void format_double(double x, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.15g", x);
+	double back;
+	if (!parse_nonneg(buf, &back) || back != x)
+		snprintf(buf, cap, "%.17g", x);
+}
+
+/* "90,70": inside one fast machine, then over PCIe or across machines. */
+static bool efficiency_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char fast[32], slow[32];
+	double f, s;
+	(void)c;
+	if (sscanf(text, "%31[^,],%31s", fast, slow) != 2)
+		return false;
+	if (!parse_nonneg(fast, &f) || !parse_nonneg(slow, &s) || f <= 0 || s <= 0 || f > 100 ||
+	    s > 100)
+		return false;
+	sc->eff_fast_pct = f;
+	sc->eff_slow_pct = s;
+	return true;
+}
+
+static void efficiency_format(const struct scenario *sc, char *buf, size_t cap)
+{
+	char fast[32], slow[32];
+	format_double(sc->eff_fast_pct, fast, sizeof fast);
+	format_double(sc->eff_slow_pct, slow, sizeof slow);
+	snprintf(buf, cap, "%s,%s", fast, slow);
+}
+
+/* key "efficiency": efficiency_fast_pct and efficiency_slow_pct. */
+static void efficiency_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%s_fast_pct", key);
+	jw_number(j, name, sc->eff_fast_pct, 1);
+	snprintf(name, sizeof name, "%s_slow_pct", key);
+	jw_number(j, name, sc->eff_slow_pct, 1);
+}
+
+#define FIELD(name) .offset = offsetof(struct scenario, name)
+
+const struct setting settings[] = {
+	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = "Model",
+	 .places = PLACE_BOTH, .kind = SETTING_TEXT, .needs_catalog = true, .json_key = "model",
+	 .help = "catalogue id or name (case-insensitive), or a size: 70b, 7.5B",
+	 .accepted = "a catalogue model (see --list-models) or a size such as 70b",
+	 .ops = {model_parse, model_format, model_json}},
+	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = "Precision",
+	 .places = PLACE_BOTH, .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE,
+	 .json_key = "precision", .help = "precision", .choice = precision_choice,
+	 FIELD(precision), .type = FIELD_INT},
+	{.key = "task", .short_flag = 't', .metavar = "T", .label = "Task", .places = PLACE_BOTH,
+	 .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE, .json_key = "task",
+	 .help = "task", .choice = task_choice, .choice_label = task_label,
+	 FIELD(task), .type = FIELD_INT},
+	{.key = "context", .short_flag = 'c', .metavar = "N", .label = "Context",
+	 .unit = "tokens", .places = PLACE_BOTH, .kind = SETTING_COUNT,
+	 .summary = SUMMARY_NAMED, .json_key = "context", .help = "tokens: 4096, 4k, 128K",
+	 .accepted = "a token count above 0 such as 4096, 4k or 128K", FIELD(context),
+	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
+	{.key = "concurrency", .short_flag = 'n', .metavar = "N", .label = "Concurrency",
+	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_NAMED,
+	 .json_key = "concurrency", .help = "sequences served at once / micro-batch",
+	 .accepted = "a whole number above 0 (up to 1000000)", FIELD(concurrency),
+	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONCURRENCY},
+	{.key = "headroom", .metavar = "PCT", .label = "Headroom", .unit = "%",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "headroom_pct", .json_decimals = 2,
+	 .help = "memory kept free on each card, %", .accepted = "a percentage from 0 to 1000",
+	 FIELD(headroom_pct), .type = FIELD_DOUBLE, .max = 1000},
+	{.key = "kv-precision", .metavar = "K", .label = "KV cache", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "kv_precision",
+	 .help = "KV cache", .choice = kv_choice, .get_choice = kv_get, .set_choice = kv_set},
+	{.key = "zero", .metavar = "Z", .label = "ZeRO", .places = PLACE_BOTH, .advanced = true,
+	 .kind = SETTING_CHOICE, .json_key = "zero", .help = "ZeRO stage", .choice = zero_choice,
+	 .get_choice = zero_get, .set_choice = zero_set},
+	{.key = "recompute", .metavar = "R", .label = "Recompute", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "recompute",
+	 .help = "activation recomputation", .choice = recompute_choice,
+	 .get_choice = recompute_get, .set_choice = recompute_set},
+	{.key = "lora-rank", .metavar = "R", .label = "LoRA rank", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_COUNT, .json_key = "lora_rank", .help = "LoRA rank",
+	 .accepted = "a rank from 1 to 65536", FIELD(lora_rank), .type = FIELD_INT, .min = 1,
+	 .max = MAX_LORA_RANK},
+	{.key = "overhead", .metavar = "GIB", .label = "Overhead", .unit = "GiB",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
+	 .json_key = "overhead_gib", .json_decimals = 4, .help = "runtime overhead per card, GiB",
+	 .accepted = "GiB per card from 0 to 1024", FIELD(overhead_gib), .type = FIELD_DOUBLE,
+	 .max = 1024},
+	{.key = "prefill-chunk", .metavar = "N", .label = "Prefill", .unit = "tok",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_COUNT,
+	 .json_key = "prefill_chunk", .help = "prefill chunk in tokens (0 = whole prompt)",
+	 .accepted = "a token count (0 = the whole prompt at once)", FIELD(prefill_chunk),
+	 .type = FIELD_LLONG, .min = 0, .max = MAX_CONTEXT_TOKENS},
+	{.key = "cards", .metavar = "N", .label = "Cards", .places = PLACE_BOTH, .advanced = true,
+	 .kind = SETTING_COUNT, .json_key = "cards",
+	 .help = "force N cards: show that plan's memory and cost",
+	 .accepted = "auto or a card count from 1 to 4096", FIELD(cards), .type = FIELD_INT,
+	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
+	{.key = "efficiency", .metavar = "F,S", .label = "Efficiency", .unit = "%",
+	 .places = PLACE_CLI, .kind = SETTING_NUMBER, .json_key = "efficiency",
+	 .help = "parallel efficiency %: NVLink, PCIe/multi-node",
+	 .accepted = "two percentages FAST,SLOW such as 90,70",
+	 .ops = {efficiency_parse, efficiency_format, efficiency_json}},
+};
+const size_t n_settings = sizeof settings / sizeof settings[0];
+
+const struct setting *settings_find(const char *key)
+{
+	for (size_t i = 0; i < n_settings; i++)
+		if (strcmp(settings[i].key, key) == 0)
+			return &settings[i];
+	return NULL;
+}
+
+/* ---- Generic text form by kind ---- */
+
+static long long count_get(const struct setting *s, const struct scenario *sc)
+{
+	const char *p = (const char *)sc + s->offset;
+	return s->type == FIELD_INT ? *(const int *)(const void *)p
+				    : *(const long long *)(const void *)p;
+}
+
+static void count_put(const struct setting *s, struct scenario *sc, long long n)
+{
+	char *p = (char *)sc + s->offset;
+	if (s->type == FIELD_INT)
+		*(int *)(void *)p = (int)n;
+	else
+		*(long long *)(void *)p = n;
+}
+
+static double number_get(const struct setting *s, const struct scenario *sc)
+{
+	return *(const double *)(const void *)((const char *)sc + s->offset);
+}
+
+static void number_put(const struct setting *s, struct scenario *sc, double x)
+{
+	*(double *)(void *)((char *)sc + s->offset) = x;
+}
+
+/* A choice row's index: its hooks, or an int field holding the index. */
+size_t setting_choice_index(const struct setting *s, const struct scenario *sc)
+{
+	return s->get_choice ? s->get_choice(sc) : (size_t)count_get(s, sc);
+}
+
+static void choice_put(const struct setting *s, struct scenario *sc, size_t i)
+{
+	if (s->set_choice)
+		s->set_choice(sc, i);
+	else
+		count_put(s, sc, (long long)i);
+}
+
+static bool parse_choice(const struct setting *s, struct scenario *sc, const char *text)
+{
+	for (size_t i = 0; s->choice(i); i++) {
+		if (strcasecmp(s->choice(i), text) == 0) {
+			choice_put(s, sc, i);
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool parse_count_row(const struct setting *s, struct scenario *sc, const char *text)
+{
+	long long n;
+	if (s->zero_is_auto && strcmp(text, "auto") == 0) {
+		count_put(s, sc, 0);
+		return true;
+	}
+	if (!parse_count(text, (long long)s->max, &n) || n < (long long)s->min)
+		return false;
+	count_put(s, sc, n);
+	return true;
+}
+
+static bool parse_number_row(const struct setting *s, struct scenario *sc, const char *text)
+{
+	double x;
+	if (!parse_nonneg(text, &x) || x < s->min || x > s->max)
+		return false;
+	number_put(s, sc, x);
+	return true;
+}
+
+static bool parse_by_kind(const struct setting *s, struct scenario *sc, const struct catalog *c,
+			  const char *text)
+{
+	if (s->ops.parse)
+		return s->ops.parse(sc, c, text);
+	switch (s->kind) {
+	case SETTING_CHOICE:
+		return parse_choice(s, sc, text);
+	case SETTING_COUNT:
+		return parse_count_row(s, sc, text);
+	case SETTING_NUMBER:
+		return parse_number_row(s, sc, text);
+	case SETTING_TEXT:
+		break;
+	}
+	return false;
+}
+
+bool setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+		   const char *text, char *err, size_t errlen)
+{
+	if (parse_by_kind(s, sc, c, text))
+		return true;
+	setting_accepted(s, err, errlen);
+	return false;
+}
+
+void setting_format(const struct setting *s, const struct scenario *sc, char *buf, size_t cap)
+{
+	long long n;
+	if (s->ops.format) {
+		s->ops.format(sc, buf, cap);
+		return;
+	}
+	switch (s->kind) {
+	case SETTING_CHOICE:
+		snprintf(buf, cap, "%s", s->choice(setting_choice_index(s, sc)));
+		break;
+	case SETTING_COUNT:
+		n = count_get(s, sc);
+		if (s->zero_is_auto && n == 0)
+			snprintf(buf, cap, "auto");
+		else
+			snprintf(buf, cap, "%lld", n);
+		break;
+	case SETTING_NUMBER:
+		format_double(number_get(s, sc), buf, cap);
+		break;
+	case SETTING_TEXT:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+bool setting_is_default(const struct setting *s, const struct scenario *sc)
+{
+	struct scenario def;
+	char a[128], b[128];
+	scenario_defaults(&def);
+	setting_format(s, sc, a, sizeof a);
+	setting_format(s, &def, b, sizeof b);
+	return strcmp(a, b) == 0;
+}
+
+const char *setting_choice(const struct setting *s, size_t i)
+{
+	return s->kind == SETTING_CHOICE ? s->choice(i) : NULL;
+}
+
+size_t setting_choice_count(const struct setting *s)
+{
+	size_t n = 0;
+	while (setting_choice(s, n))
+		n++;
+	return n;
+}
+
+/* "a, b or c" (sep ", ", last " or "), or "a|b|c". */
+static void join_choices(const struct setting *s, const char *sep, const char *last, char *buf,
+			 size_t cap)
+{
+	size_t n = setting_choice_count(s), used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < cap; i++) {
+		const char *before = i == 0 ? "" : i + 1 == n ? last : sep;
+		int w = snprintf(buf + used, cap - used, "%s%s", before, s->choice(i));
+		used += w > 0 ? (size_t)w : 0;
+	}
+}
+
+void setting_accepted(const struct setting *s, char *buf, size_t cap)
+{
+	if (s->accepted)
+		snprintf(buf, cap, "%s", s->accepted);
+	else
+		join_choices(s, ", ", " or ", buf, cap);
+}
+
+void setting_help(const struct setting *s, char *buf, size_t cap)
+{
+	char choices[160] = "", def[64] = "";
+	struct scenario sc;
+	scenario_defaults(&sc);
+	if (s->kind == SETTING_CHOICE)
+		join_choices(s, "|", "|", choices, sizeof choices);
+	if (!s->needs_catalog)
+		setting_format(s, &sc, def, sizeof def);
+	snprintf(buf, cap, "%s%s%s%s%s%s", s->help, choices[0] ? ": " : "", choices,
+		 def[0] ? " (default " : "", def, def[0] ? ")" : "");
+}
+
+void setting_json(const struct setting *s, struct jsonw *j, const struct scenario *sc)
+{
+	char text[128];
+	if (!s->json_key)
+		return;
+	if (s->ops.json) {
+		s->ops.json(j, s->json_key, sc);
+	} else if (s->kind == SETTING_COUNT) {
+		long long n = count_get(s, sc);
+		if (s->zero_is_auto && n == 0)
+			jw_null(j, s->json_key);
+		else
+			jw_int(j, s->json_key, n);
+	} else if (s->kind == SETTING_NUMBER) {
+		jw_number(j, s->json_key, number_get(s, sc), s->json_decimals);
+	} else {
+		setting_format(s, sc, text, sizeof text);
+		jw_string(j, s->json_key, text);
+	}
+}
+
+/* One-line descriptions, from the rows' summary styles. */
+size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
+			const struct summary_style *st)
+{
+	size_t used = 0;
+	for (size_t i = 0; i < n_settings && used < cap; i++) {
+		const struct setting *s = &settings[i];
+		char v[128];
+		int w = 0;
+		if (st->labels && s->choice_label)
+			snprintf(v, sizeof v, "%s", s->choice_label(setting_choice_index(s, sc)));
+		else
+			setting_format(s, sc, v, sizeof v);
+		if (s->summary == SUMMARY_VALUE)
+			w = snprintf(buf + used, cap - used, "%s%s", st->value_sep, v);
+		else if (s->summary == SUMMARY_NAMED)
+			w = snprintf(buf + used, cap - used, "%s%s %s", st->named_sep, s->key, v);
+		else if (s->summary == SUMMARY_IF_CHANGED && st->changed &&
+			 !setting_is_default(s, sc))
+			w = snprintf(buf + used, cap - used, "%scustom %s", st->named_sep, s->key);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return used;
+}

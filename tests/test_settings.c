@@ -1,0 +1,352 @@
+/* The settings table: every row round-trips through its text form and
+ * shows where it says it does (--help, the JSON scenario, the form). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/cli.h"
+#include "../src/report.h"
+#include "../src/settings.h"
+#include "../src/tables.h"
+#include "helpers.h"
+
+static struct catalog cat;
+
+static void setup(void)
+{
+	load_reference(&cat);
+}
+
+/* Every field a setting can write, compared one by one. */
+static void assert_same_scenario(const struct scenario *a, const struct scenario *b,
+				 const char *what)
+{
+	const struct model *ma = scenario_model(a), *mb = scenario_model(b);
+	cr_assert((ma == NULL) == (mb == NULL), "%s: model", what);
+	if (ma) {
+		cr_assert_str_eq(ma->id, mb->id, "%s: model id", what);
+		cr_assert_str_eq(ma->name, mb->name, "%s: model name", what);
+		cr_assert_eq(ma->params_b, mb->params_b, "%s: model size", what);
+	}
+	cr_assert_eq(a->precision, b->precision, "%s: precision", what);
+	cr_assert_eq(a->task, b->task, "%s: task", what);
+	cr_assert_eq(a->context, b->context, "%s: context", what);
+	cr_assert_eq(a->concurrency, b->concurrency, "%s: concurrency", what);
+	cr_assert_eq(a->headroom_pct, b->headroom_pct, "%s: headroom", what);
+	cr_assert_eq(a->overhead_gib, b->overhead_gib, "%s: overhead", what);
+	cr_assert_eq(a->prefill_chunk, b->prefill_chunk, "%s: prefill chunk", what);
+	cr_assert_eq(a->kv_precision, b->kv_precision, "%s: kv precision", what);
+	cr_assert_eq(a->zero, b->zero, "%s: zero", what);
+	cr_assert_eq(a->recompute, b->recompute, "%s: recompute", what);
+	cr_assert_eq(a->lora_rank, b->lora_rank, "%s: lora rank", what);
+	cr_assert_eq(a->cards, b->cards, "%s: cards", what);
+	cr_assert_eq(a->eff_fast_pct, b->eff_fast_pct, "%s: efficiency fast", what);
+	cr_assert_eq(a->eff_slow_pct, b->eff_slow_pct, "%s: efficiency slow", what);
+}
+
+/* Values worth trying for a row: each choice, or the range's edges and
+ * some inside; the rows with their own text form list theirs. */
+static size_t samples(const struct setting *s, char out[][48], size_t cap)
+{
+	static const char *const model[] = {"Llama-2-7B", "llama-3.1-70b", "70b", "7.5B", "1.5t"};
+	static const char *const efficiency[] = {"90,70", "100,100", "0.001,55.5",
+						 "33.333333333333336,1"};
+	size_t n = 0;
+	if (s->kind == SETTING_CHOICE) {
+		for (; setting_choice(s, n) && n < cap; n++)
+			snprintf(out[n], 48, "%s", setting_choice(s, n));
+		return n;
+	}
+	const char *const *own = strcmp(s->key, "model") == 0	     ? model
+				 : strcmp(s->key, "efficiency") == 0 ? efficiency
+								     : NULL;
+	size_t nown = own == model ? sizeof model / sizeof model[0]
+				   : sizeof efficiency / sizeof efficiency[0];
+	if (own) {
+		for (; n < nown && n < cap; n++)
+			snprintf(out[n], 48, "%s", own[n]);
+		return n;
+	}
+	const char *fmt = s->kind == SETTING_COUNT ? "%.0f" : "%.17g";
+	double values[] = {s->min, s->max, s->min + 1, (s->min + s->max) / 2, 0.1 + s->min};
+	for (size_t i = 0; i < sizeof values / sizeof values[0] && n < cap; i++)
+		snprintf(out[n++], 48, fmt, values[i]);
+	if (s->zero_is_auto && n < cap)
+		snprintf(out[n++], 48, "auto");
+	return n;
+}
+
+Test(settings, every_row_round_trips, .init = setup)
+{
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		char values[8][48], err[160], text[128], again[128];
+		size_t n = samples(s, values, 8);
+		cr_assert_geq(n, 3, "%s: too few samples", s->key);
+		for (size_t i = 0; i < n; i++) {
+			struct scenario a, b;
+			scenario_defaults(&a);
+			scenario_defaults(&b);
+			scenario_set_model(&b, &cat, "llama-2-13b", err, sizeof err);
+			cr_assert(setting_parse(s, &a, &cat, values[i], err, sizeof err), "%s=%s: %s",
+				  s->key, values[i], err);
+			setting_format(s, &a, text, sizeof text);
+			cr_assert(setting_parse(s, &b, &cat, text, err, sizeof err), "%s: %s back: %s",
+				  s->key, text, err);
+			setting_format(s, &b, again, sizeof again);
+			cr_assert_str_eq(text, again, "%s", s->key);
+			if (strcmp(s->key, "model") != 0)
+				scenario_set_model(&a, &cat, "llama-2-13b", err, sizeof err);
+			assert_same_scenario(&a, &b, s->key);
+		}
+	}
+}
+
+/* Just past each end of a range is refused, with what the row accepts,
+ * and the scenario is left as it was. */
+Test(settings, out_of_range_is_refused_and_changes_nothing, .init = setup)
+{
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		if (s->kind != SETTING_COUNT && s->kind != SETTING_NUMBER)
+			continue;
+		if (s->ops.parse)
+			continue;
+		char below[48], above[48], err[160], want[160];
+		snprintf(below, sizeof below, "%.17g", s->min - (s->kind == SETTING_COUNT ? 1 : 0.5));
+		snprintf(above, sizeof above, "%.17g", s->max + 1);
+		setting_accepted(s, want, sizeof want);
+		const char *const bad[] = {below, above, "x", ""};
+		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			struct scenario a, def;
+			scenario_defaults(&a);
+			scenario_defaults(&def);
+			cr_assert_not(setting_parse(s, &a, &cat, bad[i], err, sizeof err), "%s=%s",
+				      s->key, bad[i]);
+			cr_assert_str_eq(err, want, "%s", s->key);
+			assert_same_scenario(&a, &def, s->key);
+		}
+	}
+}
+
+Test(settings, choices_are_the_engine_tables)
+{
+	const struct setting *p = settings_find("precision"), *t = settings_find("task");
+	cr_assert_eq(setting_choice_count(p), n_precisions);
+	cr_assert_eq(setting_choice_count(t), n_tasks);
+	for (size_t i = 0; i < n_precisions; i++)
+		cr_assert_str_eq(setting_choice(p, i), precisions[i].name);
+	for (size_t i = 0; i < n_tasks; i++)
+		cr_assert_str_eq(setting_choice(t, i), tasks[i].name);
+	char buf[160];
+	setting_accepted(p, buf, sizeof buf);
+	cr_assert_str_eq(buf, "fp32, bf16, fp16, fp8, int8 or int4");
+	setting_accepted(settings_find("zero"), buf, sizeof buf);
+	cr_assert_str_eq(buf, "auto, 0, 1, 2 or 3");
+	cr_assert_eq(setting_choice_count(settings_find("context")), 0);
+	cr_assert_null(settings_find("no-such-setting"));
+}
+
+Test(settings, defaults_format_as_the_command_line_takes_them)
+{
+	static const char *const want[][2] = {
+		{"precision", "bf16"}, {"task", "inference"}, {"context", "4096"},
+		{"concurrency", "1"}, {"headroom", "20"}, {"kv-precision", "auto"},
+		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"overhead", "1"},
+		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"efficiency", "90,70"}, {"model", ""}};
+	struct scenario sc;
+	scenario_defaults(&sc);
+	cr_assert_eq(sizeof want / sizeof want[0], n_settings);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char buf[64];
+		setting_format(settings_find(want[i][0]), &sc, buf, sizeof buf);
+		cr_assert_str_eq(buf, want[i][1], "%s", want[i][0]);
+		cr_assert(setting_is_default(settings_find(want[i][0]), &sc));
+	}
+}
+
+static char *capture_help(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	cli_help(f);
+	fclose(f);
+	return text;
+}
+
+Test(settings, every_command_line_row_is_in_help_with_its_default)
+{
+	char *help = capture_help();
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		char flag[64], line[256];
+		snprintf(flag, sizeof flag, "--%s %s", s->key, s->metavar);
+		cr_assert_eq(strstr(help, flag) != NULL, setting_on_cli(s), "%s", flag);
+		setting_help(s, line, sizeof line);
+		cr_assert(strstr(help, line), "--help lacks \"%s\"", line);
+		if (s->short_flag) {
+			snprintf(flag, sizeof flag, "-%c, --%s", s->short_flag, s->key);
+			cr_assert(strstr(help, flag), "%s", flag);
+		}
+	}
+	cr_assert(strstr(help, "  -p, --precision P          precision: fp32|bf16|fp16|fp8|int8|int4 "
+			       "(default bf16)\n"), "%s", help);
+	cr_assert(strstr(help, "      --cards N              force N cards: show that plan's memory "
+			       "and cost (default auto)\n"), "%s", help);
+	cr_assert(strstr(help, "      --format F             report format: table|csv|json|markdown "
+			       "(default table)\n"), "%s", help);
+	free(help);
+}
+
+/* The JSON scenario object of a report on this scenario. */
+static char *scenario_json(const struct scenario *sc)
+{
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &cat, sc, NULL), "%s", a.error);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	report_json(f, &a);
+	fclose(f);
+	analysis_free(&a);
+	char *end = strstr(text, "\n  }");
+	cr_assert_not_null(end);
+	end[1] = '\0';
+	return text;
+}
+
+Test(settings, every_row_is_in_the_json_scenario, .init = setup)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-2-7b", "context", "8k", "cards", "2", "zero", "1", NULL);
+	char *json = scenario_json(&sc);
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		char key[64];
+		cr_assert_not_null(s->json_key, "%s", s->key);
+		snprintf(key, sizeof key, "\"%s", s->json_key);
+		cr_assert(strstr(json, key), "JSON lacks %s:\n%s", key, json);
+	}
+	static const char *const pairs[] = {
+		"\"model\": \"llama-2-7b\"", "\"model_name\": \"Llama-2-7B\"",
+		"\"precision\": \"bf16\"", "\"task\": \"inference\"", "\"context\": 8192",
+		"\"concurrency\": 1", "\"headroom_pct\": 20.00", "\"kv_precision\": \"auto\"",
+		"\"zero\": \"1\"", "\"recompute\": \"auto\"", "\"lora_rank\": 16",
+		"\"overhead_gib\": 1.0000", "\"prefill_chunk\": 8192", "\"cards\": 2",
+		"\"efficiency_fast_pct\": 90.0", "\"efficiency_slow_pct\": 70.0",
+		"\"params\": 6740000000", "\"kv_bytes\": 2", "\"hours_per_month\": 730"};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		cr_assert(strstr(json, pairs[i]), "JSON lacks %s:\n%s", pairs[i], json);
+	free(json);
+	scenario_set(&sc, "cards", "auto", NULL, 0);
+	json = scenario_json(&sc);
+	cr_assert(strstr(json, "\"cards\": null"), "%s", json);
+	free(json);
+}
+
+/* The form as the screen shows it today: order, labels, units, fold. */
+Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
+{
+	static const struct {
+		const char *key, *label, *unit;
+		bool advanced;
+		enum setting_kind kind;
+	} want[] = {
+		{"model", "Model", NULL, false, SETTING_TEXT},
+		{"precision", "Precision", NULL, false, SETTING_CHOICE},
+		{"task", "Task", NULL, false, SETTING_CHOICE},
+		{"context", "Context", "tokens", false, SETTING_COUNT},
+		{"concurrency", "Concurrency", NULL, false, SETTING_COUNT},
+		{"headroom", "Headroom", "%", false, SETTING_NUMBER},
+		{"kv-precision", "KV cache", NULL, true, SETTING_CHOICE},
+		{"zero", "ZeRO", NULL, true, SETTING_CHOICE},
+		{"recompute", "Recompute", NULL, true, SETTING_CHOICE},
+		{"lora-rank", "LoRA rank", NULL, true, SETTING_COUNT},
+		{"overhead", "Overhead", "GiB", true, SETTING_NUMBER},
+		{"prefill-chunk", "Prefill", "tok", true, SETTING_COUNT},
+		{"cards", "Cards", NULL, true, SETTING_COUNT},
+	};
+	size_t k = 0;
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		if (!setting_on_form(s))
+			continue;
+		cr_assert_lt(k, sizeof want / sizeof want[0], "%s", s->key);
+		cr_assert_str_eq(s->key, want[k].key);
+		cr_assert_str_eq(s->label, want[k].label);
+		cr_assert_eq(s->unit == NULL, want[k].unit == NULL, "%s", s->key);
+		if (s->unit)
+			cr_assert_str_eq(s->unit, want[k].unit);
+		cr_assert_eq(s->advanced, want[k].advanced, "%s", s->key);
+		cr_assert_eq(s->kind, want[k].kind, "%s", s->key);
+		k++;
+	}
+	cr_assert_eq(k, sizeof want / sizeof want[0]);
+	cr_assert_not(setting_on_form(settings_find("efficiency")));
+	cr_assert(setting_on_cli(settings_find("efficiency")));
+}
+
+Test(settings, summaries_come_from_the_rows, .init = setup)
+{
+	struct scenario sc;
+	char buf[256];
+	make_scenario(&sc, &cat, "llama-2-7b", "task", "lora", "context", "8k", NULL);
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, "Llama-2-7B bf16 lora, context 8192, concurrency 1");
+	scenario_set(&sc, "headroom", "10", NULL, 0);
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, "Llama-2-7B bf16 lora, context 8192, concurrency 1, custom headroom");
+	scenario_header(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, " · bf16 · LoRA fine-tune · context 8192 · concurrency 1");
+}
+
+/* A custom size keeps its strings inline: a plain copy outlives the
+ * scenario it was copied from. */
+Test(settings, a_custom_model_survives_plain_assignment, .init = setup)
+{
+	struct scenario *src = malloc(sizeof *src), copy;
+	char err[160];
+	scenario_defaults(src);
+	cr_assert(scenario_set_model(src, &cat, "70b", err, sizeof err), "%s", err);
+	copy = *src;
+	memset(src, 0x55, sizeof *src);
+	free(src);
+	const struct model *m = scenario_model(&copy);
+	cr_assert_eq(m, &copy.custom.shape);
+	cr_assert_str_eq(m->id, "70b");
+	cr_assert_str_eq(m->name, "70B (size only)");
+	cr_assert(m->derived);
+	scenario_use_model(&copy, &cat.models[0]);
+	cr_assert_eq(scenario_model(&copy), &cat.models[0]);
+}
+
+Test(settings, an_invalid_choice_names_the_flag_and_the_table)
+{
+	struct cli cli;
+	char *text = NULL;
+	size_t len = 0;
+	char *argv[] = {"gpuplan", "-p", "fp64", NULL};
+	FILE *f = open_memstream(&text, &len);
+	cr_assert_eq(cli_parse(&cli, 3, argv, f), EXIT_USAGE);
+	fclose(f);
+	cr_assert_str_eq(text, "gpuplan: invalid value \"fp64\" for --precision: expected fp32, "
+			       "bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+	free(text);
+}
+
+/* --compare's options land on top of the base scenario. */
+Test(settings, parse_onto_keeps_what_it_does_not_set)
+{
+	struct cli cli;
+	char *base[] = {"gpuplan", "-m", "llama-2-7b", "-c", "8k", "--zero", "2", NULL};
+	char *more[] = {"gpuplan", "-p", "int4", "--cards", "3", NULL};
+	cr_assert_eq(cli_parse(&cli, 7, base, stderr), EXIT_OK);
+	cr_assert_eq(cli_parse_onto(&cli, 5, more, stderr), EXIT_OK);
+	cr_assert_str_eq(cli.model, "llama-2-7b");
+	cr_assert_eq(cli.sc.context, 8192);
+	cr_assert_eq(cli.sc.zero, ZERO_2);
+	cr_assert_eq(cli.sc.precision, precision_find("int4"));
+	cr_assert_eq(cli.sc.cards, 3);
+}
