@@ -8,23 +8,8 @@
 #include "../src/message.h"
 #include "helpers.h"
 
-static struct catalog cat;
-static struct analysis an;
-
-static void setup(void)
-{
-	load_reference(&cat);
-	an = (struct analysis){0};
-}
-
-static void teardown(void)
-{
-	analysis_free(&an);
-	catalog_free(&cat);
-}
-
 TestSuite(messages);
-TestSuite(plan_notes, .init = setup, .fini = teardown);
+TestSuite(plan_notes, .init = ref_setup, .fini = ref_teardown);
 
 static const char *text(const struct message *m)
 {
@@ -153,11 +138,6 @@ Test(messages, the_most_severe_sort_first)
 	cr_assert_eq(order[3], &eff);
 }
 
-static void run(const struct scenario *sc)
-{
-	cr_assert(analysis_run(&an, &cat, sc, NULL), "%s", an.error);
-}
-
 static bool has_code(const struct plan *p, enum message_code code)
 {
 	for (int i = 0; i < p->nnotes; i++)
@@ -169,35 +149,35 @@ static bool has_code(const struct plan *p, enum message_code code)
 Test(plan_notes, seventy_b_fp16_on_three_910b_notes_the_efficiency)
 {
 	struct scenario sc;
-	make_scenario(&sc, &cat, "llama-3.1-70b", "precision", "fp16", NULL);
-	run(&sc);
-	const struct plan *p = plan_of(&an, "910b-64g");
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "fp16", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *p = plan_of(an, "910b-64g");
 	cr_assert_eq(p->cards, 3);
 	cr_assert_eq(p->nnotes, 1);
 	cr_assert_eq(p->notes[0].code, MSG_PARALLEL_EFFICIENCY);
 	cr_assert_float_eq(p->notes[0].args[0].v.f, 90.0, 1e-9);
-	cr_assert_eq(an.nnotes, 0);
+	cr_assert_eq(an->nnotes, 0);
 }
 
 Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 {
 	struct scenario sc;
-	make_scenario(&sc, &cat, "llama-3.1-70b", "task", "full", NULL);
-	run(&sc);
-	const struct plan *h20 = plan_of(&an, "h20-96g"), *a100 = plan_of(&an, "a100-80g");
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
 	cr_assert_gt(h20->machines, 1);
 	cr_assert(has_code(h20, MSG_MULTI_NODE)); /* its offer has an IB network */
 	cr_assert_eq(h20->notes[1].args[0].v.i, h20->machines);
 	cr_assert(has_code(a100, MSG_MULTI_NODE_NO_IB));
-	cr_assert_eq(an.notes[0].code, MSG_TRAINING_ACCOUNTING);
+	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
 }
 
 Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 {
 	struct scenario sc;
-	make_scenario(&sc, &cat, "llama-3.1-8b", NULL);
-	run(&sc);
-	const struct plan *a100 = plan_of(&an, "a100-80g");
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *a100 = plan_of(an, "a100-80g");
 	cr_assert_not(a100->container.available);
 	cr_assert_eq(a100->container.why.code, MSG_NO_CONTAINER_OFFER);
 	cr_assert_str_eq(text(&a100->container.why), "no container offer for A100 80G");
@@ -209,8 +189,8 @@ Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 {
 	struct scenario sc;
-	make_scenario(&sc, &cat, "llama-3.1-70b", "task", "full", NULL);
-	cr_assert(analysis_run(&an, &cat, &sc, "h20-96g,a100-80g,h100-80g"), "%s", an.error);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	const struct analysis *an = ref_run(&sc, "h20-96g,a100-80g,h100-80g");
 	struct note_cursor at = {0};
 	const char *want[][2] = {
 		{"full_recompute", "H20 96G, A100 80G, H100 80G"},
@@ -220,13 +200,13 @@ Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 		{"multi_node", "H100 80G"},
 	};
 	size_t n = 0;
-	for (const struct message *m; (m = plan_notes_next(an.plans, an.nplans, &at)); n++) {
+	for (const struct message *m; (m = plan_notes_next(an->plans, an->nplans, &at)); n++) {
 		cr_assert_lt(n, sizeof want / sizeof want[0], "extra note %s", text(m));
 		char gpus[128] = "";
-		for (size_t j = at.plan; j < an.nplans; j++)
-			if (plan_has_note(&an.plans[j], m))
+		for (size_t j = at.plan; j < an->nplans; j++)
+			if (plan_has_note(&an->plans[j], m))
 				snprintf(gpus + strlen(gpus), sizeof gpus - strlen(gpus), "%s%s",
-					 gpus[0] ? ", " : "", gpu_short_name(an.plans[j].gpu));
+					 gpus[0] ? ", " : "", gpu_short_name(an->plans[j].gpu));
 		cr_assert_str_eq(message_key(m->code), want[n][0]);
 		cr_assert_str_eq(gpus, want[n][1], "%s", text(m));
 	}
