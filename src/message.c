@@ -25,7 +25,8 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.one = "FP8 KV cache without hardware FP8: dequantized on every read"},
 	[MSG_TP_OVER_PCIE] = {
 		.key = "tp_over_pcie", .severity = SEVERITY_NOTICE, .args = "d",
-		.one = "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the alternative"},
+		.one = "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
+		       "alternative"},
 	[MSG_REPLICAS] = {
 		.key = "replicas", .severity = SEVERITY_INFO, .args = "ddf", .count = 1,
 		.one = "%d replicas of %d card, each serving %.0f sequences: more cards for "

@@ -23,8 +23,8 @@ Test(messages, every_row_has_a_key_and_templates_that_match_its_arguments)
 		const struct message_row *r = &message_rows[c];
 		cr_assert(r->key && r->key[0], "code %d has no key", c);
 		cr_assert(r->args && r->one, "code %d (%s)", c, r->key);
-		cr_assert(message_template_valid(r->one, r->args), "%s: \"%s\" vs %s", r->key, r->one,
-			  r->args);
+		cr_assert(message_template_valid(r->one, r->args), "%s: \"%s\" vs %s", r->key,
+			  r->one, r->args);
 		if (r->other) {
 			cr_assert(message_template_valid(r->other, r->args), "%s: plural", r->key);
 			cr_assert_lt((size_t)r->count, strlen(r->args), "%s: count", r->key);
@@ -66,7 +66,8 @@ Test(messages, renders_the_text_the_reports_always_printed)
 	cr_assert_str_eq(text(&m),
 			 "context 1000000000000 is beyond Llama-3.1-8B's native 131072 tokens");
 	m = message_make(MSG_MOE_RESIDENT, 671.0, 37.0);
-	cr_assert_str_eq(text(&m), "MoE: all 671B parameters are resident; 37B are active per token");
+	cr_assert_str_eq(text(&m),
+			 "MoE: all 671B parameters are resident; 37B are active per token");
 	m = message_make(MSG_MULTI_NODE_NO_IB, 3);
 	cr_assert_str_eq(text(&m), "multi-node: 3 machines, a custom quote from sales; needs an IB "
 				   "network between machines (the offer used lists none)");
@@ -76,15 +77,22 @@ Test(messages, renders_the_text_the_reports_always_printed)
 	cr_assert_str_eq(text(&m), "");
 }
 
+static struct message_arg sample_arg(char letter)
+{
+	if (letter == 's')
+		return (struct message_arg){.kind = ARG_STRING, .v.s = "X"};
+	if (letter == 'f')
+		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = 2};
+	return (struct message_arg){.kind = ARG_INT, .v.i = 2};
+}
+
 Test(messages, every_code_renders_with_sample_arguments)
 {
 	for (int c = 1; c < MSG_COUNT; c++) {
 		struct message m = {.code = c};
 		const char *letters = message_rows[c].args;
 		for (int i = 0; letters[i]; i++)
-			m.args[i] = letters[i] == 's' ? (struct message_arg){.kind = ARG_STRING, .v.s = "X"}
-				    : letters[i] == 'f' ? (struct message_arg){.kind = ARG_DOUBLE, .v.f = 2}
-							: (struct message_arg){.kind = ARG_INT, .v.i = 2};
+			m.args[i] = sample_arg(letters[i]);
 		const char *t = text(&m);
 		cr_assert(t[0], "%s renders empty", message_rows[c].key);
 		cr_assert_null(strchr(t, '?'), "%s: %s", message_rows[c].key, t);
