@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../src/message.h"
+#include "../src/report.h"
 #include "helpers.h"
 
 TestSuite(messages);
@@ -219,4 +220,24 @@ Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 		cr_assert_str_eq(gpus, want[n][1], "%s", text(m));
 	}
 	cr_assert_eq(n, sizeof want / sizeof want[0]);
+}
+
+/* The quote lists a note shared by several GPUs once (it repeated the
+ * efficiency note for every GPU). */
+Test(plan_notes, the_quote_groups_identical_notes)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
+	const struct analysis *an = ref_run(&sc, NULL);
+	char *text_out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text_out, &len);
+	report_markdown(f, an);
+	fclose(f);
+	cr_assert(strstr(text_out, "\n- 910B 64G, H20 96G, A100 80G, H100 80G, H200 141G: at 90 % "
+				   "parallel efficiency 10 % of the spend buys no compute\n"),
+		  "%s", text_out);
+	cr_assert(strstr(text_out, "\n- RTX 4090 24G, L20 48G: at 70 % parallel efficiency"));
+	cr_assert_null(strstr(text_out, "- H20 96G: at 90 %"));
+	free(text_out);
 }
