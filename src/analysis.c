@@ -1,5 +1,6 @@
 #include "analysis.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,47 @@ bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, si
 	return true;
 }
 
+static void analysis_note(struct analysis *a, enum message_code code, ...)
+{
+	va_list ap;
+	va_start(ap, code);
+	message_vadd(a->notes, &a->nnotes, SCENARIO_NOTES, code, ap);
+	va_end(ap);
+}
+
+/* Notes that concern the scenario rather than one GPU. */
+static void scenario_notes(struct analysis *a)
+{
+	const struct workload *w = &a->w;
+	const struct model *m = w->m;
+	if (m->derived)
+		analysis_note(a, MSG_ARCH_APPROXIMATED, m->name, m->source);
+	if (m->active_params_b < m->params_b)
+		analysis_note(a, MSG_MOE_RESIDENT, m->params_b, m->active_params_b);
+	if (m->max_context && a->sc.context > m->max_context)
+		analysis_note(a, MSG_BEYOND_NATIVE_CONTEXT, a->sc.context, m->name, m->max_context);
+	if (w->train && w->train->approximate)
+		analysis_note(a, MSG_FP8_TRAINING_APPROXIMATE, w->train->name);
+	if (w->train)
+		analysis_note(a, MSG_TRAINING_ACCOUNTING, w->train->name);
+	if (w->kind == TASK_QLORA)
+		analysis_note(a, MSG_QLORA_BASE);
+	if (w->kind == TASK_LORA && w->prec->quantized)
+		analysis_note(a, MSG_LORA_QUANTIZED_BASE, w->prec->name);
+}
+
+static bool plans_reserve(struct analysis *a, size_t n)
+{
+	if (a->cap >= n)
+		return true;
+	struct plan *p = realloc(a->plans, n * sizeof *p);
+	if (!p)
+		return false;
+	a->plans = p;
+	a->cap = n;
+	return true;
+}
+
 bool analysis_run(struct analysis *a, const struct catalog *c, const struct scenario *sc,
 		  const char *gpu_filter)
 {
@@ -44,15 +86,12 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 		snprintf(a->error, sizeof a->error, "%s", a->w.error);
 		return false;
 	}
-	workload_per_card(&a->w, &(struct layout){1, 1, 1, 0, false}, &a->totals);
-	a->nnotes = scenario_notes(&a->w, a->notes, SCENARIO_NOTES);
-	if (a->cap < c->ngpus) {
-		struct plan *p = realloc(a->plans, c->ngpus * sizeof *p);
-		if (!p) {
-			snprintf(a->error, sizeof a->error, "out of memory");
-			return a->ok = false;
-		}
-		a->plans = p, a->cap = c->ngpus;
+	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
+	scenario_notes(a);
+	if (!plans_reserve(a, c->ngpus)) {
+		snprintf(a->error, sizeof a->error, "out of memory");
+		a->ok = false;
+		return false;
 	}
 	for (size_t i = 0; i < c->ngpus; i++)
 		if (!gpu_filter || filter_has(gpu_filter, c->gpus[i].id))

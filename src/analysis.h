@@ -18,7 +18,7 @@ struct analysis {
 	struct mem_terms totals; /* the whole model on one imaginary card, overhead per card */
 	struct plan *plans;
 	size_t nplans, cap;
-	char notes[SCENARIO_NOTES][200];
+	struct message notes[SCENARIO_NOTES]; /* about the scenario, not one GPU */
 	int nnotes;
 	bool ok;
 	char error[240];

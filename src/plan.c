@@ -3,15 +3,14 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
-void plan_note(struct plan *p, const char *fmt, ...)
+/* Adds a note; the arguments follow the code's row in message.c. A full
+ * list keeps the notes it has. */
+static void plan_note(struct plan *p, enum message_code code, ...)
 {
-	if (p->nnotes == PLAN_NOTES)
-		return;
 	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(p->notes[p->nnotes++], sizeof p->notes[0], fmt, ap);
+	va_start(ap, code);
+	message_vadd(p->notes, &p->nnotes, PLAN_NOTES, code, ap);
 	va_end(ap);
 }
 
@@ -56,13 +55,15 @@ static void consider(struct search *s, const struct layout *l)
 	double need = mem_sum(&mem);
 	if (!s->any || need < s->least_need) {
 		s->any = true;
-		s->least = *l, s->least_need = need;
+		s->least = *l;
+		s->least_need = need;
 	}
 	long rank = layout_rank(s, l);
 	if (need > s->usable || (s->found && rank >= s->best_rank))
 		return;
 	s->found = true;
-	s->best = *l, s->best_rank = rank;
+	s->best = *l;
+	s->best_rank = rank;
 }
 
 static void consider_training(struct search *s, struct layout l)
@@ -86,7 +87,7 @@ static void search_cards(struct search *s, int n)
 {
 	static const int tps[] = {1, 2, 4, 8};
 	const struct model *m = s->w->m;
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < sizeof tps / sizeof tps[0]; i++) {
 		int t = tps[i];
 		if (n % t || !tp_allowed(m, t))
 			continue;
@@ -94,7 +95,7 @@ static void search_cards(struct search *s, int n)
 		for (int p = 1; p <= rest && p <= m->layers; p++) {
 			if (rest % p)
 				continue;
-			struct layout l = {t, p, rest / p, 0, false};
+			struct layout l = {.t = t, .p = p, .d = rest / p};
 			if (s->training)
 				consider_training(s, l);
 			else if (l.d <= s->w->sc->concurrency)
@@ -107,7 +108,7 @@ static void search_cards(struct search *s, int n)
  * overhead and the smallest activation working set. */
 static double unsplittable_floor(const struct workload *w)
 {
-	struct layout l = {8, w->m->layers, 1, 0, true};
+	struct layout l = {.t = 8, .p = w->m->layers, .d = 1, .recompute = true};
 	struct mem_terms mem;
 	workload_per_card(w, &l, &mem);
 	return mem.overhead + (w->kind == TASK_INFERENCE ? 0 : mem.activations);
@@ -117,7 +118,7 @@ static double unsplittable_floor(const struct workload *w)
  * this / n on its fullest card. */
 static double splittable_total(const struct workload *w)
 {
-	struct layout one = {1, 1, 1, 3, true};
+	struct layout one = {.t = 1, .p = 1, .d = 1, .zero = 3, .recompute = true};
 	struct mem_terms mem;
 	workload_per_card(w, &one, &mem);
 	return mem_sum(&mem) - mem.overhead - mem.activations;
@@ -136,9 +137,9 @@ static void describe_no_fit(struct plan *p, const struct workload *w, double usa
 {
 	p->fits = false;
 	if (usable <= w->overhead)
-		plan_note(p, "does not fit: the runtime overhead alone fills the card with headroom");
+		plan_note(p, MSG_NO_FIT_OVERHEAD);
 	else
-		plan_note(p, "does not fit on %d cards or fewer of this type", MAX_CARDS);
+		plan_note(p, MSG_NO_FIT_MAX_CARDS, MAX_CARDS);
 }
 
 static void strategy_label(struct plan *p, bool training)
@@ -188,8 +189,8 @@ static struct layout forced_layout(struct search *s, int n)
 	if (s->any)
 		return s->least;
 	if (!s->training && n <= s->w->m->layers)
-		return (struct layout){1, n, 1, 0, false};
-	return (struct layout){1, 1, n, 0, false};
+		return (struct layout){.t = 1, .p = n, .d = 1};
+	return (struct layout){.t = 1, .p = 1, .d = n};
 }
 
 static void choose_layout(struct plan *p, const struct workload *w, double usable)
@@ -200,15 +201,16 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		struct layout l = forced_layout(&s, w->sc->cards);
 		fill_memory(p, w, &l);
 		if (!p->fits)
-			plan_note(p, "does not fit on the %d cards asked for", w->sc->cards);
+			plan_note(p, MSG_NO_FIT_FORCED, w->sc->cards);
 		return;
 	}
 	if (unsplittable_floor(w) <= usable)
 		for (int n = first_candidate(w, usable); n && n <= MAX_CARDS && !s.found; n++)
 			search_cards(&s, n);
-	if (!s.found)
-		return describe_no_fit(p, w, usable);
-	fill_memory(p, w, &s.best);
+	if (s.found)
+		fill_memory(p, w, &s.best);
+	else
+		describe_no_fit(p, w, usable);
 }
 
 static void add_notes(struct plan *p, const struct workload *w)
@@ -216,29 +218,24 @@ static void add_notes(struct plan *p, const struct workload *w)
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
 	if (w->prec->needs_fp8 && !g->fp8)
-		plan_note(p, "FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit",
-			  gpu_short_name(g));
+		plan_note(p, MSG_FP8_WITHOUT_HARDWARE, gpu_short_name(g));
 	if (w->sc->kv_precision == KV_FP8 && !g->fp8)
-		plan_note(p, "FP8 KV cache without hardware FP8: dequantized on every read");
+		plan_note(p, MSG_KV_FP8_WITHOUT_HARDWARE);
 	if (l->t > 1 && g->link == LINK_PCIE)
-		plan_note(p, "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
-			  "alternative", l->t);
+		plan_note(p, MSG_TP_OVER_PCIE, l->t);
 	if (w->kind == TASK_INFERENCE && l->d > 1)
-		plan_note(p, "%d replicas of %d card%s, each serving %.0f sequences: more cards for "
-			  "throughput, not for memory", l->d, l->t * l->p, l->t * l->p > 1 ? "s" : "",
+		plan_note(p, MSG_REPLICAS, l->d, l->t * l->p,
 			  ceil((double)w->sc->concurrency / l->d));
 	if (l->recompute)
-		plan_note(p, "full activation recomputation: keeps layer inputs only (about a third "
-			  "more compute)");
+		plan_note(p, MSG_FULL_RECOMPUTE);
 	if (p->machines > 1) {
 		const struct offer *o = p->baremetal.offer;
-		plan_note(p, "multi-node: %d machines, a custom quote from sales; needs an IB network "
-			  "between machines%s", p->machines,
-			  o && o->inter_node != NET_IB ? " (the offer used lists none)" : "");
+		bool no_ib = o && o->inter_node != NET_IB;
+		plan_note(p, no_ib ? MSG_MULTI_NODE_NO_IB : MSG_MULTI_NODE, p->machines);
 	}
 	if (p->efficiency < 1)
-		plan_note(p, "at %.0f %% parallel efficiency %.0f %% of the spend buys no compute",
-			  100 * p->efficiency, 100 - 100 * p->efficiency);
+		plan_note(p, MSG_PARALLEL_EFFICIENCY, 100 * p->efficiency,
+			  100 - 100 * p->efficiency);
 }
 
 void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
@@ -256,29 +253,35 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 	add_notes(out, w);
 }
 
-int scenario_notes(const struct workload *w, char notes[][200], int max)
+/* Whether note k of plans[i] already appeared, earlier in that plan or in
+ * an earlier plan. */
+static bool note_seen_before(const struct plan *plans, size_t i, int k)
 {
-	int n = 0;
-	const struct model *m = w->m;
-	const struct scenario *sc = w->sc;
-#define NOTE(...) (n < max ? snprintf(notes[n++], 200, __VA_ARGS__) : 0)
-	if (m->derived)
-		NOTE("%s: architecture approximated (%s): KV cache and activations are estimates",
-		     m->name, m->source);
-	if (m->active_params_b < m->params_b)
-		NOTE("MoE: all %.4gB parameters are resident; %.4gB are active per token",
-		     m->params_b, m->active_params_b);
-	if (m->max_context && sc->context > m->max_context)
-		NOTE("context %lld is beyond %s's native %d tokens", sc->context, m->name,
-		     m->max_context);
-	if (w->train && w->train->approximate)
-		NOTE("FP8 training memory is approximate (%s)", w->train->name);
-	if (w->train)
-		NOTE("training accounting: %s per trainable parameter", w->train->name);
-	if (w->kind == TASK_QLORA)
-		NOTE("QLoRA base in NF4 with double quantization (4.127 bits/param), embeddings 16-bit");
-	if (w->kind == TASK_LORA && w->prec->quantized)
-		NOTE("LoRA over a %s-quantized base", w->prec->name);
-#undef NOTE
-	return n;
+	const struct message *m = &plans[i].notes[k];
+	for (size_t j = 0; j < i; j++)
+		if (plan_has_note(&plans[j], m))
+			return true;
+	for (int q = 0; q < k; q++)
+		if (message_equal(&plans[i].notes[q], m))
+			return true;
+	return false;
+}
+
+const struct message *plan_notes_next(const struct plan *plans, size_t n, struct note_cursor *at)
+{
+	for (; at->plan < n; at->plan++, at->note = 0)
+		while (at->note < plans[at->plan].nnotes) {
+			int k = at->note++;
+			if (!note_seen_before(plans, at->plan, k))
+				return &plans[at->plan].notes[k];
+		}
+	return NULL;
+}
+
+bool plan_has_note(const struct plan *p, const struct message *m)
+{
+	for (int k = 0; k < p->nnotes; k++)
+		if (message_equal(&p->notes[k], m))
+			return true;
+	return false;
 }

@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "estimate.h"
+#include "message.h"
 
 #define MAX_CARDS 4096
 #define CARDS_PER_MACHINE 8
@@ -18,7 +19,7 @@ enum cheaper { CHEAPER_NONE, CHEAPER_CONTAINER, CHEAPER_BAREMETAL };
 
 struct rent {
 	bool available;
-	char why[120];            /* when not available */
+	struct message why;        /* when not available; MSG_NONE otherwise */
 	const struct offer *offer; /* the quote used */
 	double monthly_per_card, hourly_per_card, total;
 	int monthly_collected, hourly_collected;
@@ -40,7 +41,7 @@ struct plan {
 	enum cheaper cheaper;
 	double efficiency;             /* 0..1 */
 	double effective_per_card;     /* cheaper total / cards / efficiency */
-	char notes[PLAN_NOTES][200];
+	struct message notes[PLAN_NOTES]; /* in the order they were found */
 	int nnotes;
 };
 
@@ -51,9 +52,14 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 /* Prices an already chosen layout (plan.c calls it; tests may too). */
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p);
 
-void plan_note(struct plan *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Notes that concern the scenario rather than one GPU. */
-int scenario_notes(const struct workload *w, char notes[][200], int max);
+/* Each distinct note of plans[0..n) once, in order of first appearance:
+ * start with *at = (struct note_cursor){0}; NULL at the end. The plans it
+ * applies to are those from at->plan on for which plan_has_note holds. */
+struct note_cursor {
+	size_t plan;
+	int note;
+};
+const struct message *plan_notes_next(const struct plan *plans, size_t n, struct note_cursor *at);
+bool plan_has_note(const struct plan *p, const struct message *m);
 
 #endif

@@ -3,7 +3,6 @@
  * (older regions are history), an IB network first when the plan spans
  * machines, then the cheapest. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "plan.h"
@@ -21,10 +20,14 @@ static struct quote region_quote(const struct catalog *c, size_t from, size_t to
 	struct quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1, .hourly = -1};
 	for (size_t i = from; i < to; i++) {
 		const struct offer *o = &c->offers[c->offer_order[i]];
-		if (q.monthly < 0 && o->monthly >= 0)
-			q.monthly = o->monthly, q.monthly_date = o->collected;
-		if (q.hourly < 0 && o->hourly >= 0)
-			q.hourly = o->hourly, q.hourly_date = o->collected;
+		if (q.monthly < 0 && o->monthly >= 0) {
+			q.monthly = o->monthly;
+			q.monthly_date = o->collected;
+		}
+		if (q.hourly < 0 && o->hourly >= 0) {
+			q.hourly = o->hourly;
+			q.hourly_date = o->collected;
+		}
 	}
 	return q;
 }
@@ -57,8 +60,10 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 			j++;
 		if (o->kind == kind) {
 			struct quote q = region_quote(c, i, j);
-			if (!found || better_quote(&q, best, want_ib))
-				*best = q, found = true;
+			if (!found || better_quote(&q, best, want_ib)) {
+				*best = q;
+				found = true;
+			}
 		}
 		i = j;
 	}
@@ -78,7 +83,7 @@ static void price_container(const struct catalog *c, const struct plan *p, struc
 	struct quote q;
 	*r = (struct rent){.hourly_per_card = -1};
 	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
-		snprintf(r->why, sizeof r->why, "no container offer for %s", gpu_short_name(p->gpu));
+		r->why = message_make(MSG_NO_CONTAINER_OFFER, gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);
@@ -87,8 +92,7 @@ static void price_container(const struct catalog *c, const struct plan *p, struc
 	r->total = r->monthly_per_card * p->cards;
 	r->available = p->cards <= r->max_cards;
 	if (!r->available)
-		snprintf(r->why, sizeof r->why, "%d cards: a container allows at most %d",
-			 p->cards, r->max_cards);
+		r->why = message_make(MSG_CONTAINER_MAX_CARDS, p->cards, r->max_cards);
 }
 
 static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
@@ -96,7 +100,7 @@ static void price_baremetal(const struct catalog *c, const struct plan *p, struc
 	struct quote q;
 	*r = (struct rent){.hourly_per_card = -1};
 	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
-		snprintf(r->why, sizeof r->why, "no bare-metal offer for %s", gpu_short_name(p->gpu));
+		r->why = message_make(MSG_NO_BAREMETAL_OFFER, gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);

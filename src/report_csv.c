@@ -123,10 +123,10 @@ static void plan_row(struct row *r, const struct analysis *a, const struct plan 
 	add_rent(r, p, &p->baremetal, false);
 	add(r, "cheaper", "%s", cheaper[p->cheaper]);
 	add_num(r, "efficiency_pct", has, 1, 100 * p->efficiency);
-	char notes[PLAN_NOTES * 200 + 16] = "";
+	char notes[PLAN_NOTES * MESSAGE_TEXT_MAX + 16] = "";
 	for (int i = 0; i < p->nnotes; i++)
 		snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s%s", i ? "; " : "",
-			 p->notes[i]);
+			 MESSAGE_TEXT(&p->notes[i]));
 	add(r, "notes", "%s", notes);
 	add_data(r, a);
 }

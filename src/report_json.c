@@ -49,7 +49,7 @@ static void json_rent_common(struct jsonw *j, const struct rent *r)
 {
 	jw_bool(j, "available", r->available);
 	jw_string(j, "region", r->offer ? r->offer->region : NULL);
-	jw_string(j, "reason", r->available ? NULL : r->why);
+	jw_string(j, "reason", r->available ? NULL : MESSAGE_TEXT(&r->why));
 	jw_string(j, "discount", r->offer && r->offer->discount[0] ? r->offer->discount : NULL);
 	jw_string(j, "source", r->offer && r->offer->source[0] ? r->offer->source : NULL);
 }
@@ -143,7 +143,7 @@ static void json_plan(struct jsonw *j, const struct plan *p)
 	}
 	jw_open(j, "notes", '[');
 	for (int i = 0; i < p->nnotes; i++)
-		jw_string(j, NULL, p->notes[i]);
+		jw_string(j, NULL, MESSAGE_TEXT(&p->notes[i]));
 	jw_close(j, ']');
 	jw_close(j, '}');
 }
@@ -160,7 +160,7 @@ void report_json(FILE *out, const struct analysis *a)
 	jw_close(&j, '}');
 	jw_open(&j, "notes", '[');
 	for (int i = 0; i < a->nnotes; i++)
-		jw_string(&j, NULL, a->notes[i]);
+		jw_string(&j, NULL, MESSAGE_TEXT(&a->notes[i]));
 	jw_close(&j, ']');
 	jw_open(&j, "plans", '[');
 	for (size_t i = 0; i < a->nplans; i++)

@@ -102,15 +102,30 @@ static void md_sources(FILE *out, const struct analysis *a)
 	}
 }
 
+/* Each distinct note once, after the GPUs it applies to: the same
+ * efficiency note for six GPUs is one line. */
+static void md_plan_notes(FILE *out, const struct analysis *a)
+{
+	struct note_cursor at = {0};
+	for (const struct message *m; (m = plan_notes_next(a->plans, a->nplans, &at));) {
+		const char *sep = "- ";
+		for (size_t j = at.plan; j < a->nplans; j++) {
+			if (!plan_has_note(&a->plans[j], m))
+				continue;
+			fprintf(out, "%s%s", sep, gpu_short_name(a->plans[j].gpu));
+			sep = ", ";
+		}
+		fprintf(out, ": %s\n", MESSAGE_TEXT(m));
+	}
+}
+
 static void md_notes(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
 	fprintf(out, "\n## Notes\n\n");
 	for (int i = 0; i < a->nnotes; i++)
-		fprintf(out, "- %s\n", a->notes[i]);
-	for (size_t i = 0; i < a->nplans; i++)
-		for (int k = 0; k < a->plans[i].nnotes; k++)
-			fprintf(out, "- %s: %s\n", gpu_short_name(a->plans[i].gpu), a->plans[i].notes[k]);
+		fprintf(out, "- %s\n", MESSAGE_TEXT(&a->notes[i]));
+	md_plan_notes(out, a);
 	fprintf(out, "\n## Assumptions\n\n"
 		"- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable memory.\n"
 		"- Runtime overhead %.2f GiB per card; KV cache %s; prefill chunk %lld tokens.\n"

@@ -27,7 +27,7 @@ static void print_header(FILE *out, const struct analysis *a)
 		G(t->weights), G(t->kv_cache), G(t->activations), G(t->gradients),
 		G(t->optimizer), G(t->overhead), sc->headroom_pct);
 	for (int i = 0; i < a->nnotes; i++)
-		fprintf(out, "note: %s\n", a->notes[i]);
+		fprintf(out, "note: %s\n", MESSAGE_TEXT(&a->notes[i]));
 }
 
 static void print_row(FILE *out, const struct plan *p)
@@ -57,7 +57,7 @@ static void print_rent(FILE *out, const char *label, const struct plan *p, const
 {
 	char date[16], hourly[48] = "";
 	if (!r->available && !r->offer) {
-		fprintf(out, "  %s: — %s\n", label, r->why);
+		fprintf(out, "  %s: — %s\n", label, MESSAGE_TEXT(&r->why));
 		return;
 	}
 	format_date(date, sizeof date, r->monthly_collected);
@@ -72,7 +72,7 @@ static void print_rent(FILE *out, const char *label, const struct plan *p, const
 	else
 		fprintf(out, "  %s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s\n", label,
 			p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
-			r->available ? "" : " — ", r->available ? "" : r->why);
+			r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
 }
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
@@ -93,7 +93,7 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 		print_rent(out, "bare metal", p, &p->baremetal);
 	}
 	for (int i = 0; i < p->nnotes; i++)
-		fprintf(out, "  note: %s\n", p->notes[i]);
+		fprintf(out, "  note: %s\n", MESSAGE_TEXT(&p->notes[i]));
 }
 
 void report_table(FILE *out, const struct analysis *a)

@@ -18,6 +18,27 @@ void load_reference(struct catalog *c)
 	cr_assert_eq(errors, 0, "the reference fixture must load");
 }
 
+struct catalog ref_catalog;
+static struct analysis ref_analysis;
+
+void ref_setup(void)
+{
+	load_reference(&ref_catalog);
+	ref_analysis = (struct analysis){0};
+}
+
+void ref_teardown(void)
+{
+	analysis_free(&ref_analysis);
+	catalog_free(&ref_catalog);
+}
+
+struct analysis *ref_run(const struct scenario *sc, const char *filter)
+{
+	cr_assert(analysis_run(&ref_analysis, &ref_catalog, sc, filter), "%s", ref_analysis.error);
+	return &ref_analysis;
+}
+
 void make_scenario(struct scenario *sc, const struct catalog *c, const char *model, ...)
 {
 	char err[200];

@@ -9,6 +9,13 @@
 /* The reference fixture: the bundled data plus a 48 GB card (L20). */
 void load_reference(struct catalog *c);
 
+/* A suite's fixture (.init, .fini): the reference catalogue and one
+ * analysis that ref_run fills (all GPUs, or the ids in filter). */
+extern struct catalog ref_catalog;
+void ref_setup(void);
+void ref_teardown(void);
+struct analysis *ref_run(const struct scenario *sc, const char *filter);
+
 /* A scenario for a catalogue model; settings are "key", "value" pairs
  * ended by NULL, as scenario_set takes them. */
 void make_scenario(struct scenario *sc, const struct catalog *c, const char *model, ...);

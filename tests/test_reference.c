@@ -223,7 +223,8 @@ Test(planner, fp8_on_a_card_without_fp8_is_flagged)
 	run(&sc);
 	const struct plan *a100 = plan_of(&an, "a100-80g");
 	cr_assert_gt(a100->nnotes, 0);
-	cr_assert(strstr(a100->notes[0], "FP8 without hardware FP8") != NULL, "%s", a100->notes[0]);
+	const char *note = MESSAGE_TEXT(&a100->notes[0]);
+	cr_assert(strstr(note, "FP8 without hardware FP8") != NULL, "%s", note);
 	cr_assert_eq(plan_of(&an, "h100-80g")->nnotes, 0);
 }
 
@@ -234,7 +235,8 @@ Test(planner, tensor_parallel_over_pcie_is_flagged)
 	run(&sc);
 	const struct plan *p = plan_of(&an, "rtx4090-24g");
 	cr_assert_gt(p->lay.t, 1);
-	cr_assert(strstr(p->notes[0], "over PCIe") != NULL, "%s", p->notes[0]);
+	const char *note = MESSAGE_TEXT(&p->notes[0]);
+	cr_assert(strstr(note, "over PCIe") != NULL, "%s", note);
 }
 
 Test(planner, bare_size_gets_a_note)
@@ -244,7 +246,8 @@ Test(planner, bare_size_gets_a_note)
 	run(&sc);
 	cr_assert(sc.model->derived);
 	cr_assert_gt(an.nnotes, 0);
-	cr_assert(strstr(an.notes[0], "approximated") != NULL, "%s", an.notes[0]);
+	const char *note = MESSAGE_TEXT(&an.notes[0]);
+	cr_assert(strstr(note, "approximated") != NULL, "%s", note);
 	cr_assert_float_eq(an.totals.weights, 140e9, 1);
 }
 
@@ -257,7 +260,8 @@ Test(planner, a_trillion_token_context_does_not_fit_and_does_not_hang)
 		cr_assert_not(an.plans[i].fits);
 		cr_assert_eq(an.plans[i].cards, 0);
 	}
-	cr_assert(strstr(an.notes[0], "beyond Llama-3.1-8B's native 131072 tokens"), "%s", an.notes[0]);
+	const char *note = MESSAGE_TEXT(&an.notes[0]);
+	cr_assert(strstr(note, "beyond Llama-3.1-8B's native 131072 tokens"), "%s", note);
 }
 
 Test(planner, a_million_billion_parameter_model)

@@ -25,7 +25,7 @@ static void rent_line(char *buf, size_t cap, const char *label, const struct pla
 	char date[16];
 	format_date(date, sizeof date, r->monthly_collected);
 	if (!r->offer) {
-		snprintf(buf, cap, "%s — %s", label, r->why);
+		snprintf(buf, cap, "%s — %s", label, MESSAGE_TEXT(&r->why));
 		return;
 	}
 	const char *region = r->offer->region[0] ? r->offer->region : "region not listed";
@@ -37,8 +37,8 @@ static void rent_line(char *buf, size_t cap, const char *label, const struct pla
 		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · max %d cards · %s", label, p->cards,
 			 r->monthly_per_card, r->total, r->max_cards, date);
 	else
-		snprintf(buf, cap, "%s — %s (%.0f/card, %s)", label, r->why, r->monthly_per_card,
-			 date);
+		snprintf(buf, cap, "%s — %s (%.0f/card, %s)", label, MESSAGE_TEXT(&r->why),
+			 r->monthly_per_card, date);
 }
 
 /* Writes text over as many lines as it needs (breaking at spaces), up to
@@ -100,11 +100,11 @@ void detail_view_draw(struct app *a)
 		detail_view_limits(a, p, &y, x, w, last);
 	}
 	for (int i = 0; i < p->nnotes && y <= last; i++) {
-		snprintf(line, sizeof line, "note: %s", p->notes[i]);
+		snprintf(line, sizeof line, "note: %s", MESSAGE_TEXT(&p->notes[i]));
 		y = put_wrapped(y, x, w, line, last);
 	}
 	for (int i = 0; i < a->an->nnotes && y <= last; i++) {
-		snprintf(line, sizeof line, "note: %s", a->an->notes[i]);
+		snprintf(line, sizeof line, "note: %s", MESSAGE_TEXT(&a->an->notes[i]));
 		y = put_wrapped(y, x, w, line, last);
 	}
 }

@@ -1,0 +1,331 @@
+#include "message.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The wording of every note and reason; the order of the enum is the
+ * order of this table. */
+const struct message_row message_rows[MSG_COUNT] = {
+	[MSG_NONE] = {.key = "none", .severity = SEVERITY_INFO, .args = "", .one = ""},
+	[MSG_NO_FIT_OVERHEAD] = {
+		.key = "no_fit_overhead", .severity = SEVERITY_BLOCKER, .args = "",
+		.one = "does not fit: the runtime overhead alone fills the card with headroom"},
+	[MSG_NO_FIT_MAX_CARDS] = {
+		.key = "no_fit_max_cards", .severity = SEVERITY_BLOCKER, .args = "d",
+		.one = "does not fit on %d cards or fewer of this type"},
+	[MSG_NO_FIT_FORCED] = {
+		.key = "no_fit_forced", .severity = SEVERITY_BLOCKER, .args = "d",
+		.one = "does not fit on the %d cards asked for"},
+	[MSG_FP8_WITHOUT_HARDWARE] = {
+		.key = "fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "s",
+		.one = "FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit"},
+	[MSG_KV_FP8_WITHOUT_HARDWARE] = {
+		.key = "kv_fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "",
+		.one = "FP8 KV cache without hardware FP8: dequantized on every read"},
+	[MSG_TP_OVER_PCIE] = {
+		.key = "tp_over_pcie", .severity = SEVERITY_NOTICE, .args = "d",
+		.one = "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
+		       "alternative"},
+	[MSG_REPLICAS] = {
+		.key = "replicas", .severity = SEVERITY_INFO, .args = "ddf", .count = 1,
+		.one = "%d replicas of %d card, each serving %.0f sequences: more cards for "
+		       "throughput, not for memory",
+		.other = "%d replicas of %d cards, each serving %.0f sequences: more cards for "
+			 "throughput, not for memory"},
+	[MSG_FULL_RECOMPUTE] = {
+		.key = "full_recompute", .severity = SEVERITY_INFO, .args = "",
+		.one = "full activation recomputation: keeps layer inputs only (about a third more "
+		       "compute)"},
+	[MSG_MULTI_NODE] = {
+		.key = "multi_node", .severity = SEVERITY_WARNING, .args = "d",
+		.one = "multi-node: %d machines, a custom quote from sales; needs an IB network "
+		       "between machines"},
+	[MSG_MULTI_NODE_NO_IB] = {
+		.key = "multi_node_offer_without_ib", .severity = SEVERITY_WARNING, .args = "d",
+		.one = "multi-node: %d machines, a custom quote from sales; needs an IB network "
+		       "between machines (the offer used lists none)"},
+	[MSG_PARALLEL_EFFICIENCY] = {
+		.key = "parallel_efficiency", .severity = SEVERITY_INFO, .args = "ff",
+		.one = "at %.0f %% parallel efficiency %.0f %% of the spend buys no compute"},
+	[MSG_ARCH_APPROXIMATED] = {
+		.key = "architecture_approximated", .severity = SEVERITY_NOTICE, .args = "ss",
+		.one = "%s: architecture approximated (%s): KV cache and activations are estimates"},
+	[MSG_MOE_RESIDENT] = {
+		.key = "moe_all_resident", .severity = SEVERITY_INFO, .args = "ff",
+		.one = "MoE: all %.4gB parameters are resident; %.4gB are active per token"},
+	[MSG_BEYOND_NATIVE_CONTEXT] = {
+		.key = "beyond_native_context", .severity = SEVERITY_WARNING, .args = "lsd",
+		.one = "context %lld is beyond %s's native %d tokens"},
+	[MSG_FP8_TRAINING_APPROXIMATE] = {
+		.key = "fp8_training_approximate", .severity = SEVERITY_NOTICE, .args = "s",
+		.one = "FP8 training memory is approximate (%s)"},
+	[MSG_TRAINING_ACCOUNTING] = {
+		.key = "training_accounting", .severity = SEVERITY_INFO, .args = "s",
+		.one = "training accounting: %s per trainable parameter"},
+	[MSG_QLORA_BASE] = {
+		.key = "qlora_base", .severity = SEVERITY_INFO, .args = "",
+		.one = "QLoRA base in NF4 with double quantization (4.127 bits/param), embeddings "
+		       "16-bit"},
+	[MSG_LORA_QUANTIZED_BASE] = {
+		.key = "lora_quantized_base", .severity = SEVERITY_INFO, .args = "s",
+		.one = "LoRA over a %s-quantized base"},
+	[MSG_NO_CONTAINER_OFFER] = {
+		.key = "no_container_offer", .severity = SEVERITY_NOTICE, .args = "s",
+		.one = "no container offer for %s"},
+	[MSG_CONTAINER_MAX_CARDS] = {
+		.key = "container_max_cards", .severity = SEVERITY_NOTICE, .args = "dd", .count = 0,
+		.one = "%d card: a container allows at most %d",
+		.other = "%d cards: a container allows at most %d"},
+	[MSG_NO_BAREMETAL_OFFER] = {
+		.key = "no_baremetal_offer", .severity = SEVERITY_NOTICE, .args = "s",
+		.one = "no bare-metal offer for %s"},
+};
+
+static const struct message_row *row_of(enum message_code code)
+{
+	return &message_rows[code < MSG_COUNT ? code : MSG_NONE];
+}
+
+static struct message_arg arg_take(char letter, va_list *ap)
+{
+	switch (letter) {
+	case 'd':
+		return (struct message_arg){.kind = ARG_INT, .v.i = va_arg(*ap, int)};
+	case 'l':
+		return (struct message_arg){.kind = ARG_INT, .v.i = va_arg(*ap, long long)};
+	case 'f':
+		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = va_arg(*ap, double)};
+	case 's':
+		return (struct message_arg){.kind = ARG_STRING, .v.s = va_arg(*ap, const char *)};
+	default:
+		return (struct message_arg){.kind = ARG_NONE};
+	}
+}
+
+struct message message_vmake(enum message_code code, va_list ap)
+{
+	struct message m = {.code = code};
+	const char *letters = row_of(code)->args;
+	va_list copy;
+	va_copy(copy, ap);
+	for (int i = 0; i < MESSAGE_ARGS && letters[i]; i++)
+		m.args[i] = arg_take(letters[i], &copy);
+	va_end(copy);
+	return m;
+}
+
+struct message message_make(enum message_code code, ...)
+{
+	va_list ap;
+	va_start(ap, code);
+	struct message m = message_vmake(code, ap);
+	va_end(ap);
+	return m;
+}
+
+void message_vadd(struct message *list, int *n, int max, enum message_code code, va_list ap)
+{
+	if (*n < max)
+		list[(*n)++] = message_vmake(code, ap);
+}
+
+const char *message_template(const struct message *m)
+{
+	const struct message_row *r = row_of(m->code);
+	const struct message_arg *n = &m->args[r->count];
+	if (r->other && n->kind == ARG_INT && n->v.i != 1)
+		return r->other;
+	return r->one;
+}
+
+/* One printf conversion of a template, rebuilt to print one argument. */
+struct spec {
+	char fmt[24];
+	enum message_arg_kind kind;
+	int arg;    /* 0-based index from "%2$s", or -1: the next argument */
+	size_t len; /* characters of the template it spans */
+};
+
+static enum message_arg_kind conversion_kind(char c)
+{
+	if (c && strchr("di", c))
+		return ARG_INT;
+	if (c && strchr("eEfFgG", c))
+		return ARG_DOUBLE;
+	return c == 's' ? ARG_STRING : ARG_NONE;
+}
+
+/* t points at a '%' that does not start "%%". */
+static bool spec_parse(const char *t, struct spec *s)
+{
+	const char *p = t + 1;
+	size_t digits = strspn(p, "0123456789");
+	*s = (struct spec){.arg = -1};
+	if (digits && p[digits] == '$') {
+		s->arg = atoi(p) - 1;
+		p += digits + 1;
+		if (s->arg < 0)
+			return false;
+	}
+	const char *body = p;
+	p += strspn(p, "-+ #0");
+	p += strspn(p, "0123456789");
+	if (*p == '.')
+		p += 1 + strspn(p + 1, "0123456789");
+	int body_len = (int)(p - body);
+	p += strspn(p, "hlLjzt");
+	s->kind = conversion_kind(*p);
+	if (s->kind == ARG_NONE || body_len > 12)
+		return false;
+	snprintf(s->fmt, sizeof s->fmt, "%%%.*s%s%c", body_len, body,
+		 s->kind == ARG_INT ? "ll" : "", *p);
+	s->len = (size_t)(p + 1 - t);
+	return true;
+}
+
+/* A bounded writer: what does not fit is cut, the text stays terminated. */
+struct out {
+	char *buf;
+	size_t cap, len;
+};
+
+static char *out_at(struct out *o)
+{
+	return o->buf + o->len;
+}
+
+static void out_advance(struct out *o, int n)
+{
+	if (n > 0)
+		o->len += (size_t)n;
+	if (o->len >= o->cap)
+		o->len = o->cap - 1;
+}
+
+static void out_text(struct out *o, const char *s, size_t n)
+{
+	out_advance(o, snprintf(out_at(o), o->cap - o->len, "%.*s", (int)n, s));
+}
+
+static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a)
+{
+	size_t room = o->cap - o->len;
+	if (!a || a->kind != s->kind)
+		out_advance(o, snprintf(out_at(o), room, "?"));
+	else if (a->kind == ARG_INT)
+		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.i));
+	else if (a->kind == ARG_DOUBLE)
+		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.f));
+	else
+		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.s ? a->v.s : ""));
+}
+
+/* Writes the plain text, "%%" or conversion at t; returns what follows. A
+ * conversion that cannot be read is copied as it stands. */
+static const char *format_step(struct out *o, const char *t, const struct message *m, int *next)
+{
+	size_t plain = strcspn(t, "%");
+	struct spec s;
+	if (plain) {
+		out_text(o, t, plain);
+		return t + plain;
+	}
+	if (t[1] == '%' || !spec_parse(t, &s)) {
+		out_text(o, t, 1);
+		return t + 1 + (t[1] == '%');
+	}
+	int i = s.arg >= 0 ? s.arg : (*next)++;
+	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL);
+	return t + s.len;
+}
+
+char *message_format(const struct message *m, char *buf, size_t cap)
+{
+	if (!cap)
+		return buf;
+	struct out o = {.buf = buf, .cap = cap};
+	int next = 0;
+	buf[0] = '\0';
+	for (const char *t = message_template(m); *t;)
+		t = format_step(&o, t, m, &next);
+	return buf;
+}
+
+static bool arg_equal(const struct message_arg *a, const struct message_arg *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case ARG_INT:
+		return a->v.i == b->v.i;
+	case ARG_DOUBLE:
+		return a->v.f == b->v.f;
+	case ARG_STRING:
+		return strcmp(a->v.s ? a->v.s : "", b->v.s ? b->v.s : "") == 0;
+	default:
+		return true;
+	}
+}
+
+bool message_equal(const struct message *a, const struct message *b)
+{
+	if (a->code != b->code)
+		return false;
+	for (int i = 0; i < MESSAGE_ARGS; i++)
+		if (!arg_equal(&a->args[i], &b->args[i]))
+			return false;
+	return true;
+}
+
+const char *message_key(enum message_code code)
+{
+	return row_of(code)->key;
+}
+
+enum message_severity message_severity(const struct message *m)
+{
+	return row_of(m->code)->severity;
+}
+
+int message_compare(const void *a, const void *b)
+{
+	const struct message *x = *(const struct message *const *)a;
+	const struct message *y = *(const struct message *const *)b;
+	enum message_severity sx = message_severity(x), sy = message_severity(y);
+	if (sx != sy)
+		return sx > sy ? -1 : 1;
+	if (x->code != y->code)
+		return x->code < y->code ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static enum message_arg_kind letter_kind(char letter)
+{
+	return letter == 'd' || letter == 'l' ? ARG_INT
+	       : letter == 'f'		      ? ARG_DOUBLE
+	       : letter == 's'		      ? ARG_STRING
+					      : ARG_NONE;
+}
+
+bool message_template_valid(const char *tmpl, const char *args)
+{
+	size_t nargs = strlen(args);
+	unsigned used = 0;
+	int next = 0;
+	for (const char *t = strchr(tmpl, '%'); t; t = strchr(t, '%')) {
+		struct spec s;
+		if (t[1] == '%') {
+			t += 2;
+			continue;
+		}
+		if (!spec_parse(t, &s))
+			return false;
+		int i = s.arg >= 0 ? s.arg : next++;
+		if (i >= (int)nargs || i >= MESSAGE_ARGS || letter_kind(args[i]) != s.kind)
+			return false;
+		used |= 1u << i;
+		t += s.len;
+	}
+	return used == (1u << nargs) - 1;
+}

@@ -1,0 +1,114 @@
+/* Notes and reasons as data: a code and its arguments, stored by the
+ * engine and turned into text only at the edge (report writer or
+ * screen), so that a translation, a grouping or a JSON key can hang on
+ * the code. One row per code in message.c; adding a message is a row. */
+#ifndef GPUPLAN_MESSAGE_H
+#define GPUPLAN_MESSAGE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+enum message_code {
+	MSG_NONE, /* no message: a rent that is available has no reason */
+	MSG_NO_FIT_OVERHEAD,
+	MSG_NO_FIT_MAX_CARDS,
+	MSG_NO_FIT_FORCED,
+	MSG_FP8_WITHOUT_HARDWARE,
+	MSG_KV_FP8_WITHOUT_HARDWARE,
+	MSG_TP_OVER_PCIE,
+	MSG_REPLICAS,
+	MSG_FULL_RECOMPUTE,
+	MSG_MULTI_NODE,
+	MSG_MULTI_NODE_NO_IB,
+	MSG_PARALLEL_EFFICIENCY,
+	MSG_ARCH_APPROXIMATED,
+	MSG_MOE_RESIDENT,
+	MSG_BEYOND_NATIVE_CONTEXT,
+	MSG_FP8_TRAINING_APPROXIMATE,
+	MSG_TRAINING_ACCOUNTING,
+	MSG_QLORA_BASE,
+	MSG_LORA_QUANTIZED_BASE,
+	MSG_NO_CONTAINER_OFFER,
+	MSG_CONTAINER_MAX_CARDS,
+	MSG_NO_BAREMETAL_OFFER,
+	MSG_COUNT
+};
+
+/* Higher is more important: screens with little room show those first. */
+enum message_severity {
+	SEVERITY_INFO,    /* how the figures were reached */
+	SEVERITY_NOTICE,  /* a caveat on speed or accuracy */
+	SEVERITY_WARNING, /* changes what is bought: machines, network, context */
+	SEVERITY_BLOCKER  /* the plan cannot be had as asked */
+};
+
+enum message_arg_kind { ARG_NONE, ARG_INT, ARG_DOUBLE, ARG_STRING };
+
+#define MESSAGE_ARGS 4
+#define MESSAGE_TEXT_MAX 256
+
+struct message_arg {
+	enum message_arg_kind kind;
+	union {
+		long long i;
+		double f;
+		const char *s; /* catalogue or table text: lives as long as the analysis */
+	} v;
+};
+
+struct message {
+	enum message_code code;
+	struct message_arg args[MESSAGE_ARGS];
+};
+
+/* One row per code. 'args' says what message_make takes, one letter per
+ * argument: d int, l long long, f double, s string. 'one' is the
+ * template; a message whose wording follows a count also has 'other',
+ * chosen when args[count] is not 1 (the pair ngettext takes). Templates
+ * are printf formats; a translation may use %2$s to reorder. */
+struct message_row {
+	const char *key; /* stable: JSON and translation context */
+	enum message_severity severity;
+	const char *args;
+	const char *one, *other;
+	int count;
+};
+
+/* Indexed by code. */
+extern const struct message_row message_rows[MSG_COUNT];
+
+/* Builds a message; the arguments follow the row's 'args'. */
+struct message message_make(enum message_code code, ...);
+struct message message_vmake(enum message_code code, va_list ap);
+
+/* Appends to list[*n] unless max are there already: a full list keeps
+ * the messages it has. */
+void message_vadd(struct message *list, int *n, int max, enum message_code code, va_list ap);
+
+/* The English text of m in buf (always terminated). Returns buf. */
+char *message_format(const struct message *m, char *buf, size_t cap);
+
+/* For one printf argument: the text in a buffer that lives until the end
+ * of the enclosing block. */
+#define MESSAGE_TEXT(m) message_format((m), (char[MESSAGE_TEXT_MAX]){""}, MESSAGE_TEXT_MAX)
+
+/* The template message_format uses for m (singular or plural). */
+const char *message_template(const struct message *m);
+
+/* Same code and the same argument values (strings by content). */
+bool message_equal(const struct message *a, const struct message *b);
+
+const char *message_key(enum message_code code);
+enum message_severity message_severity(const struct message *m);
+
+/* qsort comparator over an array of const struct message pointers: most
+ * severe first, then by code, then in array order. */
+int message_compare(const void *a, const void *b);
+
+/* True when every conversion of tmpl takes an argument of the kind the
+ * letters in args give, and every argument is used (for the tests and
+ * for checking a translation). */
+bool message_template_valid(const char *tmpl, const char *args);
+
+#endif

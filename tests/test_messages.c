@@ -1,0 +1,243 @@
+/* Messages as data: every row of the table renders, plural choice,
+ * grouping across plans, and the codes the planner gives known cases. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/message.h"
+#include "../src/report.h"
+#include "helpers.h"
+
+TestSuite(messages);
+TestSuite(plan_notes, .init = ref_setup, .fini = ref_teardown);
+
+static const char *text(const struct message *m)
+{
+	static char buf[MESSAGE_TEXT_MAX];
+	return message_format(m, buf, sizeof buf);
+}
+
+Test(messages, every_row_has_a_key_and_templates_that_match_its_arguments)
+{
+	for (int c = 0; c < MSG_COUNT; c++) {
+		const struct message_row *r = &message_rows[c];
+		cr_assert(r->key && r->key[0], "code %d has no key", c);
+		cr_assert(r->args && r->one, "code %d (%s)", c, r->key);
+		cr_assert(message_template_valid(r->one, r->args), "%s: \"%s\" vs %s", r->key,
+			  r->one, r->args);
+		if (r->other) {
+			cr_assert(message_template_valid(r->other, r->args), "%s: plural", r->key);
+			cr_assert_lt((size_t)r->count, strlen(r->args), "%s: count", r->key);
+			cr_assert(strchr("dl", r->args[r->count]), "%s: count is not a whole number",
+				  r->key);
+		}
+		for (int k = 0; k < c; k++)
+			cr_assert_str_neq(r->key, message_rows[k].key, "two codes share a key");
+	}
+}
+
+Test(messages, keys_are_stable)
+{
+	cr_assert_str_eq(message_key(MSG_TP_OVER_PCIE), "tp_over_pcie");
+	cr_assert_str_eq(message_key(MSG_MULTI_NODE), "multi_node");
+	cr_assert_str_eq(message_key(MSG_PARALLEL_EFFICIENCY), "parallel_efficiency");
+	cr_assert_str_eq(message_key(MSG_COUNT), "none"); /* out of range: the empty message */
+}
+
+Test(messages, template_checker_refuses_mismatches)
+{
+	cr_assert(message_template_valid("TP%d over %s, 100 %%", "ds"));
+	cr_assert(message_template_valid("%2$s 上的 TP%1$d", "ds")); /* a translation reorders */
+	cr_assert_not(message_template_valid("TP%s", "d"));          /* wrong kind */
+	cr_assert_not(message_template_valid("TP%d %d", "d"));       /* too many conversions */
+	cr_assert_not(message_template_valid("TP", "d"));            /* argument unused */
+	cr_assert_not(message_template_valid("%.0f %%", "d"));
+	cr_assert_not(message_template_valid("50 %", ""));           /* a lone % */
+}
+
+Test(messages, renders_the_text_the_reports_always_printed)
+{
+	struct message m = message_make(MSG_TP_OVER_PCIE, 4);
+	cr_assert_str_eq(text(&m), "TP4 over PCIe scales poorly (no NVLink): pipeline parallel is "
+				   "the alternative");
+	m = message_make(MSG_PARALLEL_EFFICIENCY, 90.0, 10.0);
+	cr_assert_str_eq(text(&m), "at 90 % parallel efficiency 10 % of the spend buys no compute");
+	m = message_make(MSG_BEYOND_NATIVE_CONTEXT, 1000000000000LL, "Llama-3.1-8B", 131072);
+	cr_assert_str_eq(text(&m),
+			 "context 1000000000000 is beyond Llama-3.1-8B's native 131072 tokens");
+	m = message_make(MSG_MOE_RESIDENT, 671.0, 37.0);
+	cr_assert_str_eq(text(&m),
+			 "MoE: all 671B parameters are resident; 37B are active per token");
+	m = message_make(MSG_MULTI_NODE_NO_IB, 3);
+	cr_assert_str_eq(text(&m), "multi-node: 3 machines, a custom quote from sales; needs an IB "
+				   "network between machines (the offer used lists none)");
+	m = message_make(MSG_NO_CONTAINER_OFFER, "A100 80G");
+	cr_assert_str_eq(text(&m), "no container offer for A100 80G");
+	m = message_make(MSG_NONE);
+	cr_assert_str_eq(text(&m), "");
+}
+
+static struct message_arg sample_arg(char letter)
+{
+	if (letter == 's')
+		return (struct message_arg){.kind = ARG_STRING, .v.s = "X"};
+	if (letter == 'f')
+		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = 2};
+	return (struct message_arg){.kind = ARG_INT, .v.i = 2};
+}
+
+Test(messages, every_code_renders_with_sample_arguments)
+{
+	for (int c = 1; c < MSG_COUNT; c++) {
+		struct message m = {.code = c};
+		const char *letters = message_rows[c].args;
+		for (int i = 0; letters[i]; i++)
+			m.args[i] = sample_arg(letters[i]);
+		const char *t = text(&m);
+		cr_assert(t[0], "%s renders empty", message_rows[c].key);
+		cr_assert_null(strchr(t, '?'), "%s: %s", message_rows[c].key, t);
+	}
+}
+
+Test(messages, the_count_chooses_singular_or_plural)
+{
+	struct message m = message_make(MSG_REPLICAS, 3, 1, 22.0);
+	cr_assert_str_eq(text(&m), "3 replicas of 1 card, each serving 22 sequences: more cards "
+				   "for throughput, not for memory");
+	m = message_make(MSG_REPLICAS, 3, 4, 22.0);
+	cr_assert_str_eq(message_template(&m), message_rows[MSG_REPLICAS].other);
+	cr_assert_str_eq(text(&m), "3 replicas of 4 cards, each serving 22 sequences: more cards "
+				   "for throughput, not for memory");
+	m = message_make(MSG_CONTAINER_MAX_CARDS, 12, 4);
+	cr_assert_str_eq(text(&m), "12 cards: a container allows at most 4");
+}
+
+Test(messages, a_small_buffer_is_cut_and_terminated)
+{
+	struct message m = message_make(MSG_NO_CONTAINER_OFFER, "A100 80G");
+	char buf[8];
+	cr_assert_str_eq(message_format(&m, buf, sizeof buf), "no cont");
+	cr_assert_str_eq(message_format(&m, buf, 1), "");
+}
+
+Test(messages, equality_compares_string_contents)
+{
+	char a[] = "H100", b[] = "H100";
+	struct message x = message_make(MSG_FP8_WITHOUT_HARDWARE, a);
+	struct message y = message_make(MSG_FP8_WITHOUT_HARDWARE, b);
+	cr_assert(message_equal(&x, &y));
+	y = message_make(MSG_FP8_WITHOUT_HARDWARE, "H20");
+	cr_assert_not(message_equal(&x, &y));
+	y = message_make(MSG_NO_CONTAINER_OFFER, a);
+	cr_assert_not(message_equal(&x, &y));
+}
+
+Test(messages, the_most_severe_sort_first)
+{
+	struct message eff = message_make(MSG_PARALLEL_EFFICIENCY, 70.0, 30.0);
+	struct message node = message_make(MSG_MULTI_NODE, 2);
+	struct message ctx = message_make(MSG_BEYOND_NATIVE_CONTEXT, 262144LL, "M", 131072);
+	struct message nofit = message_make(MSG_NO_FIT_FORCED, 1);
+	const struct message *order[] = {&eff, &node, &ctx, &nofit};
+	qsort(order, 4, sizeof order[0], message_compare);
+	cr_assert_eq(order[0], &nofit);
+	cr_assert_eq(order[1], &node);
+	cr_assert_eq(order[2], &ctx);
+	cr_assert_eq(order[3], &eff);
+}
+
+static bool has_code(const struct plan *p, enum message_code code)
+{
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == code)
+			return true;
+	return false;
+}
+
+Test(plan_notes, seventy_b_fp16_on_three_910b_notes_the_efficiency)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "fp16", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *p = plan_of(an, "910b-64g");
+	cr_assert_eq(p->cards, 3);
+	cr_assert_eq(p->nnotes, 1);
+	cr_assert_eq(p->notes[0].code, MSG_PARALLEL_EFFICIENCY);
+	cr_assert_float_eq(p->notes[0].args[0].v.f, 90.0, 1e-9);
+	cr_assert_eq(an->nnotes, 0);
+}
+
+Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
+	cr_assert_gt(h20->machines, 1);
+	cr_assert(has_code(h20, MSG_MULTI_NODE)); /* its offer has an IB network */
+	cr_assert_eq(h20->notes[1].args[0].v.i, h20->machines);
+	cr_assert(has_code(a100, MSG_MULTI_NODE_NO_IB));
+	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
+}
+
+Test(plan_notes, a_missing_container_offer_is_a_reason_code)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	struct analysis *an = ref_run(&sc, NULL);
+	const struct plan *a100 = plan_of(an, "a100-80g");
+	cr_assert_not(a100->container.available);
+	cr_assert_eq(a100->container.why.code, MSG_NO_CONTAINER_OFFER);
+	cr_assert_str_eq(text(&a100->container.why), "no container offer for A100 80G");
+	cr_assert_eq(a100->baremetal.why.code, MSG_NONE);
+}
+
+/* The H20, A100 and H100 plans of a 70B fine-tune share the recompute and
+ * efficiency notes; their multi-node notes differ by machine count or IB. */
+Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	const struct analysis *an = ref_run(&sc, "h20-96g,a100-80g,h100-80g");
+	struct note_cursor at = {0};
+	const char *want[][2] = {
+		{"full_recompute", "H20 96G, A100 80G, H100 80G"},
+		{"multi_node", "H20 96G"},
+		{"parallel_efficiency", "H20 96G, A100 80G, H100 80G"},
+		{"multi_node_offer_without_ib", "A100 80G"},
+		{"multi_node", "H100 80G"},
+	};
+	size_t n = 0;
+	for (const struct message *m; (m = plan_notes_next(an->plans, an->nplans, &at)); n++) {
+		cr_assert_lt(n, sizeof want / sizeof want[0], "extra note %s", text(m));
+		char gpus[128] = "";
+		for (size_t j = at.plan; j < an->nplans; j++)
+			if (plan_has_note(&an->plans[j], m))
+				snprintf(gpus + strlen(gpus), sizeof gpus - strlen(gpus), "%s%s",
+					 gpus[0] ? ", " : "", gpu_short_name(an->plans[j].gpu));
+		cr_assert_str_eq(message_key(m->code), want[n][0]);
+		cr_assert_str_eq(gpus, want[n][1], "%s", text(m));
+	}
+	cr_assert_eq(n, sizeof want / sizeof want[0]);
+}
+
+/* The quote lists a note shared by several GPUs once (it repeated the
+ * efficiency note for every GPU). */
+Test(plan_notes, the_quote_groups_identical_notes)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
+	const struct analysis *an = ref_run(&sc, NULL);
+	char *text_out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text_out, &len);
+	report_markdown(f, an);
+	fclose(f);
+	cr_assert(strstr(text_out, "\n- 910B 64G, H20 96G, A100 80G, H100 80G, H200 141G: at 90 % "
+				   "parallel efficiency 10 % of the spend buys no compute\n"),
+		  "%s", text_out);
+	cr_assert(strstr(text_out, "\n- RTX 4090 24G, L20 48G: at 70 % parallel efficiency"));
+	cr_assert_null(strstr(text_out, "- H20 96G: at 90 %"));
+	free(text_out);
+}
