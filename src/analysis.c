@@ -56,6 +56,8 @@ static void scenario_notes(struct analysis *a)
 		analysis_note(a, MSG_FP8_TRAINING_APPROXIMATE, w->train->name);
 	if (w->train)
 		analysis_note(a, MSG_TRAINING_ACCOUNTING, w->train->name);
+	if (w->train)
+		analysis_note(a, a->sc.loss == LOSS_CHUNKED ? MSG_LOSS_CHUNKED : MSG_LOSS_FULL);
 	if (w->kind == TASK_QLORA)
 		analysis_note(a, MSG_QLORA_BASE);
 	if (w->kind == TASK_LORA && w->prec->quantized)

@@ -10,12 +10,12 @@ double mem_sum(const struct mem_terms *m)
 	return m->weights + m->kv_cache + m->activations + m->gradients + m->optimizer + m->overhead;
 }
 
-/* Quantized formats keep the embedding and LM head in 16 bits; a derived
- * architecture is not trusted for that split. */
-double weight_bytes(const struct model *m, double bytes_per_param, bool quantized)
+/* fp8 and the quantized formats keep the embedding and LM head in 16 bits;
+ * a derived architecture is not trusted for that split. */
+double weight_bytes(const struct model *m, double bytes_per_param, bool embeddings_16bit)
 {
 	double params = m->params_b * 1e9;
-	if (!quantized || m->derived)
+	if (!embeddings_16bit || m->derived)
 		return params * bytes_per_param;
 	double emb = fmin(arch_embedding_params(m), params);
 	return (params - emb) * bytes_per_param + emb * 2.0;
@@ -74,17 +74,37 @@ double lora_params(const struct model *m, int r)
 	return (double)m->layers * r * per_layer;
 }
 
+/* fp32 logits and their gradient, 8 B per token per vocabulary entry; a
+ * chunked loss holds one of LOSS_CHUNKS chunks at a time. */
+double training_logits_bytes(const struct model *m, double s, double b, enum loss_kind loss)
+{
+	double full = 8.0 * s * b * m->vocab;
+	return loss == LOSS_CHUNKED ? full / LOSS_CHUNKS : full;
+}
+
+/* PEFT's prepare_model_for_kbit_training casts the modules it leaves
+ * unquantized, the embedding and the LM head, to fp32: 2 more bytes each
+ * (Qwen-7B: 2 x 151936 x 4096 x 2 B = 2.3 GiB; Llama-2-7B: 0.49 GiB). */
+double qlora_upcast_bytes(const struct model *m)
+{
+	if (m->derived)
+		return 0;
+	return 2.0 * fmin(arch_embedding_params(m), m->params_b * 1e9);
+}
+
 static bool init_training(struct workload *w, const struct scenario *sc)
 {
 	const struct model *m = w->m;
-	int row = w->prec->training;
-	if (row < 0 && w->kind == TASK_FULL) {
+	enum training_row row = w->prec->training[sc->accounting];
+	if (row == TRAIN_NONE && w->kind == TASK_FULL) {
 		snprintf(w->error, sizeof w->error,
 			 "%s is not a training precision: use -t qlora, or -t lora -p %s for LoRA "
 			 "over a quantized base, or train in bf16", w->prec->name, w->prec->name);
 		return false;
 	}
-	w->train = &training_rows[row < 0 ? 1 : row]; /* adapters train in 16-bit mixed */
+	if (row == TRAIN_NONE) /* adapters over a quantized base train in 16-bit mixed */
+		row = precisions[precision_find("bf16")].training[sc->accounting];
+	w->train = &training_rows[row];
 	double params = m->params_b * 1e9;
 	switch (w->kind) {
 	case TASK_FULL:
@@ -92,17 +112,17 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 		break;
 	case TASK_LORA:
 		w->trainable = lora_params(m, sc->lora_rank);
-		w->frozen_weights = weight_bytes(m, w->prec->weight_bytes, w->prec->quantized);
+		w->frozen_weights = weight_bytes(m, w->prec->weight_bytes, w->prec->embeddings_16bit);
 		break;
 	default: /* QLoRA: NF4 base with double quantisation */
 		w->trainable = lora_params(m, sc->lora_rank);
-		w->frozen_weights = weight_bytes(m, QLORA_BASE_BYTES, true);
+		w->frozen_weights = weight_bytes(m, QLORA_BASE_BYTES, true) + qlora_upcast_bytes(m);
 		break;
 	}
 	double s = (double)sc->context, b = (double)sc->concurrency;
 	w->act_layer = training_layer_bytes(m, s, b, !sc->unfused_attention, sc->dropout);
 	w->act_layer_input = 2 * s * b * m->hidden;
-	w->logits = 8.0 * s * b * m->vocab; /* fp32 logits and their gradient */
+	w->logits = training_logits_bytes(m, s, b, sc->loss);
 	return true;
 }
 
@@ -117,7 +137,8 @@ bool workload_init(struct workload *w, const struct scenario *sc)
 	/* MLA's compressed latent is shared by all heads: TP cannot split it. */
 	w->kv_split_max = w->m->kv_elems ? 1 : w->m->kv_heads;
 	if (w->kind == TASK_INFERENCE) {
-		w->frozen_weights = weight_bytes(w->m, w->prec->weight_bytes, w->prec->quantized);
+		w->frozen_weights =
+			weight_bytes(w->m, w->prec->weight_bytes, w->prec->embeddings_16bit);
 		return true;
 	}
 	return init_training(w, sc);

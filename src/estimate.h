@@ -42,7 +42,9 @@ void workload_per_card(const struct workload *w, const struct layout *l, struct 
 double mem_sum(const struct mem_terms *m);
 
 /* The individual formulas, exposed for tests. */
-double weight_bytes(const struct model *m, double bytes_per_param, bool quantized);
+double weight_bytes(const struct model *m, double bytes_per_param, bool embeddings_16bit);
+double training_logits_bytes(const struct model *m, double s, double b, enum loss_kind loss);
+double qlora_upcast_bytes(const struct model *m);
 double kv_cache_bytes(const struct model *m, double s, double b, double kv_bytes);
 double inference_activation_bytes(const struct model *m, double s, double b, double chunk);
 double training_layer_bytes(const struct model *m, double s, double b, bool fused, bool dropout);

@@ -65,11 +65,19 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.one = "training accounting: %s per trainable parameter"},
 	[MSG_QLORA_BASE] = {
 		.key = "qlora_base", .severity = SEVERITY_INFO, .args = "",
-		.one = "QLoRA base in NF4 with double quantization (4.127 bits/param), embeddings "
-		       "16-bit"},
+		.one = "QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+		       "and LM head upcast to fp32 by PEFT's k-bit preparation"},
 	[MSG_LORA_QUANTIZED_BASE] = {
 		.key = "lora_quantized_base", .severity = SEVERITY_INFO, .args = "s",
 		.one = "LoRA over a %s-quantized base"},
+	[MSG_LOSS_FULL] = {
+		.key = "loss_full", .severity = SEVERITY_INFO, .args = "",
+		.one = "loss: full fp32 logits and their gradient (Hugging Face Trainer); "
+		       "--loss chunked for torchtune, Liger or Megatron"},
+	[MSG_LOSS_CHUNKED] = {
+		.key = "loss_chunked", .severity = SEVERITY_INFO, .args = "",
+		.one = "loss: chunked cross-entropy, one of 8 chunks of the fp32 logits held at a "
+		       "time"},
 	[MSG_NO_CONTAINER_OFFER] = {
 		.key = "no_container_offer", .severity = SEVERITY_NOTICE, .args = "s",
 		.one = "no container offer for %s"},

@@ -21,6 +21,8 @@ void scenario_defaults(struct scenario *sc)
 		.zero = ZERO_AUTO,
 		.recompute = RC_AUTO,
 		.lora_rank = DEFAULT_LORA_RANK,
+		.loss = LOSS_FULL,
+		.accounting = ACCOUNTING_ZERO,
 		.eff_fast_pct = DEFAULT_EFF_FAST_PCT,
 		.eff_slow_pct = DEFAULT_EFF_SLOW_PCT,
 	};

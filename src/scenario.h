@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog.h"
+#include "tables.h"
 
 enum kv_choice { KV_AUTO, KV_16, KV_FP8 };
 enum recompute_choice { RC_AUTO, RC_NONE, RC_FULL };
@@ -49,6 +50,8 @@ struct scenario {
 	enum zero_stage zero;
 	enum recompute_choice recompute;
 	int lora_rank;
+	enum loss_kind loss;
+	enum accounting accounting;
 	int cards; /* 0: as many as needed */
 	double eff_fast_pct, eff_slow_pct;
 	bool unfused_attention, dropout; /* only for checking against the paper */

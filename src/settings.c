@@ -26,22 +26,30 @@ static const char *task_label(size_t i)
 	return i < n_tasks ? tasks[i].label : NULL;
 }
 
-/* In enum kv_choice order. */
-static const char *kv_choice(size_t i)
-{
-	static const char *const names[] = {[KV_AUTO] = "auto", [KV_16] = "16", [KV_FP8] = "fp8"};
-	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
-}
+/* A choice row over an enum field of struct scenario: names in enum
+ * order, and the hooks that read and write the field as an index. */
+#define ENUM_CHOICE(prefix, type, field, ...)                                              \
+	static const char *prefix##_choice(size_t i)                                       \
+	{                                                                                  \
+		static const char *const names[] = {__VA_ARGS__};                          \
+		return i < sizeof names / sizeof names[0] ? names[i] : NULL;               \
+	}                                                                                  \
+	static size_t prefix##_get(const struct scenario *sc)                              \
+	{                                                                                  \
+		return (size_t)sc->field;                                                  \
+	}                                                                                  \
+	static void prefix##_set(struct scenario *sc, size_t i)                            \
+	{                                                                                  \
+		sc->field = (type)i;                                                       \
+	}
 
-static size_t kv_get(const struct scenario *sc)
-{
-	return (size_t)sc->kv_precision;
-}
-
-static void kv_set(struct scenario *sc, size_t i)
-{
-	sc->kv_precision = (enum kv_choice)i;
-}
+ENUM_CHOICE(kv, enum kv_choice, kv_precision, [KV_AUTO] = "auto", [KV_16] = "16",
+	    [KV_FP8] = "fp8")
+ENUM_CHOICE(recompute, enum recompute_choice, recompute, [RC_AUTO] = "auto",
+	    [RC_NONE] = "none", [RC_FULL] = "full")
+ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = "full", [LOSS_CHUNKED] = "chunked")
+ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = "zero",
+	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
 
 /* Index i is stage i - 1: "auto" is ZERO_AUTO (-1). */
 static const char *zero_choice(size_t i)
@@ -58,24 +66,6 @@ static size_t zero_get(const struct scenario *sc)
 static void zero_set(struct scenario *sc, size_t i)
 {
 	sc->zero = (enum zero_stage)((int)i + ZERO_AUTO);
-}
-
-/* In enum recompute_choice order. */
-static const char *recompute_choice(size_t i)
-{
-	static const char *const names[] = {
-		[RC_AUTO] = "auto", [RC_NONE] = "none", [RC_FULL] = "full"};
-	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
-}
-
-static size_t recompute_get(const struct scenario *sc)
-{
-	return (size_t)sc->recompute;
-}
-
-static void recompute_set(struct scenario *sc, size_t i)
-{
-	sc->recompute = (enum recompute_choice)i;
 }
 
 /* ---- The rows that need their own text form ---- */
@@ -189,6 +179,16 @@ const struct setting settings[] = {
 	 .advanced = true, .kind = SETTING_COUNT, .json_key = "lora_rank", .help = "LoRA rank",
 	 .accepted = "a rank from 1 to 65536", FIELD(lora_rank), .type = FIELD_INT, .min = 1,
 	 .max = MAX_LORA_RANK},
+	{.key = "loss", .metavar = "L", .label = "Loss", .places = PLACE_BOTH, .advanced = true,
+	 .kind = SETTING_CHOICE, .json_key = "loss",
+	 .help = "training loss: full fp32 logits (HF Trainer) or chunked (torchtune)",
+	 .choice = loss_choice, .get_choice = loss_get, .set_choice = loss_set},
+	{.key = "optimizer-accounting", .metavar = "A", .label = "Accounting",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_CHOICE,
+	 .json_key = "optimizer_accounting",
+	 .help = "training bytes per parameter: ZeRO paper (16 B) or DeepSpeed (18 B)",
+	 .choice = accounting_choice, .get_choice = accounting_get,
+	 .set_choice = accounting_set},
 	{.key = "overhead", .metavar = "GIB", .label = "Overhead", .unit = "GiB",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .json_key = "overhead_gib", .json_decimals = 4, .help = "runtime overhead per card, GiB",

@@ -5,22 +5,28 @@
 
 /* int8/int4: weight-only GPTQ-style, group 128 with a 16-bit scale and a
  * 16-bit zero point: 32 extra bits per 128 weights = +0.25 bit/param. */
+#define TRAINS(zero, deepspeed) .training = {[ACCOUNTING_ZERO] = zero, [ACCOUNTING_DEEPSPEED] = deepspeed}
+/* fp8, int8, int4: published checkpoints keep the embedding and LM head in
+ * BF16 (Llama-3.1-8B FP8 loads as 8.49 GiB in vLLM, not 7.48). */
 const struct precision precisions[] = {
-	{.name = "fp32", .weight_bytes = 4.0, .kv_bytes = 4.0, .training = TRAIN_FP32},
-	{.name = "bf16", .weight_bytes = 2.0, .kv_bytes = 2.0, .training = TRAIN_MIXED16},
-	{.name = "fp16", .weight_bytes = 2.0, .kv_bytes = 2.0, .training = TRAIN_MIXED16},
-	{.name = "fp8", .weight_bytes = 1.0, .needs_fp8 = true, .kv_bytes = 2.0,
-	 .training = TRAIN_FP8},
-	{.name = "int8", .weight_bytes = 1.0 + 0.25 / 8.0, .quantized = true, .kv_bytes = 2.0,
-	 .training = TRAIN_NONE},
-	{.name = "int4", .weight_bytes = 0.5 + 0.25 / 8.0, .quantized = true, .kv_bytes = 2.0,
-	 .training = TRAIN_NONE},
+	{.name = "fp32", .weight_bytes = 4.0, .kv_bytes = 4.0, TRAINS(TRAIN_FP32, TRAIN_FP32)},
+	{.name = "bf16", .weight_bytes = 2.0, .kv_bytes = 2.0,
+	 TRAINS(TRAIN_MIXED16, TRAIN_MIXED16_DEEPSPEED)},
+	{.name = "fp16", .weight_bytes = 2.0, .kv_bytes = 2.0,
+	 TRAINS(TRAIN_MIXED16, TRAIN_MIXED16_DEEPSPEED)},
+	{.name = "fp8", .weight_bytes = 1.0, .embeddings_16bit = true, .needs_fp8 = true,
+	 .kv_bytes = 2.0, TRAINS(TRAIN_FP8, TRAIN_FP8_DEEPSPEED)},
+	{.name = "int8", .weight_bytes = 1.0 + 0.25 / 8.0, .quantized = true,
+	 .embeddings_16bit = true, .kv_bytes = 2.0, TRAINS(TRAIN_NONE, TRAIN_NONE)},
+	{.name = "int4", .weight_bytes = 0.5 + 0.25 / 8.0, .quantized = true,
+	 .embeddings_16bit = true, .kv_bytes = 2.0, TRAINS(TRAIN_NONE, TRAIN_NONE)},
 };
+#undef TRAINS
 const size_t n_precisions = sizeof precisions / sizeof precisions[0];
 
-/* Weights, gradients, optimizer (fp32 master + Adam m and v). The
- * ZeRO paper's K = 12 accounting; DeepSpeed's estimator would be a row
- * {"deepspeed", 2, 4, 12} (it keeps fp32 gradients). */
+/* Weights, gradients, optimizer (fp32 master + Adam m and v): the ZeRO
+ * paper's K = 12 accounting, and DeepSpeed's own estimator, which keeps
+ * fp32 gradients (2 + 4 + 12 = 18 B). */
 const struct training_bytes training_rows[] = {
 	[TRAIN_FP32] = {.name = "fp32 Adam (4+4+8 B)", .weights = 4.0, .gradients = 4.0,
 			.optimizer = 8.0},
@@ -28,6 +34,12 @@ const struct training_bytes training_rows[] = {
 			   .weights = 2.0, .gradients = 2.0, .optimizer = 12.0},
 	[TRAIN_FP8] = {.name = "fp8 mixed Adam (2+1 weights, 2 grads, 12 optimizer B)",
 		       .weights = 3.0, .gradients = 2.0, .optimizer = 12.0, .approximate = true},
+	[TRAIN_MIXED16_DEEPSPEED] = {.name = "mixed 16-bit Adam, DeepSpeed fp32 gradients (2+4+12 B)",
+				     .weights = 2.0, .gradients = 4.0, .optimizer = 12.0},
+	[TRAIN_FP8_DEEPSPEED] = {.name = "fp8 mixed Adam, DeepSpeed fp32 gradients (2+1 weights, "
+					 "4 grads, 12 optimizer B)",
+				 .weights = 3.0, .gradients = 4.0, .optimizer = 12.0,
+				 .approximate = true},
 };
 
 const struct task tasks[] = {

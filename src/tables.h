@@ -6,16 +6,36 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Rows of training_rows: how a training precision keeps its bytes. */
-enum training_row { TRAIN_NONE = -1, TRAIN_FP32, TRAIN_MIXED16, TRAIN_FP8 };
+/* Rows of training_rows: how a training precision keeps its bytes, by
+ * accounting (the ZeRO paper's K = 12, or DeepSpeed's, which keeps fp32
+ * gradients). */
+enum training_row {
+	TRAIN_NONE = -1,
+	TRAIN_FP32,
+	TRAIN_MIXED16,
+	TRAIN_FP8,
+	TRAIN_MIXED16_DEEPSPEED,
+	TRAIN_FP8_DEEPSPEED,
+};
+
+/* Whose bytes-per-parameter accounting training memory follows. */
+enum accounting { ACCOUNTING_ZERO, ACCOUNTING_DEEPSPEED, ACCOUNTING_COUNT };
+
+/* How the training loss holds the logits: all of them in fp32 with their
+ * gradient (Hugging Face Trainer), or one chunk at a time (torchtune,
+ * Liger, Megatron's fused cross-entropy). */
+enum loss_kind { LOSS_FULL, LOSS_CHUNKED };
+#define LOSS_CHUNKS 8 /* torchtune's CEWithChunkedOutputLoss default */
 
 struct precision {
 	const char *name;
 	double weight_bytes; /* per parameter, group scales included */
-	bool quantized;      /* embedding and LM head stay 16-bit */
+	bool quantized;      /* integer weight-only quantization (GPTQ-style) */
+	bool embeddings_16bit; /* embedding and LM head stay 16-bit (as checkpoints ship) */
 	bool needs_fp8;      /* needs hardware FP8 */
 	double kv_bytes;     /* KV-cache element size when kv precision is auto */
-	enum training_row training; /* TRAIN_NONE: not a training precision */
+	/* TRAIN_NONE: not a training precision; per enum accounting */
+	enum training_row training[ACCOUNTING_COUNT];
 };
 
 /* Bytes per trainable parameter for mixed-precision Adam(W). */
