@@ -22,6 +22,9 @@ struct training_bytes {
 	bool approximate;
 };
 
+/* The rows of training_rows, in their order. */
+enum training_row { TRAINING_FP32, TRAINING_MIXED_16, TRAINING_FP8 };
+
 enum task_kind { TASK_INFERENCE, TASK_LORA, TASK_QLORA, TASK_FULL };
 
 struct task {
