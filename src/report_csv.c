@@ -52,8 +52,8 @@ static void add_data(struct row *r, const struct analysis *a)
 }
 
 /* Today's plan columns in today's order, for spreadsheets that read them
- * by position. Every other figure follows after prices_as_of, in the
- * order of the figures table. */
+ * by position. Every other figure follows them, in the order of the
+ * figures table; the notes and the data cells stay last. */
 static const char *const first_columns[] = {
 	"gpu", "gpu_name", "capacity_gib", "fits", "cards", "machines", "tp", "pp", "dp", "zero",
 	"strategy", "per_card_weights_gib", "per_card_kv_cache_gib", "per_card_activations_gib",
@@ -109,13 +109,13 @@ static void plan_row(struct row *r, const struct analysis *a, const struct plan 
 	r->n = 0;
 	add_scenario(r, a);
 	add_first_figures(r, p);
+	add_later_figures(r, p);
 	char notes[PLAN_NOTES * 200 + 16] = "";
 	for (int i = 0; i < p->nnotes; i++)
 		snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s%s", i ? "; " : "",
 			 p->notes[i]);
 	add(r, "notes", "%s", notes);
 	add_data(r, a);
-	add_later_figures(r, p);
 }
 
 /* cells: n strings of 'stride' bytes each (a row's names or values). */
