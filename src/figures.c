@@ -215,3 +215,9 @@ const struct figure *figure_find(const struct figure_group *g, const char *key)
 			return &figures[i];
 	return NULL;
 }
+
+const char *figure_label_for(const struct figure_group *g, const char *key)
+{
+	const struct figure *f = figure_find(g, key);
+	return f ? figure_label(f) : key;
+}

@@ -59,5 +59,7 @@ bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t
 bool figure_group_applies(const struct figure_group *g, const struct plan *p);
 /* The row with this group (NULL: the plan itself) and key, or NULL. */
 const struct figure *figure_find(const struct figure_group *g, const char *key);
+/* That row's label: headings name figures as the table does. */
+const char *figure_label_for(const struct figure_group *g, const char *key);
 
 #endif

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "config.h"
+#include "figures.h"
 #include "report.h"
 #include "tables.h"
 
@@ -63,16 +64,21 @@ static void md_plans(FILE *out, const struct analysis *a)
 
 static void md_memory(FILE *out, const struct analysis *a)
 {
-	fprintf(out, "\n## Memory per card (GiB)\n\n| GPU | weights | KV cache | activations | "
-		"gradients | optimizer | overhead | total |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+	fprintf(out, "\n## Memory per card (GiB)\n\n| %s |", figure_label_for(NULL, "gpu"));
+	for (enum mem_term t = 0; t < TERM_COUNT; t++)
+		fprintf(out, " %s |", mem_term_rows[t].label);
+	fprintf(out, " %s |\n|---|", figure_label_for(&figure_group_per_card, "total"));
+	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
+		fprintf(out, "---:|");
+	fputc('\n', out);
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i];
-		const struct mem_terms *m = &p->per_card;
-		if (p->cards)
-			fprintf(out, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-				gpu_short_name(p->gpu), G(m->weights), G(m->kv_cache),
-				G(m->activations), G(m->gradients), G(m->optimizer), G(m->overhead),
-				G(p->need));
+		if (!p->cards)
+			continue;
+		fprintf(out, "| %s |", gpu_short_name(p->gpu));
+		for (enum mem_term t = 0; t < TERM_COUNT; t++)
+			fprintf(out, " %.2f |", G(mem_term_value(&p->per_card, t)));
+		fprintf(out, " %.2f |\n", G(p->need));
 	}
 }
 

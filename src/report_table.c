@@ -20,11 +20,11 @@ static void print_header(FILE *out, const struct analysis *a)
 	fprintf(out, " · %s · %s · context %lld · concurrency %lld\n",
 		precisions[sc->precision].name, tasks[sc->task].label, sc->context, sc->concurrency);
 	report_data_line(out, a->catalog);
-	const struct mem_terms *t = &a->totals;
-	fprintf(out, "whole model: weights %.2f  KV %.2f  activations %.2f  gradients %.2f  "
-		"optimizer %.2f GiB; overhead %.2f GiB/card; headroom %.0f %%\n",
-		G(t->weights), G(t->kv_cache), G(t->activations), G(t->gradients),
-		G(t->optimizer), G(t->overhead), sc->headroom_pct);
+	char whole[256], overhead[64];
+	mem_terms_text(whole, sizeof whole, &a->totals, 2, "  ", TERM_WEIGHTS, TERM_OVERHEAD);
+	mem_terms_text(overhead, sizeof overhead, &a->totals, 2, "", TERM_OVERHEAD, TERM_COUNT);
+	fprintf(out, "whole model: %s GiB; %s GiB/card; headroom %.0f %%\n", whole, overhead,
+		sc->headroom_pct);
 	for (int i = 0; i < a->nnotes; i++)
 		fprintf(out, "note: %s\n", a->notes[i]);
 }
@@ -76,16 +76,15 @@ static void print_rent(FILE *out, const char *label, const struct plan *p, const
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
-	const struct mem_terms *m = &p->per_card;
+	char terms[256];
 	fprintf(out, "\n%s: ", gpu_short_name(p->gpu));
 	if (p->cards == 0) {
 		fprintf(out, "does not fit\n");
 	} else {
 		fprintf(out, "%s on %d card%s, %d machine%s\n", p->strategy, p->cards,
 			p->cards > 1 ? "s" : "", p->machines, p->machines > 1 ? "s" : "");
-		fprintf(out, "  per card: weights %.2f + KV %.2f + activations %.2f + gradients %.2f "
-			"+ optimizer %.2f + overhead %.2f = %.2f GiB\n", G(m->weights), G(m->kv_cache),
-			G(m->activations), G(m->gradients), G(m->optimizer), G(m->overhead), G(p->need));
+		mem_terms_text(terms, sizeof terms, &p->per_card, 2, " + ", TERM_WEIGHTS, TERM_COUNT);
+		fprintf(out, "  per card: %s = %.2f GiB\n", terms, G(p->need));
 		fprintf(out, "  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n",
 			sc->headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct);
 		print_rent(out, "container", p, &p->container);
