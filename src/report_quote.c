@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "figures.h"
+#include "plan_text.h"
 #include "report.h"
 #include "tables.h"
 
@@ -35,13 +36,29 @@ static void md_price(FILE *out, const struct rent *r, bool per_card)
 		fprintf(out, " %.0f |", per_card ? r->monthly_per_card : r->total);
 }
 
+/* The renting columns: "container per card | container total | …". */
+static void md_rent_headings(FILE *out, const struct figure_group *g)
+{
+	fprintf(out, " %s %s | %s %s |", g->label, figure_label_for(g, "monthly_per_card"), g->label,
+		figure_label_for(g, "monthly_total"));
+}
+
+static void md_plans_heading(FILE *out, const struct analysis *a)
+{
+	fprintf(out, "\n## Plans (per month)\n\n| %s | %s | %s | GiB per card (+%.0f %%) |",
+		figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
+		figure_label_for(NULL, "strategy"), a->sc.headroom_pct);
+	md_rent_headings(out, &figure_group_container);
+	md_rent_headings(out, &figure_group_baremetal);
+	fprintf(out, " %s | %s |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n",
+		figure_label_for(&figure_group_baremetal, "idle_cards"),
+		figure_label_for(NULL, "cheaper"));
+}
+
 static void md_plans(FILE *out, const struct analysis *a)
 {
 	static const char *const cheaper[] = {"—", "container", "bare metal"};
-	fprintf(out, "\n## Plans (per month)\n\n| GPU | cards | plan | GiB per card (+%.0f %%) "
-		"| container per card | container total | bare metal per card | bare metal total "
-		"| idle cards | cheaper |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n",
-		a->sc.headroom_pct);
+	md_plans_heading(out, a);
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i];
 		if (!p->cards) {
@@ -82,18 +99,13 @@ static void md_memory(FILE *out, const struct analysis *a)
 	}
 }
 
-static void md_offer(FILE *out, const struct plan *p, const char *way, const struct rent *r)
+static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
 {
-	char date[16];
+	char cells[512];
 	if (!r->offer)
 		return;
-	format_date(date, sizeof date, r->monthly_collected);
-	fprintf(out, "| %s | %s | %s | %.0f %s%s%s | %s | %s | %s |\n", gpu_short_name(p->gpu), way,
-		r->offer->region[0] ? r->offer->region : "—",
-		r->machines ? r->machine_monthly : r->monthly_per_card,
-		r->machines ? "per machine" : "per card", r->offer->discount[0] ? ", " : "",
-		r->offer->discount, date, r->offer->network[0] ? r->offer->network : "—",
-		r->offer->source[0] ? r->offer->source : "—");
+	rent_describe(cells, sizeof cells, p, r, RENT_QUOTE);
+	fprintf(out, "| %s | %s |\n", gpu_short_name(p->gpu), cells);
 }
 
 static void md_sources(FILE *out, const struct analysis *a)
@@ -103,8 +115,8 @@ static void md_sources(FILE *out, const struct analysis *a)
 	for (size_t i = 0; i < a->nplans; i++) {
 		if (!a->plans[i].cards)
 			continue;
-		md_offer(out, &a->plans[i], "container", &a->plans[i].container);
-		md_offer(out, &a->plans[i], "bare metal", &a->plans[i].baremetal);
+		md_offer(out, &a->plans[i], &a->plans[i].container);
+		md_offer(out, &a->plans[i], &a->plans[i].baremetal);
 	}
 }
 

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures.h"
+#include "plan_text.h"
 #include "report.h"
 #include "tables.h"
 #include "text.h"
@@ -52,31 +54,9 @@ static void print_row(FILE *out, const struct plan *p)
 	fputc('\n', out);
 }
 
-static void print_rent(FILE *out, const char *label, const struct plan *p, const struct rent *r)
-{
-	char date[16], hourly[48] = "";
-	if (!r->available && !r->offer) {
-		fprintf(out, "  %s: — %s\n", label, r->why);
-		return;
-	}
-	format_date(date, sizeof date, r->monthly_collected);
-	const char *region = r->offer->region[0] ? r->offer->region : "region not listed";
-	if (r->hourly_per_card >= 0)
-		snprintf(hourly, sizeof hourly, ", %.2f/h = %.0f/month", r->hourly_per_card,
-			 r->hourly_per_card * HOURS_PER_MONTH);
-	if (r->machines)
-		fprintf(out, "  %s: %d × %.0f = %.0f/month, %.0f/card, %d idle card%s = %.0f (%s, %s)\n",
-			label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
-			r->idle, r->idle == 1 ? "" : "s", r->idle_cost, region, date);
-	else
-		fprintf(out, "  %s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s\n", label,
-			p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
-			r->available ? "" : " — ", r->available ? "" : r->why);
-}
-
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
-	char terms[256];
+	char terms[256], line[512];
 	fprintf(out, "\n%s: ", gpu_short_name(p->gpu));
 	if (p->cards == 0) {
 		fprintf(out, "does not fit\n");
@@ -87,8 +67,10 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 		fprintf(out, "  per card: %s = %.2f GiB\n", terms, G(p->need));
 		fprintf(out, "  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n",
 			sc->headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct);
-		print_rent(out, "container", p, &p->container);
-		print_rent(out, "bare metal", p, &p->baremetal);
+		rent_describe(line, sizeof line, p, &p->container, RENT_REPORT);
+		fprintf(out, "  %s\n", line);
+		rent_describe(line, sizeof line, p, &p->baremetal, RENT_REPORT);
+		fprintf(out, "  %s\n", line);
 	}
 	for (int i = 0; i < p->nnotes; i++)
 		fprintf(out, "  note: %s\n", p->notes[i]);
@@ -97,8 +79,10 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 void report_table(FILE *out, const struct analysis *a)
 {
 	print_header(out, a);
-	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", "GPU", "cards", "plan",
-		"GiB/card", "+headroom/cap", "fit", "container", "bare metal");
+	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", figure_label_for(NULL, "gpu"),
+		figure_label_for(NULL, "cards"), figure_label_for(NULL, "strategy"), "GiB/card",
+		"+headroom/cap", figure_label_for(NULL, "fit"), figure_group_container.label,
+		figure_group_baremetal.label);
 	for (size_t i = 0; i < a->nplans; i++)
 		print_row(out, &a->plans[i]);
 	fprintf(out, "(%s per card per month; * cheaper for this plan; — not offered)\n",
