@@ -97,6 +97,16 @@ GETTER(effective, has_cards(p), number, p->effective_per_card)
 #define TERM(t) {.group = &figure_group_per_card, .unit = "GiB", .decimals = 4, \
 		 .kind = FIGURE_NUMBER, .get = term, .term = &mem_term_rows[t]}
 #define MONEY "per month"
+/* What both ways of renting report alike. */
+#define RENT_FIRST(GROUP)                                                 \
+	GROUP("available", "available", NULL, 0, BOOL, available),        \
+	GROUP("region", "region", NULL, 0, STRING, region),               \
+	GROUP("reason", "not available", NULL, 0, STRING, reason),        \
+	GROUP("discount", "discount", NULL, 0, STRING, discount),         \
+	GROUP("source", "source", NULL, 0, STRING, source)
+#define RENT_MONTHLY(GROUP)                                               \
+	GROUP("monthly_per_card", "per card", MONEY, 2, NUMBER, per_card), \
+	GROUP("monthly_total", "total", MONEY, 2, NUMBER, total)
 
 const struct figure figures[] = {
 	PLAN("gpu", "GPU", NULL, 0, STRING, gpu_id),
@@ -121,25 +131,15 @@ const struct figure figures[] = {
 	PER_CARD("total", "total", "GiB", 4, NUMBER, need),
 	PER_CARD("with_headroom", "with headroom", "GiB", 4, NUMBER, with_headroom),
 	PLAN("utilization_pct", "used", "%", 1, NUMBER, utilization),
-	CONTAINER("available", "available", NULL, 0, BOOL, available),
-	CONTAINER("region", "region", NULL, 0, STRING, region),
-	CONTAINER("reason", "not available", NULL, 0, STRING, reason),
-	CONTAINER("discount", "discount", NULL, 0, STRING, discount),
-	CONTAINER("source", "source", NULL, 0, STRING, source),
+	RENT_FIRST(CONTAINER),
 	CONTAINER("max_cards", "max cards", NULL, 0, INT, max_cards),
-	CONTAINER("monthly_per_card", "per card", MONEY, 2, NUMBER, per_card),
-	CONTAINER("monthly_total", "total", MONEY, 2, NUMBER, total),
+	RENT_MONTHLY(CONTAINER),
 	CONTAINER("hourly_per_card", "per card", "per hour", 4, NUMBER, hourly),
 	CONTAINER("collected", "collected", NULL, 0, DATE, collected),
-	BAREMETAL("available", "available", NULL, 0, BOOL, available),
-	BAREMETAL("region", "region", NULL, 0, STRING, region),
-	BAREMETAL("reason", "not available", NULL, 0, STRING, reason),
-	BAREMETAL("discount", "discount", NULL, 0, STRING, discount),
-	BAREMETAL("source", "source", NULL, 0, STRING, source),
+	RENT_FIRST(BAREMETAL),
 	BAREMETAL("machines", "machines", NULL, 0, INT, bm_machines),
 	BAREMETAL("monthly_machine", "per machine", MONEY, 2, NUMBER, per_machine),
-	BAREMETAL("monthly_per_card", "per card", MONEY, 2, NUMBER, per_card),
-	BAREMETAL("monthly_total", "total", MONEY, 2, NUMBER, total),
+	RENT_MONTHLY(BAREMETAL),
 	BAREMETAL("idle_cards", "idle cards", NULL, 0, INT, idle),
 	BAREMETAL("idle_monthly", "idle cards cost", MONEY, 2, NUMBER, idle_cost),
 	BAREMETAL("network", "network", NULL, 0, STRING, network),

@@ -2,6 +2,7 @@
  * plan, under the flattened name and with the same value; the memory
  * terms, the rent sentence and the compare row read as the reports do. */
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,27 +258,27 @@ static int run_scenario(const char *model, const char *task, const char *context
 
 TestSuite(figures, .init = setup, .fini = teardown);
 
-Test(figures, csv_carries_every_json_leaf_inference_fitting)
+/* Arrays, not pointers: Criterion copies the cases into each test process. */
+struct leaf_case {
+	char model[32], task[16], context[16], concurrency[16];
+	int fitting; /* plans with cards, of the fixture's 8 */
+};
+
+ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
 {
-	cr_assert_eq(run_scenario("qwen2.5-32b", "inference", "4096", "1"), 8);
-	check_analysis(&an);
+	static struct leaf_case cases[] = {
+		{"qwen2.5-32b", "inference", "4096", "1", 8},
+		{"llama-3.1-405b", "inference", "131072", "20000", 0},
+		{"qwen2.5-7b", "full", "4096", "1", 8},
+		{"llama-3.1-405b", "full", "131072", "64", 0},
+	};
+	return cr_make_param_array(struct leaf_case, cases, sizeof cases / sizeof cases[0]);
 }
 
-Test(figures, csv_carries_every_json_leaf_inference_not_fitting)
+ParameterizedTest(struct leaf_case *c, figures, csv_carries_every_json_leaf)
 {
-	cr_assert_eq(run_scenario("llama-3.1-405b", "inference", "131072", "20000"), 0);
-	check_analysis(&an);
-}
-
-Test(figures, csv_carries_every_json_leaf_training_fitting)
-{
-	cr_assert_eq(run_scenario("qwen2.5-7b", "full", "4096", "1"), 8);
-	check_analysis(&an);
-}
-
-Test(figures, csv_carries_every_json_leaf_training_not_fitting)
-{
-	cr_assert_eq(run_scenario("llama-3.1-405b", "full", "131072", "64"), 0);
+	cr_assert_eq(run_scenario(c->model, c->task, c->context, c->concurrency), c->fitting,
+		     "%s %s", c->model, c->task);
 	check_analysis(&an);
 }
 
