@@ -32,6 +32,18 @@ const struct figure_group figure_group_baremetal = {
 	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = "bare metal",
 	.rent = baremetal_of};
 
+const struct figure_group *figure_cheaper(const struct plan *p)
+{
+	switch (p->cheaper) {
+	case CHEAPER_CONTAINER:
+		return &figure_group_container;
+	case CHEAPER_BAREMETAL:
+		return &figure_group_baremetal;
+	default:
+		return NULL;
+	}
+}
+
 /* Getters: one line each. SET returns false when 'applies' does not hold
  * and evaluates the value only when it does. */
 #define GETTER(name, applies, member, value)                                                      \
@@ -83,8 +95,7 @@ GETTER(idle_cost, PRICED, number, r->idle_cost)
 GETTER(network, PRICED && r->offer->network[0], text, r->offer->network)
 GETTER(inter_node, PRICED && inter_node_names[r->offer->inter_node][0], text,
        inter_node_names[r->offer->inter_node])
-GETTER(cheaper, has_cards(p) && p->cheaper != CHEAPER_NONE, text,
-       p->cheaper == CHEAPER_CONTAINER ? "container" : "baremetal")
+GETTER(cheaper, has_cards(p) && p->cheaper != CHEAPER_NONE, text, figure_cheaper(p)->key)
 GETTER(efficiency, has_cards(p), number, 100 * p->efficiency)
 GETTER(effective, has_cards(p), number, p->effective_per_card)
 

@@ -57,6 +57,9 @@ bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t
 /* A group that is null in the JSON: a plan without cards has no memory
  * per card and no renting. */
 bool figure_group_applies(const struct figure_group *g, const struct plan *p);
+/* The way of renting that is cheaper for this plan, or NULL (none, or a
+ * tie): its key is the JSON's "cheaper", its label the reports' word. */
+const struct figure_group *figure_cheaper(const struct plan *p);
 /* The row with this group (NULL: the plan itself) and key, or NULL. */
 const struct figure *figure_find(const struct figure_group *g, const char *key);
 /* That row's label: headings name figures as the table does. */

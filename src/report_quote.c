@@ -57,7 +57,6 @@ static void md_plans_heading(FILE *out, const struct analysis *a)
 
 static void md_plans(FILE *out, const struct analysis *a)
 {
-	static const char *const cheaper[] = {"—", "container", "bare metal"};
 	md_plans_heading(out, a);
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i];
@@ -75,7 +74,7 @@ static void md_plans(FILE *out, const struct analysis *a)
 			fprintf(out, " %d (%.0f) |", p->baremetal.idle, p->baremetal.idle_cost);
 		else
 			fprintf(out, " — |");
-		fprintf(out, " %s |\n", cheaper[p->cheaper]);
+		fprintf(out, " %s |\n", figure_cheaper(p) ? figure_cheaper(p)->label : "—");
 	}
 }
 
