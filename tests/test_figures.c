@@ -305,6 +305,11 @@ Test(figures, csv_names_and_labels_come_from_the_rows)
 	cr_assert_str_eq(figure_label_for(&figure_group_per_card, "kv_cache"), "KV cache");
 	cr_assert_str_eq(figure_label_for(NULL, "strategy"), "plan");
 	cr_assert_null(figure_find(NULL, "no_such_figure"));
+	struct plan p = {.cheaper = CHEAPER_BAREMETAL};
+	cr_assert_str_eq(figure_cheaper(&p)->key, "baremetal");
+	cr_assert_str_eq(figure_cheaper(&p)->label, "bare metal");
+	p.cheaper = CHEAPER_NONE;
+	cr_assert_null(figure_cheaper(&p));
 }
 
 Test(figures, memory_terms_text_and_sum)
