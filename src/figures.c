@@ -44,8 +44,11 @@ const struct figure_group *figure_cheaper(const struct plan *p)
 	}
 }
 
-/* Getters: one line each. SET returns false when 'applies' does not hold
- * and evaluates the value only when it does. */
+/* Getters, one line each: false when 'applies' does not hold; the value
+ * is read only when it does (r is the group's renting, or NULL). Each
+ * getter holds its own condition, as the CSV asks each column apart: a
+ * plan without cards has a null "container" in the JSON, yet its CSV row
+ * says container_available=false. */
 #define GETTER(name, applies, member, value)                                                      \
 	static bool name(const struct plan *p, const struct figure *f, struct figure_value *v)   \
 	{                                                                                          \
@@ -56,6 +59,11 @@ const struct figure_group *figure_cheaper(const struct plan *p)
 		v->member = (value);                                                               \
 		return true;                                                                       \
 	}
+
+static enum mem_term term_of(const struct figure *f)
+{
+	return (enum mem_term)(f->term - mem_term_rows);
+}
 
 #define PRICED (has_cards(p) && r->offer)
 #define G(x) ((x) / GIB)
@@ -73,8 +81,7 @@ GETTER(data, has_cards(p), number, p->lay.d)
 GETTER(zero, has_cards(p), number, p->lay.zero)
 GETTER(recompute, has_cards(p), flag, p->lay.recompute)
 GETTER(strategy, true, text, p->strategy)
-GETTER(term, has_cards(p), number, G(mem_term_value(&p->per_card, (enum mem_term)(f->term -
-									 mem_term_rows))))
+GETTER(term, has_cards(p), number, G(mem_term_value(&p->per_card, term_of(f))))
 GETTER(need, has_cards(p), number, G(p->need))
 GETTER(with_headroom, has_cards(p), number, G(p->with_headroom))
 GETTER(utilization, has_cards(p), number, p->utilization_pct)
