@@ -10,7 +10,7 @@
 #include "report.h"
 #include "tables.h"
 
-#define MAX_FIELDS 64
+#define MAX_FIELDS 128 /* 57 today */
 
 struct row {
 	char names[MAX_FIELDS][64];
