@@ -1,13 +1,47 @@
 #include "estimate.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "arch.h"
 
+#define TERM(n, k, l, s, field) {.name = n, .key = k, .label = l, .slot = s, \
+				  .offset = offsetof(struct mem_terms, field)}
+const struct mem_term_row mem_term_rows[TERM_COUNT] = {
+	[TERM_WEIGHTS] = TERM("weights", "weights", "weights", SLOT_WEIGHTS, weights),
+	[TERM_KV_CACHE] = TERM("KV", "kv_cache", "KV cache", SLOT_KV, kv_cache),
+	[TERM_ACTIVATIONS] = TERM("activations", "activations", "activations", SLOT_ACTIVATIONS,
+				  activations),
+	[TERM_GRADIENTS] = TERM("gradients", "gradients", "gradients", SLOT_STATES, gradients),
+	[TERM_OPTIMIZER] = TERM("optimizer", "optimizer", "optimizer", SLOT_STATES, optimizer),
+	[TERM_OVERHEAD] = TERM("overhead", "overhead", "overhead", SLOT_OVERHEAD, overhead),
+};
+
+double mem_term_value(const struct mem_terms *m, enum mem_term t)
+{
+	return *(const double *)((const char *)m + mem_term_rows[t].offset);
+}
+
+int mem_terms_text(char *buf, size_t cap, const struct mem_terms *m, int decimals,
+		   const char *sep, enum mem_term first, enum mem_term last)
+{
+	size_t n = 0;
+	if (cap)
+		buf[0] = '\0';
+	for (enum mem_term t = first; t < last && n < cap; t++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%s %.*f", t == first ? "" : sep,
+				      mem_term_rows[t].name, decimals, mem_term_value(m, t) / GIB);
+	return (int)n;
+}
+
+/* Summed in the order of the table, as the reports list them. */
 double mem_sum(const struct mem_terms *m)
 {
-	return m->weights + m->kv_cache + m->activations + m->gradients + m->optimizer + m->overhead;
+	double sum = 0;
+	for (enum mem_term t = 0; t < TERM_COUNT; t++)
+		sum += mem_term_value(m, t);
+	return sum;
 }
 
 /* fp8 and the quantized formats keep the embedding and LM head in 16 bits;

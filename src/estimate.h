@@ -4,6 +4,7 @@
 #define GPUPLAN_ESTIMATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "scenario.h"
 #include "tables.h"
@@ -11,6 +12,36 @@
 struct mem_terms { /* bytes */
 	double weights, kv_cache, activations, gradients, optimizer, overhead;
 };
+
+/* The memory terms in the order every report lists them. */
+enum mem_term {
+	TERM_WEIGHTS, TERM_KV_CACHE, TERM_ACTIVATIONS, TERM_GRADIENTS, TERM_OPTIMIZER,
+	TERM_OVERHEAD, TERM_COUNT
+};
+
+/* A segment of the VRAM bar: the screen's theme gives each slot its colour
+ * and glyph, so the engine names no colour. Gradients and optimizer states
+ * share a slot; headroom is not a term but has a slot of its own. */
+enum mem_slot {
+	SLOT_WEIGHTS, SLOT_KV, SLOT_ACTIVATIONS, SLOT_STATES, SLOT_OVERHEAD, SLOT_HEADROOM,
+	SLOT_COUNT
+};
+
+struct mem_term_row {
+	const char *name;  /* in sums: "weights 1.2 + KV 0.3" */
+	const char *key;   /* JSON key; CSV per_card_<key>_gib */
+	const char *label; /* column headings: "KV cache" */
+	enum mem_slot slot;
+	size_t offset;     /* of the term in struct mem_terms */
+};
+
+extern const struct mem_term_row mem_term_rows[TERM_COUNT];
+
+double mem_term_value(const struct mem_terms *m, enum mem_term t);
+/* "weights 1.20 + KV 0.30 + … + overhead 1.00": the terms first..last-1
+ * with their names, joined by sep. Returns the length written. */
+int mem_terms_text(char *buf, size_t cap, const struct mem_terms *m, int decimals,
+		   const char *sep, enum mem_term first, enum mem_term last);
 
 struct layout {
 	int t, p, d, zero;

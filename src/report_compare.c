@@ -3,49 +3,32 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "figures.h"
 #include "jsonw.h"
+#include "plan_text.h"
 #include "report.h"
 #include "text.h"
-
-static void cell_money(char *buf, size_t cap, double v)
-{
-	if (v < 0)
-		snprintf(buf, cap, "—");
-	else
-		snprintf(buf, cap, "%.0f", v);
-}
-
-static void delta_text(char *buf, size_t cap, double base, double other)
-{
-	if (base < 0 || other < 0)
-		snprintf(buf, cap, "—");
-	else
-		snprintf(buf, cap, "%+.0f", other - base);
-}
 
 static void compare_table(FILE *out, const struct analysis *a, const struct analysis *b)
 {
 	char sa[256], sb[256];
+	const char *plan = figure_label_for(NULL, "strategy");
 	scenario_summary(sa, sizeof sa, &a->sc);
 	scenario_summary(sb, sizeof sb, &b->sc);
 	fprintf(out, "A: %s\nB: %s\n", sa, sb);
 	report_data_line(out, a->catalog);
 	fprintf(out, "(monthly: the cheaper way to rent each plan)\n\n");
-	fprintf(out, "%-16s %5s %-16s %9s  %5s %-16s %9s %10s\n", "GPU", "A", "plan", "monthly",
-		"B", "plan", "monthly", "B - A");
+	fprintf(out, "%-16s %5s %-16s %9s  %5s %-16s %9s %10s\n", figure_label_for(NULL, "gpu"), "A",
+		plan, "monthly", "B", plan, "monthly", "B - A");
 	for (size_t i = 0; i < a->nplans; i++) {
-		const struct plan *p = &a->plans[i], *q = plan_for_same_gpu(b, p);
-		char ma[24], mb[24], d[24];
-		double xa = plan_monthly(p), xb = q ? plan_monthly(q) : -1;
-		cell_money(ma, sizeof ma, xa);
-		cell_money(mb, sizeof mb, xb);
-		delta_text(d, sizeof d, xa, xb);
-		text_pad(out, gpu_short_name(p->gpu), 16, 0);
-		fprintf(out, " %5d ", p->cards);
-		text_pad(out, p->strategy, 16, 0);
-		fprintf(out, " %9s  %5d ", ma, q ? q->cards : 0);
-		text_pad(out, q ? q->strategy : "—", 16, 0);
-		fprintf(out, " %9s %10s\n", mb, d);
+		struct compare_row r;
+		compare_row_fill(&r, &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
+		text_pad(out, gpu_short_name(r.gpu), 16, 0);
+		fprintf(out, " %5d ", r.cards_a);
+		text_pad(out, r.strategy_a, 16, 0);
+		fprintf(out, " %9s  %5d ", r.money_a, r.cards_b);
+		text_pad(out, r.strategy_b, 16, 0);
+		fprintf(out, " %9s %10s\n", r.money_b, r.delta);
 	}
 }
 
@@ -74,14 +57,15 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	jw_string(&j, "b", sb);
 	jw_open(&j, "rows", '[');
 	for (size_t i = 0; i < a->nplans; i++) {
-		const struct plan *p = &a->plans[i], *q = plan_for_same_gpu(b, p);
-		double xa = plan_monthly(p), xb = q ? plan_monthly(q) : -1;
+		struct compare_row r;
+		double delta;
+		compare_row_fill(&r, &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
 		jw_open(&j, NULL, '{');
-		jw_string(&j, "gpu", p->gpu->id);
-		compare_side(&j, "a", p);
-		compare_side(&j, "b", q);
-		if (xa >= 0 && xb >= 0)
-			jw_signed(&j, "difference_monthly", xb - xa, 2);
+		jw_string(&j, "gpu", r.gpu->id);
+		compare_side(&j, "a", r.a);
+		compare_side(&j, "b", r.b);
+		if (compare_row_delta(&r, &delta))
+			jw_signed(&j, "difference_monthly", delta, 2);
 		else
 			jw_null(&j, "difference_monthly");
 		jw_close(&j, '}');
@@ -95,17 +79,18 @@ static void compare_csv(FILE *out, const struct analysis *a, const struct analys
 	fprintf(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,difference_monthly,"
 		"data_source,prices_as_of\n");
 	for (size_t i = 0; i < a->nplans; i++) {
-		const struct plan *p = &a->plans[i], *q = plan_for_same_gpu(b, p);
-		double xa = plan_monthly(p), xb = q ? plan_monthly(q) : -1;
+		struct compare_row r;
 		char ma[24] = "", mb[24] = "", d[24] = "";
-		if (xa >= 0)
-			snprintf(ma, sizeof ma, "%.2f", xa);
-		if (xb >= 0)
-			snprintf(mb, sizeof mb, "%.2f", xb);
-		if (xa >= 0 && xb >= 0)
-			snprintf(d, sizeof d, "%.2f", xb - xa);
-		fprintf(out, "%s,%d,%s,%s,%d,%s,%s,%s", p->gpu->id, p->cards, p->strategy, ma,
-			q ? q->cards : 0, q ? q->strategy : "", mb, d);
+		double delta;
+		compare_row_fill(&r, &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
+		if (r.monthly_a >= 0)
+			snprintf(ma, sizeof ma, "%.2f", r.monthly_a);
+		if (r.monthly_b >= 0)
+			snprintf(mb, sizeof mb, "%.2f", r.monthly_b);
+		if (compare_row_delta(&r, &delta))
+			snprintf(d, sizeof d, "%.2f", delta);
+		fprintf(out, "%s,%d,%s,%s,%d,%s,%s,%s", r.gpu->id, r.cards_a, r.a->strategy, ma,
+			r.cards_b, r.b ? r.b->strategy : "", mb, d);
 		report_data_cells(out, a->catalog);
 		fputc('\n', out);
 	}

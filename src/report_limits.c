@@ -2,6 +2,7 @@
  * set) and the most sequences (at the context set) on 1, 2, 4, 8 cards. */
 #include <stdio.h>
 
+#include "figures.h"
 #include "jsonw.h"
 #include "capacity.h"
 #include "report.h"
@@ -60,7 +61,8 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 		fprintf(out, "%s\n", summary);
 		report_data_line(out, a->catalog);
 		fprintf(out, "longest context at concurrency %lld; most sequences at context %lld\n\n"
-			"%-16s %5s %16s %16s\n", a->sc.concurrency, a->sc.context, "GPU", "cards",
+			"%-16s %5s %16s %16s\n", a->sc.concurrency, a->sc.context,
+			figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
 			"longest context", "most sequences");
 	}
 	for (size_t i = 0; i < a->nplans; i++) {

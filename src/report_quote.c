@@ -5,6 +5,8 @@
 #include <time.h>
 
 #include "config.h"
+#include "figures.h"
+#include "plan_text.h"
 #include "report.h"
 #include "tables.h"
 
@@ -34,13 +36,28 @@ static void md_price(FILE *out, const struct rent *r, bool per_card)
 		fprintf(out, " %.0f |", per_card ? r->monthly_per_card : r->total);
 }
 
+/* The renting columns: "container per card | container total | …". */
+static void md_rent_headings(FILE *out, const struct figure_group *g)
+{
+	fprintf(out, " %s %s | %s %s |", g->label, figure_label_for(g, "monthly_per_card"), g->label,
+		figure_label_for(g, "monthly_total"));
+}
+
+static void md_plans_heading(FILE *out, const struct analysis *a)
+{
+	fprintf(out, "\n## Plans (per month)\n\n| %s | %s | %s | GiB per card (+%.0f %%) |",
+		figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
+		figure_label_for(NULL, "strategy"), a->sc.headroom_pct);
+	md_rent_headings(out, &figure_group_container);
+	md_rent_headings(out, &figure_group_baremetal);
+	fprintf(out, " %s | %s |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n",
+		figure_label_for(&figure_group_baremetal, "idle_cards"),
+		figure_label_for(NULL, "cheaper"));
+}
+
 static void md_plans(FILE *out, const struct analysis *a)
 {
-	static const char *const cheaper[] = {"—", "container", "bare metal"};
-	fprintf(out, "\n## Plans (per month)\n\n| GPU | cards | plan | GiB per card (+%.0f %%) "
-		"| container per card | container total | bare metal per card | bare metal total "
-		"| idle cards | cheaper |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n",
-		a->sc.headroom_pct);
+	md_plans_heading(out, a);
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i];
 		if (!p->cards) {
@@ -57,37 +74,37 @@ static void md_plans(FILE *out, const struct analysis *a)
 			fprintf(out, " %d (%.0f) |", p->baremetal.idle, p->baremetal.idle_cost);
 		else
 			fprintf(out, " — |");
-		fprintf(out, " %s |\n", cheaper[p->cheaper]);
+		fprintf(out, " %s |\n", figure_cheaper(p) ? figure_cheaper(p)->label : "—");
 	}
 }
 
 static void md_memory(FILE *out, const struct analysis *a)
 {
-	fprintf(out, "\n## Memory per card (GiB)\n\n| GPU | weights | KV cache | activations | "
-		"gradients | optimizer | overhead | total |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+	fprintf(out, "\n## Memory per card (GiB)\n\n| %s |", figure_label_for(NULL, "gpu"));
+	for (enum mem_term t = 0; t < TERM_COUNT; t++)
+		fprintf(out, " %s |", mem_term_rows[t].label);
+	fprintf(out, " %s |\n|---|", figure_label_for(&figure_group_per_card, "total"));
+	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
+		fprintf(out, "---:|");
+	fputc('\n', out);
 	for (size_t i = 0; i < a->nplans; i++) {
 		const struct plan *p = &a->plans[i];
-		const struct mem_terms *m = &p->per_card;
-		if (p->cards)
-			fprintf(out, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-				gpu_short_name(p->gpu), G(m->weights), G(m->kv_cache),
-				G(m->activations), G(m->gradients), G(m->optimizer), G(m->overhead),
-				G(p->need));
+		if (!p->cards)
+			continue;
+		fprintf(out, "| %s |", gpu_short_name(p->gpu));
+		for (enum mem_term t = 0; t < TERM_COUNT; t++)
+			fprintf(out, " %.2f |", G(mem_term_value(&p->per_card, t)));
+		fprintf(out, " %.2f |\n", G(p->need));
 	}
 }
 
-static void md_offer(FILE *out, const struct plan *p, const char *way, const struct rent *r)
+static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
 {
-	char date[16];
+	char cells[512];
 	if (!r->offer)
 		return;
-	format_date(date, sizeof date, r->monthly_collected);
-	fprintf(out, "| %s | %s | %s | %.0f %s%s%s | %s | %s | %s |\n", gpu_short_name(p->gpu), way,
-		r->offer->region[0] ? r->offer->region : "—",
-		r->machines ? r->machine_monthly : r->monthly_per_card,
-		r->machines ? "per machine" : "per card", r->offer->discount[0] ? ", " : "",
-		r->offer->discount, date, r->offer->network[0] ? r->offer->network : "—",
-		r->offer->source[0] ? r->offer->source : "—");
+	rent_describe(cells, sizeof cells, p, r, RENT_QUOTE);
+	fprintf(out, "| %s | %s |\n", gpu_short_name(p->gpu), cells);
 }
 
 static void md_sources(FILE *out, const struct analysis *a)
@@ -97,8 +114,8 @@ static void md_sources(FILE *out, const struct analysis *a)
 	for (size_t i = 0; i < a->nplans; i++) {
 		if (!a->plans[i].cards)
 			continue;
-		md_offer(out, &a->plans[i], "container", &a->plans[i].container);
-		md_offer(out, &a->plans[i], "bare metal", &a->plans[i].baremetal);
+		md_offer(out, &a->plans[i], &a->plans[i].container);
+		md_offer(out, &a->plans[i], &a->plans[i].baremetal);
 	}
 }
 

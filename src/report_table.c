@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures.h"
+#include "plan_text.h"
 #include "report.h"
 #include "tables.h"
 #include "text.h"
@@ -21,11 +23,11 @@ static void print_header(FILE *out, const struct analysis *a)
 	scenario_header(line, sizeof line, sc);
 	fprintf(out, "%s\n", line);
 	report_data_line(out, a->catalog);
-	const struct mem_terms *t = &a->totals;
-	fprintf(out, "whole model: weights %.2f  KV %.2f  activations %.2f  gradients %.2f  "
-		"optimizer %.2f GiB; overhead %.2f GiB/card; headroom %.0f %%\n",
-		G(t->weights), G(t->kv_cache), G(t->activations), G(t->gradients),
-		G(t->optimizer), G(t->overhead), sc->headroom_pct);
+	char whole[256], overhead[64];
+	mem_terms_text(whole, sizeof whole, &a->totals, 2, "  ", TERM_WEIGHTS, TERM_OVERHEAD);
+	mem_terms_text(overhead, sizeof overhead, &a->totals, 2, "", TERM_OVERHEAD, TERM_COUNT);
+	fprintf(out, "whole model: %s GiB; %s GiB/card; headroom %.0f %%\n", whole, overhead,
+		sc->headroom_pct);
 	for (int i = 0; i < a->nnotes; i++)
 		fprintf(out, "note: %s\n", MESSAGE_TEXT(&a->notes[i]));
 }
@@ -53,44 +55,23 @@ static void print_row(FILE *out, const struct plan *p)
 	fputc('\n', out);
 }
 
-static void print_rent(FILE *out, const char *label, const struct plan *p, const struct rent *r)
-{
-	char date[16], hourly[48] = "";
-	if (!r->available && !r->offer) {
-		fprintf(out, "  %s: — %s\n", label, MESSAGE_TEXT(&r->why));
-		return;
-	}
-	format_date(date, sizeof date, r->monthly_collected);
-	const char *region = r->offer->region[0] ? r->offer->region : "region not listed";
-	if (r->hourly_per_card >= 0)
-		snprintf(hourly, sizeof hourly, ", %.2f/h = %.0f/month", r->hourly_per_card,
-			 r->hourly_per_card * HOURS_PER_MONTH);
-	if (r->machines)
-		fprintf(out, "  %s: %d × %.0f = %.0f/month, %.0f/card, %d idle card%s = %.0f (%s, %s)\n",
-			label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
-			r->idle, r->idle == 1 ? "" : "s", r->idle_cost, region, date);
-	else
-		fprintf(out, "  %s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s\n", label,
-			p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
-			r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
-}
-
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
-	const struct mem_terms *m = &p->per_card;
+	char terms[256], line[512];
 	fprintf(out, "\n%s: ", gpu_short_name(p->gpu));
 	if (p->cards == 0) {
 		fprintf(out, "does not fit\n");
 	} else {
 		fprintf(out, "%s on %d card%s, %d machine%s\n", p->strategy, p->cards,
 			p->cards > 1 ? "s" : "", p->machines, p->machines > 1 ? "s" : "");
-		fprintf(out, "  per card: weights %.2f + KV %.2f + activations %.2f + gradients %.2f "
-			"+ optimizer %.2f + overhead %.2f = %.2f GiB\n", G(m->weights), G(m->kv_cache),
-			G(m->activations), G(m->gradients), G(m->optimizer), G(m->overhead), G(p->need));
+		mem_terms_text(terms, sizeof terms, &p->per_card, 2, " + ", TERM_WEIGHTS, TERM_COUNT);
+		fprintf(out, "  per card: %s = %.2f GiB\n", terms, G(p->need));
 		fprintf(out, "  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n",
 			sc->headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct);
-		print_rent(out, "container", p, &p->container);
-		print_rent(out, "bare metal", p, &p->baremetal);
+		rent_describe(line, sizeof line, p, &p->container, RENT_REPORT);
+		fprintf(out, "  %s\n", line);
+		rent_describe(line, sizeof line, p, &p->baremetal, RENT_REPORT);
+		fprintf(out, "  %s\n", line);
 	}
 	for (int i = 0; i < p->nnotes; i++)
 		fprintf(out, "  note: %s\n", MESSAGE_TEXT(&p->notes[i]));
@@ -99,8 +80,10 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 void report_table(FILE *out, const struct analysis *a)
 {
 	print_header(out, a);
-	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", "GPU", "cards", "plan",
-		"GiB/card", "+headroom/cap", "fit", "container", "bare metal");
+	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", figure_label_for(NULL, "gpu"),
+		figure_label_for(NULL, "cards"), figure_label_for(NULL, "strategy"), "GiB/card",
+		"+headroom/cap", figure_label_for(NULL, "fit"), figure_group_container.label,
+		figure_group_baremetal.label);
 	for (size_t i = 0; i < a->nplans; i++)
 		print_row(out, &a->plans[i]);
 	fprintf(out, "(%s per card per month; * cheaper for this plan; — not offered)\n",

@@ -45,6 +45,7 @@ struct training_bytes {
 	bool approximate;
 };
 
+
 enum task_kind { TASK_INFERENCE, TASK_LORA, TASK_QLORA, TASK_FULL };
 
 struct task {

@@ -55,3 +55,17 @@ int bar_cells(const double *values, int n, double scale, int width, int *cells)
 	}
 	return used;
 }
+
+void bar_plan_values(const struct plan *p, double values[SLOT_COUNT])
+{
+	for (int s = 0; s < SLOT_COUNT; s++)
+		values[s] = 0;
+	for (enum mem_term t = 0; t < TERM_COUNT; t++)
+		values[mem_term_rows[t].slot] += mem_term_value(&p->per_card, t);
+	values[SLOT_HEADROOM] = p->with_headroom - p->need;
+}
+
+double bar_plan_scale(const struct plan *p)
+{
+	return p->capacity > p->with_headroom ? p->capacity : p->with_headroom;
+}

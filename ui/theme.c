@@ -58,3 +58,16 @@ const char *theme_glyph(const struct theme *t, enum element e)
 		return styles[e].ascii_glyph;
 	return t->colour ? styles[e].glyph : styles[e].mono_glyph;
 }
+
+enum element theme_slot_element(enum mem_slot s)
+{
+	static const enum element elements[SLOT_COUNT] = {
+		[SLOT_WEIGHTS] = EL_WEIGHTS,
+		[SLOT_KV] = EL_KV,
+		[SLOT_ACTIVATIONS] = EL_ACTIVATIONS,
+		[SLOT_STATES] = EL_STATES,
+		[SLOT_OVERHEAD] = EL_OVERHEAD,
+		[SLOT_HEADROOM] = EL_HEADROOM,
+	};
+	return elements[s];
+}

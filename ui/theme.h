@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "../src/estimate.h"
+
 enum element {
 	EL_WEIGHTS, EL_KV, EL_ACTIVATIONS, EL_STATES, EL_OVERHEAD, EL_HEADROOM, EL_FREE,
 	EL_TITLE, EL_BORDER, EL_SELECTED, EL_OK, EL_TIGHT, EL_NOFIT, EL_CHEAPER, EL_ERROR,
@@ -20,5 +22,7 @@ void theme_init(struct theme *t);
 int theme_attr(const struct theme *t, enum element e);
 /* The glyph a bar segment is drawn with (UTF-8 or ASCII). */
 const char *theme_glyph(const struct theme *t, enum element e);
+/* The element that draws a slot of the memory-terms table. */
+enum element theme_slot_element(enum mem_slot s);
 
 #endif

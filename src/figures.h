@@ -1,0 +1,69 @@
+/* The figures a plan reports, one row each. The JSON and the CSV walk the
+ * same rows, so they carry the same fields; the table, Markdown and the
+ * screen take their labels from here. Adding a figure is adding a row. */
+#ifndef GPUPLAN_FIGURES_H
+#define GPUPLAN_FIGURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "plan.h"
+
+enum figure_kind { FIGURE_NUMBER, FIGURE_INT, FIGURE_BOOL, FIGURE_STRING, FIGURE_DATE };
+
+/* One value; the member that holds it follows the kind. */
+struct figure_value {
+	double number; /* NUMBER and INT; DATE as yyyymmdd */
+	bool flag;     /* BOOL */
+	const char *text; /* STRING */
+	char buf[256];    /* text rendered for this value (a message), when text points here */
+};
+
+/* A JSON object inside the plan: "container": {…}. Its CSV columns are
+ * prefix_key_suffix ("per_card_gib" -> per_card_weights_gib). */
+struct figure_group {
+	const char *key;
+	const char *csv_prefix, *csv_suffix;
+	const char *label; /* "bare metal" */
+	const struct rent *(*rent)(const struct plan *p); /* the renting it describes, or NULL */
+};
+
+struct figure;
+/* False when the figure does not apply (JSON null, empty CSV cell). */
+typedef bool figure_get_fn(const struct plan *p, const struct figure *f, struct figure_value *v);
+
+struct figure {
+	const struct figure_group *group; /* NULL: a member of the plan object */
+	const char *key;                  /* NULL: the key and label of 'term' */
+	const char *label;
+	const char *unit; /* "GiB", "CNY/month", "%", or NULL */
+	int decimals;
+	enum figure_kind kind;
+	figure_get_fn *get;
+	const struct mem_term_row *term; /* a memory term per card */
+};
+
+extern const struct figure_group figure_group_per_card, figure_group_container,
+	figure_group_baremetal;
+extern const struct figure figures[];
+extern const size_t n_figures;
+
+const char *figure_key(const struct figure *f);
+const char *figure_label(const struct figure *f);
+/* The CSV column: key, or the group's prefix_key_suffix. */
+void figure_csv_name(const struct figure *f, char *buf, size_t cap);
+/* The value as the JSON writes it, strings unquoted; false (and "") when
+ * it does not apply. */
+bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t cap);
+/* A group that is null in the JSON: a plan without cards has no memory
+ * per card and no renting. */
+bool figure_group_applies(const struct figure_group *g, const struct plan *p);
+/* The way of renting that is cheaper for this plan, or NULL (none, or a
+ * tie): its key is the JSON's "cheaper", its label the reports' word. */
+const struct figure_group *figure_cheaper(const struct plan *p);
+/* The row with this group (NULL: the plan itself) and key, or NULL. */
+const struct figure *figure_find(const struct figure_group *g, const char *key);
+/* That row's label: headings name figures as the table does. */
+const char *figure_label_for(const struct figure_group *g, const char *key);
+
+#endif

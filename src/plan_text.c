@@ -1,0 +1,128 @@
+/* How a way of renting adds up, and the compare row, written once for
+ * the reports and the screen. */
+#include "plan_text.h"
+
+
+#include <stdio.h>
+
+#include "compare.h"
+#include "figures.h"
+#include "report.h"
+#include "tables.h"
+#include "message.h"
+
+static const char *rent_label(const struct plan *p, const struct rent *r)
+{
+	return (r == &p->container ? &figure_group_container : &figure_group_baremetal)->label;
+}
+
+static const char *rent_region(const struct rent *r)
+{
+	return r->offer->region[0] ? r->offer->region : "region not listed";
+}
+
+static void rent_report(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+{
+	char date[16], hourly[48] = "";
+	const char *label = rent_label(p, r);
+	if (!r->available && !r->offer) {
+		snprintf(buf, cap, "%s: — %s", label, MESSAGE_TEXT(&r->why));
+		return;
+	}
+	format_date(date, sizeof date, r->monthly_collected);
+	if (r->hourly_per_card >= 0)
+		snprintf(hourly, sizeof hourly, ", %.2f/h = %.0f/month", r->hourly_per_card,
+			 r->hourly_per_card * HOURS_PER_MONTH);
+	if (r->machines)
+		snprintf(buf, cap, "%s: %d × %.0f = %.0f/month, %.0f/card, %d idle card%s = %.0f "
+			 "(%s, %s)", label, r->machines, r->machine_monthly, r->total,
+			 r->monthly_per_card, r->idle, r->idle == 1 ? "" : "s", r->idle_cost,
+			 rent_region(r), date);
+	else
+		snprintf(buf, cap, "%s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s", label,
+			 p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
+			 r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
+}
+
+static void rent_screen(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+{
+	char date[16];
+	const char *label = rent_label(p, r);
+	format_date(date, sizeof date, r->monthly_collected);
+	if (!r->offer)
+		snprintf(buf, cap, "%s — %s", label, MESSAGE_TEXT(&r->why));
+	else if (r->machines)
+		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · %.0f/card · %d idle = %.0f · %s %s",
+			 label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
+			 r->idle, r->idle_cost, rent_region(r), date);
+	else if (r->available)
+		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · max %d cards · %s", label, p->cards,
+			 r->monthly_per_card, r->total, r->max_cards, date);
+	else
+		snprintf(buf, cap, "%s — %s (%.0f/card, %s)", label, MESSAGE_TEXT(&r->why), r->monthly_per_card,
+			 date);
+}
+
+static const char *or_dash(const char *s)
+{
+	return s[0] ? s : "—";
+}
+
+static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+{
+	char date[16];
+	const struct offer *o = r->offer;
+	buf[0] = '\0';
+	if (!o)
+		return;
+	format_date(date, sizeof date, r->monthly_collected);
+	snprintf(buf, cap, "%s | %s | %.0f %s%s%s | %s | %s | %s", rent_label(p, r),
+		 or_dash(o->region), r->machines ? r->machine_monthly : r->monthly_per_card,
+		 r->machines ? "per machine" : "per card", o->discount[0] ? ", " : "", o->discount,
+		 date, or_dash(o->network), or_dash(o->source));
+}
+
+typedef void rent_writer(char *buf, size_t cap, const struct plan *p, const struct rent *r);
+
+void rent_describe(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+		   enum rent_style style)
+{
+	static rent_writer *const writers[] = {
+		[RENT_REPORT] = rent_report,
+		[RENT_SCREEN] = rent_screen,
+		[RENT_QUOTE] = rent_quote,
+	};
+	writers[style](buf, cap, p, r);
+}
+
+static void money_text(char *buf, size_t cap, double v)
+{
+	if (v < 0)
+		snprintf(buf, cap, "—");
+	else
+		snprintf(buf, cap, "%.0f", v);
+}
+
+void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b)
+{
+	double delta;
+	*r = (struct compare_row){.a = a, .b = b, .gpu = a ? a->gpu : b->gpu};
+	r->cards_a = a ? a->cards : 0;
+	r->cards_b = b ? b->cards : 0;
+	r->strategy_a = a ? a->strategy : "—";
+	r->strategy_b = b ? b->strategy : "—";
+	r->monthly_a = a ? plan_monthly(a) : -1;
+	r->monthly_b = b ? plan_monthly(b) : -1;
+	money_text(r->money_a, sizeof r->money_a, r->monthly_a);
+	money_text(r->money_b, sizeof r->money_b, r->monthly_b);
+	if (compare_row_delta(r, &delta))
+		snprintf(r->delta, sizeof r->delta, "%+.0f", delta);
+	else
+		snprintf(r->delta, sizeof r->delta, "—");
+}
+
+bool compare_row_delta(const struct compare_row *r, double *delta)
+{
+	*delta = r->monthly_b - r->monthly_a;
+	return r->monthly_a >= 0 && r->monthly_b >= 0;
+}

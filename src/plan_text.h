@@ -1,0 +1,37 @@
+/* Sentences and cells about a plan that more than one front end prints:
+ * how a way of renting adds up, and a row comparing two plans. */
+#ifndef GPUPLAN_PLAN_TEXT_H
+#define GPUPLAN_PLAN_TEXT_H
+
+#include <stddef.h>
+
+#include "plan.h"
+
+enum rent_style {
+	RENT_REPORT, /* "container: 3 × 2577 = 7731/month, 3.58/h = 2613/month (max 4 cards, 2026-10-12)" */
+	RENT_SCREEN, /* "container 3 × 2577 = 7731/month · max 4 cards · 2026-10-12" */
+	RENT_QUOTE   /* Markdown cells: "container | 湖北一区 | 2577 per card | 2026-10-12 | — | source" */
+};
+
+/* r is &p->container or &p->baremetal; its label comes from the figures
+ * table's group. RENT_QUOTE writes "" when r has no offer. */
+void rent_describe(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+		   enum rent_style style);
+
+/* One GPU type under scenario A and scenario B. Either plan may be
+ * missing (NULL) when the other analysis has no such GPU type. */
+struct compare_row {
+	const struct plan *a, *b;
+	const struct gpu *gpu;
+	int cards_a, cards_b;           /* 0 when missing */
+	const char *strategy_a, *strategy_b; /* "—" when missing */
+	double monthly_a, monthly_b;    /* the cheaper way to rent; -1: none */
+	char money_a[24], money_b[24];  /* "7731" or "—" */
+	char delta[24];                 /* "+1200" or "—" */
+};
+
+void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b);
+/* B's monthly cost minus A's; false when either has none. */
+bool compare_row_delta(const struct compare_row *r, double *delta);
+
+#endif

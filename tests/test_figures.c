@@ -1,0 +1,385 @@
+/* The figures table: the CSV carries every scalar the JSON reports of a
+ * plan, under the flattened name and with the same value; the memory
+ * terms, the rent sentence and the compare row read as the reports do. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/figures.h"
+#include "../src/plan_text.h"
+#include "../src/report.h"
+#include "../ui/bar.h"
+#include "helpers.h"
+#include "json_check.h"
+
+#define MAX_LEAVES 4096
+#define MAX_COLS 128
+
+/* A scalar of the JSON: its path ("plans.2.container.region") and text. */
+struct leaf {
+	char path[160];
+	char text[1024];
+	bool null;
+};
+
+static struct leaf leaves[MAX_LEAVES];
+static int nleaves;
+static char header[MAX_COLS][64];
+static int ncols;
+
+static const char *json_value(const char *s, const char *path);
+
+static const char *skip_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r')
+		s++;
+	return s;
+}
+
+/* A string without its quotes; the report writes only \" \\ \n \u00XX. */
+static const char *json_string(const char *s, char *out, size_t cap)
+{
+	size_t n = 0;
+	for (s++; *s != '"'; s++) {
+		char c = *s;
+		if (c == '\\') {
+			s++;
+			c = *s == 'n' ? '\n' : *s == 'u' ? (char)strtol(s + 1, NULL, 16) : *s;
+			if (*s == 'u')
+				s += 4;
+		}
+		if (n + 1 < cap)
+			out[n++] = c;
+	}
+	out[n] = '\0';
+	return s + 1;
+}
+
+static void add_leaf(const char *path, const char *text, size_t len, bool null)
+{
+	cr_assert_lt(nleaves, MAX_LEAVES);
+	struct leaf *l = &leaves[nleaves++];
+	snprintf(l->path, sizeof l->path, "%s", path);
+	snprintf(l->text, sizeof l->text, "%.*s", (int)len, text);
+	l->null = null;
+}
+
+static const char *json_members(const char *s, const char *path, bool keyed)
+{
+	char key[128], sub[160];
+	s = skip_ws(s + 1);
+	for (int i = 0; *s != '}' && *s != ']'; i++) {
+		if (keyed) {
+			s = skip_ws(json_string(s, key, sizeof key));
+			s++; /* ':' */
+		} else {
+			snprintf(key, sizeof key, "%d", i);
+		}
+		snprintf(sub, sizeof sub, "%s%s%s", path, path[0] ? "." : "", key);
+		s = skip_ws(json_value(s, sub));
+		if (*s == ',')
+			s = skip_ws(s + 1);
+	}
+	return s + 1;
+}
+
+static const char *json_value(const char *s, const char *path)
+{
+	char text[1024];
+	s = skip_ws(s);
+	if (*s == '{' || *s == '[')
+		return json_members(s, path, *s == '{');
+	if (*s == '"') {
+		const char *end = json_string(s, text, sizeof text);
+		add_leaf(path, text, strlen(text), false);
+		return end;
+	}
+	size_t len = strcspn(s, ",}] \n");
+	add_leaf(path, s, len, strncmp(s, "null", 4) == 0);
+	return s + len;
+}
+
+/* One CSV line into cells (quoted cells as libcsv writes them). */
+static int csv_cells(const char *line, char cells[][1024], int max)
+{
+	int n = 0;
+	for (const char *s = line; n < max; s++) {
+		size_t k = 0;
+		bool quoted = *s == '"';
+		for (s += quoted; *s && (quoted || (*s != ',' && *s != '\n')); s++) {
+			if (quoted && *s == '"' && s[1] == '"')
+				s++;
+			else if (quoted && *s == '"') {
+				quoted = false;
+				continue;
+			}
+			if (k + 1 < 1024)
+				cells[n][k++] = *s;
+		}
+		cells[n++][k] = '\0';
+		if (*s != ',')
+			break;
+	}
+	return n;
+}
+
+/* The report as a string the caller frees. */
+static char *report_text(void (*report)(FILE *, const struct analysis *), const struct analysis *a)
+{
+	static char *text; /* open_memstream keeps their addresses until fclose */
+	static size_t len;
+	FILE *f = open_memstream(&text, &len);
+	report(f, a);
+	fclose(f);
+	return text;
+}
+
+/* The CSV's naming rule: group.key -> group_key; a group named for its
+ * unit (per_card_gib) keeps the unit last: per_card_key_gib. */
+static void flatten(char *out, size_t cap, const char *group, const char *key)
+{
+	size_t n = strlen(group);
+	if (n > 4 && strcmp(group + n - 4, "_gib") == 0)
+		snprintf(out, cap, "%.*s_%s_gib", (int)(n - 4), group, key);
+	else
+		snprintf(out, cap, "%s_%s", group, key);
+}
+
+static int column(const char *name)
+{
+	for (int i = 0; i < ncols; i++)
+		if (strcmp(header[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* A group that is null in the JSON still has its columns in the CSV. */
+static bool group_has_columns(const char *group)
+{
+	char pattern[160];
+	flatten(pattern, sizeof pattern, group, "\x01");
+	size_t pre = strcspn(pattern, "\x01");
+	const char *suffix = pattern + pre + 1;
+	for (int i = 0; i < ncols; i++) {
+		size_t n = strlen(header[i]);
+		if (strncmp(header[i], pattern, pre) == 0 && n > pre + strlen(suffix) &&
+		    strcmp(header[i] + n - strlen(suffix), suffix) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The leaf "plans.<plan>.a[.b]" as a CSV column name; false for another
+ * plan's leaf. A list element (notes.0) is the list's joined cell. */
+static bool plan_column(const struct leaf *l, int plan, char *name, size_t cap, bool *grouped)
+{
+	char prefix[32], first[128], second[128] = "";
+	snprintf(prefix, sizeof prefix, "plans.%d.", plan);
+	if (strncmp(l->path, prefix, strlen(prefix)) != 0)
+		return false;
+	sscanf(l->path + strlen(prefix), "%127[^.].%127[^.]", first, second);
+	*grouped = second[0] && !(second[0] >= '0' && second[0] <= '9');
+	if (*grouped)
+		flatten(name, cap, first, second);
+	else
+		snprintf(name, cap, "%s", first);
+	return true;
+}
+
+static void check_leaf(const struct leaf *l, int plan, char row[][1024], bool *has_cards)
+{
+	char name[160];
+	bool grouped, list = strstr(l->path, ".notes.") != NULL;
+	if (!plan_column(l, plan, name, sizeof name, &grouped))
+		return;
+	int col = column(name);
+	if (col < 0 && l->null && !grouped) {
+		cr_assert(group_has_columns(name), "JSON %s has no CSV columns", l->path);
+		*has_cards = false;
+		return;
+	}
+	cr_assert_geq(col, 0, "JSON %s has no CSV column %s", l->path, name);
+	if (!list)
+		cr_assert_str_eq(row[col], l->null ? "" : l->text, "%s: CSV %s, JSON %s", name,
+				 row[col], l->text);
+}
+
+/* Every scalar leaf of every plan against the CSV header and that plan's row. */
+static void check_analysis(struct analysis *a)
+{
+	static char row[MAX_COLS][1024];
+	char *json = report_text(report_json, a), *csv = report_text(report_csv, a);
+	cr_assert(json_valid(json));
+	nleaves = 0;
+	json_value(json, "");
+	ncols = csv_cells(csv, row, MAX_COLS);
+	for (int i = 0; i < ncols; i++)
+		snprintf(header[i], sizeof header[i], "%s", row[i]);
+	const char *line = strchr(csv, '\n') + 1;
+	for (int plan = 0; plan < (int)a->nplans; plan++, line = strchr(line, '\n') + 1) {
+		cr_assert_eq(csv_cells(line, row, MAX_COLS), ncols, "plan %d: cells", plan);
+		bool has_cards = true;
+		for (int i = 0; i < nleaves; i++)
+			check_leaf(&leaves[i], plan, row, &has_cards);
+		cr_assert_eq(has_cards, a->plans[plan].cards > 0);
+	}
+	free(json);
+	free(csv);
+}
+
+static struct catalog cat;
+static struct analysis an;
+
+static void setup(void)
+{
+	load_reference(&cat);
+}
+
+static void teardown(void)
+{
+	analysis_free(&an);
+	catalog_free(&cat);
+}
+
+static int run_scenario(const char *model, const char *task, const char *context,
+			const char *concurrency)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, model, "task", task, "context", context, "concurrency",
+		      concurrency, NULL);
+	cr_assert(analysis_run(&an, &cat, &sc, NULL), "%s", an.error);
+	int fitting = 0;
+	for (size_t i = 0; i < an.nplans; i++)
+		fitting += an.plans[i].cards > 0;
+	return fitting;
+}
+
+TestSuite(figures, .init = setup, .fini = teardown);
+
+/* Arrays, not pointers: Criterion copies the cases into each test process. */
+struct leaf_case {
+	char model[32], task[16], context[16], concurrency[16];
+	int fitting; /* plans with cards, of the fixture's 8 */
+};
+
+ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
+{
+	static struct leaf_case cases[] = {
+		{"qwen2.5-32b", "inference", "4096", "1", 8},
+		{"llama-3.1-405b", "inference", "131072", "20000", 0},
+		{"qwen2.5-7b", "full", "4096", "1", 8},
+		{"llama-3.1-405b", "full", "131072", "64", 0},
+	};
+	return cr_make_param_array(struct leaf_case, cases, sizeof cases / sizeof cases[0]);
+}
+
+ParameterizedTest(struct leaf_case *c, figures, csv_carries_every_json_leaf)
+{
+	cr_assert_eq(run_scenario(c->model, c->task, c->context, c->concurrency), c->fitting,
+		     "%s %s", c->model, c->task);
+	check_analysis(&an);
+}
+
+Test(figures, added_columns_follow_todays_and_precede_the_notes)
+{
+	run_scenario("qwen2.5-32b", "inference", "4096", "1");
+	char *csv = report_text(report_csv, &an);
+	cr_assert(strstr(csv, ",cheaper,efficiency_pct,fit,recompute,container_reason,"
+			      "container_discount,baremetal_reason,baremetal_discount,"
+			      "baremetal_idle_monthly,baremetal_inter_node,"
+			      "effective_monthly_per_card,notes,data_source,prices_as_of\n"), "%s", csv);
+	free(csv);
+}
+
+Test(figures, csv_names_and_labels_come_from_the_rows)
+{
+	char name[64];
+	figure_csv_name(figure_find(&figure_group_per_card, "kv_cache"), name, sizeof name);
+	cr_assert_str_eq(name, "per_card_kv_cache_gib");
+	figure_csv_name(figure_find(&figure_group_baremetal, "idle_monthly"), name, sizeof name);
+	cr_assert_str_eq(name, "baremetal_idle_monthly");
+	figure_csv_name(figure_find(NULL, "utilization_pct"), name, sizeof name);
+	cr_assert_str_eq(name, "utilization_pct");
+	cr_assert_str_eq(figure_label_for(&figure_group_per_card, "kv_cache"), "KV cache");
+	cr_assert_str_eq(figure_label_for(NULL, "strategy"), "plan");
+	cr_assert_null(figure_find(NULL, "no_such_figure"));
+	struct plan p = {.cheaper = CHEAPER_BAREMETAL};
+	cr_assert_str_eq(figure_cheaper(&p)->key, "baremetal");
+	cr_assert_str_eq(figure_cheaper(&p)->label, "bare metal");
+	p.cheaper = CHEAPER_NONE;
+	cr_assert_null(figure_cheaper(&p));
+}
+
+Test(figures, memory_terms_text_and_sum)
+{
+	struct mem_terms m = {.weights = 2 * GIB, .kv_cache = 0.5 * GIB, .activations = 0.25 * GIB,
+			      .gradients = 1 * GIB, .optimizer = 3 * GIB, .overhead = 1 * GIB};
+	char buf[256];
+	mem_terms_text(buf, sizeof buf, &m, 2, " + ", TERM_WEIGHTS, TERM_COUNT);
+	cr_assert_str_eq(buf, "weights 2.00 + KV 0.50 + activations 0.25 + gradients 1.00 + "
+			      "optimizer 3.00 + overhead 1.00");
+	mem_terms_text(buf, sizeof buf, &m, 1, "  ", TERM_GRADIENTS, TERM_OVERHEAD);
+	cr_assert_str_eq(buf, "gradients 1.0  optimizer 3.0");
+	cr_assert_eq(mem_sum(&m), 7.75 * GIB);
+	cr_assert_eq(mem_term_value(&m, TERM_OPTIMIZER), 3 * GIB);
+}
+
+Test(figures, bar_values_follow_the_term_slots)
+{
+	struct plan p = {.per_card = {.weights = 8, .kv_cache = 4, .activations = 2, .gradients = 1,
+				      .optimizer = 5, .overhead = 3},
+			 .need = 23, .with_headroom = 27.6, .capacity = 40};
+	double v[SLOT_COUNT];
+	bar_plan_values(&p, v);
+	double want[SLOT_COUNT] = {[SLOT_WEIGHTS] = 8, [SLOT_KV] = 4, [SLOT_ACTIVATIONS] = 2,
+				   [SLOT_STATES] = 6, [SLOT_OVERHEAD] = 3,
+				   [SLOT_HEADROOM] = 27.6 - 23};
+	for (int s = 0; s < SLOT_COUNT; s++)
+		cr_assert_eq(v[s], want[s], "slot %d: %g", s, v[s]);
+	cr_assert_eq(bar_plan_scale(&p), 40);
+	p.with_headroom = 44;
+	cr_assert_eq(bar_plan_scale(&p), 44);
+}
+
+Test(figures, rent_sentences_in_three_styles)
+{
+	run_scenario("qwen2.5-32b", "inference", "4096", "1");
+	const struct plan *p = plan_of(&an, "910b-64g");
+	char buf[512];
+	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	cr_assert_str_eq(buf, "container: 2 × 2577 = 5154/month, 3.58/h = 2613/month "
+			      "(max 4 cards, 2026-10-12)");
+	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_SCREEN);
+	cr_assert_str_eq(buf, "bare metal 1 × 18800 = 18800/month · 2350/card · 6 idle = 14100 · "
+			      "湖北一区 2026-10-12");
+	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	cr_assert_str_eq(buf, "bare metal | 湖北一区 | 18800 per machine | 2026-10-12 | — | "
+			      "极智算官网裸金属页面 (article 2026-10-12)");
+	p = plan_of(&an, "a100-80g");
+	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	cr_assert_str_eq(buf, "container: — no container offer for A100 80G");
+	rent_describe(buf, sizeof buf, p, &p->container, RENT_QUOTE);
+	cr_assert_str_eq(buf, "");
+}
+
+Test(figures, compare_row_cells)
+{
+	run_scenario("qwen2.5-32b", "inference", "4096", "1");
+	const struct plan *p = plan_of(&an, "910b-64g"), *q = plan_of(&an, "h100-80g");
+	struct compare_row r;
+	double d;
+	compare_row_fill(&r, p, q);
+	cr_assert_str_eq(r.money_a, "5154");
+	cr_assert_str_eq(r.money_b, "9345");
+	cr_assert_str_eq(r.delta, "+4191");
+	cr_assert(compare_row_delta(&r, &d));
+	cr_assert_eq(d, 9345.0 - 5154.0);
+	compare_row_fill(&r, NULL, q);
+	cr_assert_eq(r.cards_a, 0);
+	cr_assert_str_eq(r.strategy_a, "—");
+	cr_assert_str_eq(r.money_a, "—");
+	cr_assert_str_eq(r.delta, "—");
+	cr_assert_not(compare_row_delta(&r, &d));
+}
