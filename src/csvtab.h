@@ -1,9 +1,17 @@
-/* A CSV file read with libcsv into cells that remember where they came
- * from (line, column), so every later error can point at the source. */
+/* A CSV file read into records whose fields remember where they came from
+ * (line, column, bytes), so every later error can point at the source.
+ *
+ * Lean by design (10^6 rows in well under a second and a few bytes per
+ * field): the parse keeps each field's text, NUL-terminated, in one block
+ * no larger than the file, and per record only where it starts. A field's
+ * position is worked out again from the parsed buffer when a cell is asked
+ * for, so csvtab_cell needs the buffer given to csvtab_parse to be alive;
+ * the texts themselves live until csvtab_free. */
 #ifndef GPUPLAN_CSVTAB_H
 #define GPUPLAN_CSVTAB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -14,29 +22,37 @@ struct csv_cell {
 };
 
 struct csv_record {
-	size_t first, count; /* cells[first .. first+count) */
-	unsigned line;
+	uint32_t raw;  /* where the record starts in the parsed buffer, after a BOM */
+	uint32_t text; /* its first field's text in the table's text block */
+	unsigned count, line;
 };
+
+struct csv_cell_cache; /* the cells of the header and of one other record */
 
 struct csv_table {
 	const char *path; /* as shown in messages */
-	struct csv_cell *cells;
-	size_t ncells, cells_cap;
+	const char *src;  /* the buffer given to csvtab_parse, BOM included (borrowed) */
+	size_t src_len;
+	char *text; /* every field's text, in file order */
 	struct csv_record *records; /* records[0] is the header */
 	size_t nrecords, records_cap;
-	struct arena_block *arena;
+	struct csv_cell_cache *cache;
 };
 
-/* Parses buf. Comment lines (# in the first column), a UTF-8 BOM and CRLF
- * line ends are accepted. Encoding and quoting problems go to d; returns
- * the number of errors added (0 on success). */
+/* Parses buf. Comment lines (# in the first column), a UTF-8 BOM and CRLF,
+ * LF or CR-only line ends are accepted. Encoding and quoting problems go to
+ * d; returns the number of errors added (0 on success). */
 size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
 		    struct diag *d);
 void csvtab_free(struct csv_table *t);
 
-static inline const struct csv_cell *csvtab_cell(const struct csv_table *t, size_t rec, size_t i)
-{
-	return &t->cells[t->records[rec].first + i];
-}
+/* Field i of record rec. The pointer stays valid until a cell of another
+ * record than this one and the header is asked for (and only while the
+ * buffer given to csvtab_parse lives). */
+const struct csv_cell *csvtab_cell(const struct csv_table *t, size_t rec, size_t i);
+
+/* The text of field i of record rec without working out its position:
+ * valid until csvtab_free, even after the parsed buffer is gone. */
+const char *csvtab_text(const struct csv_table *t, size_t rec, size_t i);
 
 #endif
