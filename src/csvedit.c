@@ -3,50 +3,112 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "csvtab.h"
 
 ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len) = write;
 
-#define MAX_EDITS 16
+/* Optional price columns an edit may add to a file that lacks them. */
+static const char *const addable_columns[] = {"hourly", "discount"};
 
+#define MAX_FIELDS 16
+
+/* Bytes [start, end) of the old file replaced by text; seq keeps
+ * insertions at one place in the order they were made. */
 struct span {
-	size_t start, end;
-	const char *value;
+	size_t start, end, seq;
+	char *text;
 };
 
-static char *read_all(const char *path, size_t *len, char *err, size_t errlen)
+struct spans {
+	struct span *v;
+	size_t n, cap;
+};
+
+/* The file being edited, as it is on disk now. */
+struct target {
+	char path[PATH_MAX]; /* the symlink's target, if path was a link */
+	struct stat st;
+	char *buf;
+	size_t len;
+	struct csv_table t;
+	bool parsed;
+	size_t rec;
+};
+
+char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
 		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return NULL;
 	}
-	struct stat st;
-	char *buf = NULL;
-	if (fstat(fileno(f), &st) == 0 && st.st_size >= 0 && (buf = malloc((size_t)st.st_size + 1)))
-		*len = fread(buf, 1, (size_t)st.st_size, f);
-	if (!buf || ferror(f) || *len != (size_t)st.st_size) {
-		snprintf(err, errlen, "cannot read %s", path);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read %s: it is %s, not a regular file", path,
+			 S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device");
+		close(fd);
+		return NULL;
+	}
+	char *buf = malloc((size_t)st.st_size + 1);
+	size_t used = 0;
+	while (buf && used < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + used, (size_t)st.st_size - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+	}
+	if (!buf || used != (size_t)st.st_size) {
+		snprintf(err, errlen, "cannot read %s: %s", path, buf ? strerror(errno ? errno : EIO)
+									: "out of memory");
 		free(buf);
 		buf = NULL;
+	} else {
+		buf[used] = '\0';
+		*len = used;
 	}
-	fclose(f);
+	close(fd);
 	return buf;
 }
 
-static int column_of(const struct csv_table *t, const char *name)
+/* Write permission as the mode bits say, even for root, who could write
+ * anything: a 0444 file is meant to be left alone. */
+static bool mode_allows_write(const struct stat *st)
 {
-	for (size_t i = 0; i < t->records[0].count; i++)
-		if (strcmp(csvtab_cell(t, 0, i)->text, name) == 0)
-			return (int)i;
-	return -1;
+	uid_t uid = geteuid();
+	if (uid == st->st_uid)
+		return st->st_mode & S_IWUSR;
+	if (uid == 0)
+		return st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH);
+	if (getegid() == st->st_gid)
+		return st->st_mode & S_IWGRP;
+	return st->st_mode & S_IWOTH;
+}
+
+static bool target_writable(const struct target *f, char *err, size_t errlen)
+{
+	if (!mode_allows_write(&f->st)) {
+		snprintf(err, errlen, "cannot save %s: it is read-only (mode %04o); the file is unchanged",
+			 f->path, (unsigned)(f->st.st_mode & 07777));
+		return false;
+	}
+	if (access(f->path, W_OK) != 0) {
+		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", f->path,
+			 strerror(errno));
+		return false;
+	}
+	return true;
 }
 
 static size_t row_at_line(const struct csv_table *t, unsigned line)
@@ -57,40 +119,90 @@ static size_t row_at_line(const struct csv_table *t, unsigned line)
 	return 0;
 }
 
-/* Where each edit goes, after checking the row is the one meant. */
-static int find_spans(const struct csv_table *t, unsigned line, const struct field_edit *keys,
-		      size_t nk, const struct field_edit *edits, size_t ne, struct span *spans,
-		      char *err, size_t errlen)
+static int column_of(const struct csv_table *t, const char *name)
 {
-	size_t rec = t->nrecords ? row_at_line(t, line) : 0;
-	if (!rec || t->records[rec].count != t->records[0].count) {
-		snprintf(err, errlen, "%s:%u: no row there any more: reload first", t->path, line);
-		return -1;
-	}
-	for (size_t k = 0; k < nk; k++) {
-		int c = column_of(t, keys[k].column);
-		if (c < 0 || strcmp(csvtab_cell(t, rec, (size_t)c)->text, keys[k].value) != 0) {
-			snprintf(err, errlen, "%s:%u: the row changed since it was loaded: reload first",
-				 t->path, line);
-			return -1;
-		}
-	}
-	for (size_t e = 0; e < ne; e++) {
-		int c = column_of(t, edits[e].column);
-		if (c < 0) {
-			snprintf(err, errlen, "%s: no column \"%s\" to edit", t->path, edits[e].column);
-			return -1;
-		}
-		const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)c);
-		spans[e] = (struct span){cell->start, cell->end, edits[e].value};
-	}
-	return 0;
+	for (size_t i = 0; i < t->records[0].count; i++)
+		if (strcmp(csvtab_text(t, 0, i), name) == 0)
+			return (int)i;
+	return -1;
 }
 
-static int by_start(const void *a, const void *b)
+/* Reads and parses the file a path names (through a symlink) and finds the
+ * row on 'line'. */
+static bool target_open(struct target *f, const char *path, unsigned line, char *err,
+			size_t errlen)
 {
-	const struct span *x = a, *y = b;
-	return (x->start > y->start) - (x->start < y->start);
+	*f = (struct target){0};
+	if (!realpath(path, f->path)) {
+		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return false;
+	}
+	if (!(f->buf = csv_read_regular(f->path, &f->len, err, errlen)) || stat(f->path, &f->st) != 0)
+		return false;
+	struct diag d = {0};
+	f->parsed = true;
+	if (csvtab_parse(&f->t, path, f->buf, f->len, &d) != 0 || f->t.nrecords == 0) {
+		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : "the file has no header");
+		diag_clear(&d);
+		return false;
+	}
+	diag_clear(&d);
+	f->rec = row_at_line(&f->t, line);
+	if (!f->rec || f->t.records[f->rec].count != f->t.records[0].count) {
+		snprintf(err, errlen, "%s:%u: no row there any more: reload first", path, line);
+		return false;
+	}
+	return true;
+}
+
+static void target_close(struct target *f)
+{
+	if (f->parsed)
+		csvtab_free(&f->t);
+	free(f->buf);
+	*f = (struct target){0};
+}
+
+static bool keys_hold(const struct target *f, const struct csv_edit *e, char *err, size_t errlen)
+{
+	for (size_t k = 0; k < e->n_keys; k++) {
+		int c = column_of(&f->t, e->keys[k].column);
+		if (c < 0 || strcmp(csvtab_text(&f->t, f->rec, (size_t)c), e->keys[k].value) != 0) {
+			snprintf(err, errlen, "%s:%u: the row changed since it was loaded: reload first",
+				 e->path, e->line);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The row's bytes: from its first field's start to its last field's end. */
+static char *row_bytes(const struct target *f)
+{
+	const struct csv_cell *first = csvtab_cell(&f->t, f->rec, 0);
+	size_t start = first->start;
+	size_t end = csvtab_cell(&f->t, f->rec, f->t.records[f->rec].count - 1)->end;
+	return strndup(f->buf + start, end - start);
+}
+
+char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen)
+{
+	struct target f;
+	char *row = target_open(&f, path, line, err, errlen) ? row_bytes(&f) : NULL;
+	target_close(&f);
+	return row;
+}
+
+/* The field's text on disk; "" for a column the file lacks. */
+static const char *disk_text(const struct target *f, const char *column)
+{
+	int c = column_of(&f->t, column);
+	return c < 0 ? "" : csvtab_text(&f->t, f->rec, (size_t)c);
+}
+
+static bool user_changed(const struct field_change *fc)
+{
+	return !fc->loaded || strcmp(fc->loaded, fc->value) != 0;
 }
 
 static bool needs_quotes(const char *s)
@@ -100,122 +212,296 @@ static bool needs_quotes(const char *s)
 					      s[n - 1] == '\t' || (s[0] == '#')));
 }
 
-/* The new file: the old bytes with each span replaced. */
-static char *splice_spans(const char *old, size_t len, struct span *spans, size_t n, size_t *out_len)
+/* value as CSV field text, after 'prefix' (a comma for an added column). */
+static char *encode(const char *prefix, const char *value)
 {
-	size_t cap = len + 1;
-	for (size_t i = 0; i < n; i++)
-		cap += 2 * strlen(spans[i].value) + 2;
-	char *out = malloc(cap);
+	char *out = malloc(strlen(prefix) + 2 * strlen(value) + 3), *o = out;
 	if (!out)
 		return NULL;
-	qsort(spans, n, sizeof *spans, by_start);
-	size_t o = 0, at = 0;
-	for (size_t i = 0; i < n; i++) {
-		memcpy(out + o, old + at, spans[i].start - at);
-		o += spans[i].start - at;
-		bool quote = needs_quotes(spans[i].value);
-		if (quote)
-			out[o++] = '"';
-		for (const char *v = spans[i].value; *v; v++) {
-			if (*v == '"')
-				out[o++] = '"';
-			out[o++] = *v;
-		}
-		if (quote)
-			out[o++] = '"';
-		at = spans[i].end;
+	o = stpcpy(o, prefix);
+	bool quote = needs_quotes(value);
+	if (quote)
+		*o++ = '"';
+	for (const char *v = value; *v; v++) {
+		if (*v == '"')
+			*o++ = '"';
+		*o++ = *v;
 	}
-	memcpy(out + o, old + at, len - at);
-	*out_len = o + len - at;
+	if (quote)
+		*o++ = '"';
+	*o = '\0';
 	return out;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
+static bool spans_add(struct spans *s, size_t start, size_t end, char *text)
 {
-	while (len > 0) {
-		ssize_t n = csv_edit_write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
+	if (!text)
+		return false;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 16;
+		struct span *v = realloc(s->v, cap * sizeof *v);
+		if (!v) {
+			free(text);
+			return false;
+		}
+		s->v = v, s->cap = cap;
+	}
+	s->v[s->n] = (struct span){start, end, s->n, text};
+	s->n++;
+	return true;
+}
+
+static void spans_free(struct spans *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].text);
+	free(s->v);
+	*s = (struct spans){0};
+}
+
+static bool is_addable(const char *column)
+{
+	for (size_t i = 0; i < sizeof addable_columns / sizeof addable_columns[0]; i++)
+		if (strcmp(addable_columns[i], column) == 0)
+			return true;
+	return false;
+}
+
+/* Appends the missing columns: their names to the header, their values to
+ * the edited row, an empty field to every other row. */
+static bool add_columns(const struct target *f, const struct field_change **add, size_t n,
+			struct spans *s)
+{
+	for (size_t rec = 0; rec < f->t.nrecords; rec++) {
+		size_t end = csvtab_cell(&f->t, rec, f->t.records[rec].count - 1)->end;
+		for (size_t i = 0; i < n; i++) {
+			const char *text = rec == 0 ? add[i]->column : rec == f->rec ? add[i]->value : "";
+			if (!spans_add(s, end, end, encode(",", text)))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The spans for the fields to write. only_user: just the fields the user
+ * changed (a merge); otherwise every field whose text differs on disk. */
+static bool plan_spans(const struct target *f, const struct csv_edit *e, bool only_user,
+		       struct spans *s, char *err, size_t errlen)
+{
+	const struct field_change *add[MAX_FIELDS];
+	size_t nadd = 0;
+	for (size_t i = 0; i < e->n_fields; i++) {
+		const struct field_change *fc = &e->fields[i];
+		if ((only_user && !user_changed(fc)) || strcmp(disk_text(f, fc->column), fc->value) == 0)
 			continue;
-		if (n <= 0)
-			return -1;
-		buf += n, len -= (size_t)n;
+		int c = column_of(&f->t, fc->column);
+		if (c < 0 && !is_addable(fc->column)) {
+			snprintf(err, errlen, "%s: no column \"%s\" to edit", e->path, fc->column);
+			return false;
+		}
+		if (c < 0) {
+			add[nadd++] = fc;
+			continue;
+		}
+		const struct csv_cell *cell = csvtab_cell(&f->t, f->rec, (size_t)c);
+		if (!spans_add(s, cell->start, cell->end, encode("", fc->value)))
+			goto oom;
 	}
-	return 0;
+	if (nadd && !add_columns(f, add, nadd, s))
+		goto oom;
+	return true;
+oom:
+	snprintf(err, errlen, "%s: out of memory", e->path);
+	return false;
 }
 
-/* Keeps the current file as .bak (a hard link, or a copy where links do
- * not work), so the rename below is the only moment the file changes. */
-static int keep_backup(const char *path, const char *old, size_t len, char *err, size_t errlen)
+static int by_start(const void *a, const void *b)
 {
-	char bak[PATH_MAX];
-	snprintf(bak, sizeof bak, "%s.bak", path);
-	if (unlink(bak) != 0 && errno != ENOENT)
-		goto fail;
-	if (link(path, bak) == 0)
-		return 0;
-	int fd = open(bak, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd >= 0 && write_all(fd, old, len) == 0 && fsync(fd) == 0 && close(fd) == 0)
-		return 0;
-	if (fd >= 0)
-		close(fd);
-fail:
-	snprintf(err, errlen, "cannot keep %s: %s", bak, strerror(errno));
-	return -1;
+	const struct span *x = a, *y = b;
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-static int replace_file(const char *path, const char *old, size_t old_len, const char *data,
-			size_t len, char *err, size_t errlen)
+/* The new file: the old bytes with each span replaced. */
+static char *splice_spans(const struct target *f, struct spans *s, size_t *out_len)
 {
-	char tmp[PATH_MAX];
-	struct stat st;
-	snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot save %s: %s", path, strerror(errno));
-		return -1;
+	size_t cap = f->len + 1;
+	for (size_t i = 0; i < s->n; i++)
+		cap += strlen(s->v[i].text);
+	char *out = malloc(cap), *o = out;
+	if (!out)
+		return NULL;
+	qsort(s->v, s->n, sizeof *s->v, by_start);
+	size_t at = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		memcpy(o, f->buf + at, s->v[i].start - at);
+		o += s->v[i].start - at;
+		o = stpcpy(o, s->v[i].text);
+		at = s->v[i].end;
 	}
-	if (stat(path, &st) == 0)
-		fchmod(fd, st.st_mode & 07777);
-	if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", path,
-			 strerror(errno ? errno : EIO));
-		close(fd);
-		unlink(tmp);
-		return -1;
+	memcpy(o, f->buf + at, f->len - at);
+	*out_len = (size_t)(o - out) + f->len - at;
+	return out;
+}
+
+static void backup_name(char *out, size_t cap, const char *path, int i)
+{
+	if (i == 0)
+		snprintf(out, cap, "%s.bak", path);
+	else
+		snprintf(out, cap, "%s.bak.%d", path, i);
+}
+
+bool csv_backup_rotate(const char *path, char *err, size_t errlen)
+{
+	char from[PATH_MAX + 16], to[PATH_MAX + 16];
+	for (int i = CSV_EDIT_BACKUPS - 1; i > 0; i--) {
+		backup_name(from, sizeof from, path, i - 1);
+		backup_name(to, sizeof to, path, i);
+		if (rename(from, to) != 0 && errno != ENOENT) {
+			snprintf(err, errlen, "cannot keep %s: %s", to, strerror(errno));
+			return false;
+		}
 	}
-	if (close(fd) != 0 || keep_backup(path, old, old_len, err, errlen) != 0 ||
-	    rename(tmp, path) != 0) {
-		if (!err[0])
-			snprintf(err, errlen, "cannot save %s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
+	backup_name(to, sizeof to, path, 0);
+	if (link(path, to) == 0)
+		return true;
+	/* no hard links here: a copy of the current bytes */
+	size_t len = 0;
+	char *old = csv_read_regular(path, &len, err, errlen);
+	bool ok = old && atomic_write_bytes(to, old, len, false, err, errlen);
+	free(old);
+	return ok;
+}
+
+/* The temporary file next to the target with its mode and owner; after it
+ * is on disk, the old file is kept as .bak and the new one renamed over. */
+static bool replace_target(const struct target *f, const char *data, size_t len, char *err,
+			   size_t errlen)
+{
+	struct atomic_file a;
+	if (!atomic_begin(&a, f->path, f->st.st_mode, err, errlen))
+		return false;
+	a.write = csv_edit_write;
+	if (fchown(a.fd, f->st.st_uid, f->st.st_gid) != 0 && fchown(a.fd, (uid_t)-1, f->st.st_gid))
+		(void)0; /* not allowed to give it away: it stays ours, the mode is kept */
+	bool ok = atomic_put(&a, data, len, err, errlen) && atomic_finish(&a, err, errlen);
+	if (ok)
+		ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
+	else
+		snprintf(err + strlen(err), errlen - strlen(err), "; the file is unchanged");
+	atomic_abort(&a);
+	return ok;
+}
+
+static void note_conflict(const struct target *f, const struct csv_edit *e, struct csv_edit_result *r)
+{
+	size_t used = (size_t)snprintf(r->message, sizeof r->message,
+				       "%s:%u: the row changed on disk since it was loaded", e->path, e->line);
+	r->mergeable = true;
+	for (size_t i = 0; i < e->n_fields; i++) {
+		const struct field_change *fc = &e->fields[i];
+		const char *now = disk_text(f, fc->column);
+		if (!fc->loaded || strcmp(now, fc->loaded) == 0)
+			continue;
+		if (user_changed(fc))
+			r->mergeable = false;
+		if (used < sizeof r->message)
+			used += (size_t)snprintf(r->message + used, sizeof r->message - used,
+						 "%s %s: \"%s\" (was \"%s\")", used > 60 ? "," : ":",
+						 fc->column, now, fc->loaded);
 	}
-	return 0;
+	r->disk_row = row_bytes(f);
+	r->loaded_row = e->loaded_row ? strdup(e->loaded_row) : NULL;
+	r->status = CSV_EDIT_CONFLICT;
+}
+
+/* Whether the row on disk is still the one loaded. only_user: a merge,
+ * where only the fields the user changed must be as loaded. */
+static bool row_as_loaded(const struct target *f, const struct csv_edit *e, bool only_user)
+{
+	if (!only_user && e->loaded_row) {
+		char *now = row_bytes(f);
+		bool same = now && strcmp(now, e->loaded_row) == 0;
+		free(now);
+		if (!same)
+			return false;
+	}
+	for (size_t i = 0; i < e->n_fields; i++) {
+		const struct field_change *fc = &e->fields[i];
+		if (fc->loaded && (!only_user || user_changed(fc)) &&
+		    strcmp(disk_text(f, fc->column), fc->loaded) != 0)
+			return false;
+	}
+	return true;
+}
+
+static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
+				     struct csv_edit_result *r)
+{
+	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED};
+	char *err = r->message;
+	size_t errlen = sizeof r->message;
+	struct target f = {0};
+	struct spans s = {0};
+	if (e->n_fields > MAX_FIELDS)
+		snprintf(err, errlen, "too many fields at once");
+	else if (target_open(&f, e->path, e->line, err, errlen) && keys_hold(&f, e, err, errlen)) {
+		if (!row_as_loaded(&f, e, only_user))
+			note_conflict(&f, e, r);
+		else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
+			r->status = CSV_EDIT_UNCHANGED;
+			snprintf(err, errlen, "%s:%u: unchanged: nothing to save", e->path, e->line);
+		} else if (s.n && target_writable(&f, err, errlen)) {
+			size_t len = 0;
+			char *data = splice_spans(&f, &s, &len);
+			if (data && replace_target(&f, data, len, err, errlen)) {
+				r->status = CSV_EDIT_SAVED;
+				snprintf(err, errlen, "saved %s (the old one is %s.bak)", f.path, f.path);
+			} else if (!data) {
+				snprintf(err, errlen, "%s: out of memory", e->path);
+			}
+			free(data);
+		}
+	}
+	spans_free(&s);
+	target_close(&f);
+	return r->status;
+}
+
+enum csv_edit_status csv_edit_save(const struct csv_edit *e, struct csv_edit_result *r)
+{
+	return edit_run(e, false, r);
+}
+
+enum csv_edit_status csv_edit_merge(const struct csv_edit *e, struct csv_edit_result *r)
+{
+	return edit_run(e, true, r);
+}
+
+void csv_edit_result_free(struct csv_edit_result *r)
+{
+	free(r->loaded_row);
+	free(r->disk_row);
+	r->loaded_row = r->disk_row = NULL;
 }
 
 int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys, size_t n_keys,
 		 const struct field_edit *edits, size_t n_edits, char *err, size_t errlen)
 {
-	size_t len = 0, new_len = 0;
-	struct span spans[MAX_EDITS];
-	struct csv_table t;
-	struct diag d = {0};
-	err[0] = '\0';
-	if (n_edits > MAX_EDITS)
-		return snprintf(err, errlen, "too many fields at once"), -1;
-	char *old = read_all(path, &len, err, errlen), *data = NULL;
-	if (!old)
+	struct field_change fields[MAX_FIELDS];
+	if (n_edits > MAX_FIELDS) {
+		snprintf(err, errlen, "too many fields at once");
 		return -1;
-	int rc = -1;
-	if (csvtab_parse(&t, path, old, len, &d) != 0)
-		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : "the file does not parse");
-	else if (find_spans(&t, line, keys, n_keys, edits, n_edits, spans, err, errlen) == 0 &&
-		 (data = splice_spans(old, len, spans, n_edits, &new_len)))
-		rc = replace_file(path, old, len, data, new_len, err, errlen);
-	csvtab_free(&t);
-	diag_clear(&d);
-	free(data);
-	free(old);
-	return rc;
+	}
+	for (size_t i = 0; i < n_edits; i++)
+		fields[i] = (struct field_change){edits[i].column, NULL, edits[i].value};
+	struct csv_edit e = {.path = path, .line = line, .keys = keys, .n_keys = n_keys,
+			     .fields = fields, .n_fields = n_edits};
+	struct csv_edit_result r;
+	enum csv_edit_status st = csv_edit_save(&e, &r);
+	snprintf(err, errlen, "%s", r.message);
+	csv_edit_result_free(&r);
+	return st == CSV_EDIT_SAVED || st == CSV_EDIT_UNCHANGED ? 0 : -1;
 }
