@@ -1,5 +1,6 @@
 #include "datasrc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -8,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "config.h"
 
 #define MAX_FILE_BYTES (512L * 1024 * 1024)
@@ -20,29 +23,36 @@ static bool file_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* Regular files only: a FIFO would block for ever, a folder reads as an
+ * error. O_NONBLOCK makes the open itself return at once. */
 static char *read_file(const char *path, size_t *len, struct diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
 		diag_error(d, "%s: cannot open: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return NULL;
 	}
-	size_t cap = 1 << 16, used = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		used += fread(buf + used, 1, cap - used, f);
-		if (used < cap || cap >= MAX_FILE_BYTES)
-			break;
-		char *bigger = realloc(buf, cap * 2);
-		if (!bigger) {
-			free(buf);
-			buf = NULL;
-		}
-		buf = bigger, cap *= 2;
+	if (!S_ISREG(st.st_mode) || st.st_size > MAX_FILE_BYTES) {
+		diag_error(d, "%s: cannot read: %s", path, !S_ISREG(st.st_mode)
+			   ? "not a regular file (a folder, a FIFO or a device)" : "too large");
+		close(fd);
+		return NULL;
 	}
-	bool failed = ferror(f) || !buf || (used == cap && cap >= MAX_FILE_BYTES);
-	fclose(f);
-	if (failed) {
+	char *buf = malloc((size_t)st.st_size + 1);
+	size_t used = 0;
+	while (buf && used < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + used, (size_t)st.st_size - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	if (!buf || used != (size_t)st.st_size) {
 		diag_error(d, "%s: cannot read (too large, or an I/O error)", path);
 		free(buf);
 		return NULL;
@@ -53,11 +63,21 @@ static char *read_file(const char *path, size_t *len, struct diag *d)
 
 size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d)
 {
+	return data_load_dir_with(c, dir, -1, NULL, d);
+}
+
+size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const char *instead,
+			  struct diag *d)
+{
 	char paths[3][PATH_MAX];
+	data_cleanup_temps(dir, time(NULL));
 	char *bufs[3] = {0};
 	size_t lens[3] = {0}, errors = 0;
 	for (int f = 0; f < 3; f++) {
-		snprintf(paths[f], sizeof paths[f], "%s/%s", dir, catalog_file_names[f]);
+		if (f == which)
+			snprintf(paths[f], sizeof paths[f], "%s", instead);
+		else
+			snprintf(paths[f], sizeof paths[f], "%s/%s", dir, catalog_file_names[f]);
 		bufs[f] = read_file(paths[f], &lens[f], d);
 		errors += !bufs[f];
 	}
@@ -97,6 +117,19 @@ static bool has_data(const char *dir)
 	for (int f = 0; f < 3; f++) {
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
 		if (file_exists(path))
+			return true;
+	}
+	return false;
+}
+
+/* Writes the first of the three files dir lacks into out; false when
+ * none is missing. */
+static bool missing_file(const char *dir, char *out, size_t cap)
+{
+	for (int f = 0; f < 3; f++) {
+		snprintf(out, cap, "%s/%s", dir, catalog_file_names[f]);
+		struct stat st;
+		if (stat(out, &st) != 0 || !S_ISREG(st.st_mode))
 			return true;
 	}
 	return false;
@@ -147,8 +180,14 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
 		return data_load_dir(c, env, d);
 	char dir[PATH_MAX];
 	user_config_dir(dir, sizeof dir);
-	if (dir[0] && has_data(dir))
-		return data_load_dir(c, dir, d);
+	if (dir[0] && has_data(dir)) {
+		char missing[PATH_MAX + 32];
+		if (!missing_file(dir, missing, sizeof missing))
+			return data_load_dir(c, dir, d);
+		/* a copy that stopped halfway (an older gpuplan, a full disk) */
+		diag_warning(d, "%s: missing, so %s is not used: copy the files again or delete "
+			     "the folder", missing, dir);
+	}
 	size_t errors;
 	if (source_tree_dir(dir, sizeof dir) && has_data(dir))
 		errors = data_load_dir(c, dir, d);
@@ -159,6 +198,9 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
 	c->kind = DATA_BUNDLED;
 	return errors;
 }
+
+
+static const char *const data_subdirs[] = {"models", "prices"};
 
 static int make_dirs(const char *dir, const char *sub, char *err, size_t errlen)
 {
@@ -194,7 +236,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+			snprintf(err, errlen, "cannot write %s: %s", path, strerror(n ? errno : ENOSPC));
 			close(fd);
 			unlink(path);
 			return -1;
@@ -209,9 +251,127 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 	return 0;
 }
 
+/* The three files' bytes: the embedded copy, or read from a folder. */
+struct data_set {
+	const void *bytes[3];
+	size_t lens[3];
+	char *owned[3];
+};
+
+static int set_from_dir(struct data_set *s, const char *dir, char *err, size_t errlen)
+{
+	*s = (struct data_set){0};
+	for (int f = 0; f < 3; f++) {
+		char path[PATH_MAX + 32];
+		struct diag d = {0};
+		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
+		s->owned[f] = read_file(path, &s->lens[f], &d);
+		diag_clear(&d);
+		if (!s->owned[f]) {
+			snprintf(err, errlen, "cannot read %s", path);
+			return -1;
+		}
+		s->bytes[f] = s->owned[f];
+	}
+	return 0;
+}
+
+static void set_free(struct data_set *s)
+{
+	for (int f = 0; f < 3; f++)
+		free(s->owned[f]);
+}
+
+/* Removes what write_set_into put in dir (its files, then its folders). */
+static void remove_set(const char *dir)
+{
+	char path[PATH_MAX + 32];
+	for (int f = 0; f < 3; f++) {
+		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
+		unlink(path);
+	}
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, data_subdirs[i]);
+		rmdir(path);
+	}
+}
+
+static int write_set_into(const char *dir, const struct data_set *s, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (make_dirs(dir, data_subdirs[i], err, errlen))
+			return -1;
+	for (int f = 0; f < 3; f++) {
+		char path[PATH_MAX + 32];
+		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
+		if (write_new_file(path, s->bytes[f], s->lens[f], err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static bool dir_is_empty_or_absent(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return errno == ENOENT;
+	struct dirent *e;
+	bool empty = true;
+	while (empty && (e = readdir(d)))
+		empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+	closedir(d);
+	return empty;
+}
+
+/* The files go into a temporary folder next to dir, renamed into place
+ * once complete: a full disk never leaves a half-copied folder. A folder
+ * that already holds other things gets the files directly, and loses
+ * them again on failure. */
+static int write_set(const char *dir, const struct data_set *s, char *err, size_t errlen)
+{
+	char clean[PATH_MAX], tmp[PATH_MAX + 16];
+	snprintf(clean, sizeof clean, "%s", dir);
+	for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--)
+		clean[n - 1] = '\0';
+	if (!dir_is_empty_or_absent(clean)) {
+		int rc = write_set_into(clean, s, err, errlen);
+		if (rc)
+			remove_set(clean);
+		return rc;
+	}
+	char *slash = strrchr(clean, '/');
+	if (slash && slash != clean) {
+		*slash = '\0'; /* the parent must exist for the temporary folder */
+		int rc = make_dirs(clean, ".", err, errlen);
+		*slash = '/';
+		if (rc)
+			return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s" ATOMIC_TMP_INFIX "XXXXXX", clean);
+	if (!mkdtemp(tmp)) {
+		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	int rc = write_set_into(tmp, s, err, errlen);
+	if (rc == 0 && rename(tmp, clean) != 0) {
+		snprintf(err, errlen, "cannot create %s: %s", clean, strerror(errno));
+		rc = -1;
+	}
+	if (rc) {
+		remove_set(tmp);
+		rmdir(tmp);
+	}
+	return rc;
+}
+
 int data_export(const char *dir, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
+	err[0] = '\0';
+	if (!dir || !dir[0]) {
+		snprintf(err, errlen, "--export-data: expected a folder name, found \"\"");
+		return -1;
+	}
 	for (int f = 0; f < 3; f++) {
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
 		if (file_exists(path)) {
@@ -219,35 +379,31 @@ int data_export(const char *dir, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	if (make_dirs(dir, "models", err, errlen) || make_dirs(dir, "prices", err, errlen))
-		return -1;
-	for (int f = 0; f < 3; f++) {
-		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
-		if (write_new_file(path, embedded_files[f], embedded_lengths[f], err, errlen))
-			return -1;
-	}
-	return 0;
+	struct data_set s = {0};
+	for (int f = 0; f < 3; f++)
+		s.bytes[f] = embedded_files[f], s.lens[f] = embedded_lengths[f];
+	return write_set(dir, &s, err, errlen);
 }
 
-static int copy_file(const char *from, const char *to, char *err, size_t errlen)
+/* A folder left incomplete by an older gpuplan goes aside, not in the way. */
+static int move_incomplete_aside(const char *dir, char *err, size_t errlen)
 {
-	struct diag d = {0};
-	size_t len = 0;
-	char *buf = read_file(from, &len, &d);
-	diag_clear(&d);
-	if (!buf) {
-		snprintf(err, errlen, "cannot read %s", from);
-		return -1;
-	}
-	int rc = write_new_file(to, buf, len, err, errlen);
-	free(buf);
-	return rc;
+	char missing[PATH_MAX + 32], aside[PATH_MAX + 32];
+	if (dir_is_empty_or_absent(dir) || !missing_file(dir, missing, sizeof missing))
+		return 0;
+	snprintf(aside, sizeof aside, "%s.incomplete-XXXXXX", dir);
+	if (mkdtemp(aside) && rename(dir, aside) == 0)
+		return 0;
+	snprintf(err, errlen, "%s is an incomplete copy (%s is missing) and cannot be moved aside: %s",
+		 dir, missing, strerror(errno));
+	return -1;
 }
 
 int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
 		   size_t errlen)
 {
 	*copied = 0;
+	err[0] = '\0';
 	if (c->kind == DATA_USER) {
 		snprintf(dir, dirlen, "%s", c->source);
 		return 0;
@@ -257,20 +413,48 @@ int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copie
 		snprintf(err, errlen, "no $XDG_CONFIG_HOME or $HOME to copy the data to");
 		return -1;
 	}
+	if (move_incomplete_aside(dir, err, errlen))
+		return -1;
+	int rc;
 	if (c->kind == DATA_BUILTIN) {
-		if (data_export(dir, err, errlen) != 0)
-			return -1;
+		rc = data_export(dir, err, errlen);
 	} else {
-		if (make_dirs(dir, "models", err, errlen) || make_dirs(dir, "prices", err, errlen))
-			return -1;
-		for (int f = 0; f < 3; f++) {
-			char from[PATH_MAX], to[PATH_MAX];
-			snprintf(from, sizeof from, "%s/%s", c->source, catalog_file_names[f]);
-			snprintf(to, sizeof to, "%s/%s", dir, catalog_file_names[f]);
-			if (copy_file(from, to, err, errlen) != 0)
-				return -1;
-		}
+		struct data_set s;
+		rc = set_from_dir(&s, c->source, err, errlen) || write_set(dir, &s, err, errlen);
+		set_free(&s);
 	}
+	if (rc)
+		return -1;
 	*copied = 1;
 	return 0;
+}
+
+/* NAME.csv.tmp-XXXXXX: what atomic_begin makes next to a data file. */
+static bool is_stale_temp(const char *name)
+{
+	const char *infix = strstr(name, ".csv" ATOMIC_TMP_INFIX);
+	return infix && strlen(infix) == strlen(".csv" ATOMIC_TMP_INFIX) + 6;
+}
+
+size_t data_cleanup_temps(const char *dir, time_t now)
+{
+	size_t removed = 0;
+	const char *subs[] = {"models", "prices", "."};
+	for (size_t i = 0; i < 3; i++) {
+		char folder[PATH_MAX], path[PATH_MAX * 2];
+		snprintf(folder, sizeof folder, "%s/%s", dir, subs[i]);
+		DIR *d = opendir(folder);
+		struct dirent *e;
+		while (d && (e = readdir(d))) {
+			struct stat st;
+			snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
+			/* a minute: an instance saving right now is never disturbed */
+			if (is_stale_temp(e->d_name) && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+			    st.st_mtime < now - 60 && unlink(path) == 0)
+				removed++;
+		}
+		if (d)
+			closedir(d);
+	}
+	return removed;
 }

@@ -5,6 +5,7 @@
 #define GPUPLAN_DATASRC_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "catalog.h"
 #include "diag.h"
@@ -16,12 +17,26 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d);
 /* Loads the files of one directory. */
 size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d);
 
+/* Loads dir with file 'which' (enum catalog_file) read from 'instead':
+ * checks an edited copy before it replaces the file. which < 0: none. */
+size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const char *instead,
+			  struct diag *d);
+
+/* Removes NAME.csv.tmp-XXXXXX files older than a minute from dir, models/
+ * and prices/: what a gpuplan killed while saving left. Returns how many.
+ * data_load_dir calls it. */
+size_t data_cleanup_temps(const char *dir, time_t now);
+
 /* Writes the embedded files under dir (models/, prices/); never
- * overwrites an existing file. Returns 0, or -1 with a message in err. */
+ * overwrites an existing file; "" is refused. A new folder is filled under
+ * a temporary name and renamed into place, so it is never left half
+ * written. Returns 0, or -1 with a message in err. */
 int data_export(const char *dir, char *err, size_t errlen);
 
 /* The folder to edit: the user's own data as it is, or, for the bundled or
  * built-in data (never written), a copy made under $XDG_CONFIG_HOME/gpuplan.
+ * The copy is made whole or not at all; an incomplete folder from an older
+ * gpuplan is moved aside (DIR.incomplete-XXXXXX) first.
  * Returns 0 (copied says whether a copy was made), or -1 with err. */
 int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
 		   size_t errlen);
