@@ -70,6 +70,7 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 			  struct diag *d)
 {
 	char paths[3][PATH_MAX];
+	*c = (struct catalog){0}; /* freeable even when a file cannot be read */
 	data_cleanup_temps(dir, time(NULL));
 	char *bufs[3] = {0};
 	size_t lens[3] = {0}, errors = 0;
