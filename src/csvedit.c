@@ -400,6 +400,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 	size_t used = (size_t)snprintf(r->message, sizeof r->message,
 				       "%s:%u: the row changed on disk since it was loaded", e->path, e->line);
 	r->mergeable = true;
+	int listed = 0;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
 		const char *now = disk_text(f, fc->column);
@@ -409,7 +410,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 			r->mergeable = false;
 		if (used < sizeof r->message)
 			used += (size_t)snprintf(r->message + used, sizeof r->message - used,
-						 "%s %s: \"%s\" (was \"%s\")", used > 60 ? "," : ":",
+						 "%s %s: \"%s\" (was \"%s\")", listed++ ? "," : ":",
 						 fc->column, now, fc->loaded);
 	}
 	r->disk_row = row_bytes(f);

@@ -1,0 +1,581 @@
+/* Edits and data that never lie and never lose (issue 12): reading odd CSV
+ * files, atomic writes, lost updates, links, permissions, backups, the
+ * whole-file editor flow and the first-edit copy. No terminal needed. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../src/atomicfile.h"
+#include "../src/csvedit.h"
+#include "../src/csvtab.h"
+#include "../src/dataedit.h"
+#include "../src/datasrc.h"
+
+#define SAFETY FIXTURES "/safety"
+#define HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network," \
+	       "inter_node,collected,source\n"
+
+static char dir[64];
+
+static void sh(const char *fmt, const char *arg)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, fmt, arg, arg, arg);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+}
+
+static bool try_sh(const char *fmt, const char *arg)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, fmt, arg, arg, arg);
+	return system(cmd) == 0;
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0);
+}
+
+static char *slurp(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static char *in_dir(const char *name)
+{
+	static char paths[4][256];
+	static int next;
+	char *p = paths[next++ % 4];
+	snprintf(p, sizeof paths[0], "%s/%s", dir, name);
+	return p;
+}
+
+static int count_entries(const char *folder)
+{
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", folder);
+	FILE *p = popen(cmd, "r");
+	int n = -1;
+	cr_assert_eq(fscanf(p, "%d", &n), 1);
+	pclose(p);
+	return n;
+}
+
+static void setup(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/gpuplan-safety-%d", (int)getpid());
+	sh("rm -rf %s && mkdir -p %s", dir);
+	umask(022);
+}
+
+static void teardown(void)
+{
+	sh("chmod -R u+w %s 2>/dev/null; rm -rf %s", dir);
+}
+
+/* A data folder: the bundled models and GPUs, offers as given. */
+static void data_folder(const char *offers)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "mkdir -p %s/models %s/prices && cp %s/models/models.csv %s/models/ && "
+		 "cp %s/prices/gpus.csv %s/prices/", dir, dir, GPUPLAN_SRCDIR, dir, GPUPLAN_SRCDIR, dir);
+	cr_assert_eq(system(cmd), 0);
+	put(in_dir("prices/offers.csv"), offers);
+}
+
+static size_t parse_file(const char *path, struct csv_table *t, struct diag *d, char **buf)
+{
+	size_t len = 0;
+	char err[256];
+	*buf = csv_read_regular(path, &len, err, sizeof err);
+	cr_assert_not_null(*buf, "%s", err);
+	return csvtab_parse(t, "offers.csv", *buf, len, d);
+}
+
+TestSuite(read, .init = setup, .fini = teardown);
+
+Test(read, an_open_quote_is_reported_where_it_opened)
+{
+	struct csv_table t;
+	struct diag d = {0};
+	char *buf;
+	cr_assert_eq(parse_file(SAFETY "/open-quote.csv", &t, &d, &buf), 1);
+	cr_assert_str_eq(d.msgs[0], "offers.csv:3:24: expected a closing quote for this field, found "
+				    "one only on line 6, followed by 's'");
+	diag_clear(&d);
+	csvtab_free(&t);
+	free(buf);
+}
+
+Test(read, a_semicolon_file_says_so_once)
+{
+	struct csv_table t;
+	struct diag d = {0};
+	char *buf;
+	cr_assert_eq(parse_file(SAFETY "/semicolon.csv", &t, &d, &buf), 1);
+	cr_assert_eq(d.kept, 1);
+	cr_assert_str_eq(d.msgs[0], "offers.csv:1:1: this file seems to use ';' as the separator: "
+				    "save it with commas");
+	diag_clear(&d);
+	csvtab_free(&t);
+	free(buf);
+}
+
+Test(read, gbk_text_gives_one_message_to_save_as_utf8)
+{
+	struct csv_table t;
+	struct diag d = {0};
+	char *buf;
+	cr_assert_eq(parse_file(SAFETY "/gbk.csv", &t, &d, &buf), 1);
+	cr_assert_eq(d.kept, 1);
+	cr_assert_str_eq(d.msgs[0], "offers.csv:2:23: expected UTF-8 text, found byte 0xc4 (and on 2 "
+				    "more lines): save the file as UTF-8 (it looks like GBK/GB18030 "
+				    "text)");
+	diag_clear(&d);
+	csvtab_free(&t);
+	free(buf);
+}
+
+Test(read, cr_only_line_ends_are_line_ends)
+{
+	struct csv_table t;
+	struct diag d = {0};
+	char *buf;
+	cr_assert_eq(parse_file(SAFETY "/cr-only.csv", &t, &d, &buf), 0);
+	cr_assert_eq(t.nrecords, 3);
+	cr_assert_eq(t.records[0].count, 13);
+	cr_assert_eq(t.records[2].line, 4);
+	const struct csv_cell *monthly = csvtab_cell(&t, 2, 5);
+	cr_assert_str_eq(monthly->text, "x");
+	cr_assert_eq(monthly->line, 4);
+	cr_assert_eq(monthly->col, 25);
+	csvtab_free(&t);
+	free(buf);
+}
+
+Test(read, positions_and_texts_of_quoted_fields)
+{
+	static const char text[] = "\xEF\xBB\xBF" "a,b\r\n# note\r\n  x , \"q \"\"1\"\"\" ,\"l1\nl2\"\r\n";
+	struct csv_table t;
+	struct diag d = {0};
+	cr_assert_eq(csvtab_parse(&t, "f", text, sizeof text - 1, &d), 0);
+	cr_assert_eq(t.nrecords, 2);
+	const struct csv_cell *c0 = csvtab_cell(&t, 1, 0);
+	cr_assert_str_eq(c0->text, "x");
+	cr_assert_eq(c0->line, 3);
+	cr_assert_eq(c0->start, 3 + 13);
+	const struct csv_cell *c1 = csvtab_cell(&t, 1, 1);
+	cr_assert_str_eq(c1->text, "q \"1\"");
+	cr_assert_eq(c1->col, 6);
+	cr_assert_str_eq(csvtab_cell(&t, 1, 2)->text, "l1\nl2");
+	cr_assert_str_eq(csvtab_text(&t, 0, 1), "b");
+	csvtab_free(&t);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	_exit(9); /* blocked on the FIFO */
+}
+
+Test(read, a_fifo_or_a_folder_is_refused_without_blocking)
+{
+	data_folder(HEADER);
+	sh("rm %s/prices/offers.csv && mkfifo %s/prices/offers.csv", dir);
+	signal(SIGALRM, on_alarm);
+	alarm(5);
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_neq(data_load_dir(&c, dir, &d), 0);
+	alarm(0);
+	cr_assert(strstr(d.msgs[0], "prices/offers.csv: cannot read: not a regular file"), "%s",
+		  d.msgs[0]);
+	diag_clear(&d);
+	catalog_free(&c);
+	sh("rm %s/prices/offers.csv && mkdir %s/prices/offers.csv", dir);
+	cr_assert_neq(data_load_dir(&c, dir, &d), 0);
+	cr_assert(strstr(d.msgs[0], "not a regular file"), "%s", d.msgs[0]);
+	diag_clear(&d);
+	catalog_free(&c);
+}
+
+/* 32 bytes a cell made 10^6 offer rows cost half a gigabyte: the table
+ * must now take about the file's size. */
+Test(read, a_large_file_takes_about_its_size)
+{
+	size_t rows = 200000, cap = rows * 80 + 200, len = 0;
+	char *buf = malloc(cap);
+	len += (size_t)sprintf(buf, HEADER);
+	for (size_t i = 0; i < rows; i++)
+		len += (size_t)sprintf(buf + len, "g%zu,container,1,4,r%zu,%zu,,CNY,,,none,2026-10-12,s\n",
+				       i % 100, i % 7, 1000 + i);
+	struct mallinfo2 before = mallinfo2();
+	struct csv_table t;
+	struct diag d = {0};
+	cr_assert_eq(csvtab_parse(&t, "big.csv", buf, len, &d), 0);
+	struct mallinfo2 after = mallinfo2();
+	size_t used = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
+	cr_assert_eq(t.nrecords, rows + 1);
+	cr_assert_str_eq(csvtab_cell(&t, rows, 5)->text, "200999");
+	cr_assert_lt(used, len + rows * 24, "%zu bytes for a %zu-byte file", used, len);
+	csvtab_free(&t);
+	free(buf);
+}
+
+TestSuite(atomic, .init = setup, .fini = teardown);
+
+static bool write_hello(FILE *f, void *ctx)
+{
+	return fprintf(f, "hello %s\n", (const char *)ctx) > 0;
+}
+
+static bool write_fails(FILE *f, void *ctx)
+{
+	(void)ctx;
+	fputs("half", f);
+	return false;
+}
+
+Test(atomic, writes_whole_and_never_replaces_when_exclusive)
+{
+	char err[512];
+	const char *q = in_dir("quote-1.md");
+	cr_assert(atomic_write(q, write_hello, "one", true, err, sizeof err), "%s", err);
+	cr_assert_str_eq(slurp(q), "hello one\n");
+	cr_assert_not(atomic_write(q, write_hello, "two", true, err, sizeof err));
+	cr_assert(strstr(err, "quote-1.md already exists"), "%s", err);
+	cr_assert_str_eq(slurp(q), "hello one\n");
+	cr_assert(atomic_write(q, write_hello, "three", false, err, sizeof err), "%s", err);
+	cr_assert_str_eq(slurp(q), "hello three\n");
+	cr_assert_not(atomic_write(in_dir("quote-2.md"), write_fails, NULL, true, err, sizeof err));
+	cr_assert_eq(count_entries(dir), 1, "a temporary or partial file was left");
+	cr_assert_not(atomic_write("/nonexistent/q.md", write_hello, "x", false, err, sizeof err));
+	cr_assert_str_eq(err, "cannot save /nonexistent/q.md: No such file or directory");
+}
+
+static bool write_big(FILE *f, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < 4000; i++)
+		if (fprintf(f, "| row %04d | a quote line that fills the disk |\n", i) < 0)
+			return false;
+	return true;
+}
+
+/* A real full disk: a 64 KB tmpfs (needs root; skipped otherwise). */
+Test(atomic, a_full_disk_leaves_no_truncated_file)
+{
+	char mnt[160], err[512], q[200];
+	snprintf(mnt, sizeof mnt, "%s/full", dir);
+	mkdir(mnt, 0755);
+	if (!try_sh("mount -t tmpfs -o size=64k tmpfs %s 2>/dev/null", mnt))
+		cr_skip_test("cannot mount a tmpfs here (needs root): no full-disk case");
+	snprintf(q, sizeof q, "%s/quote-1.md", mnt);
+	bool ok = atomic_write(q, write_big, NULL, true, err, sizeof err);
+	int left = count_entries(mnt);
+	try_sh("umount %s", mnt);
+	cr_assert_not(ok);
+	cr_assert(strstr(err, "quote-1.md: No space left on device"), "%s", err);
+	cr_assert_eq(left, 0, "a truncated quote or temporary file was left");
+}
+
+TestSuite(edit, .init = setup, .fini = teardown);
+
+static const char offers[] =
+	HEADER
+	"h100-80g,container,1,4,,9345,,CNY,,,none,2026-10-12,site\n"
+	"h100-80g,baremetal,8,,宁夏一区,88480,,CNY,95折,,none,2026-10-12,site\n";
+
+static const struct field_edit bm_keys[] = {{"gpu", "h100-80g"}, {"kind", "baremetal"}};
+
+Test(edit, a_row_changed_on_disk_is_a_conflict_not_a_lost_update)
+{
+	data_folder(offers);
+	const char *path = in_dir("prices/offers.csv");
+	char err[512];
+	char *loaded = csv_edit_read_row(path, 3, err, sizeof err);
+	cr_assert_not_null(loaded, "%s", err);
+	/* another instance saves the row meanwhile */
+	const struct field_edit other[] = {{"monthly", "8100"}, {"collected", "2026-10-20"}};
+	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, other, 2, err, sizeof err), 0, "%s", err);
+	char disk[4096];
+	snprintf(disk, sizeof disk, "%s", slurp(path));
+	const struct field_change mine[] = {{"monthly", "88480", "88480"},
+					    {"discount", "95折", "92折"},
+					    {"collected", "2026-10-12", "2026-10-12"}};
+	struct csv_edit e = {.path = path, .line = 3, .loaded_row = loaded, .keys = bm_keys,
+			     .n_keys = 2, .fields = mine, .n_fields = 3};
+	struct csv_edit_result r;
+	cr_assert_eq(csv_edit_save(&e, &r), CSV_EDIT_CONFLICT, "%s", r.message);
+	cr_assert_str_eq(slurp(path), disk, "a conflicting save wrote");
+	cr_assert_str_eq(r.loaded_row, "h100-80g,baremetal,8,,宁夏一区,88480,,CNY,95折,,none,2026-10-12,site");
+	cr_assert_str_eq(r.disk_row, "h100-80g,baremetal,8,,宁夏一区,8100,,CNY,95折,,none,2026-10-20,site");
+	cr_assert(r.mergeable);
+	cr_assert(strstr(r.message, ":3: the row changed on disk since it was loaded: monthly: \"8100\" "
+				    "(was \"88480\")"), "%s", r.message);
+	csv_edit_result_free(&r);
+	cr_assert_eq(csv_edit_merge(&e, &r), CSV_EDIT_SAVED, "%s", r.message);
+	cr_assert(strstr(slurp(path), "宁夏一区,8100,,CNY,92折,,none,2026-10-20,site\n"), "%s", slurp(path));
+	csv_edit_result_free(&r);
+	free(loaded);
+}
+
+Test(edit, a_field_changed_on_both_sides_cannot_be_merged)
+{
+	data_folder(offers);
+	const char *path = in_dir("prices/offers.csv");
+	char err[512];
+	const struct field_edit other[] = {{"discount", "9折"}};
+	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, other, 1, err, sizeof err), 0, "%s", err);
+	const struct field_change mine[] = {{"discount", "95折", "92折"}};
+	struct csv_edit e = {.path = path, .line = 3, .fields = mine, .n_fields = 1};
+	struct csv_edit_result r;
+	cr_assert_eq(csv_edit_save(&e, &r), CSV_EDIT_CONFLICT);
+	cr_assert_not(r.mergeable);
+	csv_edit_result_free(&r);
+	cr_assert_eq(csv_edit_merge(&e, &r), CSV_EDIT_CONFLICT);
+	cr_assert(strstr(slurp(path), ",9折,"));
+	csv_edit_result_free(&r);
+}
+
+Test(edit, a_symlink_edits_its_target_and_stays_a_link)
+{
+	sh("mkdir -p %s/shared %s/mine", dir);
+	put(in_dir("shared/offers.csv"), offers);
+	sh("ln -s ../shared/offers.csv %s/mine/offers.csv", dir);
+	char err[512];
+	const struct field_edit edits[] = {{"monthly", "87000"}};
+	cr_assert_eq(csv_edit_row(in_dir("mine/offers.csv"), 3, bm_keys, 2, edits, 1, err, sizeof err),
+		     0, "%s", err);
+	struct stat st;
+	cr_assert_eq(lstat(in_dir("mine/offers.csv"), &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link was replaced by a file");
+	cr_assert(strstr(slurp(in_dir("shared/offers.csv")), ",87000,"));
+	cr_assert_str_eq(slurp(in_dir("shared/offers.csv.bak")), offers);
+	cr_assert_eq(count_entries(in_dir("mine")), 1, "a .bak or temporary file next to the link");
+}
+
+Test(edit, a_read_only_file_is_refused_and_modes_are_kept)
+{
+	const char *path = in_dir("offers.csv");
+	put(path, offers);
+	chmod(path, 0444);
+	char err[512];
+	const struct field_edit edits[] = {{"monthly", "87000"}};
+	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, edits, 1, err, sizeof err), -1);
+	cr_assert(strstr(err, "offers.csv: it is read-only (mode 0444); the file is unchanged"), "%s",
+		  err);
+	cr_assert_str_eq(slurp(path), offers);
+	cr_assert_eq(count_entries(dir), 1);
+	chmod(path, 0640);
+	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, edits, 1, err, sizeof err), 0, "%s", err);
+	struct stat st;
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 07777, 0640);
+}
+
+Test(edit, backups_rotate_and_an_unchanged_row_is_not_saved)
+{
+	const char *path = in_dir("offers.csv");
+	put(path, offers);
+	char err[512];
+	const char *prices[] = {"1", "2", "3", "4"};
+	char versions[5][4096];
+	snprintf(versions[0], sizeof versions[0], "%s", offers);
+	for (int i = 0; i < 4; i++) {
+		const struct field_edit edits[] = {{"monthly", prices[i]}};
+		cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, edits, 1, err, sizeof err), 0, "%s", err);
+		snprintf(versions[i + 1], sizeof versions[0], "%s", slurp(path));
+	}
+	cr_assert_str_eq(slurp(in_dir("offers.csv.bak")), versions[3]);
+	cr_assert_str_eq(slurp(in_dir("offers.csv.bak.1")), versions[2]);
+	cr_assert_str_eq(slurp(in_dir("offers.csv.bak.2")), versions[1]);
+	cr_assert_eq(count_entries(dir), 4);
+	/* the same value again: no write, no rotation */
+	const struct field_edit same[] = {{"monthly", "4"}};
+	const struct field_change unchanged[] = {{"monthly", "4", "4"}};
+	struct csv_edit e = {.path = path, .line = 3, .fields = unchanged, .n_fields = 1};
+	struct csv_edit_result r;
+	cr_assert_eq(csv_edit_save(&e, &r), CSV_EDIT_UNCHANGED, "%s", r.message);
+	cr_assert(strstr(r.message, "unchanged"), "%s", r.message);
+	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, same, 1, err, sizeof err), 0, "%s", err);
+	cr_assert_str_eq(slurp(in_dir("offers.csv.bak")), versions[3]);
+	cr_assert_str_eq(slurp(in_dir("offers.csv.bak.2")), versions[1]);
+}
+
+Test(edit, missing_hourly_and_discount_columns_are_added)
+{
+	const char *path = in_dir("offers.csv");
+	put(path, "# mine\ngpu,kind,monthly\nh100-80g,container,9345\nh100-80g,baremetal,88480\n");
+	const struct field_edit edits[] = {{"discount", "9折"}, {"hourly", "12.5"}};
+	char err[512];
+	cr_assert_eq(csv_edit_row(path, 4, bm_keys, 2, edits, 2, err, sizeof err), 0, "%s", err);
+	cr_assert_str_eq(slurp(path), "# mine\ngpu,kind,monthly,discount,hourly\n"
+				      "h100-80g,container,9345,,\nh100-80g,baremetal,88480,9折,12.5\n");
+}
+
+Test(edit, stale_temporary_files_are_cleaned_at_load)
+{
+	data_folder(offers);
+	put(in_dir("prices/offers.csv.tmp-AbC123"), "half");
+	put(in_dir("prices/offers.csv.tmp-new999"), "saving now");
+	put(in_dir("prices/notes.tmp-AbC123"), "not ours");
+	struct timeval old[2] = {{.tv_sec = time(NULL) - 120}, {.tv_sec = time(NULL) - 120}};
+	utimes(in_dir("prices/offers.csv.tmp-AbC123"), old);
+	utimes(in_dir("prices/notes.tmp-AbC123"), old);
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, dir, &d), 0);
+	catalog_free(&c);
+	cr_assert_neq(access(in_dir("prices/offers.csv.tmp-AbC123"), F_OK), 0, "stale file kept");
+	cr_assert_eq(access(in_dir("prices/offers.csv.tmp-new999"), F_OK), 0, "a fresh save was removed");
+	cr_assert_eq(access(in_dir("prices/notes.tmp-AbC123"), F_OK), 0, "someone else's file removed");
+}
+
+TestSuite(dataedit, .init = setup, .fini = teardown);
+
+Test(dataedit, a_copy_that_loads_replaces_the_file_with_a_backup)
+{
+	data_folder(offers);
+	struct data_edit e;
+	char err[512];
+	cr_assert(data_edit_begin(&e, dir, FILE_OFFERS, err, sizeof err), "%s", err);
+	cr_assert(strstr(e.copy, "/prices/offers.edit-") && strstr(e.copy, ".csv"), "%s", e.copy);
+	cr_assert_str_eq(slurp(e.copy), offers);
+	put(e.copy, HEADER "h100-80g,container,1,4,,9000,,CNY,,,none,2026-10-12,site\n");
+	struct data_edit_outcome o;
+	cr_assert_eq(data_edit_finish(&e, &o), DATA_EDIT_SAVED, "%s", o.message);
+	cr_assert(strstr(slurp(in_dir("prices/offers.csv")), ",9000,"));
+	cr_assert_str_eq(slurp(in_dir("prices/offers.csv.bak")), offers);
+	cr_assert_eq(count_entries(in_dir("prices")), 3, "the copy was left");
+}
+
+Test(dataedit, a_copy_that_fails_is_kept_aside_and_the_file_untouched)
+{
+	data_folder(offers);
+	struct data_edit e;
+	char err[512];
+	cr_assert(data_edit_begin(&e, dir, FILE_OFFERS, err, sizeof err), "%s", err);
+	put(e.copy, HEADER "h100-80g,contai"); /* an editor that died mid-write */
+	struct data_edit_outcome o;
+	cr_assert_eq(data_edit_finish(&e, &o), DATA_EDIT_REJECTED, "%s", o.message);
+	cr_assert_str_eq(slurp(in_dir("prices/offers.csv")), offers);
+	cr_assert(strstr(o.rejected, "/prices/offers.csv.rejected-"), "%s", o.rejected);
+	cr_assert(strstr(slurp(o.rejected), "h100-80g,contai"));
+	cr_assert(strstr(o.message, "offers.csv is unchanged, the edit is kept as "), "%s", o.message);
+	cr_assert(strstr(o.message, ":2:"), "the first error names its line: %s", o.message);
+	cr_assert(data_edit_reopen(&e, o.rejected, err, sizeof err), "%s", err);
+	cr_assert_str_eq(e.copy, o.rejected);
+}
+
+Test(dataedit, an_untouched_copy_changes_nothing)
+{
+	data_folder(offers);
+	struct data_edit e;
+	char err[512];
+	cr_assert(data_edit_begin(&e, dir, FILE_OFFERS, err, sizeof err), "%s", err);
+	struct data_edit_outcome o;
+	cr_assert_eq(data_edit_finish(&e, &o), DATA_EDIT_UNCHANGED, "%s", o.message);
+	cr_assert_eq(count_entries(in_dir("prices")), 2, "a copy or a .bak was left");
+}
+
+Test(dataedit, a_failed_editor_is_named)
+{
+	char out[256];
+	cr_assert(editor_failure_text(out, sizeof out, "vim -f", 1 << 8, 0));
+	cr_assert_str_eq(out, "the editor 'vim' exited with status 1");
+	cr_assert(editor_failure_text(out, sizeof out, "nano", 127 << 8, 0));
+	cr_assert_str_eq(out, "could not start 'nano': No such file or directory");
+	cr_assert(editor_failure_text(out, sizeof out, "nano", 0, ENOENT));
+	cr_assert_str_eq(out, "could not start 'nano': No such file or directory");
+	cr_assert(editor_failure_text(out, sizeof out, "vim", SIGKILL, 0));
+	cr_assert_str_eq(out, "the editor 'vim' was killed by signal 9 (Killed)");
+	cr_assert_not(editor_failure_text(out, sizeof out, "vim", 0, 0));
+}
+
+TestSuite(copy, .init = setup, .fini = teardown);
+
+Test(copy, an_empty_export_folder_is_refused)
+{
+	char err[256];
+	cr_assert_eq(data_export("", err, sizeof err), -1);
+	cr_assert_str_eq(err, "--export-data: expected a folder name, found \"\"");
+}
+
+Test(copy, the_first_edit_copy_is_whole)
+{
+	char xdg[200], out[300], err[512];
+	snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	struct catalog c = {.kind = DATA_BUILTIN};
+	int copied = 0;
+	cr_assert_eq(data_user_copy(&c, out, sizeof out, &copied, err, sizeof err), 0, "%s", err);
+	cr_assert(copied);
+	snprintf(out, sizeof out, "%s/gpuplan/prices/offers.csv", xdg);
+	cr_assert_eq(access(out, R_OK), 0);
+	cr_assert_eq(count_entries(xdg), 1, "a temporary folder was left");
+}
+
+Test(copy, a_full_disk_leaves_no_partial_copy)
+{
+	char mnt[160], out[300], err[512];
+	snprintf(mnt, sizeof mnt, "%s/full", dir);
+	mkdir(mnt, 0755);
+	if (!try_sh("mount -t tmpfs -o size=8k tmpfs %s 2>/dev/null", mnt))
+		cr_skip_test("cannot mount a tmpfs here (needs root): no full-disk case");
+	setenv("XDG_CONFIG_HOME", mnt, 1);
+	struct catalog c = {.kind = DATA_BUILTIN};
+	int copied = 0;
+	int rc = data_user_copy(&c, out, sizeof out, &copied, err, sizeof err);
+	int left = count_entries(mnt);
+	try_sh("umount %s", mnt);
+	cr_assert_eq(rc, -1);
+	cr_assert(strstr(err, "No space left on device"), "%s", err);
+	cr_assert_eq(left, 0, "a partial copy was left");
+}
+
+Test(copy, a_partial_folder_is_not_taken_for_data)
+{
+	char xdg[200], out[300], err[512];
+	snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	unsetenv("GPUPLAN_DATA");
+	sh("mkdir -p %s/xdg/gpuplan/models", dir);
+	snprintf(out, sizeof out, "cp %s/models/models.csv %s/gpuplan/models/", GPUPLAN_SRCDIR, xdg);
+	cr_assert_eq(system(out), 0);
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load(&c, NULL, &d), 0);
+	cr_assert_eq(d.warnings, 1);
+	cr_assert(strstr(d.msgs[0], "gpuplan/prices/gpus.csv: missing, so ") &&
+		  strstr(d.msgs[0], " is not used"), "%s", d.msgs[0]);
+	cr_assert_neq(c.kind, DATA_USER);
+	diag_clear(&d);
+	/* the next first edit moves it aside and copies whole */
+	int copied = 0;
+	cr_assert_eq(data_user_copy(&c, out, sizeof out, &copied, err, sizeof err), 0, "%s", err);
+	catalog_free(&c);
+	snprintf(out, sizeof out, "%s/gpuplan/prices/gpus.csv", xdg);
+	cr_assert_eq(access(out, R_OK), 0);
+	cr_assert_eq(data_load(&c, NULL, &d), 0);
+	cr_assert_eq(d.warnings, 0);
+	catalog_free(&c);
+}
