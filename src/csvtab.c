@@ -74,21 +74,27 @@ static void scan_blanks(struct scan *s)
 		scan_step(s);
 }
 
+/* The hot loop of a large file: kept to local variables. */
 static bool scan_plain(struct scan *s)
 {
-	size_t trailing = 0;
-	while (s->i < s->len) {
-		char c = s->buf[s->i];
-		if (c == ',' || is_line_end(c))
+	const char *b = s->buf;
+	char *o = s->out;
+	size_t i = s->i, trailing = 0;
+	unsigned col = s->col;
+	for (; i < s->len; i++) {
+		char c = b[i];
+		if (c == ',' || c == '\n' || c == '\r' || c == '"')
 			break;
-		if (c == '"')
-			return scan_fail(s, SCAN_QUOTE_IN_FIELD);
 		trailing = is_blank(c) ? trailing + 1 : 0;
-		scan_put(s, c);
-		scan_step(s);
+		if (o)
+			*o++ = c;
+		col += ((unsigned char)c & 0xC0) != 0x80;
 	}
-	if (s->out)
-		s->out -= trailing;
+	s->i = i, s->col = col;
+	if (o)
+		s->out = o - trailing;
+	if (i < s->len && b[i] == '"')
+		return scan_fail(s, SCAN_QUOTE_IN_FIELD);
 	return true;
 }
 
@@ -242,33 +248,44 @@ struct bad_bytes {
 	bool gbk;
 };
 
+/* Counts characters from the start of the line to byte i. */
+static unsigned column_at(const char *buf, size_t line_start, size_t i)
+{
+	unsigned col = 1;
+	for (size_t j = line_start; j < i; j++)
+		col += ((unsigned char)buf[j] & 0xC0) != 0x80;
+	return col;
+}
+
 static void note_bad(struct bad_bytes *b, const char *buf, size_t i, size_t len, unsigned line,
-		     unsigned col)
+		     size_t line_start)
 {
 	if (b->lines++ == 0) {
-		b->line = line, b->col = col, b->byte = (unsigned char)buf[i];
+		b->line = line, b->col = column_at(buf, line_start, i), b->byte = (unsigned char)buf[i];
 		b->gbk = looks_gbk((const unsigned char *)buf + i, len - i);
 	}
 }
 
+/* ASCII is the common case: only a line count is kept, the column is
+ * worked out for the first bad byte alone. */
 static void scan_encoding(const char *buf, size_t len, struct bad_bytes *b)
 {
-	unsigned line = 1, col = 1, last_bad_line = 0;
+	unsigned line = 1, last_bad_line = 0;
+	size_t line_start = 0;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)buf[i];
-		uint32_t cp = c;
+		if (c == '\n' || (c == '\r' && !(i + 1 < len && buf[i + 1] == '\n'))) {
+			line++, line_start = ++i;
+			continue;
+		}
+		uint32_t cp;
 		size_t n = c && c < 0x80 ? 1 : c ? utf8_decode((const unsigned char *)buf + i, len - i, &cp) : 0;
 		if (n == 0) {
 			if (line != last_bad_line)
-				note_bad(b, buf, i, len, line, col);
+				note_bad(b, buf, i, len, line, line_start);
 			last_bad_line = line;
-			i++, col++;
-			continue;
+			n = 1;
 		}
-		if (c == '\n' || (c == '\r' && !(i + 1 < len && buf[i + 1] == '\n')))
-			line++, col = 1;
-		else
-			col++;
 		i += n;
 	}
 }
@@ -287,8 +304,8 @@ static size_t check_encoding(const char *path, const char *buf, size_t len, stru
 		snprintf(found, sizeof found, "expected UTF-8 text, found byte 0x%02x", b.byte);
 	const char *gbk = b.gbk ? " (it looks like GBK/GB18030 text)" : "";
 	if (b.lines > 1)
-		snprintf(more, sizeof more, " (and on %zu more lines): save the file as UTF-8%s",
-			 b.lines - 1, gbk);
+		snprintf(more, sizeof more, " (and on %zu more line%s): save the file as UTF-8%s",
+			 b.lines - 1, b.lines == 2 ? "" : "s", gbk);
 	else if (b.gbk)
 		snprintf(more, sizeof more, ": save the file as UTF-8%s", gbk);
 	diag_error(d, "%s:%u:%u: %s%s", path, b.line, b.col, found, more);
