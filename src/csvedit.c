@@ -99,8 +99,10 @@ static bool mode_allows_write(const struct stat *st)
 static bool target_writable(const struct target *f, char *err, size_t errlen)
 {
 	if (!mode_allows_write(&f->st)) {
-		snprintf(err, errlen, "cannot save %s: it is read-only (mode %04o); the file is unchanged",
-			 f->path, (unsigned)(f->st.st_mode & 07777));
+		bool own = geteuid() == f->st.st_uid || geteuid() == 0;
+		snprintf(err, errlen, "cannot save %s: %s (mode %04o); the file is unchanged", f->path,
+			 own ? "it is read-only" : "it belongs to another user who did not let you write it",
+			 (unsigned)(f->st.st_mode & 07777));
 		return false;
 	}
 	if (access(f->path, W_OK) != 0) {

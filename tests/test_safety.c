@@ -392,6 +392,32 @@ Test(edit, a_read_only_file_is_refused_and_modes_are_kept)
 	cr_assert_eq(st.st_mode & 07777, 0640);
 }
 
+/* Another user's file in a folder anyone may write: the folder would let
+ * a rename replace it, the file's own permission must not. */
+Test(edit, another_users_file_is_refused)
+{
+	if (geteuid() != 0)
+		cr_skip_test("needs root to act as another user");
+	const char *path = in_dir("offers.csv");
+	put(path, offers);
+	chmod(dir, 0777);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char err[512];
+		const struct field_edit edits[] = {{"monthly", "1"}};
+		if (setgid(65534) != 0 || setuid(65534) != 0)
+			_exit(2);
+		int rc = csv_edit_row(path, 3, bm_keys, 2, edits, 1, err, sizeof err);
+		_exit(rc == -1 && strstr(err, "it belongs to another user who did not let you write it "
+					      "(mode 0644)") ? 0 : 1);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d", status);
+	cr_assert_str_eq(slurp(path), offers);
+	cr_assert_eq(count_entries(dir), 1);
+}
+
 Test(edit, backups_rotate_and_an_unchanged_row_is_not_saved)
 {
 	const char *path = in_dir("offers.csv");
