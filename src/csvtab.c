@@ -369,6 +369,14 @@ static bool decode_record(const struct csv_table *t, size_t rec, size_t slot)
 			return false;
 		c->cells[slot] = p, c->cap[slot] = r->count;
 	}
+	if (!t->src) {
+		/* the buffer is gone: texts and lines only */
+		const char *text = t->text + r->text;
+		for (size_t f = 0; f < r->count; f++, text += strlen(text) + 1)
+			c->cells[slot][f] = (struct csv_cell){.text = text, .line = r->line};
+		c->rec[slot] = rec;
+		return true;
+	}
 	size_t bom = t->src_len >= 3 && memcmp(t->src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	struct scan s = {.buf = t->src + bom, .len = t->src_len - bom, .i = r->raw,
 			 .line = r->line, .col = 1};
@@ -393,4 +401,12 @@ const struct csv_cell *csvtab_cell(const struct csv_table *t, size_t rec, size_t
 	if (t->cache->rec[slot] != rec && !decode_record(t, rec, slot))
 		return &none;
 	return &t->cache->cells[slot][i];
+}
+
+void csvtab_drop_source(struct csv_table *t)
+{
+	t->src = NULL;
+	t->src_len = 0;
+	if (t->cache)
+		t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
 }

@@ -55,4 +55,9 @@ const struct csv_cell *csvtab_cell(const struct csv_table *t, size_t rec, size_t
  * valid until csvtab_free, even after the parsed buffer is gone. */
 const char *csvtab_text(const struct csv_table *t, size_t rec, size_t i);
 
+/* The parsed buffer is about to be freed: cells asked for later carry their
+ * text and their record's line only (col 0, no bytes), never a dangling
+ * read. data_load_dir calls it once the catalogue is loaded. */
+void csvtab_drop_source(struct csv_table *t);
+
 #endif

@@ -88,8 +88,10 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 		errors = catalog_load(c, p, b, lens, d);
 		snprintf(c->source, sizeof c->source, "%s", dir);
 		/* cells keep pointers to their file name: give the catalogue its own copy */
-		for (int f = 0; f < 3; f++)
+		for (int f = 0; f < 3; f++) {
 			c->tables[f].path = catalog_file_names[f];
+			csvtab_drop_source(&c->tables[f]); /* bufs are freed below */
+		}
 	}
 	for (int f = 0; f < 3; f++)
 		free(bufs[f]);
