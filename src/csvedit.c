@@ -96,21 +96,25 @@ static bool mode_allows_write(const struct stat *st)
 	return st->st_mode & S_IWOTH;
 }
 
-static bool target_writable(const struct target *f, char *err, size_t errlen)
+bool csv_file_writable(const char *path, const struct stat *st, char *err, size_t errlen)
 {
-	if (!mode_allows_write(&f->st)) {
-		bool own = geteuid() == f->st.st_uid || geteuid() == 0;
-		snprintf(err, errlen, "cannot save %s: %s (mode %04o); the file is unchanged", f->path,
+	if (!mode_allows_write(st)) {
+		bool own = geteuid() == st->st_uid || geteuid() == 0;
+		snprintf(err, errlen, "cannot save %s: %s (mode %04o); the file is unchanged", path,
 			 own ? "it is read-only" : "it belongs to another user who did not let you write it",
-			 (unsigned)(f->st.st_mode & 07777));
+			 (unsigned)(st->st_mode & 07777));
 		return false;
 	}
-	if (access(f->path, W_OK) != 0) {
-		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", f->path,
-			 strerror(errno));
+	if (access(path, W_OK) != 0) {
+		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", path, strerror(errno));
 		return false;
 	}
 	return true;
+}
+
+static bool target_writable(const struct target *f, char *err, size_t errlen)
+{
+	return csv_file_writable(f->path, &f->st, err, errlen);
 }
 
 static size_t row_at_line(const struct csv_table *t, unsigned line)

@@ -80,6 +80,12 @@ int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys,
  * oldest dropped). Used before replacing a data file. */
 bool csv_backup_rotate(const char *path, char *err, size_t errlen);
 
+struct stat;
+/* Whether the file's own permission lets this user replace it (a 0444 file
+ * is refused even for root, whose access(2) says yes to anything); false
+ * with the reason in err. */
+bool csv_file_writable(const char *path, const struct stat *st, char *err, size_t errlen);
+
 /* Reads a regular file whole (a FIFO or a folder is refused, never waited
  * on). malloc'd, NUL-terminated; NULL with err. */
 char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen);

@@ -37,10 +37,17 @@ bool data_edit_begin(struct data_edit *e, const char *dir, enum catalog_file whi
 {
 	char path[2 * PATH_MAX];
 	*e = (struct data_edit){.which = which};
+	err[0] = '\0';
 	snprintf(e->dir, sizeof e->dir, "%s", dir);
 	snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[which]);
 	if (!realpath(path, e->live)) {
 		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return false;
+	}
+	struct stat st;
+	if (stat(e->live, &st) != 0 || !csv_file_writable(e->live, &st, err, errlen)) {
+		if (!err[0])
+			snprintf(err, errlen, "cannot open %s: %s", e->live, strerror(errno));
 		return false;
 	}
 	size_t len = 0;

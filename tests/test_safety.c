@@ -509,6 +509,9 @@ Test(dataedit, a_copy_that_fails_is_kept_aside_and_the_file_untouched)
 	cr_assert(strstr(o.message, ":2:"), "the first error names its line: %s", o.message);
 	cr_assert(data_edit_reopen(&e, o.rejected, err, sizeof err), "%s", err);
 	cr_assert_str_eq(e.copy, o.rejected);
+	chmod(in_dir("prices/offers.csv"), 0444); /* a read-only file is not offered for editing */
+	cr_assert_not(data_edit_begin(&e, dir, FILE_OFFERS, err, sizeof err));
+	cr_assert(strstr(err, "it is read-only (mode 0444)"), "%s", err);
 }
 
 Test(dataedit, a_failed_editor_is_named)
