@@ -150,18 +150,8 @@ static void build(struct form_view *v)
 
 void form_view_free(struct form_view *v)
 {
-	if (v->form) {
-		unpost_form(v->form);
-		free_form(v->form);
-		v->form = NULL;
-	}
-	for (int i = 0; i < v->nfields; i++)
-		free_field(v->fields[i]);
+	widget_form_free(&v->form, v->fields, v->nfields, &v->sub);
 	v->nfields = 0;
-	if (v->sub) {
-		delwin(v->sub);
-		v->sub = NULL;
-	}
 }
 
 void form_view_init(struct form_view *v, struct session *s, const struct frame *fr)
@@ -213,10 +203,7 @@ bool form_view_in_text(const struct form_view *v)
 static void trimmed_buffer(const struct form_view *v, int i, char *out, size_t cap)
 {
 	form_driver(v->form, REQ_VALIDATION);
-	snprintf(out, cap, "%s", field_buffer(v->fields[i], 0));
-	size_t n = strlen(out);
-	while (n && out[n - 1] == ' ')
-		out[--n] = '\0';
+	widget_field_text(v->fields[i], out, cap);
 }
 
 static void find_matches(struct form_view *v, const char *text)
@@ -455,12 +442,7 @@ static void draw_matches(const struct form_view *v, int y, int x, int w)
  * start of the field. */
 void form_view_save_cursor(struct form_view *v)
 {
-	int y, x;
-	if (!v->form || pos_form_cursor(v->form) != E_OK)
-		return;
-	getyx(stdscr, y, x);
-	(void)y;
-	v->cursor_col = x - (v->fr->lay.form_x + 1 + LABEL_WIDTH);
+	widget_cursor_col(v->form, v->fr->lay.form_x + 1 + LABEL_WIDTH, &v->cursor_col);
 }
 
 static void restore_cursor(const struct form_view *v)

@@ -22,11 +22,8 @@ void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct f
 static void cursor_at_end(struct offer_dialog *d)
 {
 	char buf[128];
-	snprintf(buf, sizeof buf, "%s", field_buffer(d->fields[0], 0));
-	size_t n = strlen(buf);
-	while (n && buf[n - 1] == ' ')
-		n--;
-	d->cursor_col = (int)n;
+	widget_field_text(d->fields[0], buf, sizeof buf);
+	d->cursor_col = (int)strlen(buf);
 }
 
 static void build_form(struct offer_dialog *d)
@@ -60,19 +57,7 @@ void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 
 void offer_dialog_close(struct offer_dialog *d)
 {
-	if (d->form) {
-		unpost_form(d->form);
-		free_form(d->form);
-		d->form = NULL;
-	}
-	for (int i = 0; i < OF_COUNT && d->fields[i]; i++) {
-		free_field(d->fields[i]);
-		d->fields[i] = NULL;
-	}
-	if (d->sub) {
-		delwin(d->sub);
-		d->sub = NULL;
-	}
+	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
 	d->open = false;
 }
 
@@ -81,20 +66,12 @@ void offer_dialog_resize(struct offer_dialog *d)
 	offer_dialog_close(d);
 }
 
-static void trimmed(const struct offer_dialog *d, int i, char *out, size_t cap)
-{
-	snprintf(out, cap, "%s", field_buffer(d->fields[i], 0));
-	size_t n = strlen(out);
-	while (n && out[n - 1] == ' ')
-		out[--n] = '\0';
-}
-
 static void save(struct offer_dialog *d)
 {
 	char values[OF_COUNT][128];
 	form_driver(d->form, REQ_VALIDATION);
 	for (int i = 0; i < OF_COUNT; i++)
-		trimmed(d, i, values[i], sizeof values[i]);
+		widget_field_text(d->fields[i], values[i], sizeof values[i]);
 	if (session_offer_save(d->s, &d->edit, values))
 		offer_dialog_close(d);
 }
@@ -125,12 +102,8 @@ void offer_dialog_key(struct offer_dialog *d, int ch)
 
 void offer_dialog_save_cursor(struct offer_dialog *d)
 {
-	int y, x;
-	if (!d->open || pos_form_cursor(d->form) != E_OK)
-		return;
-	getyx(stdscr, y, x);
-	(void)y;
-	d->cursor_col = x - (d->x + 2 + LABEL_COLS);
+	if (d->open)
+		widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
 }
 
 void offer_dialog_draw(const struct offer_dialog *d)
