@@ -87,12 +87,42 @@ static void limits_line(const struct session *s, char *line, size_t cap)
 	}
 }
 
+/* Every term per card, the headroom, both ways of renting, the limits. */
+static int draw_terms(const struct session *s, const struct plan *p, int y, int x, int w,
+		      int last)
+{
+	const struct mem_terms *m = &p->per_card;
+	char line[512];
+	snprintf(line, sizeof line, "weights %.1f + KV %.1f + activations %.1f + gradients %.1f "
+		 "+ optimizer %.1f + overhead %.1f = %.1f GiB/card",
+		 G(m->weights), G(m->kv_cache), G(m->activations), G(m->gradients),
+		 G(m->optimizer), G(m->overhead), G(p->need));
+	y = put_wrapped(y, x, w, line, last);
+	snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
+		 s->sc.headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct,
+		 p->level == FIT_NONE ? "does not fit" : p->level == FIT_TIGHT ? "tight" : "comfortable");
+	y = put_wrapped(y, x, w, line, last);
+	rent_line(line, sizeof line, "container", p, &p->container);
+	y = put_wrapped(y, x, w, line, last);
+	rent_line(line, sizeof line, "bare metal", p, &p->baremetal);
+	y = put_wrapped(y, x, w, line, last);
+	limits_line(s, line, sizeof line);
+	return put_wrapped(y, x, w, line, last);
+}
+
+static int draw_note(const char *note, int y, int x, int w, int last)
+{
+	char line[512];
+	snprintf(line, sizeof line, "note: %s", note);
+	return put_wrapped(y, x, w, line, last);
+}
+
 static void plan_draw(const struct detail_view *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
 	const struct plan *p = session_selected_plan(s);
-	char title[160], line[512];
+	char title[160];
 	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1;
 	int last = l->detail_y + l->detail_h - 2;
 	if (!p) {
@@ -106,32 +136,12 @@ static void plan_draw(const struct detail_view *v)
 	else
 		snprintf(title, sizeof title, "%s · %s", gpu_short_name(p->gpu), p->strategy);
 	draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w, title);
-	if (p->cards) {
-		const struct mem_terms *m = &p->per_card;
-		snprintf(line, sizeof line, "weights %.1f + KV %.1f + activations %.1f + gradients %.1f "
-			 "+ optimizer %.1f + overhead %.1f = %.1f GiB/card",
-			 G(m->weights), G(m->kv_cache), G(m->activations), G(m->gradients),
-			 G(m->optimizer), G(m->overhead), G(p->need));
-		y = put_wrapped(y, x, w, line, last);
-		snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
-			 s->sc.headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct,
-			 p->level == FIT_NONE ? "does not fit" : p->level == FIT_TIGHT ? "tight" : "comfortable");
-		y = put_wrapped(y, x, w, line, last);
-		rent_line(line, sizeof line, "container", p, &p->container);
-		y = put_wrapped(y, x, w, line, last);
-		rent_line(line, sizeof line, "bare metal", p, &p->baremetal);
-		y = put_wrapped(y, x, w, line, last);
-		limits_line(s, line, sizeof line);
-		y = put_wrapped(y, x, w, line, last);
-	}
-	for (int i = 0; i < p->nnotes && y <= last; i++) {
-		snprintf(line, sizeof line, "note: %s", p->notes[i]);
-		y = put_wrapped(y, x, w, line, last);
-	}
-	for (int i = 0; i < s->an->nnotes && y <= last; i++) {
-		snprintf(line, sizeof line, "note: %s", s->an->notes[i]);
-		y = put_wrapped(y, x, w, line, last);
-	}
+	if (p->cards)
+		y = draw_terms(s, p, y, x, w, last);
+	for (int i = 0; i < p->nnotes && y <= last; i++)
+		y = draw_note(p->notes[i], y, x, w, last);
+	for (int i = 0; i < s->an->nnotes && y <= last; i++)
+		y = draw_note(s->an->notes[i], y, x, w, last);
 }
 
 static void compare_row(char *buf, size_t cap, const struct plan *p, const struct plan *q,

@@ -356,38 +356,54 @@ static void draw_pick(const struct form_view *v)
 	}
 }
 
+static bool is_enter(int ch)
+{
+	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+}
+
+/* Tab, the arrows and Enter move between fields. */
+static bool focus_key(struct form_view *v, int ch)
+{
+	if (ch == '\t' || ch == KEY_DOWN || is_enter(ch))
+		move_focus(v, REQ_NEXT_FIELD);
+	else if (ch == KEY_BTAB || ch == KEY_UP)
+		move_focus(v, REQ_PREV_FIELD);
+	else
+		return false;
+	return true;
+}
+
+/* Enter on Advanced, keys in an open pick list, Enter opening one, and
+ * the arrows cycling a choice: the keys of fields that are not text. */
+static bool choice_key(struct form_view *v, int i, int ch)
+{
+	enum field_kind kind = v->specs[i]->kind;
+	if ((is_enter(ch) || ch == ' ') && kind == FK_FOLD)
+		toggle_advanced(v);
+	else if (v->pick >= 0)
+		pick_key(v, i, ch);
+	else if (is_enter(ch) && kind == FK_ENUM)
+		open_pick(v, i);
+	else if (focus_key(v, ch))
+		return true;
+	else if (kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
+		cycle(v, i, ch == KEY_LEFT ? -1 : 1);
+	else
+		return false;
+	return true;
+}
+
 bool form_view_key(struct form_view *v, int ch)
 {
 	if (!v->form)
 		return false;
 	int i = current(v);
-	const struct field_spec *s = v->specs[i];
-	if ((ch == '\t' || ch == '\n' || ch == '\r' || ch == KEY_ENTER) && complete_model(v, i))
+	enum field_kind kind = v->specs[i]->kind;
+	if ((ch == '\t' || is_enter(ch)) && complete_model(v, i))
 		return true;
-	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') && s->kind == FK_FOLD)
-		return toggle_advanced(v), true;
-	if (v->pick >= 0)
-		return pick_key(v, i, ch), true;
-	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER) && s->kind == FK_ENUM)
-		return open_pick(v, i), true;
-	switch (ch) {
-	case '\t':
-	case KEY_DOWN:
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		move_focus(v, REQ_NEXT_FIELD);
+	if (choice_key(v, i, ch))
 		return true;
-	case KEY_BTAB:
-	case KEY_UP:
-		move_focus(v, REQ_PREV_FIELD);
-		return true;
-	}
-	if (s->kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
-		return cycle(v, i, ch == KEY_LEFT ? -1 : 1), true;
-	if (s->kind == FK_MODEL || s->kind == FK_NUMBER)
-		return edit_key(v, i, ch);
-	return false;
+	return (kind == FK_MODEL || kind == FK_NUMBER) && edit_key(v, i, ch);
 }
 
 bool form_view_click(struct form_view *v, int y, int x)

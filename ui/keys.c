@@ -12,13 +12,15 @@
 
 static enum key_result act_quit(struct tui *t, int ch)
 {
-	(void)t, (void)ch;
+	(void)t;
+	(void)ch;
 	return KR_QUIT;
 }
 
 static enum key_result act_ignore(struct tui *t, int ch)
 {
-	(void)t, (void)ch;
+	(void)t;
+	(void)ch;
 	return KR_DONE;
 }
 
