@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "terminal.h"
-#include "tui_internal.h"
+#include "tui_screen.h"
 
 static enum key_result act_quit(struct tui *t, int ch)
 {
@@ -26,9 +26,9 @@ static enum key_result act_ignore(struct tui *t, int ch)
 
 static enum key_result act_resize(struct tui *t, int ch)
 {
+	(void)t;
 	(void)ch;
-	tui_screen_relayout(t, COLS, LINES);
-	return KR_DONE;
+	return KR_RELAYOUT;
 }
 
 static enum key_result act_select(struct tui *t, int ch)
@@ -188,14 +188,14 @@ const struct key_row *keys_find(unsigned ctx, int ch)
 	return NULL;
 }
 
-bool keys_dispatch(struct tui *t, int ch)
+enum key_result keys_dispatch(struct tui *t, int ch)
 {
 	const struct key_row *r = keys_find(keys_context(t), ch);
 	if (!r)
-		return false;
+		return KR_DONE;
 	if (!r->keeps_status)
 		session_clear_status(&t->s);
-	return r->act(t, ch) == KR_QUIT;
+	return r->act(t, ch);
 }
 
 static const struct key_hint *hint_at(unsigned ctx, int rank)

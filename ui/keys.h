@@ -23,7 +23,9 @@ enum key_ctx {
 
 #define KEY_ANY (-2) /* a row that takes every key in its contexts */
 
-enum key_result { KR_DONE, KR_QUIT };
+/* What the loop does after a key: nothing more, quit, or lay the screen
+ * out again for the terminal's new size. */
+enum key_result { KR_DONE, KR_QUIT, KR_RELAYOUT };
 
 struct tui;
 
@@ -51,8 +53,8 @@ extern const size_t n_key_rows;
 unsigned keys_context(const struct tui *t);
 /* The row that takes ch in ctx, or NULL. */
 const struct key_row *keys_find(unsigned ctx, int ch);
-/* Runs a key; returns true when it quits. */
-bool keys_dispatch(struct tui *t, int ch);
+/* Runs a key; KR_DONE when no row takes it. */
+enum key_result keys_dispatch(struct tui *t, int ch);
 /* The status line's hints for ctx (KC_TEXT or KC_FIELD). */
 void keys_status_hint(unsigned ctx, bool narrow, char *buf, size_t cap);
 

@@ -3,6 +3,7 @@
  * included (terminal.c). */
 #include "tui.h"
 
+#include <curses.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,7 +11,7 @@
 
 #include "keys.h"
 #include "terminal.h"
-#include "tui_internal.h"
+#include "tui_screen.h"
 
 static int run_loop(struct tui *t)
 {
@@ -24,8 +25,11 @@ static int run_loop(struct tui *t)
 				return 0;
 			continue;
 		}
-		if (keys_dispatch(t, ch))
+		enum key_result r = keys_dispatch(t, ch);
+		if (r == KR_QUIT)
 			return 0;
+		if (r == KR_RELAYOUT)
+			tui_screen_relayout(t, COLS, LINES);
 		tui_screen_update(t);
 	}
 }

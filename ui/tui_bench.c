@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "keys.h"
-#include "tui_internal.h"
+#include "tui_screen.h"
 
 static double elapsed_us(const struct timespec *t0, const struct timespec *t1)
 {

@@ -1,6 +1,6 @@
 /* The screen as a whole: which views there are, where they go, in which
  * order they draw. */
-#include "tui_internal.h"
+#include "tui_screen.h"
 
 #include <curses.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* The configurator's screen: the session and one state struct per view.
  * tui.c runs the loop, keys.c turns keys into session operations, each
  * view draws from the session. */
-#ifndef GPUPLAN_TUI_INTERNAL_H
-#define GPUPLAN_TUI_INTERNAL_H
+#ifndef GPUPLAN_TUI_SCREEN_H
+#define GPUPLAN_TUI_SCREEN_H
 
 #include <stdbool.h>
 
