@@ -297,3 +297,66 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 	check_limits("h20-96g");
 	cr_assert_lt(s.limits[3].max_concurrency, before);
 }
+
+Test(session, editing_a_file_reloads_it)
+{
+	struct session_edit e;
+	char path[512];
+	setenv("VISUAL", "my-editor --wait", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	cr_assert_str_eq(e.path, path);
+	cr_assert_str_empty(e.note, "the user's own data is edited where it is");
+	cr_assert_str_eq(e.argv[0], "sh");
+	cr_assert_str_eq(e.argv[3], "my-editor --wait");
+	cr_assert_str_eq(e.argv[4], path);
+	cr_assert_null(e.argv[5]);
+	/* what the editor does */
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	session_edit_end(&s, &e, 1);
+	char want[600];
+	snprintf(want, sizeof want, "reloaded %s (the editor did not exit cleanly)", path);
+	cr_assert_str_eq(s.status, want);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+}
+
+Test(session, bundled_data_is_copied_before_an_edit)
+{
+	char xdg[128], want[300];
+	snprintf(xdg, sizeof xdg, "%s/xdg", tmp);
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	cat.kind = DATA_BUNDLED; /* never written: the edit goes to a copy */
+	struct session_edit e;
+	cr_assert(session_edit_begin(&s, FILE_MODELS, &e));
+	snprintf(want, sizeof want, "copied the bundled data to %s/gpuplan for editing; ", xdg);
+	cr_assert_str_eq(e.note, want);
+	cr_assert_eq(s.reloads, 1, "the copy is the data in use from now on");
+	session_edit_end(&s, &e, 0);
+	cr_assert_eq(strncmp(s.status, want, strlen(want)), 0, "%s", s.status);
+	cr_assert_eq(s.reloads, 2);
+}
+
+Test(session, an_offer_is_edited_in_place)
+{
+	struct offer_edit e;
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert_str_eq(e.title, "H100 80G container quote · line 18");
+	cr_assert_str_eq(e.values[OF_MONTHLY], "9345");
+	cr_assert_str_eq(e.values[OF_HOURLY], "");
+	cr_assert_str_eq(e.values[OF_COLLECTED], "2026-10-12");
+	char values[OF_COUNT][128];
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "abc");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert_str_eq(s.status, "monthly \"abc\": expected a number (0 or more)");
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8888");
+	snprintf(values[OF_COLLECTED], sizeof values[0], "2026-11-30");
+	cr_assert(session_offer_save(&s, &e, values));
+	char want[300];
+	snprintf(want, sizeof want, "saved prices/offers.csv line 18 in %s (the previous file kept as "
+		 ".bak)", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+}
