@@ -55,10 +55,15 @@ static enum key_result act_sort(struct tui *t, int ch)
 
 static enum key_result act_pin(struct tui *t, int ch)
 {
-	if (ch == 'p')
-		session_pin(&t->s);
-	else
-		session_unpin(&t->s);
+	(void)ch;
+	session_pin(&t->s);
+	return KR_DONE;
+}
+
+static enum key_result act_unpin(struct tui *t, int ch)
+{
+	(void)ch;
+	session_unpin(&t->s);
 	return KR_DONE;
 }
 
@@ -110,46 +115,49 @@ static enum key_result act_form(struct tui *t, int ch)
 }
 
 #define ESC 27
+#define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
 
 /* In help order; the status line orders its hints by rank. */
 const struct key_row key_rows[] = {
 	{.help_keys = "Tab, Shift-Tab, ↑ ↓", .help = "next / previous field",
-	 .hints = {{KC_TEXT | KC_FIELD, 2, "Tab/↑↓ field", "Tab field"}}},
+	 .hints = {HINT(KC_TEXT | KC_FIELD, 2, "Tab/↑↓ field", "Tab field")}},
 	{.help_keys = "← →, Enter", .help = "choose precision, task... / pick list",
-	 .hints = {{KC_FIELD, 3, "←→ choose", "←→ choose"}}},
+	 .hints = {HINT(KC_FIELD, 3, "←→ choose", "←→ choose")}},
 	{.help_keys = "type", .help = "edit a value: 4k, 128K, a model, 70b",
-	 .hints = {{KC_TEXT, 1, "type to edit", "type to edit"}}},
+	 .hints = {HINT(KC_TEXT, 1, "type to edit", "type to edit")}},
 	{.help_keys = "Tab, Enter in Model", .help = "take the first catalogue match"},
 	{.help_keys = "Enter on Advanced", .help = "show / hide the advanced fields"},
 	{.keys = {KEY_NPAGE, KEY_PPAGE}, .ctx = KC_SCREEN, .act = act_select, .keeps_status = true,
 	 .help_keys = "PgDn PgUp, j k", .help = "select a GPU row (j k: not in text)",
-	 .hints = {{KC_TEXT, 4, "PgUp/PgDn GPU", "PgUp/PgDn GPU"}}},
+	 .hints = {HINT(KC_TEXT, 4, "PgUp/PgDn GPU", "PgUp/PgDn GPU")}},
 	{.keys = {'j', 'k'}, .ctx = KC_FIELD, .act = act_select,
-	 .hints = {{KC_FIELD, 5, "j/k GPU", "j/k GPU"}}},
+	 .hints = {HINT(KC_FIELD, 5, "j/k GPU", "j/k GPU")}},
 	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
 	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
 	{.keys = {'s'}, .ctx = KC_FIELD, .act = act_sort,
 	 .help_keys = "s", .help = "sort: catalogue, monthly cost, cards",
-	 .hints = {{KC_FIELD, 9, "s sort", NULL}}},
-	{.keys = {'p', 'P'}, .ctx = KC_FIELD, .act = act_pin,
+	 .hints = {HINT(KC_FIELD, 9, "s sort", NULL)}},
+	{.keys = {'p'}, .ctx = KC_FIELD, .act = act_pin,
 	 .help_keys = "p / P", .help = "pin this scenario to compare / unpin",
-	 .hints = {{KC_FIELD, 6, "p pin", "p pin"}}},
+	 .hints = {HINT(KC_FIELD, 6, "p pin", "p pin")}},
+	{.keys = {'P'}, .ctx = KC_FIELD, .act = act_unpin},
 	{.keys = {'x'}, .ctx = KC_FIELD, .act = act_quote,
 	 .help_keys = "x", .help = "write a Markdown quote to this folder",
-	 .hints = {{KC_FIELD, 7, "x quote", "x quote"}}},
+	 .hints = {HINT(KC_FIELD, 7, "x quote", "x quote")}},
 	{.keys = {'e', 'E'}, .ctx = KC_FIELD, .act = act_edit,
 	 .help_keys = "e / E", .help = "edit prices / models in $EDITOR, reload",
-	 .hints = {{KC_FIELD, 8, "e/o edit", "e/o edit"}}},
+	 .hints = {HINT(KC_FIELD, 8, "e/o edit", "e/o edit")}},
 	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
 	 .help_keys = "o / O", .help = "edit the container / bare-metal quote"},
 	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help,
 	 .help_keys = "?", .help = "this help (any key closes it)",
-	 .hints = {{KC_FIELD, 10, "? help", "? help"}, {KC_TEXT, 12, "(? help outside text)", NULL}}},
+	 .hints = {HINT(KC_FIELD, 10, "? help", "? help"),
+		   HINT(KC_TEXT, 12, "(? help outside text)", NULL)}},
 	{.keys = {'q'}, .ctx = KC_SMALL | KC_FIELD, .act = act_quit,
 	 .help_keys = "q, Esc, Ctrl-C", .help = "quit (q: not in text fields)",
-	 .hints = {{KC_FIELD, 13, "q quit", "q quit"}}},
+	 .hints = {HINT(KC_FIELD, 13, "q quit", "q quit")}},
 	{.keys = {ESC}, .ctx = KC_SMALL | KC_TEXT | KC_FIELD, .act = act_quit, .keeps_status = true,
-	 .hints = {{KC_TEXT, 11, "Esc quit", "Esc quit"}}},
+	 .hints = {HINT(KC_TEXT, 11, "Esc quit", "Esc quit")}},
 	/* not in the help: the terminal's size, and each context's catch-all */
 	{.keys = {KEY_RESIZE}, .ctx = KC_ALL, .act = act_resize, .keeps_status = true},
 	{.keys = {KEY_MOUSE}, .ctx = KC_DIALOG, .act = act_ignore, .keeps_status = true},

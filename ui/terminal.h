@@ -16,9 +16,9 @@ void terminal_start(void);
 void terminal_restore(void);
 /* A closed or hung-up terminal: the loop ends instead of spinning. */
 bool terminal_input_gone(void);
-/* Runs argv (argv[0] found by /bin/sh) with the terminal handed over;
- * like system(3), Ctrl-C is ignored meanwhile. Returns its exit status,
- * or -1 when it did not exit normally. */
+/* Runs /bin/sh with argv (argv[0] its name, NULL-terminated) with the
+ * terminal handed over; like system(3), Ctrl-C is ignored meanwhile.
+ * Returns the exit status, or -1 when it did not exit normally. */
 int terminal_run(const char *const argv[]);
 
 #endif
