@@ -163,6 +163,14 @@ static void compare_row(char *buf, size_t cap, const struct plan *p, const struc
 
 /* After p: each GPU's pinned and current cards, plan and monthly cost (the
  * cheaper way to rent), and the difference. */
+static void put_scenario(int y, int x, int w, const char *label, const struct scenario *sc)
+{
+	char line[512], summary[256];
+	scenario_summary(summary, sizeof summary, sc);
+	snprintf(line, sizeof line, "%s%s", label, summary);
+	put_text(y, x, line, w);
+}
+
 static void compare_draw(const struct detail_view *v)
 {
 	const struct session *s = v->s;
@@ -170,15 +178,11 @@ static void compare_draw(const struct detail_view *v)
 	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1;
 	int last = l->detail_y + l->detail_h - 2;
 	bool wide = w >= 72;
-	char line[512], summary[256];
+	char line[512];
 	draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w,
 		 "Pinned vs now · monthly · P unpins");
-	scenario_summary(summary, sizeof summary, &s->pin_sc);
-	snprintf(line, sizeof line, "pinned: %s", summary);
-	put_text(y++, x, line, w);
-	scenario_summary(summary, sizeof summary, &s->sc);
-	snprintf(line, sizeof line, "now:    %s", summary);
-	put_text(y++, x, line, w);
+	put_scenario(y++, x, w, "pinned: ", &s->pin_sc);
+	put_scenario(y++, x, w, "now:    ", &s->sc);
 	if (wide)
 		snprintf(line, sizeof line, "%-13s %-14s %8s │ %-14s %8s │ %8s", "GPU", "pinned",
 			 "monthly", "now", "monthly", "change");

@@ -113,25 +113,35 @@ static void sync_fields(struct form_view *v)
 	}
 }
 
+/* One form field for a spec: on the form's row 'row', as wide as the box
+ * leaves after the label and the unit; choices are not typed into. */
+static FIELD *spec_field(const struct field_spec *s, int row, int inner)
+{
+	int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
+	bool choice_field = s->kind == FK_ENUM || s->kind == FK_FOLD;
+	FIELD *f = new_field(1, inner - LABEL_WIDTH - 1 - unit, row, LABEL_WIDTH, 0, 0);
+	if (!f)
+		return NULL;
+	field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
+	set_max_field(f, 96);
+	if (choice_field)
+		field_opts_off(f, O_EDIT);
+	set_field_back(f, choice_field ? A_BOLD : A_UNDERLINE);
+	return f;
+}
+
 static void build(struct form_view *v)
 {
-	int lw = LABEL_WIDTH, inner = v->fr->lay.form_w - 2;
+	int inner = v->fr->lay.form_w - 2;
 	v->nfields = 0;
 	for (size_t i = 0; i < NSPECS && v->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &specs[i];
 		int row = screen_row(v->nfields) - 1;
 		if ((s->advanced && !v->advanced) || row + 2 >= v->fr->lay.status_y - 1)
 			continue;
-		int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
-		int width = inner - lw - 1 - unit;
-		FIELD *f = new_field(1, width, row - 1, lw, 0, 0);
+		FIELD *f = spec_field(s, row - 1, inner);
 		if (!f)
 			break;
-		field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
-		set_max_field(f, 96);
-		if (s->kind == FK_ENUM || s->kind == FK_FOLD)
-			field_opts_off(f, O_EDIT);
-		set_field_back(f, s->kind == FK_ENUM || s->kind == FK_FOLD ? A_BOLD : A_UNDERLINE);
 		v->specs[v->nfields] = s;
 		v->fields[v->nfields++] = f;
 	}
