@@ -146,11 +146,8 @@ static void build(struct form_view *v)
 		v->fields[v->nfields++] = f;
 	}
 	v->fields[v->nfields] = NULL;
-	v->form = new_form(v->fields);
 	int h = v->fr->lay.status_y - 3;
-	v->sub = derwin(stdscr, h > 1 ? h : 1, inner, 2, v->fr->lay.form_x + 1);
-	set_form_win(v->form, stdscr);
-	set_form_sub(v->form, v->sub);
+	v->form = widget_form_new(v->fields, h > 1 ? h : 1, inner, 2, v->fr->lay.form_x + 1, &v->sub);
 	sync_fields(v);
 	post_form(v->form);
 	form_driver(v->form, REQ_END_LINE);

@@ -46,27 +46,6 @@ static enum key_result act_click(struct tui *t, int ch)
 	return KR_DONE;
 }
 
-static enum key_result act_sort(struct tui *t, int ch)
-{
-	(void)ch;
-	session_cycle_sort(&t->s);
-	return KR_DONE;
-}
-
-static enum key_result act_pin(struct tui *t, int ch)
-{
-	(void)ch;
-	session_pin(&t->s);
-	return KR_DONE;
-}
-
-static enum key_result act_unpin(struct tui *t, int ch)
-{
-	(void)ch;
-	session_unpin(&t->s);
-	return KR_DONE;
-}
-
 static enum key_result act_quote(struct tui *t, int ch)
 {
 	(void)ch;
@@ -134,13 +113,13 @@ const struct key_row key_rows[] = {
 	 .hints = {HINT(KC_FIELD, 5, "j/k GPU", "j/k GPU")}},
 	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
 	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
-	{.keys = {'s'}, .ctx = KC_FIELD, .act = act_sort,
+	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,
 	 .help_keys = "s", .help = "sort: catalogue, monthly cost, cards",
 	 .hints = {HINT(KC_FIELD, 9, "s sort", NULL)}},
-	{.keys = {'p'}, .ctx = KC_FIELD, .act = act_pin,
+	{.keys = {'p'}, .ctx = KC_FIELD, .op = session_pin,
 	 .help_keys = "p / P", .help = "pin this scenario to compare / unpin",
 	 .hints = {HINT(KC_FIELD, 6, "p pin", "p pin")}},
-	{.keys = {'P'}, .ctx = KC_FIELD, .act = act_unpin},
+	{.keys = {'P'}, .ctx = KC_FIELD, .op = session_unpin},
 	{.keys = {'x'}, .ctx = KC_FIELD, .act = act_quote,
 	 .help_keys = "x", .help = "write a Markdown quote to this folder",
 	 .hints = {HINT(KC_FIELD, 7, "x quote", "x quote")}},
@@ -191,7 +170,8 @@ static bool row_takes(const struct key_row *r, int ch)
 const struct key_row *keys_find(unsigned ctx, int ch)
 {
 	for (size_t i = 0; i < n_key_rows; i++)
-		if (key_rows[i].act && (key_rows[i].ctx & ctx) && row_takes(&key_rows[i], ch))
+		if ((key_rows[i].act || key_rows[i].op) && (key_rows[i].ctx & ctx) &&
+		    row_takes(&key_rows[i], ch))
 			return &key_rows[i];
 	return NULL;
 }
@@ -203,6 +183,10 @@ enum key_result keys_dispatch(struct tui *t, int ch)
 		return KR_DONE;
 	if (!r->keeps_status)
 		session_clear_status(&t->s);
+	if (r->op) {
+		r->op(&t->s);
+		return KR_DONE;
+	}
 	return r->act(t, ch);
 }
 

@@ -27,6 +27,7 @@ enum key_ctx {
  * out again for the terminal's new size. */
 enum key_result { KR_DONE, KR_QUIT, KR_RELAYOUT };
 
+struct session;
 struct tui;
 
 /* One item of the status line: shown in ctx, in rank order among the
@@ -40,7 +41,9 @@ struct key_hint {
 struct key_row {
 	int keys[4]; /* ends at 0 */
 	unsigned ctx;
-	/* NULL: the form handles it (the row is there for the help screen) */
+	/* what the key does: a session operation, or an action on the screen;
+	 * neither: the form handles it (the row is there for the help screen) */
+	void (*op)(struct session *s);
 	enum key_result (*act)(struct tui *t, int ch);
 	bool keeps_status; /* the message on the status line stays */
 	const char *help_keys, *help; /* NULL help: not listed */

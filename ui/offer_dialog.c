@@ -37,10 +37,7 @@ static void build_form(struct offer_dialog *d)
 		set_field_buffer(d->fields[i], 0, d->edit.values[i]);
 	}
 	d->fields[OF_COUNT] = NULL;
-	d->form = new_form(d->fields);
-	d->sub = derwin(stdscr, OF_COUNT, d->w - 4, d->y + 2, d->x + 2);
-	set_form_win(d->form, stdscr);
-	set_form_sub(d->form, d->sub);
+	d->form = widget_form_new(d->fields, OF_COUNT, d->w - 4, d->y + 2, d->x + 2, &d->sub);
 	d->cursor_col = 0;
 }
 

@@ -50,6 +50,15 @@ bool widget_cursor_col(FORM *form, int field_x, int *col)
 	return true;
 }
 
+FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub)
+{
+	FORM *form = new_form(fields);
+	*sub = derwin(stdscr, h, w, y, x);
+	set_form_win(form, stdscr);
+	set_form_sub(form, *sub);
+	return form;
+}
+
 void widget_form_free(FORM **form, FIELD **fields, int n, WINDOW **sub)
 {
 	if (*form) {

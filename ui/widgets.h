@@ -22,6 +22,10 @@ void widget_field_text(FIELD *f, char *out, size_t cap);
  * it when a form is unposted); false when the form has no cursor. */
 bool widget_cursor_col(FORM *form, int field_x, int *col);
 
+/* A form of fields (NULL-ended) drawn on stdscr inside an h x w
+ * subwindow at y,x (returned in sub). */
+FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub);
+
 /* Frees a form, its n fields and its subwindow; all set to NULL. */
 void widget_form_free(FORM **form, FIELD **fields, int n, WINDOW **sub);
 
