@@ -16,11 +16,6 @@ static const char *const sort_names[SORT_COUNT] = {
 	[SORT_CARDS] = "card count",
 };
 
-const char *session_sort_name(enum sort_mode m)
-{
-	return sort_names[m];
-}
-
 void session_status(struct session *s, bool error, const char *fmt, ...)
 {
 	va_list ap;

@@ -65,7 +65,6 @@ void session_select_at(struct session *s, int row);
 void session_set_visible(struct session *s, int rows);
 /* Next sort order; the cost is the monthly total the cheaper way. */
 void session_cycle_sort(struct session *s);
-const char *session_sort_name(enum sort_mode m);
 
 void session_pin(struct session *s);
 void session_unpin(struct session *s);
