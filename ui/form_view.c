@@ -9,90 +9,80 @@
 
 #include "../src/parse.h"
 #include "../src/report.h"
+#include "../src/settings.h"
 #include "../src/tables.h"
 #include "../src/text.h"
 #include "widgets.h"
 
 enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
 
+/* A form row: a setting of settings[] (the form shows those its row flags),
+ * or the "Advanced" fold before the first advanced one. */
 struct field_spec {
+	const struct setting *setting; /* NULL: the fold */
 	const char *label;
-	const char *key; /* scenario_set key; "model" for the model */
+	const char *key;
 	enum field_kind kind;
 	const char *unit;
 	bool advanced;
 };
 
-static const struct field_spec specs[] = {
-	{"Model", "model", FK_MODEL, NULL, false},
-	{"Precision", "precision", FK_ENUM, NULL, false},
-	{"Task", "task", FK_ENUM, NULL, false},
-	{"Context", "context", FK_NUMBER, "tokens", false},
-	{"Concurrency", "concurrency", FK_NUMBER, NULL, false},
-	{"Headroom", "headroom", FK_NUMBER, "%", false},
-	{"Advanced", NULL, FK_FOLD, NULL, false},
-	{"KV cache", "kv-precision", FK_ENUM, NULL, true},
-	{"ZeRO", "zero", FK_ENUM, NULL, true},
-	{"Recompute", "recompute", FK_ENUM, NULL, true},
-	{"LoRA rank", "lora-rank", FK_NUMBER, NULL, true},
-	{"Overhead", "overhead", FK_NUMBER, "GiB", true},
-	{"Prefill", "prefill-chunk", FK_NUMBER, "tok", true},
-	{"Cards", "cards", FK_NUMBER, NULL, true},
-};
-#define NSPECS (sizeof specs / sizeof specs[0])
+#define MAX_SPECS (FORM_MAX_FIELDS + 1)
+static struct field_spec specs[MAX_SPECS];
+static size_t nspecs;
 
-static const char *const kv_choices[] = {"auto", "16", "fp8", NULL};
-static const char *const zero_choices[] = {"auto", "0", "1", "2", "3", NULL};
-static const char *const recompute_choices[] = {"auto", "none", "full", NULL};
+static enum field_kind kind_of(const struct setting *st)
+{
+	switch (st->kind) {
+	case SETTING_TEXT:
+		return FK_MODEL;
+	case SETTING_CHOICE:
+		return FK_ENUM;
+	case SETTING_COUNT:
+	case SETTING_NUMBER:
+		break;
+	}
+	return FK_NUMBER;
+}
+
+/* The form's rows in the settings table's order; built once. */
+static void specs_build(void)
+{
+	bool fold = false;
+	for (size_t i = 0; i < n_settings && nspecs < MAX_SPECS; i++) {
+		const struct setting *st = &settings[i];
+		if (!setting_on_form(st))
+			continue;
+		if (st->advanced && !fold && nspecs < MAX_SPECS) {
+			specs[nspecs++] = (struct field_spec){.label = "Advanced", .kind = FK_FOLD};
+			fold = true;
+		}
+		if (nspecs < MAX_SPECS)
+			specs[nspecs++] = (struct field_spec){
+				.setting = st, .label = st->label, .key = st->key,
+				.kind = kind_of(st), .unit = st->unit, .advanced = st->advanced};
+	}
+}
 
 /* The values an enumerated field cycles through. */
 static const char *choice(const struct field_spec *s, int i)
 {
-	if (strcmp(s->key, "precision") == 0)
-		return i < (int)n_precisions ? precisions[i].name : NULL;
-	if (strcmp(s->key, "task") == 0)
-		return i < (int)n_tasks ? tasks[i].name : NULL;
-	const char *const *list = strcmp(s->key, "zero") == 0	       ? zero_choices
-				  : strcmp(s->key, "recompute") == 0 ? recompute_choices
-								     : kv_choices;
-	return list[i];
+	return i < 0 ? NULL : setting_choice(s->setting, (size_t)i);
 }
 
-/* The scenario's current value of a field, as text. */
+/* The scenario's current value of a field, as text: the model by its name
+ * ("70B (size only)" for a bare size), the others as the command line
+ * takes them. */
 static void field_value(const struct scenario *sc, const struct field_spec *s, char *buf,
 			size_t cap)
 {
-	char zero[8];
-	if (!s->key)
+	const struct model *m = scenario_model(sc);
+	if (!s->setting)
 		buf[0] = '\0';
 	else if (s->kind == FK_MODEL)
-		snprintf(buf, cap, "%s", sc->model ? sc->model->name : "");
-	else if (strcmp(s->key, "precision") == 0)
-		snprintf(buf, cap, "%s", precisions[sc->precision].name);
-	else if (strcmp(s->key, "task") == 0)
-		snprintf(buf, cap, "%s", tasks[sc->task].name);
-	else if (strcmp(s->key, "context") == 0)
-		snprintf(buf, cap, "%lld", sc->context);
-	else if (strcmp(s->key, "concurrency") == 0)
-		snprintf(buf, cap, "%lld", sc->concurrency);
-	else if (strcmp(s->key, "headroom") == 0)
-		snprintf(buf, cap, "%g", sc->headroom_pct);
-	else if (strcmp(s->key, "kv-precision") == 0)
-		snprintf(buf, cap, "%s", scenario_kv_name(sc));
-	else if (strcmp(s->key, "zero") == 0)
-		snprintf(buf, cap, "%s", scenario_zero_name(sc, zero, sizeof zero));
-	else if (strcmp(s->key, "recompute") == 0)
-		snprintf(buf, cap, "%s", scenario_recompute_name(sc));
-	else if (strcmp(s->key, "lora-rank") == 0)
-		snprintf(buf, cap, "%d", sc->lora_rank);
-	else if (strcmp(s->key, "overhead") == 0)
-		snprintf(buf, cap, "%g", sc->overhead_gib);
-	else if (strcmp(s->key, "prefill-chunk") == 0)
-		snprintf(buf, cap, "%lld", sc->prefill_chunk);
-	else if (strcmp(s->key, "cards") == 0)
-		snprintf(buf, cap, sc->cards ? "%d" : "auto", sc->cards);
+		snprintf(buf, cap, "%s", m ? m->name : "");
 	else
-		buf[0] = '\0';
+		setting_format(s->setting, sc, buf, cap);
 }
 
 #define LABEL_WIDTH 12 /* "Concurrency" and a space */
@@ -134,7 +124,7 @@ static void build(struct form_view *v)
 {
 	int inner = v->fr->lay.form_w - 2;
 	v->nfields = 0;
-	for (size_t i = 0; i < NSPECS && v->nfields < FORM_MAX_FIELDS; i++) {
+	for (size_t i = 0; i < nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &specs[i];
 		int row = screen_row(v->nfields) - 1;
 		if ((s->advanced && !v->advanced) || row + 2 >= v->fr->lay.status_y - 1)
@@ -168,6 +158,8 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 	v->fr = fr;
 	v->pick = -1;
 	v->synced = s->reloads;
+	if (nspecs == 0)
+		specs_build();
 }
 
 /* A pick list stays open across a resize, unless the form is gone. */

@@ -10,7 +10,7 @@
 #include "draw.h"
 #include "session.h"
 
-#define FORM_MAX_FIELDS 16
+#define FORM_MAX_FIELDS 32
 #define MODEL_MATCHES 5
 
 struct field_spec;

@@ -9,6 +9,7 @@
 
 #include "../src/compare.h"
 #include "../src/report.h"
+#include "../src/settings.h"
 
 static const char *const sort_names[SORT_COUNT] = {
 	[SORT_CATALOGUE] = "catalogue order",
@@ -157,10 +158,12 @@ bool session_apply(struct session *s, const char *key, const char *value)
 	struct scenario trial;
 	char err[200];
 	scenario_copy(&trial, &s->sc);
-	bool ok = strcmp(key, "model") == 0
-			  ? scenario_set_model(&trial, s->cat, value, err, sizeof err)
-			  : scenario_set(&trial, key, value, err, sizeof err);
-	if (!ok) {
+	const struct setting *row = settings_find(key);
+	if (!row) {
+		session_status(s, true, "%s: not a setting", key);
+		return false;
+	}
+	if (!setting_parse(row, &trial, s->cat, value, err, sizeof err)) {
 		session_status(s, true, "%s \"%s\": expected %s", key, value, err);
 		return false;
 	}
