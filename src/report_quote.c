@@ -15,7 +15,7 @@
 static void md_scenario(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
-	const struct model *m = sc->model;
+	const struct model *m = scenario_model(sc);
 	fprintf(out, "## Scenario\n\n| input | value |\n|---|---|\n");
 	fprintf(out, "| Model | %s (%.4gB parameters%s) |\n", m->name, m->params_b,
 		m->derived ? ", architecture approximated" : "");
@@ -161,7 +161,7 @@ void report_markdown(FILE *out, const struct analysis *a)
 	time_t now = time(NULL);
 	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
 	format_date(date, sizeof date, a->catalog->newest_date);
-	fprintf(out, "# GPU quote: %s, %s, %s\n\n", a->sc.model->name,
+	fprintf(out, "# GPU quote: %s, %s, %s\n\n", scenario_model(&a->sc)->name,
 		precisions[a->sc.precision].name, tasks[a->sc.task].label);
 	fprintf(out, "Prepared %s with gpuplan %s. Prices as of %s, %s per month; data: %s.\n\n",
 		today, PACKAGE_VERSION, date, a->catalog->noffers ? a->catalog->offers[0].currency : "CNY",

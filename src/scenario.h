@@ -38,7 +38,7 @@ struct custom_model {
 struct scenario {
 	/* The model in use. Read it through scenario_model(): for a custom size
 	 * this field may still point into the scenario it was copied from. */
-	const struct model *model;
+	const struct model *model_ref;
 	bool is_custom; /* the model is custom, not a catalogue row */
 	struct custom_model custom;
 	int precision; /* index into precisions[] */

@@ -244,7 +244,7 @@ Test(planner, bare_size_gets_a_note)
 	struct scenario sc;
 	make_scenario(&sc, &cat, "70b", NULL);
 	run(&sc);
-	cr_assert(sc.model->derived);
+	cr_assert(scenario_model(&sc)->derived);
 	cr_assert_gt(an.nnotes, 0);
 	const char *note = MESSAGE_TEXT(&an.notes[0]);
 	cr_assert(strstr(note, "approximated") != NULL, "%s", note);

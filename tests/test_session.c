@@ -115,7 +115,7 @@ Test(session, an_invalid_change_keeps_the_last_good_one)
 	cr_assert(session_apply(&s, "precision", "int4"));
 	cr_assert_not(session_apply(&s, "task", "full"));
 	cr_assert(s.status_error);
-	cr_assert_str_eq(s.sc.model->id, "llama-3.1-70b");
+	cr_assert_str_eq(scenario_model(&s.sc)->id, "llama-3.1-70b");
 	cr_assert_eq(s.sc.task, s.an->sc.task);
 }
 

@@ -425,7 +425,7 @@ bool form_view_click(struct form_view *v, int y, int x)
 
 static void draw_size_line(const struct form_view *v, int y, int x, int w)
 {
-	const struct model *m = v->s->sc.model;
+	const struct model *m = scenario_model(&v->s->sc);
 	char buf[96];
 	if (!m)
 		return;

@@ -60,7 +60,7 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 			fprintf(stderr, "gpuplan: the model catalogue is empty: give -m SIZE\n");
 			return EXIT_USAGE;
 		}
-		cli->sc.model = &c->models[0];
+		scenario_use_model(&cli->sc, &c->models[0]);
 		return EXIT_OK;
 	}
 	if (!scenario_set_model(&cli->sc, c, cli->model, err, sizeof err)) {

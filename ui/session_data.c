@@ -29,11 +29,11 @@ const char *const offer_field_names[OF_COUNT] = {
 static bool rebind_scenario(struct scenario *sc, const struct catalog *c)
 {
 	char err[200], key[64];
-	snprintf(key, sizeof key, "%s", sc->model->id);
+	snprintf(key, sizeof key, "%s", scenario_model(sc)->id);
 	if (scenario_set_model(sc, c, key, err, sizeof err))
 		return true;
 	if (c->nmodels)
-		sc->model = &c->models[0];
+		scenario_use_model(sc, &c->models[0]);
 	return false;
 }
 
@@ -237,7 +237,7 @@ static void quote_name(const struct session *s, char *name, size_t cap)
 	char stamp[32];
 	time_t now = time(NULL);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-	snprintf(name, cap, "gpuplan-quote-%.60s-%s.md", s->sc.model->id, stamp);
+	snprintf(name, cap, "gpuplan-quote-%.60s-%s.md", scenario_model(&s->sc)->id, stamp);
 	for (char *c = name; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
