@@ -147,18 +147,22 @@ static void trim(const char **s, const char **end)
 		(*end)--;
 }
 
-/* One "cards:tokens/s" pair in [s, end). */
+/* One "cards:tokens/s" pair in [s, end), spaces allowed around both. */
 static bool measured_pair(const char *s, const char *end, struct usl_point *p)
 {
-	trim(&s, &end);
 	const char *colon = memchr(s, ':', (size_t)(end - s));
+	if (!colon)
+		return false;
+	const char *c0 = s, *c1 = colon, *x0 = colon + 1, *x1 = end;
+	trim(&c0, &c1);
+	trim(&x0, &x1);
 	double cards;
-	if (!colon || !number_with_unit(s, (size_t)(colon - s), NULL, 0, 1, &cards))
+	if (!number_with_unit(c0, (size_t)(c1 - c0), NULL, 0, 1, &cards))
 		return false;
 	if (cards < 1 || cards > 1e6 || cards != floor(cards))
 		return false;
 	p->cards = (int)cards;
-	return tokens_in(colon + 1, (size_t)(end - colon - 1), &p->tokens_per_s);
+	return tokens_in(x0, (size_t)(x1 - x0), &p->tokens_per_s);
 }
 
 static bool measured_duplicate(const struct usl_point *pts, int n)
