@@ -174,7 +174,7 @@ void training_bill(const struct train_prices *p, int cards, double hours, int ca
 	double months = fmax(1, ceil(hours / HOURS_PER_MONTH));
 	bool container = cards <= p->max_cards;
 	int machines = (cards + cards_per_machine - 1) / cards_per_machine;
-	*out = (struct train_bill){.cheapest = -1};
+	*out = (struct train_bill){.cheapest = RENT_NONE};
 	out->offered[RENT_CONTAINER_HOURLY] = container && p->card_hourly >= 0;
 	out->cost[RENT_CONTAINER_HOURLY] = cards * p->card_hourly * hours;
 	out->cards[RENT_CONTAINER_HOURLY] = cards;
@@ -184,8 +184,9 @@ void training_bill(const struct train_prices *p, int cards, double hours, int ca
 	out->offered[RENT_BAREMETAL] = p->machine_monthly >= 0;
 	out->cost[RENT_BAREMETAL] = machines * p->machine_monthly * months;
 	out->cards[RENT_BAREMETAL] = machines * cards_per_machine;
-	for (int w = 0; w < RENT_WAYS; w++)
-		if (out->offered[w] && (out->cheapest < 0 || out->cost[w] < out->cost[out->cheapest]))
+	for (enum train_rent w = 0; w < RENT_WAYS; w++)
+		if (out->offered[w] &&
+		    (out->cheapest == RENT_NONE || out->cost[w] < out->cost[out->cheapest]))
 			out->cheapest = w;
 }
 
@@ -214,6 +215,17 @@ bool training_days_best_shape(void *ctx, int cards, struct train_point *out)
 	return found;
 }
 
+bool training_days_usl(void *ctx, int cards, struct train_point *out)
+{
+	const struct train_usl_rule *rule = ctx;
+	double goodput = rule->goodput > 0 ? rule->goodput : train_defaults.goodput;
+	if (cards < 1 || !(usl_throughput(rule->fit, cards) > 0))
+		return false;
+	out->days = usl_days(rule->fit, cards, rule->tokens, goodput);
+	out->eff = usl_efficiency(rule->fit, cards);
+	return true;
+}
+
 static int max_cards_of(const struct train_search *s)
 {
 	const struct train_constants *k = constants_of(s->k);
@@ -232,7 +244,7 @@ static void way_consider(struct train_way *w, enum train_rent way, int cards,
 
 static void choice_pick_cheapest(struct train_choice *c)
 {
-	for (int w = 0; w < RENT_WAYS; w++) {
+	for (enum train_rent w = 0; w < RENT_WAYS; w++) {
 		const struct train_way *way = &c->ways[w];
 		if (!way->found)
 			continue;
@@ -254,7 +266,7 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 	bool any = false;
 	struct train_point fastest = {0};
 	int fastest_cards = 0;
-	*out = (struct train_choice){.way = -1};
+	*out = (struct train_choice){.way = RENT_NONE};
 	for (int g = s->min_cards > 0 ? s->min_cards : step; g <= max_cards_of(s); g += step) {
 		struct train_point at;
 		struct train_bill bill;
@@ -268,8 +280,8 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 		if (at.days > s->deadline_days)
 			continue;
 		training_bill(&s->prices, g, at.days * 24, k->cards_per_machine, &bill);
-		for (int w = 0; w < RENT_WAYS; w++)
-			way_consider(&out->ways[w], (enum train_rent)w, g, &at, &bill);
+		for (enum train_rent w = 0; w < RENT_WAYS; w++)
+			way_consider(&out->ways[w], w, g, &at, &bill);
 	}
 	choice_pick_cheapest(out);
 	if (!out->met) {
@@ -291,7 +303,7 @@ int training_tiers(const struct train_search *s, struct train_tier *tiers, int m
 		training_bill(&s->prices, g, t->at.days * 24, k->cards_per_machine, &bill);
 		t->cards = g;
 		t->way = bill.cheapest;
-		t->cost = bill.cheapest >= 0 ? bill.cost[bill.cheapest] : -1;
+		t->cost = bill.cheapest != RENT_NONE ? bill.cost[bill.cheapest] : -1;
 		n++;
 	}
 	return n;

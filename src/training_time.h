@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "tables.h" /* enum task_kind, enum inter_node */
+#include "usl.h"
 
 /* Every judgement the model makes, in one place (shown in efficiency{}). */
 struct train_constants {
@@ -108,7 +109,13 @@ bool training_time(const struct train_input *in, struct train_result *out, char 
 
 /* ---- Paying for a job of H hours ---- */
 
-enum train_rent { RENT_CONTAINER_HOURLY, RENT_CONTAINER_MONTHLY, RENT_BAREMETAL, RENT_WAYS };
+enum train_rent {
+	RENT_NONE = -1, /* nothing offered or nothing meets the deadline */
+	RENT_CONTAINER_HOURLY,
+	RENT_CONTAINER_MONTHLY,
+	RENT_BAREMETAL,
+	RENT_WAYS
+};
 extern const char *const train_rent_names[RENT_WAYS]; /* JSON keys */
 
 /* An offer's prices; negative = not offered. */
@@ -122,7 +129,7 @@ struct train_bill {
 	bool offered[RENT_WAYS];
 	double cost[RENT_WAYS];
 	int cards[RENT_WAYS]; /* cards paid for: bare metal counts whole machines */
-	int cheapest;         /* enum train_rent, or -1 when none is offered */
+	enum train_rent cheapest; /* RENT_NONE when none is offered */
 };
 
 /* cards × hourly × H; cards × monthly × ceil(H/730); machines × monthly ×
@@ -149,6 +156,16 @@ struct train_shape_rule {
 };
 bool training_days_best_shape(void *ctx, int cards, struct train_point *out);
 
+/* The evaluator for --measured: days from the fitted USL,
+ * D / (X(G)·goodput·86400), efficiency X(G)/(G·X1). ctx is a
+ * struct train_usl_rule. */
+struct train_usl_rule {
+	const struct usl_fit *fit;
+	double tokens;  /* D */
+	double goodput; /* 0: train_defaults.goodput */
+};
+bool training_days_usl(void *ctx, int cards, struct train_point *out);
+
 struct train_search {
 	int min_cards;       /* the memory minimum */
 	int step;            /* cards of one replica of the memory plan (≥ 1) */
@@ -168,7 +185,7 @@ struct train_way {
 
 struct train_choice {
 	bool met;             /* some G meets the deadline */
-	int way;              /* enum train_rent of the cheapest, -1 when not met */
+	enum train_rent way;  /* the cheapest; RENT_NONE when not met */
 	int cards;            /* met: the cheapest; else the fastest G */
 	struct train_point at;
 	double cost;
@@ -186,7 +203,7 @@ struct train_tier {
 	int cards;
 	struct train_point at;
 	double cost;          /* cheapest way; < 0 when none is offered */
-	int way;              /* enum train_rent, -1 when none */
+	enum train_rent way;  /* RENT_NONE when none is offered */
 };
 
 /* G = min_cards × 1, 2, 4, … up to max_machines machines (the seeds' "one
