@@ -259,6 +259,44 @@ static void choice_pick_cheapest(struct train_choice *c)
 	}
 }
 
+/* The most whole replicas that whole machines hold: on bare metal every
+ * paid card is used (PP7 would leave one idle where the plan can take 8). */
+static bool baremetal_count(int g, int step, int per_machine)
+{
+	int machines = (g + per_machine - 1) / per_machine;
+	return g == machines * per_machine / step * step;
+}
+
+/* Which ways to rent may take G cards: containers up to their limit, bare
+ * metal at whole machines. Nothing offered at all: every G, to still say
+ * how fast it could go. */
+static unsigned ways_for(const struct train_search *s, int g, int step, int per_machine)
+{
+	const struct train_prices *p = &s->prices;
+	unsigned ways = 0;
+	if (g <= p->max_cards && p->card_hourly >= 0)
+		ways |= 1u << RENT_CONTAINER_HOURLY;
+	if (g <= p->max_cards && p->card_monthly >= 0)
+		ways |= 1u << RENT_CONTAINER_MONTHLY;
+	if (p->machine_monthly >= 0 && baremetal_count(g, step, per_machine))
+		ways |= 1u << RENT_BAREMETAL;
+	bool offered = (p->max_cards > 0 && (p->card_hourly >= 0 || p->card_monthly >= 0)) ||
+		       p->machine_monthly >= 0;
+	return offered ? ways : 1u << RENT_WAYS;
+}
+
+/* Past the containers' limit only bare metal is left, and it costs at least
+ * one month of its machines: once that reaches the best bare-metal cost
+ * found, no larger G can be cheaper (ties keep the fewer cards). */
+static bool solver_done(const struct train_search *s, const struct train_choice *c, int g,
+			int per_machine)
+{
+	const struct train_way *bm = &c->ways[RENT_BAREMETAL];
+	int machines = (g + per_machine - 1) / per_machine;
+	return g > s->prices.max_cards && bm->found &&
+	       machines * s->prices.machine_monthly >= bm->bill.cost[RENT_BAREMETAL];
+}
+
 bool training_solve_deadline(const struct train_search *s, struct train_choice *out)
 {
 	const struct train_constants *k = constants_of(s->k);
@@ -268,9 +306,12 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 	int fastest_cards = 0;
 	*out = (struct train_choice){.way = RENT_NONE};
 	for (int g = s->min_cards > 0 ? s->min_cards : step; g <= max_cards_of(s); g += step) {
+		unsigned ways = ways_for(s, g, step, k->cards_per_machine);
 		struct train_point at;
 		struct train_bill bill;
-		if (!s->days(s->ctx, g, &at))
+		if (solver_done(s, out, g, k->cards_per_machine))
+			break;
+		if (!ways || !s->days(s->ctx, g, &at))
 			continue;
 		if (!any || at.days < fastest.days) {
 			fastest = at;
@@ -281,7 +322,8 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 			continue;
 		training_bill(&s->prices, g, at.days * 24, k->cards_per_machine, &bill);
 		for (enum train_rent w = 0; w < RENT_WAYS; w++)
-			way_consider(&out->ways[w], w, g, &at, &bill);
+			if (ways & (1u << w))
+				way_consider(&out->ways[w], w, g, &at, &bill);
 	}
 	choice_pick_cheapest(out);
 	if (!out->met) {

@@ -192,10 +192,12 @@ struct train_choice {
 	struct train_way ways[RENT_WAYS];
 };
 
-/* Among G = min_cards + i·step up to max_machines machines: per way, the
- * lowest total cost with days ≤ deadline (ties: fewer cards), and the
- * cheapest way. When none meets it, cards/at give the shortest time. False
- * when no G can run at all. */
+/* Among G = min_cards + i·step (whole replicas) up to max_machines
+ * machines — containers up to their max_cards, bare metal at the most whole
+ * replicas its whole machines hold (8, 16, …; 6 for replicas of 3) — per
+ * way the lowest total cost with days ≤ deadline (ties: fewer cards), and
+ * the cheapest way. When none meets it, cards/at give the shortest time.
+ * False when no G can run at all. */
 bool training_solve_deadline(const struct train_search *s, struct train_choice *out);
 
 #define TRAIN_MAX_TIERS 16

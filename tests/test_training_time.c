@@ -364,6 +364,27 @@ static bool dp_only_days(void *ctx, int cards, struct train_point *out)
 	return true;
 }
 
+/* Replicas of 3 cards (a PP3 memory plan): one machine holds 6 of them,
+ * two hold 15 */
+Test(deadline, bare_metal_fills_machines_with_whole_replicas)
+{
+	struct train_input in = h100_7b(TASK_FULL, 3, 200);
+	in.job.tokens = 2e10;
+	in.shape.pp = 3;
+	struct train_search s = {.min_cards = 3, .step = 3, .deadline_days = 3.5,
+				 .prices = {.card_hourly = -1, .card_monthly = -1,
+					    .machine_monthly = 88480},
+				 .days = dp_only_days, .ctx = &in};
+	struct train_choice c;
+	cr_assert(training_solve_deadline(&s, &c));
+	/* 6 cards: 28.3866 / 6 = 4.73 d > 3.5; 15 cards: 1.892 d (eff 1), 2
+	 * machines */
+	cr_assert(c.met);
+	cr_assert_eq(c.cards, 15);
+	assert_rel(c.at.days, 28.386600257149634 / 15, 1e-9);
+	cr_assert_float_eq(c.cost, 2 * 88480.0, 1e-9);
+}
+
 static struct train_search ft20_search(double deadline)
 {
 	ft20 = h100_7b(TASK_FULL, 2, 200);
@@ -377,7 +398,8 @@ Test(deadline, cheapest_count_that_meets_seven_and_a_half_days)
 {
 	/* 7.5 days: G=2 (14.19) misses; G=4 (7.09665 d = 170.3196 h) meets:
 	 * hourly 4 x 12.8 x 170.3196 = 8,720.36; monthly 37,380; bare metal
-	 * 88,480. Larger G only cost more (bare metal ties keep G=4). */
+	 * 88,480 for its whole machine, where bare metal runs G=8 (3.548 d).
+	 * Larger G only cost more. */
 	struct train_search s = ft20_search(7.5);
 	struct train_choice c;
 	cr_assert(training_solve_deadline(&s, &c));
@@ -389,21 +411,22 @@ Test(deadline, cheapest_count_that_meets_seven_and_a_half_days)
 	cr_assert_eq(c.ways[RENT_CONTAINER_MONTHLY].cards, 4);
 	cr_assert_float_eq(c.ways[RENT_CONTAINER_MONTHLY].bill.cost[RENT_CONTAINER_MONTHLY], 37380,
 			   1e-9);
-	cr_assert_eq(c.ways[RENT_BAREMETAL].cards, 4);
+	cr_assert_eq(c.ways[RENT_BAREMETAL].cards, 8);
+	assert_rel(c.ways[RENT_BAREMETAL].at.days, 3.5483250321437043, 1e-9);
 }
 
 Test(deadline, seven_days_needs_a_machine)
 {
 	/* 7 days: G=4 (7.097) misses and containers stop at 4 cards, so bare
-	 * metal: G=6 (4.73 d) on one machine, 88,480; G=8 costs the same and
-	 * ties go to fewer cards. */
+	 * metal: one machine, all 8 cards (3.548 d), 88,480 — not 6 of them
+	 * with 2 paid cards idle. 16 cards cost 2 machines. */
 	struct train_search s = ft20_search(7);
 	struct train_choice c;
 	cr_assert(training_solve_deadline(&s, &c));
 	cr_assert(c.met);
 	cr_assert_eq(c.way, RENT_BAREMETAL);
-	cr_assert_eq(c.cards, 6);
-	assert_rel(c.at.days, 4.731100042858272, 1e-9);
+	cr_assert_eq(c.cards, 8);
+	assert_rel(c.at.days, 3.5483250321437043, 1e-9);
 	cr_assert_float_eq(c.cost, 88480, 1e-9);
 	cr_assert_not(c.ways[RENT_CONTAINER_HOURLY].found);
 }
