@@ -122,7 +122,7 @@ static void plan_row(struct row *r, const struct analysis *a, const struct plan 
 	add_rent(r, p, &p->container, true);
 	add_rent(r, p, &p->baremetal, false);
 	add(r, "cheaper", "%s", cheaper[p->cheaper]);
-	add_num(r, "efficiency_pct", has, 1, 100 * p->efficiency);
+	add_num(r, "efficiency_pct", has && p->efficiency >= 0, 1, 100 * p->efficiency);
 	char notes[PLAN_NOTES * MESSAGE_TEXT_MAX + 16] = "";
 	for (int i = 0; i < p->nnotes; i++)
 		snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s%s", i ? "; " : "",

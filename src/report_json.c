@@ -132,7 +132,10 @@ static void json_plan(struct jsonw *j, const struct plan *p)
 		json_container(j, p);
 		json_baremetal(j, p);
 		jw_string(j, "cheaper", cheaper[p->cheaper]);
-		jw_number(j, "efficiency_pct", 100 * p->efficiency, 1);
+		if (p->efficiency < 0) /* not computed (training, until its time model) */
+			jw_null(j, "efficiency_pct");
+		else
+			jw_number(j, "efficiency_pct", 100 * p->efficiency, 1);
 		jw_number(j, "effective_monthly_per_card", p->effective_per_card, 2);
 	} else {
 		static const char *const keys[] = {"per_card_gib", "utilization_pct", "container",
