@@ -230,7 +230,7 @@ static void meet_min_speed(struct plan *p, const struct plan *cand, int n, doubl
 		return;
 	struct message why[PLAN_WHY];
 	int nwhy = 0;
-	why[nwhy++] = message_make(MSG_WHY_MEMORY_MINIMUM, p->cards, p->lay.t, p->lay.p, p->lay.d,
+	why[nwhy++] = message_make(MSG_WHY_MEMORY_MINIMUM, p->cards, p->lay.t, p->lay.p,
 				   p->throughput.user_tokens_per_s);
 	if (best)
 		why[nwhy++] = message_make(MSG_WHY_TOO_SLOW, p->throughput.user_tokens_per_s, speed);

@@ -110,8 +110,8 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "f",
 		.one = "cheapest per million output tokens at full load: %.3g per million"},
 	[MSG_WHY_MEMORY_MINIMUM] = {
-		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "ddddf",
-		.one = "the memory minimum was %d card(s), TP%d × PP%d × %d: %.1f tokens/s per user"},
+		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf",
+		.one = "the memory minimum was %d card(s), TP%d × PP%d: %.1f tokens/s per user"},
 	[MSG_WHY_TOO_SLOW] = {
 		.key = "why_too_slow", .severity = SEVERITY_WARNING, .args = "ff",
 		.one = "%.1f tokens/s per user is below the %.1f asked for"},
