@@ -4,6 +4,8 @@
  * of prices/gpus.csv (bandwidth GB/s, peak TFLOPS, mbu, mbu_bs1, mfu). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/analysis.h"
@@ -308,4 +310,92 @@ Test(throughput, training_has_no_inference_figures)
 	cr_assert_not(p->throughput.valid);
 	cr_assert_lt(p->efficiency, 0);
 	cr_assert_eq(p->nalternatives, 0);
+}
+
+/* ---- Calibration: published throughput figures (issue 9, Accuracy) ---- */
+
+struct published {
+	char model[32], gpu[24], precision[8], kv[8], per[8], set[16];
+	long long isl, osl, tp, concurrency; /* concurrency 0: max */
+	double measured;
+};
+
+static bool published_parse(const char *line, struct published *r)
+{
+	char conc[16];
+	*r = (struct published){0};
+	int n = sscanf(line, "%31[^,],%23[^,],%7[^,],%7[^,],%lld,%lld,%lld,%15[^,],%lf,%7[^,],%15[^,],",
+		       r->model, r->gpu, r->precision, r->kv, &r->isl, &r->osl, &r->tp, conc,
+		       &r->measured, r->per, r->set);
+	if (n != 11)
+		return false;
+	r->concurrency = strcmp(conc, "max") == 0 ? 0 : atoll(conc);
+	if (strcmp(r->per, "per_gpu") == 0)
+		r->measured *= (double)r->tp;
+	return true;
+}
+
+/* The model's output tokens/s for one published row: the forced TP shape,
+ * at the row's concurrency or at B_max with 10 % headroom. */
+static double published_model(const struct published *r)
+{
+	struct scenario sc;
+	char ctx[24], osl[24], tp[8], conc[24];
+	snprintf(ctx, sizeof ctx, "%lld", r->isl + r->osl);
+	snprintf(osl, sizeof osl, "%lld", r->osl);
+	snprintf(tp, sizeof tp, "%lld", r->tp);
+	snprintf(conc, sizeof conc, "%lld", r->concurrency ? r->concurrency : 1);
+	make_scenario(&sc, &ref_catalog, r->model, "precision", r->precision, "kv-precision", r->kv,
+		      "context", ctx, "output-len", osl, "headroom", "10", "tp", tp, "concurrency",
+		      conc, NULL);
+	const struct plan *p = run_on(r->gpu, &sc);
+	if (!p->fits)
+		return 0;
+	return r->concurrency ? p->throughput.output_tokens_per_s
+			      : p->throughput_at_max.output_tokens_per_s;
+}
+
+struct fit {
+	int rows, within;
+	double log_sum; /* of model/measured, for the geometric mean */
+};
+
+static void fit_add(struct fit *f, double ratio)
+{
+	f->rows++;
+	f->within += ratio >= 0.7 && ratio <= 1.3;
+	f->log_sum += ratio > 0 ? log(ratio) : 0;
+}
+
+/* Reports model/measured per row and the share within ±30 %, separately
+ * for the calibration and the held-out rows. The defaults of
+ * PERFORMANCE.md are not tuned to these figures. */
+Test(throughput, published_figures_within_the_band)
+{
+	FILE *f = fopen(FIXTURES "/throughput_published.csv", "r");
+	cr_assert_not_null(f);
+	char line[512];
+	struct fit cal = {0}, held = {0};
+	fprintf(stderr, "%-15s %-10s %5s %11s %3s %6s %9s %9s %6s %s\n", "model", "gpu", "prec",
+		"isl/osl", "tp", "conc", "measured", "model", "ratio", "set");
+	while (fgets(line, sizeof line, f)) {
+		struct published r;
+		if (line[0] == '#' || strncmp(line, "model,", 6) == 0 || !published_parse(line, &r))
+			continue;
+		double ratio = published_model(&r) / r.measured;
+		fit_add(strcmp(r.set, "holdout") == 0 ? &held : &cal, ratio);
+		fprintf(stderr, "%-15s %-10s %5s %5lld/%-5lld %3lld %6lld %9.0f %9.0f %6.2f %s\n",
+			r.model, r.gpu, r.precision, r.isl, r.osl, r.tp, r.concurrency, r.measured,
+			ratio * r.measured, ratio, r.set);
+	}
+	fclose(f);
+	fprintf(stderr, "calibration: %d of %d within ±30 %% (%.0f %%), geometric mean ratio %.2f\n",
+		cal.within, cal.rows, 100.0 * cal.within / cal.rows, exp(cal.log_sum / cal.rows));
+	fprintf(stderr, "held out:    %d of %d within ±30 %% (%.0f %%), geometric mean ratio %.2f\n",
+		held.within, held.rows, 100.0 * held.within / held.rows, exp(held.log_sum / held.rows));
+	cr_assert_eq(cal.rows + held.rows, 75);
+	/* Issue 9's aim, met with the default efficiencies (38 of 50 when this
+	 * was written): a change that loses it must say so. */
+	cr_assert_geq(4 * cal.within, 3 * cal.rows, "calibration rows within ±30 %%: %d of %d",
+		      cal.within, cal.rows);
 }
