@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../src/catalog.h"
+#include "../src/checkdata.h"
 #include "../src/datasrc.h"
 #include "helpers.h"
 
@@ -220,4 +221,24 @@ Test(perf_data, the_fixture_copies_the_shipped_offers)
 	cr_assert_str_eq(shipped, fixture);
 	free(shipped);
 	free(fixture);
+}
+
+Test(perf_data, check_data_flags_figures_that_disagree, .init = ref_setup, .fini = ref_teardown)
+{
+	cr_assert_eq(load_gpus(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,500,nvlink,900,0.5,"
+					  "0.6,0.55,,0.40,published,t\n"),
+		     0, "%s", out);
+	struct diag d = {0};
+	check_gpu_figures(&cat, &d);
+	cr_assert_eq(d.warnings, 3);
+	cr_assert(strstr(d.msgs[0], "prices/gpus.csv:2: h100-80g: fp8_tflops is below bf16_tflops"),
+		  "%s", d.msgs[0]);
+	cr_assert(strstr(d.msgs[1], "without mfu_infer_fp8"));
+	cr_assert(strstr(d.msgs[2], "mbu_bs1 above mbu"));
+	diag_clear(&d);
+	unload();
+	struct diag bundled = {0};
+	check_gpu_figures(&ref_catalog, &bundled);
+	cr_assert_eq(bundled.warnings, 0);
+	diag_clear(&bundled);
 }
