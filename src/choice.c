@@ -23,14 +23,16 @@ static void plan_prices_of(const struct plan *p, struct plan_prices *pr)
 	pr->currency = o ? o->currency : "";
 }
 
-/* The time model for the plan's layout, at the concurrency and at B_max. */
-static void plan_time(const struct workload *w, struct plan *p)
+/* The time model for the plan's layout, at the concurrency and at B_max
+ * (one replica's; < 0: not known yet). */
+static void plan_time(const struct workload *w, struct plan *p, long long bmax)
 {
 	const struct scenario *sc = w->sc;
 	struct plan_prices pr;
 	if (w->kind != TASK_INFERENCE || !p->fits || p->cards == 0)
 		return;
-	long long bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
+	if (bmax < 0)
+		bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
 	plan_prices_of(p, &pr);
 	throughput_compute(w, p->gpu, &p->lay, sc->concurrency, bmax, &p->throughput);
 	throughput_price(&p->throughput, &pr, sc->duty_pct);
@@ -127,7 +129,7 @@ static int shape_candidates(const struct workload *w, const struct catalog *c,
 		plan_for_layout(w, c, g, &l, &out[n]);
 		if (!out[n].fits || plan_monthly(&out[n]) < 0)
 			continue;
-		plan_time(w, &out[n]);
+		plan_time(w, &out[n], bmax);
 		n++;
 	}
 	return n;
@@ -176,22 +178,20 @@ static bool listed(const struct plan *p, const struct plan *q)
 	return false;
 }
 
-/* The cheapest per million output tokens at full load, when not the plan. */
+/* The cheapest per million output tokens at full load, when it is not
+ * the plan and not listed already (as the idle-card shape). */
 static void cheapest_alternative(struct plan *p, const struct plan *cand, int n)
 {
-	double own = cheaper_of(p->throughput_at_max.per_million_output);
 	const struct plan *best = NULL;
-	double best_cost = own;
+	double best_cost = cheaper_of(p->throughput_at_max.per_million_output);
 	for (int i = 0; i < n; i++) {
 		double cost = cheaper_of(cand[i].throughput_at_max.per_million_output);
-		if (listed(p, &cand[i]))
-			continue;
 		if (cost > 0 && (best_cost < 0 || cost < best_cost * 0.999)) {
 			best = &cand[i];
 			best_cost = cost;
 		}
 	}
-	if (best && p->nalternatives < PLAN_ALTERNATIVES)
+	if (best && !listed(p, best) && p->nalternatives < PLAN_ALTERNATIVES)
 		set_alternative(&p->alternatives[p->nalternatives++], best,
 				message_make(MSG_ALT_CHEAPEST_PER_TOKEN, best_cost));
 }
@@ -247,10 +247,10 @@ static void meet_min_speed(struct plan *p, const struct plan *cand, int n, doubl
 
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p)
 {
-	struct plan cand[CANDIDATES];
+	struct plan cand[2 * CANDIDATES]; /* filling the paid machines, then the fewest replicas */
 	const struct scenario *sc = w->sc;
 	p->memory_min_cards = p->cards;
-	plan_time(w, p);
+	plan_time(w, p, -1);
 	if (!p->throughput.valid)
 		return;
 	if (p->forced) {
@@ -258,7 +258,7 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 			add_why(p, message_make(MSG_WHY_FORCED));
 		return;
 	}
-	int n;
+	int n, filled = 0;
 	struct shapes sh;
 	shapes_find(w, p->gpu, &sh);
 	if (sc->min_speed > 0) {
@@ -266,10 +266,10 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		meet_min_speed(p, cand, n, sc->min_speed);
 	}
 	if (p->baremetal.available && p->baremetal.idle > 0) {
-		n = shape_candidates(w, c, p->gpu, &sh, 0, p->baremetal.machines * CARDS_PER_MACHINE,
-				     cand);
-		idle_card_alternative(p, cand, n);
+		filled = shape_candidates(w, c, p->gpu, &sh, 0,
+					  p->baremetal.machines * CARDS_PER_MACHINE, cand);
+		idle_card_alternative(p, cand, filled);
 	}
-	n = shape_candidates(w, c, p->gpu, &sh, 0, 0, cand);
-	cheapest_alternative(p, cand, n);
+	n = shape_candidates(w, c, p->gpu, &sh, 0, 0, cand + filled);
+	cheapest_alternative(p, cand, filled + n);
 }
