@@ -241,6 +241,24 @@ Test(throughput, idle_card_alternative_on_910b)
 	cr_assert(speedup > 3, "%f", speedup);
 }
 
+/* Llama-3.1-70B bf16 at 4k on H100: the memory minimum is PP3 on three
+ * containers (3 x 9345); TP4 on four containers holds more sequences and
+ * is the cheapest per million output tokens at full load. */
+Test(throughput, cheapest_per_token_alternative)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
+	const struct plan *p = run_on("h100-80g", &sc);
+	cr_assert_str_eq(p->strategy, "PP3");
+	cr_assert_eq(p->nalternatives, 1);
+	const struct alternative *a = &p->alternatives[0];
+	cr_assert_eq(a->why.code, MSG_ALT_CHEAPEST_PER_TOKEN);
+	cr_assert_str_eq(a->strategy, "TP4");
+	cr_assert_eq(a->monthly, 4 * 9345);
+	cr_assert_lt(a->per_million_output, p->throughput_at_max.per_million_output.container);
+	assert_close(a->why.args[0].v.f, a->per_million_output, "cost in the message");
+}
+
 /* --min-speed: the memory minimum (one H100, 64 sequences of Llama-3.1-8B
  * bf16 at 4k) decodes too slowly; the plan becomes the cheapest per month
  * that reaches 100 tokens/s per user, and why says so. */
