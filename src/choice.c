@@ -232,9 +232,9 @@ static void meet_min_speed(struct plan *p, const struct plan *cand, int n, doubl
 	int nwhy = 0;
 	why[nwhy++] = message_make(MSG_WHY_MEMORY_MINIMUM, p->cards, p->lay.t, p->lay.p,
 				   p->throughput.user_tokens_per_s);
-	if (best)
+	if (best && p->throughput.user_tokens_per_s < speed)
 		why[nwhy++] = message_make(MSG_WHY_TOO_SLOW, p->throughput.user_tokens_per_s, speed);
-	else
+	else if (!best)
 		why[nwhy++] = message_make(MSG_WHY_SPEED_UNREACHABLE, speed, fastest->cards,
 					   fastest->throughput.user_tokens_per_s);
 	int min_cards = p->cards;
