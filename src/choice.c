@@ -203,6 +203,8 @@ static bool cheaper_and_meets(const struct plan *q, const struct plan *best, dou
 	if (!best)
 		return true;
 	double a = plan_monthly(q), b = plan_monthly(best);
+	if (b < 0 || a < 0) /* a plan nobody offers loses to one that is offered */
+		return b < 0 && a >= 0;
 	if (a != b)
 		return a < b;
 	return q->throughput.user_tokens_per_s > best->throughput.user_tokens_per_s;
