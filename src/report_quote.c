@@ -146,13 +146,13 @@ static void md_notes(FILE *out, const struct analysis *a)
 	fprintf(out, "\n## Assumptions\n\n"
 		"- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable memory.\n"
 		"- Runtime overhead %.2f GiB per card; KV cache %s; prefill chunk %lld tokens.\n"
-		"- Parallel efficiency %.0f %% inside one NVLink/HCCS machine, %.0f %% over PCIe or "
-		"across machines.\n"
+		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
+		"speeds are estimates within the band shown.\n"
 		"- Hourly prices convert at %.0f hours a month; bare metal is rented in whole machines; "
 		"for each GPU, kind and region the newest quote is used.\n"
 		"- Multi-node clusters are quoted by sales; their figures here are estimates.\n",
 		sc->headroom_pct, sc->overhead_gib, scenario_kv_name(sc), sc->prefill_chunk,
-		sc->eff_fast_pct, sc->eff_slow_pct, HOURS_PER_MONTH);
+		HOURS_PER_MONTH);
 }
 
 void report_markdown(FILE *out, const struct analysis *a)

@@ -116,7 +116,7 @@ void report_list_gpus(FILE *out, const struct catalog *c)
 		fputc(' ', out);
 		text_pad(out, g->name, 26, 0);
 		fprintf(out, " %6.0f MiB %7.0f %6.0f %4s %-7s %zu\n", g->memory_mib,
-			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), g->fp8 ? "yes" : "no",
+			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), gpu_has_fp8(g) ? "yes" : "no",
 			link_names[g->link], g->noffers);
 	}
 }

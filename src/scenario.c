@@ -23,8 +23,8 @@ void scenario_defaults(struct scenario *sc)
 		.lora_rank = DEFAULT_LORA_RANK,
 		.loss = LOSS_FULL,
 		.accounting = ACCOUNTING_ZERO,
-		.eff_fast_pct = DEFAULT_EFF_FAST_PCT,
-		.eff_slow_pct = DEFAULT_EFF_SLOW_PCT,
+		.output_len = DEFAULT_OUTPUT_LEN,
+		.duty_pct = DEFAULT_DUTY_PCT,
 	};
 }
 

@@ -263,8 +263,8 @@ Test(cli, markdown_quote_fields)
 		"| H100 80G | bare metal | 宁夏一区 | 88480 per machine | 2026-10-12 | — | "
 		"极智算官网裸金属页面 (article 2026-10-12) |\n",
 		"| RTX 4090 24G | container | — | 1073 per card, 95折 | 2026-10-12 | — |",
-		"- Parallel efficiency 90 % inside one NVLink/HCCS machine, 70 % over PCIe or across "
-		"machines.\n",
+		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
+		"speeds are estimates within the band shown.\n",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		cr_assert(strstr(out, want[i]), "missing: %s\n%s", want[i], out);
