@@ -2,20 +2,76 @@
 
 #include <string.h>
 
-double plan_monthly(const struct plan *p)
+#include "figures.h"
+
+/* A tie goes to the container: it is rented per card, so no card idles. */
+enum cheaper plan_cheaper_way(const struct plan *p)
 {
 	if (!p->cards || !p->fits)
-		return -1;
+		return CHEAPER_NONE;
 	const struct rent *ct = &p->container, *bm = &p->baremetal;
 	if (ct->available && (!bm->available || ct->total <= bm->total))
-		return ct->total;
-	return bm->available ? bm->total : -1;
+		return CHEAPER_CONTAINER;
+	return bm->available ? CHEAPER_BAREMETAL : CHEAPER_NONE;
 }
 
+const struct rent *plan_cheaper_rent(const struct plan *p)
+{
+	switch (plan_cheaper_way(p)) {
+	case CHEAPER_CONTAINER:
+		return &p->container;
+	case CHEAPER_BAREMETAL:
+		return &p->baremetal;
+	default:
+		return NULL;
+	}
+}
+
+const char *plan_cheaper_label(const struct plan *p)
+{
+	switch (plan_cheaper_way(p)) {
+	case CHEAPER_CONTAINER:
+		return figure_group_container.label;
+	case CHEAPER_BAREMETAL:
+		return figure_group_baremetal.label;
+	default:
+		return "—";
+	}
+}
+
+double plan_monthly(const struct plan *p)
+{
+	const struct rent *r = plan_cheaper_rent(p);
+	return r ? r->total : -1;
+}
+
+const char *plan_currency(const struct plan *p)
+{
+	const struct rent *r = plan_cheaper_rent(p);
+	if (r && r->offer)
+		return r->offer->currency;
+	if (p->container.offer)
+		return p->container.offer->currency;
+	return p->baremetal.offer ? p->baremetal.offer->currency : "CNY";
+}
+
+const struct plan *plan_cheapest(const struct analysis *a)
+{
+	const struct plan *best = NULL;
+	for (size_t i = 0; i < a->nplans; i++) {
+		double m = plan_monthly(&a->plans[i]);
+		if (m >= 0 && (!best || m < plan_monthly(best)))
+			best = &a->plans[i];
+	}
+	return best;
+}
+
+/* By id, not by pointer: the other analysis may use another catalogue
+ * (--compare "--data DIR"). */
 const struct plan *plan_for_same_gpu(const struct analysis *a, const struct plan *p)
 {
 	for (size_t i = 0; i < a->nplans; i++)
-		if (a->plans[i].gpu == p->gpu)
+		if (a->plans[i].gpu == p->gpu || strcmp(a->plans[i].gpu->id, p->gpu->id) == 0)
 			return &a->plans[i];
 	return NULL;
 }

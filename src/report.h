@@ -12,6 +12,9 @@ void report_table(FILE *out, const struct analysis *a);
 void report_csv(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
 void report_markdown(FILE *out, const struct analysis *a);
+/* The quote with its plans in the order the screen shows them: order[i]
+ * indexes a->plans (n of them); NULL: the catalogue's order. */
+void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n);
 void report_list_models(FILE *out, const struct catalog *c);
 
 /* --compare: the base scenario and the other one, per GPU type. */
@@ -39,5 +42,7 @@ const char *scenario_recompute_name(const struct scenario *sc);
 const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);
 /* "9345" or "—" when the way of renting is not available. */
 void format_price(char *out, size_t cap, const struct rent *r);
+/* "¥9,345" or "—": the same in the offer's currency (money.h). */
+void format_price_money(char *out, size_t cap, const struct rent *r);
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "money.h"
 #include "report.h"
 #include "settings.h"
 
@@ -46,6 +47,15 @@ void format_price(char *out, size_t cap, const struct rent *r)
 {
 	if (r->available)
 		snprintf(out, cap, "%.0f", r->monthly_per_card);
+	else
+		snprintf(out, cap, "—");
+}
+
+void format_price_money(char *out, size_t cap, const struct rent *r)
+{
+	if (r->available)
+		money_format(out, cap, r->monthly_per_card, r->offer ? r->offer->currency : "CNY", 0,
+			     MONEY_UTF8);
 	else
 		snprintf(out, cap, "—");
 }
