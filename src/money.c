@@ -50,15 +50,15 @@ void money_group(char *buf, size_t cap, double amount, int decimals)
 		buf[used < cap ? used : cap - 1] = '\0';
 }
 
-/* sign: "" or "-" or "+". A value that rounds to zero has no minus. */
+/* A value that rounds to zero has no sign: "¥0", never "-¥0" or "+¥0". */
 static void money_write(char *buf, size_t cap, double amount, const char *currency, int decimals,
 			enum money_style style, bool always_sign)
 {
 	char prefix[16], grouped[64];
 	currency_prefix(prefix, sizeof prefix, currency, style);
 	money_group(grouped, sizeof grouped, amount, decimals);
-	bool negative = amount < 0 && strspn(grouped, "0.,") != strlen(grouped);
-	const char *sign = negative ? "-" : always_sign ? "+" : "";
+	bool zero = strspn(grouped, "0.,") == strlen(grouped);
+	const char *sign = zero ? "" : amount < 0 ? "-" : always_sign ? "+" : "";
 	snprintf(buf, cap, "%s%s%s", sign, prefix, grouped);
 }
 

@@ -19,7 +19,7 @@ enum money_style {
 void money_format(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		  enum money_style style);
 
-/* The same with a sign always: "+¥1,200", "-¥9,345", "+¥0". */
+/* The same with a sign always: "+¥1,200", "-¥9,345"; zero is "¥0". */
 void money_format_signed(char *buf, size_t cap, double amount, const char *currency,
 			 int decimals, enum money_style style);
 

@@ -15,6 +15,12 @@ void report_markdown(FILE *out, const struct analysis *a);
 /* The quote with its plans in the order the screen shows them: order[i]
  * indexes a->plans (n of them); NULL: the catalogue's order. */
 void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n);
+/* The quote for two scenarios side by side with the monthly difference:
+ * the pinned one (A) and the one now (B); order indexes now->plans as the
+ * screen shows them (NULL: the catalogue's order). The analyses may use
+ * different catalogues (--compare "--data DIR"). */
+void report_markdown_compare(FILE *out, const struct analysis *pinned, const struct analysis *now,
+			     const size_t *order, size_t n);
 void report_list_models(FILE *out, const struct catalog *c);
 
 /* --compare: the base scenario and the other one, per GPU type. */

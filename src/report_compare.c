@@ -101,6 +101,8 @@ void report_compare(FILE *out, enum report_format f, const struct analysis *a,
 {
 	if (f == FORMAT_JSON)
 		compare_json(out, a, b);
+	else if (f == FORMAT_MARKDOWN)
+		report_markdown_compare(out, a, b, NULL, 0);
 	else if (f == FORMAT_CSV)
 		compare_csv(out, a, b);
 	else

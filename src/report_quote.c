@@ -90,20 +90,79 @@ static void md_prepared(FILE *out, const struct analysis *a)
 		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY", a->catalog->source);
 }
 
+/* The inputs, one row each; a cell writer returns false when its row
+ * does not apply to the scenario (a dense model has no active count). */
+typedef bool scenario_cell_fn(char *buf, size_t cap, const struct scenario *sc);
+
+static bool cell_model(char *buf, size_t cap, const struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	snprintf(buf, cap, "%s (%.4gB parameters%s)", m->name, m->params_b,
+		 m->derived ? ", architecture approximated" : "");
+	return true;
+}
+
+static bool cell_active(char *buf, size_t cap, const struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	snprintf(buf, cap, "%.4gB (MoE)", m->active_params_b);
+	return m->active_params_b < m->params_b;
+}
+
+static bool cell_precision(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%s", precisions[sc->precision].name);
+	return true;
+}
+
+static bool cell_task(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%s", tasks[sc->task].label);
+	return true;
+}
+
+static bool cell_context(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%lld tokens", sc->context);
+	return true;
+}
+
+static bool cell_concurrency(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%lld", sc->concurrency);
+	return true;
+}
+
+static bool cell_cards(char *buf, size_t cap, const struct scenario *sc)
+{
+	if (sc->cards)
+		snprintf(buf, cap, "%d", sc->cards);
+	else
+		snprintf(buf, cap, "as many as needed");
+	return sc->cards != 0;
+}
+
+static const struct scenario_row {
+	const char *label;
+	scenario_cell_fn *cell;
+} scenario_rows[] = {
+	{"Model", cell_model},
+	{"Active per token", cell_active},
+	{"Precision", cell_precision},
+	{"Task", cell_task},
+	{"Context", cell_context},
+	{"Concurrency", cell_concurrency},
+	{"Cards (fixed)", cell_cards},
+};
+#define N_SCENARIO_ROWS (sizeof scenario_rows / sizeof scenario_rows[0])
+
 static void md_scenario(FILE *out, const struct analysis *a)
 {
-	const struct scenario *sc = &a->sc;
-	const struct model *m = scenario_model(sc);
+	char cell[256];
 	fprintf(out, "## Scenario\n\n| input | value |\n|---|---|\n");
-	fprintf(out, "| Model | %s (%.4gB parameters%s) |\n", m->name, m->params_b,
-		m->derived ? ", architecture approximated" : "");
-	if (m->active_params_b < m->params_b)
-		fprintf(out, "| Active per token | %.4gB (MoE) |\n", m->active_params_b);
-	fprintf(out, "| Precision | %s |\n| Task | %s |\n| Context | %lld tokens |\n"
-		"| Concurrency | %lld |\n", precisions[sc->precision].name, tasks[sc->task].label,
-		sc->context, sc->concurrency);
-	if (sc->cards)
-		fprintf(out, "| Cards (fixed) | %d |\n", sc->cards);
+	for (size_t i = 0; i < N_SCENARIO_ROWS; i++)
+		if (scenario_rows[i].cell(cell, sizeof cell, &a->sc))
+			fprintf(out, "| %s | %s |\n", scenario_rows[i].label, cell);
 }
 
 /* A price cell: "¥9,345", or "—" when this way is not offered. */
@@ -320,12 +379,17 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 		sc->eff_slow_pct, HOURS_PER_MONTH);
 }
 
-static void md_assumptions(FILE *out, const struct analysis *a)
+static void md_memory_only(FILE *out)
 {
-	fprintf(out, "\n## Assumptions\n\n"
-		"- Sizing is by memory only: each plan is the fewest cards whose memory holds the "
+	fprintf(out, "- Sizing is by memory only: each plan is the fewest cards whose memory holds the "
 		"model, its KV cache and working memory. Speed (tokens per second, time to first "
 		"token) is not estimated: try the plan before committing to a month.\n");
+}
+
+static void md_assumptions(FILE *out, const struct analysis *a)
+{
+	fprintf(out, "\n## Assumptions\n\n");
+	md_memory_only(out);
 	md_load_assumptions(out, a, "");
 	md_fixed_assumptions(out, a);
 }
@@ -355,4 +419,111 @@ void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *
 void report_markdown(FILE *out, const struct analysis *a)
 {
 	report_markdown_ordered(out, a, NULL, 0);
+}
+
+/* ---- Two scenarios side by side: the pinned one (A) and now (B). ---- */
+
+static void md_compare_title(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	char ca[160], cb[160], delta[48];
+	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
+	cheapest_text(ca, sizeof ca, a);
+	cheapest_text(cb, sizeof cb, b);
+	fprintf(out, "# GPU quote: %s, two scenarios\n\n", scenario_model(&b->sc)->name);
+	fprintf(out, "Cheapest now (B): %s. Pinned (A): %s.", cb, ca);
+	if (pa && pb) {
+		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				    plan_currency(pb), 0, MONEY_UTF8);
+		fprintf(out, " B − A: %s/month.", delta);
+	}
+	fprintf(out, "\n\n");
+}
+
+static void md_compare_scenarios(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	char ca[256], cb[256];
+	fprintf(out, "## Scenarios\n\n| input | A (pinned) | B (now) |\n|---|---|---|\n");
+	for (size_t i = 0; i < N_SCENARIO_ROWS; i++) {
+		bool in_a = scenario_rows[i].cell(ca, sizeof ca, &a->sc);
+		bool in_b = scenario_rows[i].cell(cb, sizeof cb, &b->sc);
+		if (in_a || in_b)
+			fprintf(out, "| %s | %s | %s |\n", scenario_rows[i].label, in_a ? ca : "—",
+				in_b ? cb : "—");
+	}
+	if (a->catalog != b->catalog)
+		fprintf(out, "| Data | %s | %s |\n", a->catalog->source, b->catalog->source);
+}
+
+/* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
+static void md_compare_side(FILE *out, const struct plan *p)
+{
+	char money[48] = "—";
+	if (!p || !p->cards) {
+		fprintf(out, " — | %s | — |", p ? "does not fit" : "—");
+		return;
+	}
+	if (!p->fits)
+		snprintf(money, sizeof money, "does not fit");
+	else if (plan_monthly(p) >= 0)
+		md_money(money, sizeof money, plan_monthly(p), p);
+	fprintf(out, " %d | %s | %s |", p->cards, p->strategy, money);
+}
+
+static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *pb)
+{
+	const struct plan *p = pb ? pb : pa;
+	char delta[48] = "—";
+	fprintf(out, "| %s |", gpu_short_name(p->gpu));
+	md_compare_side(out, pa);
+	md_compare_side(out, pb);
+	if (pa && pb && plan_monthly(pa) >= 0 && plan_monthly(pb) >= 0)
+		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				    plan_currency(pb), 0, MONEY_UTF8);
+	fprintf(out, " %s |\n", delta);
+}
+
+/* B's rows in the order shown, then GPU types only A has. */
+static void md_compare_plans(FILE *out, const struct analysis *a, const struct analysis *b,
+			     const struct quote_order *o)
+{
+	fprintf(out, "\n## Plans side by side (per month, the cheaper way to rent each)\n\n"
+		"| GPU | A cards | A plan | A per month | B cards | B plan | B per month | "
+		"B − A per month |\n|---|---:|---|---:|---:|---|---:|---:|\n");
+	for (size_t i = 0; i < order_count(b, o); i++) {
+		const struct plan *pb = order_plan(b, o, i);
+		if (pb)
+			md_compare_row(out, plan_for_same_gpu(a, pb), pb);
+	}
+	for (size_t i = 0; i < a->nplans; i++)
+		if (!plan_for_same_gpu(b, &a->plans[i]))
+			md_compare_row(out, &a->plans[i], NULL);
+}
+
+static void md_compare_assumptions(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	fprintf(out, "\n## Assumptions\n\n");
+	md_memory_only(out);
+	md_load_assumptions(out, a, "A: ");
+	md_load_assumptions(out, b, "B: ");
+	md_fixed_assumptions(out, b);
+}
+
+void report_markdown_compare(FILE *out, const struct analysis *pinned, const struct analysis *now,
+			     const size_t *order, size_t n)
+{
+	const struct quote_order o = {.order = order, .n = n}, all = {0};
+	md_compare_title(out, pinned, now);
+	md_prepared(out, now);
+	md_compare_scenarios(out, pinned, now);
+	md_compare_plans(out, pinned, now, &o);
+	md_sources(out, now, &o);
+	if (pinned->catalog != now->catalog) {
+		fprintf(out, "\nPinned scenario (A), data %s:\n", pinned->catalog->source);
+		md_sources(out, pinned, &all);
+	}
+	fprintf(out, "\n## Notes (B, now)\n\n");
+	for (int i = 0; i < now->nnotes; i++)
+		fprintf(out, "- %s\n", MESSAGE_TEXT(&now->notes[i]));
+	md_plan_notes(out, now);
+	md_compare_assumptions(out, pinned, now);
 }
