@@ -33,4 +33,9 @@ const struct plan *plan_for_same_gpu(const struct analysis *a, const struct plan
  * left open. Words point into buf. */
 int split_words(char *buf, char **words, int max);
 
+/* --compare takes the scenario settings and --data DIR: the rest
+ * (--format, --gpu, --print...) belong to the whole run. False, with the
+ * first other option word in bad ("--format"), when words hold one. */
+bool compare_words_check(char *const *words, int n, char *bad, size_t cap);
+
 #endif

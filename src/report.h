@@ -40,6 +40,12 @@ void scenario_summary(char *out, size_t cap, const struct scenario *sc);
 void scenario_header(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);
 
+/* Rows of cells (nrows × ncols strings, row by row, at most 16 columns)
+ * in columns as wide as their widest cell, two blanks apart: nothing is
+ * ever cut. left[c]: column c is text, aligned left; numbers go right. */
+void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t ncols,
+		    const bool *left);
+
 /* Shared wording, also used by the terminal screen. */
 void format_date(char *out, size_t cap, int yyyymmdd);
 const char *plan_fit_word(const struct plan *p);

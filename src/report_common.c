@@ -5,6 +5,7 @@
 #include "money.h"
 #include "report.h"
 #include "settings.h"
+#include "text.h"
 
 void format_date(char *out, size_t cap, int d)
 {
@@ -95,4 +96,35 @@ void report_data_cells(FILE *out, const struct catalog *c)
 	else
 		fputs(c->source, out);
 	fprintf(out, ",%s", date);
+}
+
+static size_t column_width(const char *const *cells, size_t nrows, size_t ncols, size_t c)
+{
+	size_t w = 0;
+	for (size_t r = 0; r < nrows; r++) {
+		size_t cw = text_width(cells[r * ncols + c]);
+		w = cw > w ? cw : w;
+	}
+	return w;
+}
+
+void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t ncols,
+		    const bool *left)
+{
+	size_t width[16] = {0};
+	ncols = ncols < 16 ? ncols : 16;
+	for (size_t c = 0; c < ncols; c++)
+		width[c] = column_width(cells, nrows, ncols, c);
+	for (size_t r = 0; r < nrows; r++) {
+		for (size_t c = 0; c < ncols; c++) {
+			const char *cell = cells[r * ncols + c];
+			if (c > 0)
+				fputs("  ", out);
+			if (c + 1 == ncols && left[c]) /* no trailing blanks */
+				fputs(cell, out);
+			else
+				text_pad(out, cell, width[c], !left[c]);
+		}
+		fputc('\n', out);
+	}
 }

@@ -114,45 +114,26 @@ static void heading_cells(struct table_row *t)
 		snprintf(t->cell[c], sizeof t->cell[c], "%s", text[c]);
 }
 
-static void widen(size_t width[NCOLS], const struct table_row *t)
-{
-	for (enum table_col c = 0; c < NCOLS; c++) {
-		size_t w = text_width(t->cell[c]);
-		if (w > width[c])
-			width[c] = w;
-	}
-}
-
-static void print_cells(FILE *out, const struct table_row *t, const size_t width[NCOLS])
-{
-	for (enum table_col c = 0; c < NCOLS; c++) {
-		if (c > 0)
-			fputs("  ", out);
-		if (c + 1 == NCOLS && col_left(c)) /* no trailing blanks */
-			fputs(t->cell[c], out);
-		else
-			text_pad(out, t->cell[c], width[c], !col_left(c));
-	}
-	fputc('\n', out);
-}
-
 /* The table, header to legend: every column as wide as its widest cell. */
 static void print_table(FILE *out, const struct analysis *a)
 {
-	struct table_row head, *rows = calloc(a->nplans ? a->nplans : 1, sizeof *rows);
-	size_t width[NCOLS] = {0};
-	if (!rows)
-		return;
-	heading_cells(&head);
-	widen(width, &head);
-	for (size_t i = 0; i < a->nplans; i++) {
-		row_cells(&rows[i], &a->plans[i]);
-		widen(width, &rows[i]);
+	size_t nrows = a->nplans + 1;
+	struct table_row *rows = calloc(nrows, sizeof *rows);
+	const char **cells = calloc(nrows * NCOLS, sizeof *cells);
+	bool left[NCOLS];
+	if (rows && cells) {
+		heading_cells(&rows[0]);
+		for (size_t i = 0; i < a->nplans; i++)
+			row_cells(&rows[i + 1], &a->plans[i]);
+		for (size_t r = 0; r < nrows; r++)
+			for (enum table_col c = 0; c < NCOLS; c++)
+				cells[r * NCOLS + c] = rows[r].cell[c];
+		for (enum table_col c = 0; c < NCOLS; c++)
+			left[c] = col_left(c);
+		fputc('\n', out);
+		report_columns(out, cells, nrows, NCOLS, left);
 	}
-	fputc('\n', out);
-	print_cells(out, &head, width);
-	for (size_t i = 0; i < a->nplans; i++)
-		print_cells(out, &rows[i], width);
+	free(cells);
 	free(rows);
 	fprintf(out, "(prices per card per month; * the cheaper way to rent the plan, whose total "
 		     "is \"per month\"; — not offered)\n");
