@@ -40,6 +40,11 @@ void scenario_summary(char *out, size_t cap, const struct scenario *sc);
 void scenario_header(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);
 
+/* 0 when everything written to out has reached it (flushing it), else
+ * the errno that says why not (ENOSPC on a full disk). Clear errno
+ * before writing for the reason of an early failure to survive. */
+int report_write_error(FILE *out);
+
 /* Rows of cells (nrows × ncols strings, row by row, at most 16 columns)
  * in columns as wide as their widest cell, two blanks apart: nothing is
  * ever cut. left[c]: column c is text, aligned left; numbers go right. */

@@ -1,4 +1,5 @@
 #include <csv.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -127,4 +128,16 @@ void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t nc
 		}
 		fputc('\n', out);
 	}
+}
+
+/* A write that failed earlier has left ferror set and its errno behind
+ * (the caller clears errno before writing); a failure at the flush sets
+ * errno afresh. */
+int report_write_error(FILE *out)
+{
+	int earlier = errno;
+	errno = 0;
+	if (fflush(out) == 0 && !ferror(out))
+		return 0;
+	return errno ? errno : earlier ? earlier : EIO;
 }

@@ -1,4 +1,5 @@
 /* gpuplan: how many GPU cards to rent, split how, and at what cost. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,13 +40,18 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 	else
 		printers[cli->format](stdout, &a);
 	analysis_free(&a);
-	return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_RUNTIME;
+	return EXIT_OK; /* main checks that it was written */
 }
 
 /* The model is resolved only now, since a name needs the catalogue. */
 static int resolve_model(struct cli *cli, const struct catalog *c)
 {
 	char err[160];
+	if (cli->gpu_filter && !cli->gpu_filter[0]) {
+		fprintf(stderr, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
+				"--list-gpus)\n");
+		return EXIT_USAGE;
+	}
 	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
 		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
 		return EXIT_USAGE;
@@ -187,7 +193,18 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 	return print_report(c, cli);
 }
 
-int main(int argc, char **argv)
+/* Every mode ends here: a report that did not reach stdout (a full disk,
+ * a closed pipe) is a failure, said once. */
+static int check_written(int rc)
+{
+	int err = report_write_error(stdout);
+	if (!err)
+		return rc;
+	fprintf(stderr, "gpuplan: writing the report: %s\n", strerror(err));
+	return EXIT_RUNTIME;
+}
+
+static int run(int argc, char **argv)
 {
 	struct cli cli;
 	int rc = cli_parse(&cli, argc, argv, stderr);
@@ -219,4 +236,11 @@ int main(int argc, char **argv)
 		rc = run_mode(&cli, &c);
 	catalog_free(&c);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	errno = 0;
+	int rc = run(argc, argv);
+	return check_written(rc);
 }
