@@ -43,19 +43,28 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 	return EXIT_OK; /* main checks that it was written */
 }
 
-/* The model is resolved only now, since a name needs the catalogue. */
-static int resolve_model(struct cli *cli, const struct catalog *c)
+/* --gpu '' would select nothing and print an empty report. */
+static bool gpu_filter_ok(const struct cli *cli, const struct catalog *c)
 {
 	char err[160];
 	if (cli->gpu_filter && !cli->gpu_filter[0]) {
 		fprintf(stderr, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
 				"--list-gpus)\n");
-		return EXIT_USAGE;
+		return false;
 	}
 	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
 		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
-		return EXIT_USAGE;
+		return false;
 	}
+	return true;
+}
+
+/* The model is resolved only now, since a name needs the catalogue. */
+static int resolve_model(struct cli *cli, const struct catalog *c)
+{
+	char err[160];
+	if (!gpu_filter_ok(cli, c))
+		return EXIT_USAGE;
 	if (!cli->model) {
 		if (cli->mode != MODE_AUTO || !isatty(STDOUT_FILENO)) {
 			fprintf(stderr, "gpuplan: the report needs a model: -m ID or -m SIZE "
