@@ -110,6 +110,11 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	format_date(date, sizeof date, a->catalog->newest_date);
 	jw_string(&j, "data_source", a->catalog->source);
 	jw_string(&j, "prices_as_of", date);
+	if (b->catalog != a->catalog) { /* --compare "--data DIR" */
+		format_date(date, sizeof date, b->catalog->newest_date);
+		jw_string(&j, "b_data_source", b->catalog->source);
+		jw_string(&j, "b_prices_as_of", date);
+	}
 	jw_string(&j, "a", sa);
 	jw_string(&j, "b", sb);
 	jw_open(&j, "rows", '[');

@@ -378,6 +378,10 @@ Test(cli, compare_with_another_price_list)
 			 "markdown"), 0, "%s", err);
 	cr_assert(strstr(out, "| H100 80G | 3 | PP3 | ¥28,035 | 3 | PP3 | ¥24,000 | -¥4,035 |\n"),
 		  "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
+			 "json"), 0, "%s", err);
+	cr_assert(json_valid(out), "%s", out);
+	cr_assert(strstr(out, "\"b_data_source\": \"/tmp/gpuplan-newprices\""), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /nonexistent-gpuplan\""), 3);
 }
 
