@@ -3,6 +3,7 @@
  * the order the screen shows them, memory, every price with its date and
  * source, and the assumptions a customer must see. */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "compare.h"
@@ -429,7 +430,11 @@ static void md_compare_title(FILE *out, const struct analysis *a, const struct a
 	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
 	cheapest_text(ca, sizeof ca, a);
 	cheapest_text(cb, sizeof cb, b);
-	fprintf(out, "# GPU quote: %s, two scenarios\n\n", scenario_model(&b->sc)->name);
+	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
+	if (strcmp(ma, mb) == 0)
+		fprintf(out, "# GPU quote: %s, two scenarios\n\n", mb);
+	else
+		fprintf(out, "# GPU quote: %s (A) and %s (B)\n\n", ma, mb);
 	fprintf(out, "Cheapest now (B): %s. Pinned (A): %s.", cb, ca);
 	if (pa && pb) {
 		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
