@@ -8,7 +8,7 @@
 
 #include "../src/analysis.h"
 #include "../src/datasrc.h"
-#include "../ui/tui.h"
+#include "../ui/tui_bench.h"
 
 #define RUNS 9
 

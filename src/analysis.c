@@ -64,6 +64,21 @@ static void scenario_notes(struct analysis *a)
 		analysis_note(a, MSG_LORA_QUANTIZED_BASE, w->prec->name);
 }
 
+/* Inference reads the context as input + output: the output must leave
+ * at least one input token. */
+static bool output_len_valid(struct analysis *a)
+{
+	const struct scenario *sc = &a->sc;
+	a->error[0] = '\0';
+	if (tasks[sc->task].kind != TASK_INFERENCE || sc->output_len < sc->context)
+		return true;
+	snprintf(a->error, sizeof a->error,
+		 "--output-len %lld is not below the context %lld: the input would be empty "
+		 "(input = context - output); lower --output-len or raise --context",
+		 sc->output_len, sc->context);
+	return false;
+}
+
 static bool plans_reserve(struct analysis *a, size_t n)
 {
 	if (a->cap >= n)
@@ -83,9 +98,10 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 	scenario_copy(&a->sc, sc);
 	a->nplans = 0;
 	a->nnotes = 0;
-	a->ok = workload_init(&a->w, &a->sc);
+	a->ok = output_len_valid(a) && workload_init(&a->w, &a->sc);
 	if (!a->ok) {
-		snprintf(a->error, sizeof a->error, "%s", a->w.error);
+		if (!a->error[0])
+			snprintf(a->error, sizeof a->error, "%s", a->w.error);
 		return false;
 	}
 	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
@@ -95,9 +111,13 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 		a->ok = false;
 		return false;
 	}
-	for (size_t i = 0; i < c->ngpus; i++)
-		if (!gpu_filter || filter_has(gpu_filter, c->gpus[i].id))
-			plan_for_gpu(&a->w, c, &c->gpus[i], &a->plans[a->nplans++]);
+	for (size_t i = 0; i < c->ngpus; i++) {
+		if (gpu_filter && !filter_has(gpu_filter, c->gpus[i].id))
+			continue;
+		struct plan *p = &a->plans[a->nplans++];
+		plan_for_gpu(&a->w, c, &c->gpus[i], p);
+		plan_choose(&a->w, c, p);
+	}
 	return true;
 }
 

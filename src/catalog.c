@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "datasrc.h"
 #include "schema.h"
 #include "settings.h"
 #include "tables.h"
@@ -13,60 +14,72 @@
 const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv",
 					   "prices/offers.csv"};
 
+/* One column row; bundled: see struct column. */
+#define COLUMN(name_, type_, required_, offset_, choices_, min_, bundled_)                 \
+	{.name = name_, .type = type_, .required = required_, .offset = offset_,           \
+	 .choices = choices_, .min = min_, .bundled = bundled_}
+
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
-	{"id", COL_TEXT, true, M(id), NULL, 0},
-	{"name", COL_TEXT, true, M(name), NULL, 0},
-	{"params_b", COL_NUMBER, true, M(params_b), NULL, 1},
-	{"active_params_b", COL_NUMBER, false, M(active_params_b), NULL, 1},
-	{"layers", COL_COUNT, true, M(layers), NULL, 1},
-	{"hidden", COL_COUNT, true, M(hidden), NULL, 1},
-	{"heads", COL_COUNT, true, M(heads), NULL, 1},
-	{"kv_heads", COL_COUNT, true, M(kv_heads), NULL, 1},
-	{"head_dim", COL_COUNT, true, M(head_dim), NULL, 1},
-	{"intermediate", COL_COUNT, true, M(intermediate), NULL, 1},
-	{"vocab", COL_COUNT, true, M(vocab), NULL, 1},
-	{"kv_elems", COL_COUNT, false, M(kv_elems), NULL, 1},
-	{"mlp", COL_ENUM, false, M(mlp), mlp_names, 0},
-	{"tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0},
-	{"experts", COL_COUNT, false, M(experts), NULL, 1},
-	{"experts_per_token", COL_COUNT, false, M(experts_per_token), NULL, 1},
-	{"max_context", COL_COUNT, false, M(max_context), NULL, 1},
-	{"dtype", COL_TEXT, false, M(dtype_name), NULL, 0},
-	{"source", COL_TEXT, false, M(source), NULL, 0},
+	COLUMN("id", COL_TEXT, true, M(id), NULL, 0, false),
+	COLUMN("name", COL_TEXT, true, M(name), NULL, 0, false),
+	COLUMN("params_b", COL_NUMBER, true, M(params_b), NULL, 1, false),
+	COLUMN("active_params_b", COL_NUMBER, false, M(active_params_b), NULL, 1, false),
+	COLUMN("layers", COL_COUNT, true, M(layers), NULL, 1, false),
+	COLUMN("hidden", COL_COUNT, true, M(hidden), NULL, 1, false),
+	COLUMN("heads", COL_COUNT, true, M(heads), NULL, 1, false),
+	COLUMN("kv_heads", COL_COUNT, true, M(kv_heads), NULL, 1, false),
+	COLUMN("head_dim", COL_COUNT, true, M(head_dim), NULL, 1, false),
+	COLUMN("intermediate", COL_COUNT, true, M(intermediate), NULL, 1, false),
+	COLUMN("vocab", COL_COUNT, true, M(vocab), NULL, 1, false),
+	COLUMN("kv_elems", COL_COUNT, false, M(kv_elems), NULL, 1, false),
+	COLUMN("mlp", COL_ENUM, false, M(mlp), mlp_names, 0, false),
+	COLUMN("tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0, false),
+	COLUMN("experts", COL_COUNT, false, M(experts), NULL, 1, false),
+	COLUMN("experts_per_token", COL_COUNT, false, M(experts_per_token), NULL, 1, false),
+	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
+	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
+	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
 };
 #undef M
 
 #define G(f) offsetof(struct gpu, f)
 static const struct column gpu_columns[] = {
-	{"id", COL_TEXT, true, G(id), NULL, 0},
-	{"name", COL_TEXT, true, G(name), NULL, 0},
-	{"vendor", COL_TEXT, false, G(vendor), NULL, 0},
-	{"memory_mib", COL_NUMBER, true, G(memory_mib), NULL, 1},
-	{"bandwidth_gbs", COL_NUMBER, false, G(bandwidth_gbs), NULL, 0},
-	{"bf16_tflops", COL_NUMBER, false, G(bf16_tflops), NULL, 0},
-	{"fp8", COL_YESNO, false, G(fp8), NULL, 0},
-	{"link", COL_ENUM, true, G(link), link_names, 0},
-	{"link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0},
-	{"source", COL_TEXT, false, G(source), NULL, 0},
+	COLUMN("id", COL_TEXT, true, G(id), NULL, 0, false),
+	COLUMN("name", COL_TEXT, true, G(name), NULL, 0, false),
+	COLUMN("vendor", COL_TEXT, false, G(vendor), NULL, 0, false),
+	COLUMN("memory_mib", COL_NUMBER, true, G(memory_mib), NULL, 1, false),
+	COLUMN("bandwidth_gbs", COL_NUMBER, false, G(bandwidth_gbs), NULL, 0, false),
+	COLUMN("bf16_tflops", COL_NUMBER, false, G(bf16_tflops), NULL, 0, false),
+	COLUMN("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), NULL, 1, true),
+	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
+	COLUMN("link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0, false),
+	COLUMN("mbu", COL_FRACTION, true, G(mbu), NULL, 0, true),
+	COLUMN("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), NULL, 0, true),
+	COLUMN("mfu_infer", COL_FRACTION, true, G(mfu_infer), NULL, 0, true),
+	COLUMN("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), NULL, 0, true),
+	COLUMN("mfu_train", COL_FRACTION, true, G(mfu_train), NULL, 0, true),
+	COLUMN("calibration", COL_ENUM, true, G(calibration), calibration_names, 0, true),
+	COLUMN("source", COL_TEXT, false, G(source), NULL, 0, false),
 };
 #undef G
 
 #define O(f) offsetof(struct offer, f)
 static const struct column offer_columns[] = {
-	{"gpu", COL_TEXT, true, O(gpu_id), NULL, 0},
-	{"kind", COL_ENUM, true, O(kind), offer_kind_names, 0},
-	{"cards", COL_COUNT, false, O(cards), NULL, 1},
-	{"max_cards", COL_COUNT, false, O(max_cards), NULL, 1},
-	{"region", COL_TEXT, false, O(region), NULL, 0},
-	{"monthly", COL_NUMBER, false, O(monthly), NULL, 0},
-	{"hourly", COL_NUMBER, false, O(hourly), NULL, 0},
-	{"currency", COL_TEXT, false, O(currency), NULL, 0},
-	{"discount", COL_TEXT, false, O(discount), NULL, 0},
-	{"network", COL_TEXT, false, O(network), NULL, 0},
-	{"inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0},
-	{"collected", COL_DATE, true, O(collected), NULL, 0},
-	{"source", COL_TEXT, false, O(source), NULL, 0},
+	COLUMN("gpu", COL_TEXT, true, O(gpu_id), NULL, 0, false),
+	COLUMN("kind", COL_ENUM, true, O(kind), offer_kind_names, 0, false),
+	COLUMN("cards", COL_COUNT, false, O(cards), NULL, 1, false),
+	COLUMN("max_cards", COL_COUNT, false, O(max_cards), NULL, 1, false),
+	COLUMN("region", COL_TEXT, false, O(region), NULL, 0, false),
+	COLUMN("monthly", COL_NUMBER, false, O(monthly), NULL, 0, false),
+	COLUMN("hourly", COL_NUMBER, false, O(hourly), NULL, 0, false),
+	COLUMN("currency", COL_TEXT, false, O(currency), NULL, 0, false),
+	COLUMN("discount", COL_TEXT, false, O(discount), NULL, 0, false),
+	COLUMN("network", COL_TEXT, false, O(network), NULL, 0, false),
+	COLUMN("inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0, false),
+	COLUMN("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), NULL, 1, false),
+	COLUMN("collected", COL_DATE, true, O(collected), NULL, 0, false),
+	COLUMN("source", COL_TEXT, false, O(source), NULL, 0, false),
 };
 #undef O
 
@@ -159,7 +172,93 @@ struct file_spec {
 	const struct column *cols;
 	size_t ncols, size, line_offset, id_offset;
 	row_check check;
+	enum catalog_file file; /* for the bundled copy of bundled columns */
 };
+
+/* The bundled rows of one file, for the columns an older copy lacks. */
+struct bundle {
+	const struct file_spec *f;
+	const int *index; /* the user file's: < 0 where a column is missing */
+	char *rows;
+	size_t n;
+	struct csv_table table;
+	bool loaded;
+};
+
+static size_t load_rows(const struct csv_table *t, const struct file_spec *f, void **out,
+			size_t *n, struct idset *ids, void *ctx, struct diag *d);
+
+/* Names the bundled columns the header lacks, ", "-separated. */
+static size_t missing_bundled(const struct file_spec *f, const int *index, char *buf, size_t cap)
+{
+	size_t n = 0, used = 0;
+	buf[0] = '\0';
+	for (size_t c = 0; c < f->ncols; c++)
+		if (f->cols[c].bundled && index[c] < 0 && used < cap) {
+			int w = snprintf(buf + used, cap - used, "%s%s", n++ ? ", " : "",
+					 f->cols[c].name);
+			used += w > 0 ? (size_t)w : 0;
+		}
+	return n;
+}
+
+/* Parses the compiled-in copy of the file (it has every column). */
+static bool bundle_load(struct bundle *b)
+{
+	struct diag quiet = {0};
+	void *rows = NULL;
+	enum catalog_file file = b->f->file;
+	size_t bad = csvtab_parse(&b->table, "(built in)", (const char *)embedded_files[file],
+				  embedded_lengths[file], &quiet);
+	if (!bad)
+		bad = load_rows(&b->table, b->f, &rows, &b->n, NULL, NULL, &quiet);
+	diag_clear(&quiet);
+	b->rows = rows;
+	b->loaded = !bad;
+	return b->loaded;
+}
+
+static void bundle_free(struct bundle *b)
+{
+	free(b->rows);
+	if (b->loaded || b->table.nrecords)
+		csvtab_free(&b->table);
+}
+
+static const char *row_id(const struct file_spec *f, const char *row)
+{
+	return *(const char *const *)(const void *)(row + f->id_offset);
+}
+
+static size_t field_size(enum col_type type)
+{
+	return type == COL_NUMBER || type == COL_FRACTION ? sizeof(double) : sizeof(int);
+}
+
+/* Copies the missing columns from the bundled row with the same id; an id
+ * the bundle does not know must have them. */
+static size_t bundle_fill(struct bundle *b, const struct row_ctx *r, char *row)
+{
+	const struct file_spec *f = b->f;
+	const char *found = NULL;
+	for (size_t i = 0; b->loaded && i < b->n && !found; i++)
+		if (strcmp(row_id(f, b->rows + i * f->size), row_id(f, row)) == 0)
+			found = b->rows + i * f->size;
+	for (size_t c = 0; c < f->ncols; c++) {
+		const struct column *col = &f->cols[c];
+		if (!col->bundled || b->index[c] >= 0)
+			continue;
+		if (!found) {
+			char want[96];
+			snprintf(want, sizeof want, "a column \"%s\" (a GPU the bundled data does not know)",
+				 col->name);
+			row_error(r, "id", want);
+			return 1;
+		}
+		memcpy(row + col->offset, found + col->offset, field_size(col->type));
+	}
+	return 0;
+}
 
 static bool row_shape_ok(const struct csv_table *t, size_t rec, struct diag *d)
 {
@@ -186,6 +285,19 @@ static size_t check_unique(const struct row_ctx *r, struct idset *ids, const cha
 	return 1;
 }
 
+/* An older copy without the newer columns: one warning naming the file
+ * and the columns, and the bundled rows to fill them from. */
+static bool bundle_start(struct bundle *b, const struct csv_table *t, struct diag *d)
+{
+	char names[256];
+	if (!missing_bundled(b->f, b->index, names, sizeof names))
+		return false;
+	diag_warning(d, "%s: no column %s (an older copy): using the bundled values for the "
+		     "GPUs it knows", t->path, names);
+	bundle_load(b);
+	return true;
+}
+
 /* Every row of one file into an array of structs; bad rows are reported
  * and left out, so one typo never turns into a silent zero. */
 static size_t load_rows(const struct csv_table *t, const struct file_spec *f, void **out,
@@ -204,6 +316,8 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 		free(rows);
 		return errors + 1;
 	}
+	struct bundle b = {.f = f, .index = index};
+	bool backfill = bundle_start(&b, t, d);
 	for (size_t rec = 1; rec < t->nrecords; rec++) {
 		if (!row_shape_ok(t, rec, d)) {
 			errors++;
@@ -213,6 +327,8 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 		struct row_ctx r = {t, rec, f->cols, f->ncols, index, d};
 		size_t bad = schema_fill(t, rec, f->cols, f->ncols, index, row, d);
 		*(unsigned *)(row + f->line_offset) = t->records[rec].line;
+		if (!bad && backfill)
+			bad = bundle_fill(&b, &r, row);
 		if (!bad && f->check)
 			bad = f->check(&r, row, ctx);
 		if (!bad && ids)
@@ -224,6 +340,7 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 		else
 			(*n)++;
 	}
+	bundle_free(&b);
 	*out = rows;
 	return errors;
 }
@@ -284,11 +401,11 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 
 static const struct file_spec specs[3] = {
 	{model_columns, NCOLS(model_columns), sizeof(struct model), offsetof(struct model, line),
-	 offsetof(struct model, id), check_model},
+	 offsetof(struct model, id), check_model, FILE_MODELS},
 	{gpu_columns, NCOLS(gpu_columns), sizeof(struct gpu), offsetof(struct gpu, line),
-	 offsetof(struct gpu, id), NULL},
+	 offsetof(struct gpu, id), NULL, FILE_GPUS},
 	{offer_columns, NCOLS(offer_columns), sizeof(struct offer), offsetof(struct offer, line),
-	 0, check_offer},
+	 0, check_offer, FILE_OFFERS},
 };
 
 static const struct catalog *sort_catalog; /* qsort has no context argument */

@@ -7,6 +7,7 @@
 
 #include "csvtab.h"
 #include "diag.h"
+#include "tables.h"
 
 struct model {
 	const char *id, *name, *source;
@@ -26,7 +27,10 @@ struct model {
 struct gpu {
 	const char *id, *name, *vendor, *source;
 	double memory_mib, bandwidth_gbs, bf16_tflops, link_gbs;
-	bool fp8;
+	/* The time model's figures (PERFORMANCE.md §1). fp8_tflops < 0: no
+	 * hardware FP8; mfu_infer_fp8 < 0: not given (no FP8). */
+	double fp8_tflops, mbu, mbu_bs1, mfu_infer, mfu_infer_fp8, mfu_train;
+	enum calibration calibration;
 	int link; /* enum link_kind */
 	size_t first_offer, noffers; /* range in catalog.offer_order */
 	unsigned line;
@@ -37,6 +41,7 @@ struct offer {
 	int gpu; /* index into catalog.gpus */
 	int kind, inter_node;
 	int cards, max_cards;
+	double inter_node_gbs; /* < 0: not given */
 	double monthly, hourly; /* < 0 when not given */
 	int collected;          /* YYYYMMDD */
 	unsigned line;
@@ -70,5 +75,10 @@ int catalog_find_gpu(const struct catalog *c, const char *id);
 
 /* "H100 80G" from "NVIDIA H100 80G": the name without its vendor prefix. */
 const char *gpu_short_name(const struct gpu *g);
+
+static inline bool gpu_has_fp8(const struct gpu *g)
+{
+	return g->fp8_tflops > 0;
+}
 
 #endif

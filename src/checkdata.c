@@ -28,3 +28,26 @@ void check_model_params(const struct catalog *c, struct diag *d)
 			compare(c, m, "active_params_b", m->active_params_b, active, d);
 	}
 }
+
+static void gpu_warning(const struct catalog *c, const struct gpu *g, const char *what,
+			struct diag *d)
+{
+	diag_warning(d, "%s/%s:%u: %s: %s", c->source, catalog_file_names[FILE_GPUS], g->line,
+		     g->id, what);
+}
+
+void check_gpu_figures(const struct catalog *c, struct diag *d)
+{
+	for (size_t i = 0; i < c->ngpus; i++) {
+		const struct gpu *g = &c->gpus[i];
+		if (gpu_has_fp8(g) && g->bf16_tflops > 0 && g->fp8_tflops < g->bf16_tflops)
+			gpu_warning(c, g, "fp8_tflops is below bf16_tflops (a sparsity or BF16 figure?)",
+				    d);
+		if (gpu_has_fp8(g) && g->mfu_infer_fp8 < 0)
+			gpu_warning(c, g, "fp8_tflops without mfu_infer_fp8: mfu_infer is used against "
+				    "the FP8 peak", d);
+		if (g->mbu_bs1 > g->mbu)
+			gpu_warning(c, g, "mbu_bs1 above mbu: batch 1 cannot stream weights more "
+				    "efficiently than a large batch", d);
+	}
+}

@@ -11,4 +11,10 @@
  * count its architecture implies by more than 3 %. */
 void check_model_params(const struct catalog *c, struct diag *d);
 
+/* Warns where a GPU's time-model figures disagree with each other: an
+ * FP8 peak below the BF16 one, FP8 without mfu_infer_fp8 (mfu_infer is
+ * then used against the FP8 peak), or batch 1 streaming more efficiently
+ * than a large batch (mbu_bs1 > mbu). */
+void check_gpu_figures(const struct catalog *c, struct diag *d);
+
 #endif

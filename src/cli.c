@@ -242,6 +242,9 @@ int cli_parse_onto(struct cli *cli, int argc, char **argv, FILE *err)
 	optind = 0; /* 0, not 1: glibc then forgets the previous argv */
 	int c;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const char *removed = c == '?' ? settings_removed_hint(argv[optind - 1]) : NULL;
+		if (removed)
+			return usage_error(err, "%s%s%s", removed, "", "");
 		if (c == '?' || c == ':')
 			return usage_error(err, c == '?' ? "unknown option '%s'%s%s"
 							 : "option '%s' needs a value%s%s",

@@ -162,7 +162,7 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 
 bool workload_init(struct workload *w, const struct scenario *sc)
 {
-	*w = (struct workload){.sc = sc, .m = sc->model, .prec = &precisions[sc->precision]};
+	*w = (struct workload){.sc = sc, .m = scenario_model(sc), .prec = &precisions[sc->precision]};
 	w->kind = tasks[sc->task].kind;
 	w->overhead = sc->overhead_gib * GIB;
 	w->kv_bytes = sc->kv_precision == KV_FP8 ? 1 : sc->kv_precision == KV_16 ? 2

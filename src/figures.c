@@ -105,8 +105,8 @@ GETTER(network, PRICED && r->offer->network[0], text, r->offer->network)
 GETTER(inter_node, PRICED && inter_node_names[r->offer->inter_node][0], text,
        inter_node_names[r->offer->inter_node])
 GETTER(cheaper, has_cards(p) && p->cheaper != CHEAPER_NONE, text, figure_cheaper(p)->key)
-GETTER(efficiency, has_cards(p), number, 100 * p->efficiency)
-GETTER(effective, has_cards(p), number, p->effective_per_card)
+GETTER(efficiency, has_cards(p) && p->efficiency >= 0, number, 100 * p->efficiency)
+GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effective_per_card)
 
 #define IN(grp, k, l, u, d, kind_, g) {.group = grp, .key = k, .label = l, .unit = u, \
 					.decimals = d, .kind = FIGURE_##kind_, .get = g}

@@ -88,6 +88,39 @@ const struct message_row message_rows[MSG_COUNT] = {
 	[MSG_NO_BAREMETAL_OFFER] = {
 		.key = "no_baremetal_offer", .severity = SEVERITY_NOTICE, .args = "s",
 		.one = "no bare-metal offer for %s"},
+	[MSG_SHAPE_TP_SIZE] = {
+		.key = "shape_tp_size", .severity = SEVERITY_BLOCKER, .args = "d",
+		.one = "TP%d is not a shape inside one machine: tensor parallel is 1, 2, 4 or 8"},
+	[MSG_SHAPE_TP_HEADS] = {
+		.key = "shape_tp_heads", .severity = SEVERITY_BLOCKER, .args = "dsd",
+		.one = "TP%d does not divide %s's %d attention heads"},
+	[MSG_SHAPE_PP_LAYERS] = {
+		.key = "shape_pp_layers", .severity = SEVERITY_BLOCKER, .args = "dd",
+		.one = "PP%d has more stages than the model's %d layers"},
+	[MSG_SHAPE_CARDS] = {
+		.key = "shape_cards", .severity = SEVERITY_BLOCKER, .args = "ddd",
+		.one = "%d cards is not a multiple of TP%d × PP%d"},
+	[MSG_SHAPE_NO_FIT] = {
+		.key = "shape_no_fit", .severity = SEVERITY_BLOCKER, .args = "s",
+		.one = "the shape asked for (%s) does not fit in memory"},
+	[MSG_ALT_IDLE_CARDS] = {
+		.key = "alternative_idle_cards", .severity = SEVERITY_INFO, .args = "f",
+		.one = "uses the idle cards of the paid machine: %.1f× tokens/s, same price"},
+	[MSG_ALT_CHEAPEST_PER_TOKEN] = {
+		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "f",
+		.one = "cheapest per million output tokens at full load: %.3g per million"},
+	[MSG_WHY_MEMORY_MINIMUM] = {
+		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf",
+		.one = "the memory minimum was %d card(s), TP%d × PP%d: %.1f tokens/s per user"},
+	[MSG_WHY_TOO_SLOW] = {
+		.key = "why_too_slow", .severity = SEVERITY_WARNING, .args = "ff",
+		.one = "%.1f tokens/s per user is below the %.1f asked for"},
+	[MSG_WHY_SPEED_UNREACHABLE] = {
+		.key = "why_speed_unreachable", .severity = SEVERITY_WARNING, .args = "fdf",
+		.one = "no shape reaches %.1f tokens/s per user: the fastest, on %d card(s), gives %.1f"},
+	[MSG_WHY_FORCED] = {
+		.key = "why_forced", .severity = SEVERITY_INFO, .args = "",
+		.one = "the shape is forced (--cards, --tp or --pp): no speed target is applied"},
 };
 
 static const struct message_row *row_of(enum message_code code)

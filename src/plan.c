@@ -16,7 +16,7 @@ static void plan_note(struct plan *p, enum message_code code, ...)
 
 /* Tensor parallel splits attention heads; KV heads may be replicated
  * when there are fewer of them than cards. */
-static bool tp_allowed(const struct model *m, int t)
+bool tp_allowed(const struct model *m, int t)
 {
 	return m->heads % t == 0 && (m->kv_heads % t == 0 || m->kv_heads < t);
 }
@@ -193,9 +193,57 @@ static struct layout forced_layout(struct search *s, int n)
 	return (struct layout){.t = 1, .p = 1, .d = n};
 }
 
+/* Why a forced --tp/--pp/--cards shape cannot be built; MSG_NONE if it can. */
+static struct message shape_problem(const struct workload *w, int t, int pp, int cards)
+{
+	const struct model *m = w->m;
+	if (t != 1 && t != 2 && t != 4 && t != 8)
+		return message_make(MSG_SHAPE_TP_SIZE, t);
+	if (!tp_allowed(m, t))
+		return message_make(MSG_SHAPE_TP_HEADS, t, m->name, m->heads);
+	if (pp > m->layers)
+		return message_make(MSG_SHAPE_PP_LAYERS, pp, m->layers);
+	if (cards && cards % (t * pp))
+		return message_make(MSG_SHAPE_CARDS, cards, t, pp);
+	return (struct message){.code = MSG_NONE};
+}
+
+/* --tp/--pp (with --cards or alone): that shape, the rest replicas; for
+ * training the best ZeRO stage and recomputation of it. */
+static bool forced_shape(struct plan *p, const struct workload *w, struct search *s)
+{
+	const struct scenario *sc = w->sc;
+	int t = sc->tp ? sc->tp : 1, pp = sc->pp ? sc->pp : 1;
+	struct message why = shape_problem(w, t, pp, sc->cards);
+	p->forced = true;
+	if (why.code != MSG_NONE) {
+		p->notes[p->nnotes++] = why;
+		p->fits = false;
+		return false;
+	}
+	struct layout l = {.t = t, .p = pp, .d = sc->cards ? sc->cards / (t * pp) : 1};
+	if (s->training)
+		consider_training(s, l);
+	else
+		consider(s, &l);
+	if (s->any)
+		l = s->found ? s->best : s->least;
+	fill_memory(p, w, &l);
+	if (!p->fits) {
+		char shape[32];
+		snprintf(shape, sizeof shape, "TP%d×PP%d×%d", l.t, l.p, l.d);
+		plan_note(p, MSG_SHAPE_NO_FIT, shape);
+	}
+	return true;
+}
+
 static void choose_layout(struct plan *p, const struct workload *w, double usable)
 {
 	struct search s = {.w = w, .usable = usable, .training = w->kind != TASK_INFERENCE};
+	if (w->sc->tp || w->sc->pp) {
+		forced_shape(p, w, &s);
+		return;
+	}
 	if (w->sc->cards) {
 		p->forced = true;
 		struct layout l = forced_layout(&s, w->sc->cards);
@@ -217,9 +265,9 @@ static void add_notes(struct plan *p, const struct workload *w)
 {
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
-	if (w->prec->needs_fp8 && !g->fp8)
+	if (w->prec->needs_fp8 && !gpu_has_fp8(g))
 		plan_note(p, MSG_FP8_WITHOUT_HARDWARE, gpu_short_name(g));
-	if (w->sc->kv_precision == KV_FP8 && !g->fp8)
+	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
 		plan_note(p, MSG_KV_FP8_WITHOUT_HARDWARE);
 	if (l->t > 1 && g->link == LINK_PCIE)
 		plan_note(p, MSG_TP_OVER_PCIE, l->t);
@@ -233,7 +281,7 @@ static void add_notes(struct plan *p, const struct workload *w)
 		bool no_ib = o && o->inter_node != NET_IB;
 		plan_note(p, no_ib ? MSG_MULTI_NODE_NO_IB : MSG_MULTI_NODE, p->machines);
 	}
-	if (p->efficiency < 1)
+	if (p->efficiency > 0 && p->efficiency < 1)
 		plan_note(p, MSG_PARALLEL_EFFICIENCY, 100 * p->efficiency,
 			  100 - 100 * p->efficiency);
 }
@@ -248,6 +296,16 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 		snprintf(out->strategy, sizeof out->strategy, "does not fit");
 		return;
 	}
+	strategy_label(out, w->kind != TASK_INFERENCE);
+	plan_price(c, w->sc, out);
+	add_notes(out, w);
+}
+
+void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		     const struct layout *l, struct plan *out)
+{
+	*out = (struct plan){.gpu = g, .capacity = g->memory_mib * MIB, .level = FIT_NONE};
+	fill_memory(out, w, l);
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
 	add_notes(out, w);

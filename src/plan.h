@@ -8,11 +8,14 @@
 #include "catalog.h"
 #include "estimate.h"
 #include "message.h"
+#include "throughput.h"
 
 #define MAX_CARDS 4096
 #define CARDS_PER_MACHINE 8
 #define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
 #define PLAN_NOTES 8
+#define PLAN_ALTERNATIVES 2
+#define PLAN_WHY 3
 
 enum fit_level { FIT_COMFORTABLE, FIT_TIGHT, FIT_NONE };
 enum cheaper { CHEAPER_NONE, CHEAPER_CONTAINER, CHEAPER_BAREMETAL };
@@ -27,6 +30,18 @@ struct rent {
 	double machine_monthly, idle_cost;
 };
 
+/* A shape worth knowing next to the plan (PERFORMANCE.md §4). */
+struct alternative {
+	struct layout lay;
+	int cards;
+	char strategy[64];
+	double tokens_per_s;       /* output tokens/s at the scenario's concurrency */
+	double user_tokens_per_s;
+	double monthly;            /* the cheaper way to rent it */
+	double per_million_output; /* at its max concurrency, the cheaper way; < 0: none */
+	struct message why;        /* why it is listed */
+};
+
 struct plan {
 	const struct gpu *gpu;
 	double capacity; /* bytes */
@@ -39,15 +54,36 @@ struct plan {
 	char strategy[64];
 	struct rent container, baremetal;
 	enum cheaper cheaper;
-	double efficiency;             /* 0..1 */
-	double effective_per_card;     /* cheaper total / cards / efficiency */
+	/* Inference: eta_tp of the time model. Training: < 0, not computed
+	 * here (the training time model fills it). */
+	double efficiency;
+	double effective_per_card;     /* cheaper total / cards / efficiency (if computed) */
 	struct message notes[PLAN_NOTES]; /* in the order they were found */
 	int nnotes;
+	/* Inference time model (plan_choose): at the scenario's concurrency
+	 * and at max_concurrency; valid false otherwise. */
+	struct throughput throughput, throughput_at_max;
+	struct alternative alternatives[PLAN_ALTERNATIVES];
+	int nalternatives;
+	struct message why[PLAN_WHY]; /* with a time goal: why not the memory minimum */
+	int nwhy;
+	int memory_min_cards;         /* the memory minimum's cards (the plan's, without a goal) */
 };
 
 /* Chooses and prices the plan for one GPU type. */
 void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
 		  struct plan *out);
+
+/* The plan of one given layout: memory, label, price and notes. */
+void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		     const struct layout *l, struct plan *out);
+
+/* After plan_for_gpu: the time model, the alternatives and, with
+ * --min-speed, the cheapest plan that reaches it (choice.c). */
+void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p);
+
+/* Tensor parallel t over this model's heads (KV heads replicated when fewer). */
+bool tp_allowed(const struct model *m, int t);
 
 /* Prices an already chosen layout (plan.c calls it; tests may too). */
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p);

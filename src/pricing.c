@@ -114,21 +114,20 @@ static void price_baremetal(const struct catalog *c, const struct plan *p, struc
 	r->available = true;
 }
 
-/* Single cards and independent replicas lose nothing to communication. */
-static double parallel_efficiency(const struct scenario *sc, const struct plan *p, bool training)
+/* Inference: the time model's tensor-parallel efficiency (replicas and
+ * pipeline stages cost no speed). Training: not computed here (< 0). */
+static double parallel_efficiency(const struct plan *p, bool training)
 {
-	bool communicates = p->cards > 1 && (training || p->lay.t * p->lay.p > 1);
-	if (!communicates)
-		return 1.0;
-	bool slow = p->machines > 1 || p->gpu->link == LINK_PCIE;
-	return (slow ? sc->eff_slow_pct : sc->eff_fast_pct) / 100.0;
+	if (training)
+		return -1;
+	return eta_tp(p->gpu->link, p->lay.t);
 }
 
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
 {
 	price_container(c, p, &p->container);
 	price_baremetal(c, p, &p->baremetal);
-	p->efficiency = parallel_efficiency(sc, p, tasks[sc->task].kind != TASK_INFERENCE);
+	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
 	const struct rent *ct = &p->container, *bm = &p->baremetal;
 	p->cheaper = CHEAPER_NONE;
 	if (ct->available && bm->available && ct->total != bm->total)
@@ -137,5 +136,6 @@ void plan_price(const struct catalog *c, const struct scenario *sc, struct plan 
 				  : ct->available			? ct
 				  : bm->available			? bm
 									: NULL;
-	p->effective_per_card = pick ? pick->total / p->cards / p->efficiency : -1;
+	double eff = p->efficiency > 0 ? p->efficiency : 1;
+	p->effective_per_card = pick ? pick->total / p->cards / eff : -1;
 }

@@ -12,6 +12,15 @@ void report_table(FILE *out, const struct analysis *a);
 void report_csv(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
 void report_markdown(FILE *out, const struct analysis *a);
+/* The quote with its plans in the order the screen shows them: order[i]
+ * indexes a->plans (n of them); NULL: the catalogue's order. */
+void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n);
+/* The quote for two scenarios side by side with the monthly difference:
+ * the pinned one (A) and the one now (B); order indexes now->plans as the
+ * screen shows them (NULL: the catalogue's order). The analyses may use
+ * different catalogues (--compare "--data DIR"). */
+void report_markdown_compare(FILE *out, const struct analysis *pinned, const struct analysis *now,
+			     const size_t *order, size_t n);
 void report_list_models(FILE *out, const struct catalog *c);
 
 /* --compare: the base scenario and the other one, per GPU type. */
@@ -31,6 +40,17 @@ void scenario_summary(char *out, size_t cap, const struct scenario *sc);
 void scenario_header(char *out, size_t cap, const struct scenario *sc);
 void report_list_gpus(FILE *out, const struct catalog *c);
 
+/* 0 when everything written to out has reached it (flushing it), else
+ * the errno that says why not (ENOSPC on a full disk). Clear errno
+ * before writing for the reason of an early failure to survive. */
+int report_write_error(FILE *out);
+
+/* Rows of cells (nrows × ncols strings, row by row, at most 16 columns)
+ * in columns as wide as their widest cell, two blanks apart: nothing is
+ * ever cut. left[c]: column c is text, aligned left; numbers go right. */
+void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t ncols,
+		    const bool *left);
+
 /* Shared wording, also used by the terminal screen. */
 void format_date(char *out, size_t cap, int yyyymmdd);
 const char *plan_fit_word(const struct plan *p);
@@ -39,5 +59,7 @@ const char *scenario_recompute_name(const struct scenario *sc);
 const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);
 /* "9345" or "—" when the way of renting is not available. */
 void format_price(char *out, size_t cap, const struct rent *r);
+/* "¥9,345" or "—": the same in the offer's currency (money.h). */
+void format_price_money(char *out, size_t cap, const struct rent *r);
 
 #endif

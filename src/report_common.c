@@ -1,9 +1,12 @@
 #include <csv.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "money.h"
 #include "report.h"
 #include "settings.h"
+#include "text.h"
 
 void format_date(char *out, size_t cap, int d)
 {
@@ -50,6 +53,15 @@ void format_price(char *out, size_t cap, const struct rent *r)
 		snprintf(out, cap, "—");
 }
 
+void format_price_money(char *out, size_t cap, const struct rent *r)
+{
+	if (r->available)
+		money_format(out, cap, r->monthly_per_card, r->offer ? r->offer->currency : "CNY", 0,
+			     MONEY_UTF8);
+	else
+		snprintf(out, cap, "—");
+}
+
 /* "Llama-3.1-70B bf16 inference, context 4096, concurrency 1": the model's
  * name, then the rows the settings table marks for summaries. */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc)
@@ -85,4 +97,47 @@ void report_data_cells(FILE *out, const struct catalog *c)
 	else
 		fputs(c->source, out);
 	fprintf(out, ",%s", date);
+}
+
+static size_t column_width(const char *const *cells, size_t nrows, size_t ncols, size_t c)
+{
+	size_t w = 0;
+	for (size_t r = 0; r < nrows; r++) {
+		size_t cw = text_width(cells[r * ncols + c]);
+		w = cw > w ? cw : w;
+	}
+	return w;
+}
+
+void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t ncols,
+		    const bool *left)
+{
+	size_t width[16] = {0};
+	ncols = ncols < 16 ? ncols : 16;
+	for (size_t c = 0; c < ncols; c++)
+		width[c] = column_width(cells, nrows, ncols, c);
+	for (size_t r = 0; r < nrows; r++) {
+		for (size_t c = 0; c < ncols; c++) {
+			const char *cell = cells[r * ncols + c];
+			if (c > 0)
+				fputs("  ", out);
+			if (c + 1 == ncols && left[c]) /* no trailing blanks */
+				fputs(cell, out);
+			else
+				text_pad(out, cell, width[c], !left[c]);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* A write that failed earlier has left ferror set and its errno behind
+ * (the caller clears errno before writing); a failure at the flush sets
+ * errno afresh. */
+int report_write_error(FILE *out)
+{
+	int earlier = errno;
+	errno = 0;
+	if (fflush(out) == 0 && !ferror(out))
+		return 0;
+	return errno ? errno : earlier ? earlier : EIO;
 }

@@ -1,35 +1,92 @@
 /* --compare: per GPU type, the base scenario's cards, plan and monthly
  * cost beside the other scenario's, and the difference. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "compare.h"
 #include "figures.h"
 #include "jsonw.h"
+#include "money.h"
 #include "plan_text.h"
 #include "report.h"
 #include "text.h"
 
+enum compare_col { CC_GPU, CC_CARDS_A, CC_PLAN_A, CC_MONTH_A, CC_CARDS_B, CC_PLAN_B, CC_MONTH_B,
+		   CC_DELTA, NCC };
+
+struct compare_cells {
+	char cell[NCC][96];
+};
+
+static void side_cells(char (*c)[96], const struct plan *p, double monthly)
+{
+	snprintf(c[0], sizeof c[0], "%d", p ? p->cards : 0);
+	snprintf(c[1], sizeof c[1], "%s", !p ? "—" : p->cards ? p->strategy : "does not fit");
+	if (p && p->cards && !p->fits)
+		snprintf(c[2], sizeof c[2], "does not fit");
+	else if (monthly < 0)
+		snprintf(c[2], sizeof c[2], "—");
+	else
+		money_format(c[2], sizeof c[2], monthly, plan_currency(p), 0, MONEY_UTF8);
+}
+
+static void compare_cells_fill(struct compare_cells *t, const struct plan *pa, const struct plan *pb)
+{
+	struct compare_row r;
+	double delta;
+	compare_row_fill(&r, pa, pb);
+	snprintf(t->cell[CC_GPU], sizeof t->cell[0], "%s", gpu_short_name(r.gpu));
+	side_cells(&t->cell[CC_CARDS_A], r.a, r.monthly_a);
+	side_cells(&t->cell[CC_CARDS_B], r.b, r.monthly_b);
+	if (compare_row_delta(&r, &delta))
+		money_format_signed(t->cell[CC_DELTA], sizeof t->cell[0], delta,
+				    plan_currency(r.b), 0, MONEY_UTF8);
+	else
+		snprintf(t->cell[CC_DELTA], sizeof t->cell[0], "—");
+}
+
+/* The rows: A's GPU types, then those only B has (another catalogue). */
+static size_t compare_rows(struct compare_cells *rows, const struct analysis *a,
+			   const struct analysis *b)
+{
+	static const char *const head[NCC] = {"GPU", "A", "plan", "monthly", "B", "plan",
+					      "monthly", "B - A"};
+	size_t n = 0;
+	for (enum compare_col c = 0; c < NCC; c++)
+		snprintf(rows[n].cell[c], sizeof rows[n].cell[c], "%s", head[c]);
+	n++;
+	for (size_t i = 0; i < a->nplans; i++)
+		compare_cells_fill(&rows[n++], &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
+	for (size_t i = 0; i < b->nplans; i++)
+		if (!plan_for_same_gpu(a, &b->plans[i]))
+			compare_cells_fill(&rows[n++], NULL, &b->plans[i]);
+	return n;
+}
+
 static void compare_table(FILE *out, const struct analysis *a, const struct analysis *b)
 {
+	static const bool left[NCC] = {[CC_GPU] = true, [CC_PLAN_A] = true, [CC_PLAN_B] = true};
 	char sa[256], sb[256];
-	const char *plan = figure_label_for(NULL, "strategy");
 	scenario_summary(sa, sizeof sa, &a->sc);
 	scenario_summary(sb, sizeof sb, &b->sc);
 	fprintf(out, "A: %s\nB: %s\n", sa, sb);
 	report_data_line(out, a->catalog);
-	fprintf(out, "(monthly: the cheaper way to rent each plan)\n\n");
-	fprintf(out, "%-16s %5s %-16s %9s  %5s %-16s %9s %10s\n", figure_label_for(NULL, "gpu"), "A",
-		plan, "monthly", "B", plan, "monthly", "B - A");
-	for (size_t i = 0; i < a->nplans; i++) {
-		struct compare_row r;
-		compare_row_fill(&r, &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
-		text_pad(out, gpu_short_name(r.gpu), 16, 0);
-		fprintf(out, " %5d ", r.cards_a);
-		text_pad(out, r.strategy_a, 16, 0);
-		fprintf(out, " %9s  %5d ", r.money_a, r.cards_b);
-		text_pad(out, r.strategy_b, 16, 0);
-		fprintf(out, " %9s %10s\n", r.money_b, r.delta);
+	if (b->catalog != a->catalog) {
+		fputs("B's ", out);
+		report_data_line(out, b->catalog);
 	}
+	fprintf(out, "(monthly: the cheaper way to rent each plan)\n\n");
+	struct compare_cells *rows = calloc(a->nplans + b->nplans + 1, sizeof *rows);
+	const char **cells = calloc((a->nplans + b->nplans + 1) * NCC, sizeof *cells);
+	if (rows && cells) {
+		size_t n = compare_rows(rows, a, b);
+		for (size_t r = 0; r < n; r++)
+			for (enum compare_col c = 0; c < NCC; c++)
+				cells[r * NCC + c] = rows[r].cell[c];
+		report_columns(out, cells, n, NCC, left);
+	}
+	free(cells);
+	free(rows);
 }
 
 static void compare_side(struct jsonw *j, const char *key, const struct plan *p)
@@ -53,6 +110,11 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	format_date(date, sizeof date, a->catalog->newest_date);
 	jw_string(&j, "data_source", a->catalog->source);
 	jw_string(&j, "prices_as_of", date);
+	if (b->catalog != a->catalog) { /* --compare "--data DIR" */
+		format_date(date, sizeof date, b->catalog->newest_date);
+		jw_string(&j, "b_data_source", b->catalog->source);
+		jw_string(&j, "b_prices_as_of", date);
+	}
 	jw_string(&j, "a", sa);
 	jw_string(&j, "b", sb);
 	jw_open(&j, "rows", '[');
@@ -101,6 +163,8 @@ void report_compare(FILE *out, enum report_format f, const struct analysis *a,
 {
 	if (f == FORMAT_JSON)
 		compare_json(out, a, b);
+	else if (f == FORMAT_MARKDOWN)
+		report_markdown_compare(out, a, b, NULL, 0);
 	else if (f == FORMAT_CSV)
 		compare_csv(out, a, b);
 	else

@@ -35,7 +35,7 @@ static void add(struct row *r, const char *name, const char *fmt, ...)
 static void add_scenario(struct row *r, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
-	add(r, "model", "%s", sc->model->id);
+	add(r, "model", "%s", scenario_model(sc)->id);
 	add(r, "precision", "%s", precisions[sc->precision].name);
 	add(r, "task", "%s", tasks[sc->task].name);
 	add(r, "context", "%lld", sc->context);

@@ -1,39 +1,181 @@
 /* The quote a sales engineer sends after the meeting: Markdown for chat
- * and email, with inputs, plans, memory, prices with their sources and
- * dates, and the assumptions behind them. */
+ * and email. It opens with the conclusion, then the inputs, the plans in
+ * the order the screen shows them, memory, every price with its date and
+ * source, and the assumptions a customer must see. */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
+#include "compare.h"
 #include "config.h"
 #include "figures.h"
-#include "plan_text.h"
+#include "money.h"
 #include "report.h"
 #include "tables.h"
 
 #define G(x) ((x) / GIB)
 
-static void md_scenario(FILE *out, const struct analysis *a)
+/* The plans in the order they are shown: order[i] indexes a->plans, or
+ * the catalogue's order when order is NULL. */
+struct quote_order {
+	const size_t *order;
+	size_t n;
+};
+
+static size_t order_count(const struct analysis *a, const struct quote_order *o)
 {
-	const struct scenario *sc = &a->sc;
-	const struct model *m = sc->model;
-	fprintf(out, "## Scenario\n\n| input | value |\n|---|---|\n");
-	fprintf(out, "| Model | %s (%.4gB parameters%s) |\n", m->name, m->params_b,
-		m->derived ? ", architecture approximated" : "");
-	if (m->active_params_b < m->params_b)
-		fprintf(out, "| Active per token | %.4gB (MoE) |\n", m->active_params_b);
-	fprintf(out, "| Precision | %s |\n| Task | %s |\n| Context | %lld tokens |\n"
-		"| Concurrency | %lld |\n", precisions[sc->precision].name, tasks[sc->task].label,
-		sc->context, sc->concurrency);
-	if (sc->cards)
-		fprintf(out, "| Cards (fixed) | %d |\n", sc->cards);
+	return o->order ? o->n : a->nplans;
 }
 
-static void md_price(FILE *out, const struct rent *r, bool per_card)
+static const struct plan *order_plan(const struct analysis *a, const struct quote_order *o,
+				     size_t i)
 {
-	if (!r->available)
-		fprintf(out, " — |");
+	size_t k = o->order ? o->order[i] : i;
+	return k < a->nplans ? &a->plans[k] : NULL;
+}
+
+static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
+{
+	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
+}
+
+/* "4 × H20 96G container, ¥17,856/month". */
+static void cheapest_text(char *buf, size_t cap, const struct analysis *a)
+{
+	const struct plan *p = plan_cheapest(a);
+	char money[48];
+	if (!p) {
+		snprintf(buf, cap, "no GPU type fits at a listed price");
+		return;
+	}
+	md_money(money, sizeof money, plan_monthly(p), p);
+	snprintf(buf, cap, "%d × %s %s, %s/month", p->cards, gpu_short_name(p->gpu),
+		 plan_cheaper_label(p), money);
+}
+
+/* The dates of the prices the quote uses: the oldest and the newest. */
+static void price_dates(const struct analysis *a, int *oldest, int *newest)
+{
+	*oldest = *newest = 0;
+	for (size_t i = 0; i < a->nplans; i++) {
+		const struct plan *p = &a->plans[i];
+		const struct rent *ways[] = {&p->container, &p->baremetal};
+		for (size_t w = 0; w < 2 && p->cards && p->fits; w++) {
+			int d = ways[w]->offer ? ways[w]->monthly_collected : 0;
+			if (d <= 0)
+				continue;
+			if (!*oldest || d < *oldest)
+				*oldest = d;
+			if (d > *newest)
+				*newest = d;
+		}
+	}
+}
+
+/* "Prices collected 2026-09-28 to 2026-10-12 (each one's date is under
+ * Prices used), CNY per month". */
+static void md_prepared(FILE *out, const struct analysis *a)
+{
+	char today[16], from[16], to[16];
+	int oldest, newest;
+	time_t now = time(NULL);
+	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
+	price_dates(a, &oldest, &newest);
+	if (!newest)
+		oldest = newest = a->catalog->newest_date;
+	format_date(from, sizeof from, oldest);
+	format_date(to, sizeof to, newest);
+	fprintf(out, "Prepared %s with gpuplan %s. Prices collected %s%s%s (each price's date is "
+		"under Prices used), %s per month; data: %s.\n\n", today, PACKAGE_VERSION, from,
+		oldest == newest ? "" : " to ", oldest == newest ? "" : to,
+		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY", a->catalog->source);
+}
+
+/* The inputs, one row each; a cell writer returns false when its row
+ * does not apply to the scenario (a dense model has no active count). */
+typedef bool scenario_cell_fn(char *buf, size_t cap, const struct scenario *sc);
+
+static bool cell_model(char *buf, size_t cap, const struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	snprintf(buf, cap, "%s (%.4gB parameters%s)", m->name, m->params_b,
+		 m->derived ? ", architecture approximated" : "");
+	return true;
+}
+
+static bool cell_active(char *buf, size_t cap, const struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	snprintf(buf, cap, "%.4gB (MoE)", m->active_params_b);
+	return m->active_params_b < m->params_b;
+}
+
+static bool cell_precision(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%s", precisions[sc->precision].name);
+	return true;
+}
+
+static bool cell_task(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%s", tasks[sc->task].label);
+	return true;
+}
+
+static bool cell_context(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%lld tokens", sc->context);
+	return true;
+}
+
+static bool cell_concurrency(char *buf, size_t cap, const struct scenario *sc)
+{
+	snprintf(buf, cap, "%lld", sc->concurrency);
+	return true;
+}
+
+static bool cell_cards(char *buf, size_t cap, const struct scenario *sc)
+{
+	if (sc->cards)
+		snprintf(buf, cap, "%d", sc->cards);
 	else
-		fprintf(out, " %.0f |", per_card ? r->monthly_per_card : r->total);
+		snprintf(buf, cap, "as many as needed");
+	return sc->cards != 0;
+}
+
+static const struct scenario_row {
+	const char *label;
+	scenario_cell_fn *cell;
+} scenario_rows[] = {
+	{"Model", cell_model},
+	{"Active per token", cell_active},
+	{"Precision", cell_precision},
+	{"Task", cell_task},
+	{"Context", cell_context},
+	{"Concurrency", cell_concurrency},
+	{"Cards (fixed)", cell_cards},
+};
+#define N_SCENARIO_ROWS (sizeof scenario_rows / sizeof scenario_rows[0])
+
+static void md_scenario(FILE *out, const struct analysis *a)
+{
+	char cell[256];
+	fprintf(out, "## Scenario\n\n| input | value |\n|---|---|\n");
+	for (size_t i = 0; i < N_SCENARIO_ROWS; i++)
+		if (scenario_rows[i].cell(cell, sizeof cell, &a->sc))
+			fprintf(out, "| %s | %s |\n", scenario_rows[i].label, cell);
+}
+
+/* A price cell: "¥9,345", or "—" when this way is not offered. */
+static void md_price(FILE *out, const struct plan *p, const struct rent *r, bool per_card)
+{
+	char money[48];
+	if (!r->available) {
+		fprintf(out, " — |");
+		return;
+	}
+	md_money(money, sizeof money, per_card ? r->monthly_per_card : r->total, p);
+	fprintf(out, " %s |", money);
 }
 
 /* The renting columns: "container per card | container total | …". */
@@ -50,35 +192,67 @@ static void md_plans_heading(FILE *out, const struct analysis *a)
 		figure_label_for(NULL, "strategy"), a->sc.headroom_pct);
 	md_rent_headings(out, &figure_group_container);
 	md_rent_headings(out, &figure_group_baremetal);
-	fprintf(out, " %s | %s |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n",
+	fprintf(out, " %s | %s | per month | price date |\n"
+		"|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|\n",
 		figure_label_for(&figure_group_baremetal, "idle_cards"),
 		figure_label_for(NULL, "cheaper"));
 }
 
-static void md_plans(FILE *out, const struct analysis *a)
+/* A plan forced onto too few cards (--cards) is no offer: no price. */
+static void md_plan_unpriced(FILE *out, const struct plan *p)
 {
-	md_plans_heading(out, a);
-	for (size_t i = 0; i < a->nplans; i++) {
-		const struct plan *p = &a->plans[i];
-		if (!p->cards) {
-			fprintf(out, "| %s | — | does not fit | | | | | | | |\n", gpu_short_name(p->gpu));
-			continue;
-		}
-		fprintf(out, "| %s | %d | %s | %.1f (%.1f) of %.1f |", gpu_short_name(p->gpu), p->cards,
-			p->strategy, G(p->need), G(p->with_headroom), G(p->capacity));
-		md_price(out, &p->container, true);
-		md_price(out, &p->container, false);
-		md_price(out, &p->baremetal, true);
-		md_price(out, &p->baremetal, false);
-		if (p->baremetal.available)
-			fprintf(out, " %d (%.0f) |", p->baremetal.idle, p->baremetal.idle_cost);
-		else
-			fprintf(out, " — |");
-		fprintf(out, " %s |\n", figure_cheaper(p) ? figure_cheaper(p)->label : "—");
-	}
+	fprintf(out, "| %s | %d | %s | %.1f (%.1f) of %.1f | | | | | | does not fit | | |\n",
+		gpu_short_name(p->gpu), p->cards, p->strategy, G(p->need), G(p->with_headroom),
+		G(p->capacity));
 }
 
-static void md_memory(FILE *out, const struct analysis *a)
+/* The idle cards matter only when the plan is rented as whole machines. */
+static void md_idle(FILE *out, const struct plan *p)
+{
+	char money[48];
+	if (plan_cheaper_way(p) != CHEAPER_BAREMETAL) {
+		fprintf(out, " |");
+		return;
+	}
+	md_money(money, sizeof money, p->baremetal.idle_cost, p);
+	fprintf(out, " %d (%s) |", p->baremetal.idle, money);
+}
+
+static void md_plan_row(FILE *out, const struct plan *p)
+{
+	const struct rent *used = plan_cheaper_rent(p);
+	char money[48] = "—", date[16] = "—";
+	if (!p->cards) {
+		fprintf(out, "| %s | — | does not fit | | | | | | | | | |\n", gpu_short_name(p->gpu));
+		return;
+	}
+	if (!p->fits) {
+		md_plan_unpriced(out, p);
+		return;
+	}
+	fprintf(out, "| %s | %d | %s | %.1f (%.1f) of %.1f |", gpu_short_name(p->gpu), p->cards,
+		p->strategy, G(p->need), G(p->with_headroom), G(p->capacity));
+	md_price(out, p, &p->container, true);
+	md_price(out, p, &p->container, false);
+	md_price(out, p, &p->baremetal, true);
+	md_price(out, p, &p->baremetal, false);
+	md_idle(out, p);
+	if (used) {
+		md_money(money, sizeof money, used->total, p);
+		format_date(date, sizeof date, used->monthly_collected);
+	}
+	fprintf(out, " %s | %s | %s |\n", plan_cheaper_label(p), money, date);
+}
+
+static void md_plans(FILE *out, const struct analysis *a, const struct quote_order *o)
+{
+	md_plans_heading(out, a);
+	for (size_t i = 0; i < order_count(a, o); i++)
+		if (order_plan(a, o, i))
+			md_plan_row(out, order_plan(a, o, i));
+}
+
+static void md_memory(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	fprintf(out, "\n## Memory per card (GiB)\n\n| %s |", figure_label_for(NULL, "gpu"));
 	for (enum mem_term t = 0; t < TERM_COUNT; t++)
@@ -87,9 +261,9 @@ static void md_memory(FILE *out, const struct analysis *a)
 	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
 		fprintf(out, "---:|");
 	fputc('\n', out);
-	for (size_t i = 0; i < a->nplans; i++) {
-		const struct plan *p = &a->plans[i];
-		if (!p->cards)
+	for (size_t i = 0; i < order_count(a, o); i++) {
+		const struct plan *p = order_plan(a, o, i);
+		if (!p || !p->cards)
 			continue;
 		fprintf(out, "| %s |", gpu_short_name(p->gpu));
 		for (enum mem_term t = 0; t < TERM_COUNT; t++)
@@ -98,24 +272,38 @@ static void md_memory(FILE *out, const struct analysis *a)
 	}
 }
 
-static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
+static const char *or_dash(const char *s)
 {
-	char cells[512];
-	if (!r->offer)
-		return;
-	rent_describe(cells, sizeof cells, p, r, RENT_QUOTE);
-	fprintf(out, "| %s | %s |\n", gpu_short_name(p->gpu), cells);
+	return s[0] ? s : "—";
 }
 
-static void md_sources(FILE *out, const struct analysis *a)
+/* One price with its date and source; "yes" marks the one in the total. */
+static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
+{
+	const struct offer *o = r->offer;
+	char money[48], date[16];
+	if (!o)
+		return;
+	money_format(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
+		     o->currency, 0, MONEY_UTF8);
+	format_date(date, sizeof date, r->monthly_collected);
+	fprintf(out, "| %s | %s | %s | %s %s%s%s | %s | %s | %s |%s|\n", gpu_short_name(p->gpu),
+		r == &p->container ? figure_group_container.label : figure_group_baremetal.label,
+		or_dash(o->region), money, r->machines ? "per machine" : "per card",
+		o->discount[0] ? ", " : "", o->discount, date, or_dash(o->network),
+		or_dash(o->source), r == plan_cheaper_rent(p) ? " yes " : " ");
+}
+
+static void md_sources(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	fprintf(out, "\n## Prices used\n\n| GPU | way | region | price | collected | network | "
-		"source |\n|---|---|---|---|---|---|---|\n");
-	for (size_t i = 0; i < a->nplans; i++) {
-		if (!a->plans[i].cards)
+		"source | in the total |\n|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < order_count(a, o); i++) {
+		const struct plan *p = order_plan(a, o, i);
+		if (!p || !p->cards || !p->fits)
 			continue;
-		md_offer(out, &a->plans[i], &a->plans[i].container);
-		md_offer(out, &a->plans[i], &a->plans[i].baremetal);
+		md_offer(out, p, &p->container);
+		md_offer(out, p, &p->baremetal);
 	}
 }
 
@@ -138,37 +326,208 @@ static void md_plan_notes(FILE *out, const struct analysis *a)
 
 static void md_notes(FILE *out, const struct analysis *a)
 {
-	const struct scenario *sc = &a->sc;
 	fprintf(out, "\n## Notes\n\n");
 	for (int i = 0; i < a->nnotes; i++)
 		fprintf(out, "- %s\n", MESSAGE_TEXT(&a->notes[i]));
 	md_plan_notes(out, a);
-	fprintf(out, "\n## Assumptions\n\n"
+}
+
+/* The KV cache's element size as a customer reads it. */
+static const char *kv_words(const struct analysis *a)
+{
+	return a->w.kv_bytes <= 1 ? "fp8 (1 byte per value)"
+	       : a->w.kv_bytes <= 2 ? "16 bits (2 bytes per value)"
+				    : "fp32 (4 bytes per value)";
+}
+
+/* What the sizing takes for granted about the load and the precision. */
+static void md_load_assumptions(FILE *out, const struct analysis *a, const char *who)
+{
+	const struct scenario *sc = &a->sc;
+	const struct precision *pr = &precisions[sc->precision];
+	if (tasks[sc->task].kind == TASK_INFERENCE)
+		fprintf(out, "- %sEvery one of the %lld concurrent users holds the full %lld-token "
+			"context at the same time: the KV cache is sized for that worst case.\n", who,
+			sc->concurrency, sc->context);
+	else
+		fprintf(out, "- %sEach training step holds %lld sequence%s of %lld tokens.\n", who,
+			sc->concurrency, sc->concurrency == 1 ? "" : "s", sc->context);
+	fprintf(out, "- %sKV cache in %s (--kv-precision %s).\n", who, kv_words(a),
+		scenario_kv_name(sc));
+	if (pr->quantized)
+		fprintf(out, "- %s%s is weight-only quantisation (GPTQ/AWQ style): the weights are "
+			"stored in %s, activations and the KV cache are not. Answers can be less "
+			"accurate than in bf16: check the quality on your own prompts before "
+			"committing.\n", who, pr->name, pr->name);
+	if (sc->cards)
+		fprintf(out, "- %sThe card count is fixed at %d (--cards): a GPU type on which the "
+			"model does not fit at that count says \"does not fit\" and has no price.\n",
+			who, sc->cards);
+}
+
+static void md_fixed_assumptions(FILE *out, const struct analysis *a)
+{
+	const struct scenario *sc = &a->sc;
+	fprintf(out,
 		"- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable memory.\n"
-		"- Runtime overhead %.2f GiB per card; KV cache %s; prefill chunk %lld tokens.\n"
-		"- Parallel efficiency %.0f %% inside one NVLink/HCCS machine, %.0f %% over PCIe or "
-		"across machines.\n"
+		"- Runtime overhead %.2f GiB per card; prefill chunk %lld tokens.\n"
+		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
+		"speeds are estimates within the band shown.\n"
 		"- Hourly prices convert at %.0f hours a month; bare metal is rented in whole machines; "
 		"for each GPU, kind and region the newest quote is used.\n"
 		"- Multi-node clusters are quoted by sales; their figures here are estimates.\n",
-		sc->headroom_pct, sc->overhead_gib, scenario_kv_name(sc), sc->prefill_chunk,
-		sc->eff_fast_pct, sc->eff_slow_pct, HOURS_PER_MONTH);
+		sc->headroom_pct, sc->overhead_gib, sc->prefill_chunk, HOURS_PER_MONTH);
+}
+
+static void md_memory_only(FILE *out)
+{
+	fprintf(out, "- Sizing is by memory only: each plan is the fewest cards whose memory holds the "
+		"model, its KV cache and working memory. Speed (tokens per second, time to first "
+		"token) is not estimated: try the plan before committing to a month.\n");
+}
+
+static void md_assumptions(FILE *out, const struct analysis *a)
+{
+	fprintf(out, "\n## Assumptions\n\n");
+	md_memory_only(out);
+	md_load_assumptions(out, a, "");
+	md_fixed_assumptions(out, a);
+}
+
+static void md_title(FILE *out, const struct analysis *a)
+{
+	char cheapest[160];
+	cheapest_text(cheapest, sizeof cheapest, a);
+	fprintf(out, "# GPU quote: %s, %s, %s\n\n", scenario_model(&a->sc)->name,
+		precisions[a->sc.precision].name, tasks[a->sc.task].label);
+	fprintf(out, "Cheapest: %s.\n\n", cheapest);
+}
+
+void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n)
+{
+	const struct quote_order o = {.order = order, .n = n};
+	md_title(out, a);
+	md_prepared(out, a);
+	md_scenario(out, a);
+	md_plans(out, a, &o);
+	md_memory(out, a, &o);
+	md_sources(out, a, &o);
+	md_notes(out, a);
+	md_assumptions(out, a);
 }
 
 void report_markdown(FILE *out, const struct analysis *a)
 {
-	char date[16], today[16];
-	time_t now = time(NULL);
-	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
-	format_date(date, sizeof date, a->catalog->newest_date);
-	fprintf(out, "# GPU quote: %s, %s, %s\n\n", a->sc.model->name,
-		precisions[a->sc.precision].name, tasks[a->sc.task].label);
-	fprintf(out, "Prepared %s with gpuplan %s. Prices as of %s, %s per month; data: %s.\n\n",
-		today, PACKAGE_VERSION, date, a->catalog->noffers ? a->catalog->offers[0].currency : "CNY",
-		a->catalog->source);
-	md_scenario(out, a);
-	md_plans(out, a);
-	md_memory(out, a);
-	md_sources(out, a);
-	md_notes(out, a);
+	report_markdown_ordered(out, a, NULL, 0);
+}
+
+/* ---- Two scenarios side by side: the pinned one (A) and now (B). ---- */
+
+static void md_compare_title(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	char ca[160], cb[160], delta[48];
+	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
+	cheapest_text(ca, sizeof ca, a);
+	cheapest_text(cb, sizeof cb, b);
+	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
+	if (strcmp(ma, mb) == 0)
+		fprintf(out, "# GPU quote: %s, two scenarios\n\n", mb);
+	else
+		fprintf(out, "# GPU quote: %s (A) and %s (B)\n\n", ma, mb);
+	fprintf(out, "Cheapest now (B): %s. Pinned (A): %s.", cb, ca);
+	if (pa && pb) {
+		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				    plan_currency(pb), 0, MONEY_UTF8);
+		fprintf(out, " B − A: %s/month.", delta);
+	}
+	fprintf(out, "\n\n");
+}
+
+static void md_compare_scenarios(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	char ca[256], cb[256];
+	fprintf(out, "## Scenarios\n\n| input | A (pinned) | B (now) |\n|---|---|---|\n");
+	for (size_t i = 0; i < N_SCENARIO_ROWS; i++) {
+		bool in_a = scenario_rows[i].cell(ca, sizeof ca, &a->sc);
+		bool in_b = scenario_rows[i].cell(cb, sizeof cb, &b->sc);
+		if (in_a || in_b)
+			fprintf(out, "| %s | %s | %s |\n", scenario_rows[i].label, in_a ? ca : "—",
+				in_b ? cb : "—");
+	}
+	if (a->catalog != b->catalog)
+		fprintf(out, "| Data | %s | %s |\n", a->catalog->source, b->catalog->source);
+}
+
+/* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
+static void md_compare_side(FILE *out, const struct plan *p)
+{
+	char money[48] = "—";
+	if (!p || !p->cards) {
+		fprintf(out, " — | %s | — |", p ? "does not fit" : "—");
+		return;
+	}
+	if (!p->fits)
+		snprintf(money, sizeof money, "does not fit");
+	else if (plan_monthly(p) >= 0)
+		md_money(money, sizeof money, plan_monthly(p), p);
+	fprintf(out, " %d | %s | %s |", p->cards, p->strategy, money);
+}
+
+static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *pb)
+{
+	const struct plan *p = pb ? pb : pa;
+	char delta[48] = "—";
+	fprintf(out, "| %s |", gpu_short_name(p->gpu));
+	md_compare_side(out, pa);
+	md_compare_side(out, pb);
+	if (pa && pb && plan_monthly(pa) >= 0 && plan_monthly(pb) >= 0)
+		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				    plan_currency(pb), 0, MONEY_UTF8);
+	fprintf(out, " %s |\n", delta);
+}
+
+/* B's rows in the order shown, then GPU types only A has. */
+static void md_compare_plans(FILE *out, const struct analysis *a, const struct analysis *b,
+			     const struct quote_order *o)
+{
+	fprintf(out, "\n## Plans side by side (per month, the cheaper way to rent each)\n\n"
+		"| GPU | A cards | A plan | A per month | B cards | B plan | B per month | "
+		"B − A per month |\n|---|---:|---|---:|---:|---|---:|---:|\n");
+	for (size_t i = 0; i < order_count(b, o); i++) {
+		const struct plan *pb = order_plan(b, o, i);
+		if (pb)
+			md_compare_row(out, plan_for_same_gpu(a, pb), pb);
+	}
+	for (size_t i = 0; i < a->nplans; i++)
+		if (!plan_for_same_gpu(b, &a->plans[i]))
+			md_compare_row(out, &a->plans[i], NULL);
+}
+
+static void md_compare_assumptions(FILE *out, const struct analysis *a, const struct analysis *b)
+{
+	fprintf(out, "\n## Assumptions\n\n");
+	md_memory_only(out);
+	md_load_assumptions(out, a, "A: ");
+	md_load_assumptions(out, b, "B: ");
+	md_fixed_assumptions(out, b);
+}
+
+void report_markdown_compare(FILE *out, const struct analysis *pinned, const struct analysis *now,
+			     const size_t *order, size_t n)
+{
+	const struct quote_order o = {.order = order, .n = n}, all = {0};
+	md_compare_title(out, pinned, now);
+	md_prepared(out, now);
+	md_compare_scenarios(out, pinned, now);
+	md_compare_plans(out, pinned, now, &o);
+	md_sources(out, now, &o);
+	if (pinned->catalog != now->catalog) {
+		fprintf(out, "\nPinned scenario (A), data %s:\n", pinned->catalog->source);
+		md_sources(out, pinned, &all);
+	}
+	fprintf(out, "\n## Notes (B, now)\n\n");
+	for (int i = 0; i < now->nnotes; i++)
+		fprintf(out, "- %s\n", MESSAGE_TEXT(&now->notes[i]));
+	md_plan_notes(out, now);
+	md_compare_assumptions(out, pinned, now);
 }

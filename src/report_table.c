@@ -1,10 +1,13 @@
-/* The human-readable report: a header, one row per GPU type that fits in
- * 100 columns, then each plan's breakdown. */
+/* The human-readable report: a header, one row per GPU type in columns
+ * as wide as their widest cell, then each plan's breakdown. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "figures.h"
+#include "money.h"
 #include "plan_text.h"
 #include "report.h"
 #include "tables.h"
@@ -32,27 +35,108 @@ static void print_header(FILE *out, const struct analysis *a)
 		fprintf(out, "note: %s\n", MESSAGE_TEXT(&a->notes[i]));
 }
 
-static void print_row(FILE *out, const struct plan *p)
+/* One row of the table as text; the columns are as wide as their widest
+ * cell, so no number or plan is ever cut. */
+enum table_col { COL_GPU, COL_CARDS, COL_PLAN, COL_NEED, COL_HEADROOM, COL_FIT, COL_CONTAINER,
+		 COL_BAREMETAL, COL_MONTH, NCOLS };
+
+struct table_row {
+	char cell[NCOLS][96];
+};
+
+/* Left-aligned columns; the others are numbers, aligned right. */
+static bool col_left(enum table_col c)
 {
-	char ct[24], bm[24], need[24];
-	format_price(ct, sizeof ct, &p->container);
-	format_price(bm, sizeof bm, &p->baremetal);
-	if (p->cheaper == CHEAPER_CONTAINER)
-		snprintf(ct + strlen(ct), sizeof ct - strlen(ct), "*");
-	if (p->cheaper == CHEAPER_BAREMETAL)
-		snprintf(bm + strlen(bm), sizeof bm - strlen(bm), "*");
-	text_pad(out, gpu_short_name(p->gpu), 16, 0);
-	if (p->cards == 0) {
-		fprintf(out, "    —  %-18s %8s %15.1f  %-5s\n", "does not fit", "—", G(p->capacity), "no");
+	return c == COL_GPU || c == COL_PLAN || c == COL_FIT;
+}
+
+/* "¥9,345*": the per-card price, starred when this way is the cheaper. */
+static void price_cell(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+{
+	if (!p->fits) { /* a forced count that does not fit is no offer */
+		snprintf(buf, cap, "—");
 		return;
 	}
-	snprintf(need, sizeof need, "%.1f/%.1f", G(p->with_headroom), G(p->capacity));
-	fprintf(out, " %4d  ", p->cards);
-	text_pad(out, p->strategy, 18, 0);
-	fprintf(out, " %8.2f %15s  %-5s ", G(p->need), need, plan_fit_word(p));
-	text_pad(out, ct, 11, 1);
-	text_pad(out, bm, 12, 1);
-	fputc('\n', out);
+	format_price_money(buf, cap, r);
+	if (r == plan_cheaper_rent(p))
+		snprintf(buf + strlen(buf), cap - strlen(buf), "*");
+}
+
+static void month_cell(char *buf, size_t cap, const struct plan *p)
+{
+	double m = plan_monthly(p);
+	if (!p->fits)
+		snprintf(buf, cap, "does not fit");
+	else if (m < 0)
+		snprintf(buf, cap, "—");
+	else
+		money_format(buf, cap, m, plan_currency(p), 0, MONEY_UTF8);
+}
+
+static void row_cells(struct table_row *t, const struct plan *p)
+{
+	char (*c)[96] = t->cell;
+	snprintf(c[COL_GPU], sizeof c[0], "%s", gpu_short_name(p->gpu));
+	snprintf(c[COL_FIT], sizeof c[0], "%s", plan_fit_word(p));
+	if (p->cards == 0) {
+		snprintf(c[COL_CARDS], sizeof c[0], "—");
+		snprintf(c[COL_PLAN], sizeof c[0], "does not fit");
+		snprintf(c[COL_NEED], sizeof c[0], "—");
+		snprintf(c[COL_HEADROOM], sizeof c[0], "—/%.1f", G(p->capacity));
+		snprintf(c[COL_CONTAINER], sizeof c[0], "—");
+		snprintf(c[COL_BAREMETAL], sizeof c[0], "—");
+		snprintf(c[COL_MONTH], sizeof c[0], "—");
+		return;
+	}
+	snprintf(c[COL_CARDS], sizeof c[0], "%d", p->cards);
+	snprintf(c[COL_PLAN], sizeof c[0], "%s", p->strategy);
+	snprintf(c[COL_NEED], sizeof c[0], "%.2f", G(p->need));
+	snprintf(c[COL_HEADROOM], sizeof c[0], "%.1f/%.1f", G(p->with_headroom), G(p->capacity));
+	price_cell(c[COL_CONTAINER], sizeof c[0], p, &p->container);
+	price_cell(c[COL_BAREMETAL], sizeof c[0], p, &p->baremetal);
+	month_cell(c[COL_MONTH], sizeof c[0], p);
+}
+
+static void heading_cells(struct table_row *t)
+{
+	const char *const text[NCOLS] = {
+		[COL_GPU] = figure_label_for(NULL, "gpu"),
+		[COL_CARDS] = figure_label_for(NULL, "cards"),
+		[COL_PLAN] = figure_label_for(NULL, "strategy"),
+		[COL_NEED] = "GiB/card",
+		[COL_HEADROOM] = "+headroom/cap",
+		[COL_FIT] = figure_label_for(NULL, "fit"),
+		[COL_CONTAINER] = figure_group_container.label,
+		[COL_BAREMETAL] = figure_group_baremetal.label,
+		[COL_MONTH] = "per month",
+	};
+	for (enum table_col c = 0; c < NCOLS; c++)
+		snprintf(t->cell[c], sizeof t->cell[c], "%s", text[c]);
+}
+
+/* The table, header to legend: every column as wide as its widest cell. */
+static void print_table(FILE *out, const struct analysis *a)
+{
+	size_t nrows = a->nplans + 1;
+	struct table_row *rows = calloc(nrows, sizeof *rows);
+	const char **cells = calloc(nrows * NCOLS, sizeof *cells);
+	bool left[NCOLS];
+	if (rows && cells) {
+		heading_cells(&rows[0]);
+		for (size_t i = 0; i < a->nplans; i++)
+			row_cells(&rows[i + 1], &a->plans[i]);
+		for (size_t r = 0; r < nrows; r++)
+			for (enum table_col c = 0; c < NCOLS; c++)
+				cells[r * NCOLS + c] = rows[r].cell[c];
+		for (enum table_col c = 0; c < NCOLS; c++)
+			left[c] = col_left(c);
+		fputc('\n', out);
+		report_columns(out, cells, nrows, NCOLS, left);
+	}
+	free(cells);
+	free(rows);
+	fprintf(out, "(prices per card per month; * the cheaper way to rent the plan, whose total "
+		     "is \"per month\"; — not offered)\n");
 }
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
@@ -80,14 +164,7 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 void report_table(FILE *out, const struct analysis *a)
 {
 	print_header(out, a);
-	fprintf(out, "\n%-16s %5s  %-18s %8s %15s  %-5s %11s %12s\n", figure_label_for(NULL, "gpu"),
-		figure_label_for(NULL, "cards"), figure_label_for(NULL, "strategy"), "GiB/card",
-		"+headroom/cap", figure_label_for(NULL, "fit"), figure_group_container.label,
-		figure_group_baremetal.label);
-	for (size_t i = 0; i < a->nplans; i++)
-		print_row(out, &a->plans[i]);
-	fprintf(out, "(%s per card per month; * cheaper for this plan; — not offered)\n",
-		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY");
+	print_table(out, a);
 	for (size_t i = 0; i < a->nplans; i++)
 		print_detail(out, &a->plans[i], &a->sc);
 }
@@ -116,7 +193,7 @@ void report_list_gpus(FILE *out, const struct catalog *c)
 		fputc(' ', out);
 		text_pad(out, g->name, 26, 0);
 		fprintf(out, " %6.0f MiB %7.0f %6.0f %4s %-7s %zu\n", g->memory_mib,
-			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), g->fp8 ? "yes" : "no",
+			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), gpu_has_fp8(g) ? "yes" : "no",
 			link_names[g->link], g->noffers);
 	}
 }

@@ -23,8 +23,8 @@ void scenario_defaults(struct scenario *sc)
 		.lora_rank = DEFAULT_LORA_RANK,
 		.loss = LOSS_FULL,
 		.accounting = ACCOUNTING_ZERO,
-		.eff_fast_pct = DEFAULT_EFF_FAST_PCT,
-		.eff_slow_pct = DEFAULT_EFF_SLOW_PCT,
+		.output_len = DEFAULT_OUTPUT_LEN,
+		.duty_pct = DEFAULT_DUTY_PCT,
 	};
 }
 
@@ -34,18 +34,18 @@ void scenario_defaults(struct scenario *sc)
 const struct model *scenario_model(const struct scenario *sc)
 {
 	if (!sc->is_custom)
-		return sc->model;
+		return sc->model_ref;
 	struct scenario *own = (struct scenario *)sc;
 	own->custom.shape.id = own->custom.id;
 	own->custom.shape.name = own->custom.name;
 	own->custom.shape.source = own->custom.source;
-	own->model = &own->custom.shape;
-	return own->model;
+	own->model_ref = &own->custom.shape;
+	return own->model_ref;
 }
 
 void scenario_use_model(struct scenario *sc, const struct model *m)
 {
-	sc->model = m;
+	sc->model_ref = m;
 	sc->is_custom = false;
 }
 

@@ -20,8 +20,9 @@ enum zero_stage { ZERO_AUTO = -1, ZERO_0, ZERO_1, ZERO_2, ZERO_3 };
 #define DEFAULT_OVERHEAD_GIB 1.0
 #define DEFAULT_PREFILL_CHUNK 8192
 #define DEFAULT_LORA_RANK 16
-#define DEFAULT_EFF_FAST_PCT 90.0 /* NVLink / HCCS inside one machine */
-#define DEFAULT_EFF_SLOW_PCT 70.0 /* PCIe, or across machines */
+#define DEFAULT_OUTPUT_LEN 512 /* tokens generated per request */
+#define DEFAULT_DUTY_PCT 100.0  /* share of the month the service is busy */
+#define MAX_MIN_SPEED 1e6       /* tokens/s per user */
 #define MAX_CONTEXT_TOKENS (1LL << 40)
 #define MAX_CONCURRENCY 1000000LL
 #define MAX_CARDS 4096
@@ -38,7 +39,7 @@ struct custom_model {
 struct scenario {
 	/* The model in use. Read it through scenario_model(): for a custom size
 	 * this field may still point into the scenario it was copied from. */
-	const struct model *model;
+	const struct model *model_ref;
 	bool is_custom; /* the model is custom, not a catalogue row */
 	struct custom_model custom;
 	int precision; /* index into precisions[] */
@@ -53,7 +54,10 @@ struct scenario {
 	enum loss_kind loss;
 	enum accounting accounting;
 	int cards; /* 0: as many as needed */
-	double eff_fast_pct, eff_slow_pct;
+	int tp, pp; /* force a parallel shape; 0: chosen by the planner */
+	long long output_len; /* tokens generated per request; input = context - output */
+	double duty_pct;      /* 1..100: share of the month busy, for cost per token */
+	double min_speed;     /* per-user decode tokens/s the plan must reach; 0: none */
 	bool unfused_attention, dropout; /* only for checking against the paper */
 };
 

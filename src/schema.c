@@ -32,7 +32,7 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 				index[c] = (int)i;
 			}
 		}
-		if (index[c] < 0 && cols[c].required) {
+		if (index[c] < 0 && cols[c].required && !cols[c].bundled) {
 			diag_error(d, "%s:%u:1: expected a column named \"%s\" in the header", t->path,
 				   h->line, cols[c].name);
 			errors++;
@@ -41,11 +41,23 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 	return errors;
 }
 
+bool schema_has_column(const struct csv_table *t, const char *name)
+{
+	if (t->nrecords == 0)
+		return false;
+	for (size_t i = 0; i < t->records[0].count; i++)
+		if (strcmp(csvtab_cell(t, 0, i)->text, name) == 0)
+			return true;
+	return false;
+}
+
 static const char *expectation(const struct column *col, char *buf, size_t cap)
 {
 	switch (col->type) {
 	case COL_NUMBER:
 		return col->min > 0 ? "a number above 0" : "a number (0 or more)";
+	case COL_FRACTION:
+		return "a fraction above 0 and at most 1";
 	case COL_COUNT:
 		snprintf(buf, cap, "a whole number of at least %.0f", col->min);
 		return buf;
@@ -79,6 +91,13 @@ static bool convert(const struct column *col, const char *s, void *field)
 		*(double *)field = v;
 		return true;
 	}
+	case COL_FRACTION: {
+		double v;
+		if (!parse_nonneg(s, &v) || v <= 0 || v > 1)
+			return false;
+		*(double *)field = v;
+		return true;
+	}
 	case COL_COUNT: {
 		long long v;
 		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min)
@@ -108,6 +127,7 @@ static void set_absent(const struct column *col, void *field)
 		*(const char **)field = "";
 		break;
 	case COL_NUMBER:
+	case COL_FRACTION:
 		*(double *)field = -1;
 		break;
 	case COL_YESNO:

@@ -9,7 +9,8 @@
 #include "csvtab.h"
 #include "diag.h"
 
-enum col_type { COL_TEXT, COL_NUMBER, COL_COUNT, COL_YESNO, COL_DATE, COL_ENUM };
+/* COL_FRACTION: an efficiency, a number above 0 and at most 1. */
+enum col_type { COL_TEXT, COL_NUMBER, COL_COUNT, COL_YESNO, COL_DATE, COL_ENUM, COL_FRACTION };
 
 struct column {
 	const char *name;
@@ -18,7 +19,14 @@ struct column {
 	size_t offset; /* of the field in the record struct */
 	const char *const *choices; /* COL_ENUM */
 	double min;                 /* COL_NUMBER / COL_COUNT: smallest valid */
+	/* A column added after users had copies of the file: when the header
+	 * lacks it, the loader takes the bundled value for the row's id, and
+	 * 'required' only forbids an empty field. */
+	bool bundled;
 };
+
+/* Whether the header row of t names this column. */
+bool schema_has_column(const struct csv_table *t, const char *name);
 
 /* Maps header names to column positions; reports missing required columns
  * and duplicated names. index[i] is -1 for an absent optional column. */

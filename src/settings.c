@@ -100,40 +100,6 @@ static void format_double(double x, char *buf, size_t cap)
 		snprintf(buf, cap, "%.17g", x);
 }
 
-/* "90,70": inside one fast machine, then over PCIe or across machines. */
-static bool efficiency_parse(struct scenario *sc, const struct catalog *c, const char *text)
-{
-	char fast[32], slow[32];
-	double f, s;
-	(void)c;
-	if (sscanf(text, "%31[^,],%31s", fast, slow) != 2)
-		return false;
-	if (!parse_nonneg(fast, &f) || !parse_nonneg(slow, &s) || f <= 0 || s <= 0 || f > 100 ||
-	    s > 100)
-		return false;
-	sc->eff_fast_pct = f;
-	sc->eff_slow_pct = s;
-	return true;
-}
-
-static void efficiency_format(const struct scenario *sc, char *buf, size_t cap)
-{
-	char fast[32], slow[32];
-	format_double(sc->eff_fast_pct, fast, sizeof fast);
-	format_double(sc->eff_slow_pct, slow, sizeof slow);
-	snprintf(buf, cap, "%s,%s", fast, slow);
-}
-
-/* key "efficiency": efficiency_fast_pct and efficiency_slow_pct. */
-static void efficiency_json(struct jsonw *j, const char *key, const struct scenario *sc)
-{
-	char name[64];
-	snprintf(name, sizeof name, "%s_fast_pct", key);
-	jw_number(j, name, sc->eff_fast_pct, 1);
-	snprintf(name, sizeof name, "%s_slow_pct", key);
-	jw_number(j, name, sc->eff_slow_pct, 1);
-}
-
 #define FIELD(name) .offset = offsetof(struct scenario, name)
 
 const struct setting settings[] = {
@@ -204,13 +170,52 @@ const struct setting settings[] = {
 	 .help = "force N cards: show that plan's memory and cost",
 	 .accepted = "auto or a card count from 1 to 4096", FIELD(cards), .type = FIELD_INT,
 	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
-	{.key = "efficiency", .metavar = "F,S", .label = "Efficiency", .unit = "%",
-	 .places = PLACE_CLI, .kind = SETTING_NUMBER, .json_key = "efficiency",
-	 .help = "parallel efficiency %: NVLink, PCIe/multi-node",
-	 .accepted = "two percentages FAST,SLOW such as 90,70",
-	 .ops = {efficiency_parse, efficiency_format, efficiency_json}},
+	{.key = "tp", .metavar = "N", .label = "TP", .places = PLACE_BOTH, .advanced = true,
+	 .kind = SETTING_COUNT, .json_key = "tp",
+	 .help = "force tensor parallel N (1, 2, 4, 8) inside a machine",
+	 .accepted = "auto or 1, 2, 4 or 8", FIELD(tp), .type = FIELD_INT, .min = 1,
+	 .max = 8, .zero_is_auto = true},
+	{.key = "pp", .metavar = "N", .label = "PP", .places = PLACE_BOTH, .advanced = true,
+	 .kind = SETTING_COUNT, .json_key = "pp", .help = "force pipeline parallel N stages",
+	 .accepted = "auto or a stage count from 1 to 4096", FIELD(pp), .type = FIELD_INT,
+	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
+	{.key = "output-len", .metavar = "N", .label = "Output", .unit = "tok",
+	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "output_len", .help = "tokens generated per request (input = context - output)",
+	 .accepted = "a token count above 0, below the context", FIELD(output_len),
+	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
+	{.key = "duty", .metavar = "PCT", .label = "Duty", .unit = "%", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "duty_pct", .json_decimals = 1,
+	 .help = "share of the month the service is busy, % (cost per token)",
+	 .accepted = "a percentage from 1 to 100", FIELD(duty_pct), .type = FIELD_DOUBLE,
+	 .min = 1, .max = 100},
+	{.key = "min-speed", .metavar = "TOK/S", .label = "Min speed", .unit = "tok/s",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "min_speed", .json_decimals = 1,
+	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
+	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
+	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
+
+/* Options that were settings once: what replaced them. */
+static const struct removed_setting {
+	const char *flag, *hint;
+} removed_settings[] = {
+	{"--efficiency", "--efficiency was removed: parallel efficiency now comes from the time "
+			 "model (see --help: --output-len, --min-speed)"},
+};
+
+const char *settings_removed_hint(const char *arg)
+{
+	for (size_t i = 0; i < sizeof removed_settings / sizeof removed_settings[0]; i++) {
+		size_t n = strlen(removed_settings[i].flag);
+		if (strncmp(arg, removed_settings[i].flag, n) == 0 && (!arg[n] || arg[n] == '='))
+			return removed_settings[i].hint;
+	}
+	return NULL;
+}
 
 const struct setting *settings_find(const char *key)
 {

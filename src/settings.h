@@ -32,7 +32,7 @@ enum setting_summary { SUMMARY_NONE, SUMMARY_VALUE, SUMMARY_NAMED, SUMMARY_IF_CH
 /* How a count or number row's field is stored in struct scenario. */
 enum setting_field { FIELD_LLONG, FIELD_INT, FIELD_DOUBLE };
 
-/* Hooks for rows whose text form is their own (model, efficiency); NULL
+/* Hooks for rows whose text form is their own (the model); NULL
  * hooks use the generic handling of the row's kind. */
 struct setting_ops {
 	bool (*parse)(struct scenario *sc, const struct catalog *c, const char *text);
@@ -73,6 +73,10 @@ struct setting {
 
 extern const struct setting settings[];
 extern const size_t n_settings;
+
+/* For an option that is no longer a setting ("--efficiency=90,70"): what
+ * replaced it, or NULL. */
+const char *settings_removed_hint(const char *arg);
 
 /* The row with this key, or NULL. */
 const struct setting *settings_find(const char *key);

@@ -58,6 +58,9 @@ const char *const offer_kind_names[] = {
 	[OFFER_CONTAINER] = "container", [OFFER_BAREMETAL] = "baremetal", NULL};
 const char *const inter_node_names[] = {
 	[NET_UNKNOWN] = "", [NET_NONE] = "none", [NET_ETHERNET] = "ethernet", [NET_IB] = "ib", NULL};
+const char *const calibration_names[] = {[CAL_MEASURED] = "measured",
+					 [CAL_PUBLISHED] = "published",
+					 [CAL_ESTIMATE] = "estimate", NULL};
 
 int name_index(const char *const *names, const char *s)
 {

@@ -58,6 +58,8 @@ enum mlp_kind { MLP_SWIGLU, MLP_GELU };
 enum link_kind { LINK_NVLINK, LINK_HCCS, LINK_PCIE };
 enum offer_kind { OFFER_CONTAINER, OFFER_BAREMETAL };
 enum inter_node { NET_UNKNOWN, NET_NONE, NET_ETHERNET, NET_IB };
+/* How a GPU row's efficiencies were set; estimate rows get the wider band. */
+enum calibration { CAL_MEASURED, CAL_PUBLISHED, CAL_ESTIMATE };
 
 extern const struct precision precisions[];
 extern const size_t n_precisions;
@@ -70,6 +72,7 @@ extern const char *const mlp_names[];
 extern const char *const link_names[];
 extern const char *const offer_kind_names[];
 extern const char *const inter_node_names[];
+extern const char *const calibration_names[];
 
 /* Bits per parameter of NF4 with double quantisation (QLoRA paper). */
 #define QLORA_BASE_BYTES (4.127 / 8.0)

@@ -250,22 +250,190 @@ Test(cli, markdown_quote_fields)
 {
 	cr_assert_eq(run("-m llama-3.1-70b --format markdown"), 0, "%s", err);
 	static const char *const want[] = {
-		"# GPU quote: Llama-3.1-70B, bf16, inference\n",
-		"Prices as of 2026-10-12, CNY per month; data: " FIXTURES "/ref.\n",
+		"# GPU quote: Llama-3.1-70B, bf16, inference\n\n"
+		"Cheapest: 3 × 910B 64G container, ¥7,731/month.\n\n",
+		/* H200 and B300 are priced from 2026-09-28, the rest from 2026-10-12 */
+		"Prices collected 2026-09-28 to 2026-10-12 (each price's date is under Prices used), "
+		"CNY per month; data: " FIXTURES "/ref.\n",
 		"| Model | Llama-3.1-70B (70.55B parameters) |\n",
 		"| Context | 4096 tokens |\n",
-		/* PP3: 46.00 GiB, x1.2 = 55.20, of 79.65; 3 x 9345 = 28035; one machine 88480
-		 * with 5 idle cards x 11060 = 55300 */
-		"| H100 80G | 3 | PP3 | 46.0 (55.2) of 79.6 | 9345 | 28035 | 11060 | 88480 | 5 (55300) "
-		"| container |\n",
-		"| A100 80G | 3 | PP3 | 46.0 (55.2) of 80.0 | — | — | 5200 | 41600 | 5 (26000) | — |\n",
+		/* PP3: 46.00 GiB, x1.2 = 55.20, of 79.65; 3 x 9345 = 28035; one machine 88480.
+		 * The container is cheaper: no idle cards to show */
+		"| H100 80G | 3 | PP3 | 46.0 (55.2) of 79.6 | ¥9,345 | ¥28,035 | ¥11,060 | ¥88,480 | "
+		"| container | ¥28,035 | 2026-10-12 |\n",
+		/* bare metal only: it is the cheaper way, its 5 idle cards x 5200 = 26000 */
+		"| A100 80G | 3 | PP3 | 46.0 (55.2) of 80.0 | — | — | ¥5,200 | ¥41,600 | 5 (¥26,000) "
+		"| bare metal | ¥41,600 | 2026-10-12 |\n",
+		"| H200 141G | 2 | TP2 | 67.7 (81.3) of 140.4 | — | — | ¥18,990 | ¥151,920 | "
+		"6 (¥113,940) | bare metal | ¥151,920 | 2026-09-28 |\n",
 		"| H100 80G | 43.80 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.00 |\n",
-		"| H100 80G | bare metal | 宁夏一区 | 88480 per machine | 2026-10-12 | — | "
-		"极智算官网裸金属页面 (article 2026-10-12) |\n",
-		"| RTX 4090 24G | container | — | 1073 per card, 95折 | 2026-10-12 | — |",
-		"- Parallel efficiency 90 % inside one NVLink/HCCS machine, 70 % over PCIe or across "
-		"machines.\n",
+		"| H100 80G | bare metal | 宁夏一区 | ¥88,480 per machine | 2026-10-12 | — | "
+		"极智算官网裸金属页面 (article 2026-10-12) | |\n",
+		"| H100 80G | container | — | ¥9,345 per card | 2026-10-12 | — | "
+		"极智算官网容器实例页面 (article 2026-10-12) | yes |\n",
+		"| RTX 4090 24G | container | — | ¥1,073 per card, 95折 | 2026-10-12 | — |",
+		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
+		"speeds are estimates within the band shown.\n",
+		"- Sizing is by memory only:",
+		"- Every one of the 1 concurrent users holds the full 4096-token context at the same "
+		"time: the KV cache is sized for that worst case.\n",
+		"- KV cache in 16 bits (2 bytes per value) (--kv-precision auto).\n",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		cr_assert(strstr(out, want[i]), "missing: %s\n%s", want[i], out);
+	cr_assert_null(strstr(out, "weight-only"), "bf16 has no quantisation caveat");
+}
+
+/* The Qwen2.5-72B sales case: int4 gets its caveat; the quote opens with
+ * the conclusion. */
+Test(cli, markdown_quote_int4_caveat_and_conclusion)
+{
+	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --format markdown"), 0, "%s", err);
+	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month.\n\n"), "%s",
+		  out);
+	cr_assert(strstr(out, "- int4 is weight-only quantisation (GPTQ/AWQ style): the weights are "
+			      "stored in int4, activations and the KV cache are not. Answers can be "
+			      "less accurate than in bf16"), "%s", out);
+	cr_assert(strstr(out, "- Every one of the 20 concurrent users holds the full 32768-token "
+			      "context"), "%s", out);
+}
+
+/* --cards 2: a GPU on which 70B does not fit at 2 cards is no offer. */
+Test(cli, markdown_forced_cards_that_do_not_fit_have_no_price)
+{
+	cr_assert_eq(run("-m llama-3.1-70b --cards 2 --format markdown"), 0, "%s", err);
+	cr_assert(strstr(out, "| H100 80G | 2 | TP2 | 67.7 (81.3) of 79.6 | | | | | | does not fit "
+			      "| | |\n"), "%s", out);
+	cr_assert_null(strstr(out, "| H100 80G | container |"), "%s", out);
+	cr_assert(strstr(out, "- The card count is fixed at 2 (--cards)"), "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --cards 2 --print"), 0, "%s", err);
+	cr_assert(strstr(out, "\nH100 80G          2  TP2      67.72      81.3/79.6  no           —"
+			      "           —  does not fit\n"), "%s", out);
+}
+
+/* The table: money with its sign and separators, a per-month total, a
+ * star on the way that total uses (also when it is the only one), the
+ * legend, and plan names never cut. */
+Test(cli, table_money_totals_and_uncut_plans)
+{
+	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --print"), 0, "%s", err);
+	cr_assert(strstr(out, "\nGPU           cards  plan             GiB/card  +headroom/cap  fit  "
+			      "  container  bare metal  per month\n"
+			      "RTX 4090 24G     14  PP14 multi-node     19.71      23.7/24.0  tight  "
+			      "        —     ¥1,150*    ¥18,400\n"), "%s", out);
+	cr_assert(strstr(out, "\nH20 96G           4  TP4                 61.25      73.5/95.6  ok   "
+			      "    ¥4,464*      ¥5,700    ¥17,856\n"), "%s", out);
+	cr_assert(strstr(out, "\nB300 288G         2  TP2                121.50    145.8/268.2  ok   "
+			      "          —    ¥47,300*   ¥378,400\n"), "%s", out);
+	cr_assert(strstr(out, "\n(prices per card per month; * the cheaper way to rent the plan, "
+			      "whose total is \"per month\"; — not offered)\n"), "%s", out);
+	cr_assert_eq(run("-m deepseek-v3 -c 128k -t lora --print"), 0, "%s", err);
+	cr_assert(strstr(out, "  TP8 + ZeRO-3 ×2 multi-node  "), "%s", out);
+}
+
+/* Options that are not scenario settings are refused by name inside
+ * --compare (they were dropped: "+0" everywhere). */
+Test(cli, compare_refuses_options_that_are_not_settings)
+{
+	static const char *const bad[][2] = {
+		{"--compare \"--format json\"", "--format"},
+		{"--compare \"-p int4 --gpu h100-80g\"", "--gpu"},
+		{"--compare \"--print\"", "--print"},
+		{"--compare \"-h\"", "-h"},
+		{"--compare \"-c 8k --list-models\"", "--list-models"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char args[256], msg[300];
+		snprintf(args, sizeof args, "-m llama-3.1-70b %s", bad[i][0]);
+		snprintf(msg, sizeof msg, "gpuplan: invalid value for --compare: %s is not a scenario "
+			 "setting; --compare takes those and --data DIR, %s goes outside the quotes "
+			 "(see gpuplan --help)\n", bad[i][1], bad[i][1]);
+		cr_assert_eq(run(args), 2, "%s", args);
+		cr_assert_str_eq(err, msg);
+	}
+	/* a setting's value that starts with '-' is a value, not an option */
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--context=8k -n 2\""), 0, "%s", err);
+}
+
+/* The same scenario under another price list: the H100 container drops
+ * from 9345 to 8000 a card, and a GPU type only A has shows B as "—". */
+Test(cli, compare_with_another_price_list)
+{
+	cr_assert_eq(system("rm -rf /tmp/gpuplan-newprices && mkdir -p /tmp/gpuplan-newprices/prices "
+			    "/tmp/gpuplan-newprices/models && cp " FIXTURES "/ref/models/models.csv "
+			    "/tmp/gpuplan-newprices/models/ && grep -v '^b300' " FIXTURES
+			    "/ref/prices/gpus.csv > /tmp/gpuplan-newprices/prices/gpus.csv && "
+			    "sed 's/^h100-80g,container,1,4,,9345,/h100-80g,container,1,4,,8000,/' "
+			    FIXTURES "/ref/prices/offers.csv | grep -v '^b300' > "
+			    "/tmp/gpuplan-newprices/prices/offers.csv"), 0);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\""), 0, "%s", err);
+	cr_assert(strstr(out, "\nB's data: /tmp/gpuplan-newprices · prices as of 2026-10-12\n"), "%s",
+		  out);
+	/* A: 3 x 9345 = 28035; B: 3 x 8000 = 24000 */
+	cr_assert(strstr(out, "\nH100 80G      3  PP3      ¥28,035  3  PP3    ¥24,000  -¥4,035\n"), "%s",
+		  out);
+	cr_assert(strstr(out, "\nB300 288G     1  single  ¥378,400  0  —            —        —\n"),
+		  "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
+			 "markdown"), 0, "%s", err);
+	cr_assert(strstr(out, "| H100 80G | 3 | PP3 | ¥28,035 | 3 | PP3 | ¥24,000 | -¥4,035 |\n"),
+		  "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
+			 "json"), 0, "%s", err);
+	cr_assert(json_valid(out), "%s", out);
+	cr_assert(strstr(out, "\"b_data_source\": \"/tmp/gpuplan-newprices\""), "%s", out);
+	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /nonexistent-gpuplan\""), 3);
+}
+
+/* --compare --format markdown is the two-scenario quote, not the table. */
+Test(cli, compare_markdown_is_the_quote_side_by_side)
+{
+	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 --compare \"-p int4\" --format markdown"), 0,
+		     "%s", err);
+	cr_assert(strncmp(out, "# GPU quote: Qwen2.5-72B, two scenarios\n\n"
+			       "Cheapest now (B): 4 × H20 96G container, ¥17,856/month. Pinned (A): "
+			       "7 × 910B 64G bare metal, ¥18,800/month. B − A: -¥944/month.\n", 160) == 0,
+		  "%s", out);
+	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
+	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 4 | TP4 | ¥17,856 | -¥27,744 |\n"),
+		  "%s", out);
+	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 5 | PP5 | ¥18,800 | ¥0 |\n"), "%s",
+		  out);
+	cr_assert(strstr(out, "- B: int4 is weight-only quantisation"), "%s", out);
+}
+
+/* Runs gpuplan with its stdout on a full device; stderr into err. */
+static int run_full(const char *args)
+{
+	char cmd[4096], err_path[64];
+	snprintf(err_path, sizeof err_path, "/tmp/gpuplan-test-%d.err", (int)getpid());
+	snprintf(cmd, sizeof cmd, "env -u GPUPLAN_DATA XDG_CONFIG_HOME=/nonexistent GPUPLAN_DATA="
+		 FIXTURES "/ref %s %s >/dev/full 2>%s </dev/null", GPUPLAN_BIN, args, err_path);
+	int status = system(cmd);
+	slurp(err_path, err, sizeof err);
+	unlink(err_path);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Output that cannot be written is a failure with a message, in every mode. */
+Test(cli, a_full_disk_is_an_error_in_every_mode)
+{
+	static const char *const modes[] = {
+		"--print -m llama-2-7b", "--print -m llama-2-7b --format csv",
+		"--print -m deepseek-v3 --format json", "-m llama-2-7b --format markdown",
+		"-m llama-2-7b --compare \"-p int4\"", "--list-models", "--list-gpus",
+		"--check-data", "--help", "-m llama-2-7b --limits", "-V"};
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+		cr_assert_eq(run_full(modes[i]), 1, "%s", modes[i]);
+		cr_assert_str_eq(err, "gpuplan: writing the report: No space left on device\n", "%s",
+				 modes[i]);
+	}
+}
+
+Test(cli, an_empty_gpu_list_is_an_error)
+{
+	cr_assert_eq(run("-m llama-2-7b --gpu ''"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
+			      "--list-gpus)\n");
+	cr_assert_str_eq(out, "");
 }

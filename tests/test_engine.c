@@ -29,7 +29,7 @@ static struct scenario scenario_for(const struct model *m, const char *precision
 	struct scenario sc;
 	char err[200];
 	scenario_defaults(&sc);
-	sc.model = m;
+	scenario_use_model(&sc, m);
 	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err));
 	cr_assert(scenario_set(&sc, "task", task, err, sizeof err));
 	return sc;

@@ -41,8 +41,11 @@ static void assert_same_scenario(const struct scenario *a, const struct scenario
 	cr_assert_eq(a->recompute, b->recompute, "%s: recompute", what);
 	cr_assert_eq(a->lora_rank, b->lora_rank, "%s: lora rank", what);
 	cr_assert_eq(a->cards, b->cards, "%s: cards", what);
-	cr_assert_eq(a->eff_fast_pct, b->eff_fast_pct, "%s: efficiency fast", what);
-	cr_assert_eq(a->eff_slow_pct, b->eff_slow_pct, "%s: efficiency slow", what);
+	cr_assert_eq(a->tp, b->tp, "%s: tp", what);
+	cr_assert_eq(a->pp, b->pp, "%s: pp", what);
+	cr_assert_eq(a->output_len, b->output_len, "%s: output length", what);
+	cr_assert_eq(a->duty_pct, b->duty_pct, "%s: duty", what);
+	cr_assert_eq(a->min_speed, b->min_speed, "%s: min speed", what);
 }
 
 /* Values worth trying for a row: each choice, or the range's edges and
@@ -50,19 +53,14 @@ static void assert_same_scenario(const struct scenario *a, const struct scenario
 static size_t samples(const struct setting *s, char out[][48], size_t cap)
 {
 	static const char *const model[] = {"Llama-2-7B", "llama-3.1-70b", "70b", "7.5B", "1.5t"};
-	static const char *const efficiency[] = {"90,70", "100,100", "0.001,55.5",
-						 "33.333333333333336,1"};
 	size_t n = 0;
 	if (s->kind == SETTING_CHOICE) {
 		for (; setting_choice(s, n) && n < cap; n++)
 			snprintf(out[n], 48, "%s", setting_choice(s, n));
 		return n;
 	}
-	const char *const *own = strcmp(s->key, "model") == 0	     ? model
-				 : strcmp(s->key, "efficiency") == 0 ? efficiency
-								     : NULL;
-	size_t nown = own == model ? sizeof model / sizeof model[0]
-				   : sizeof efficiency / sizeof efficiency[0];
+	const char *const *own = strcmp(s->key, "model") == 0 ? model : NULL;
+	size_t nown = sizeof model / sizeof model[0];
 	if (own) {
 		for (; n < nown && n < cap; n++)
 			snprintf(out[n], 48, "%s", own[n]);
@@ -155,7 +153,8 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"concurrency", "1"}, {"headroom", "20"}, {"kv-precision", "auto"},
 		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"loss", "full"},
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
-		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"efficiency", "90,70"}, {"model", ""}};
+		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
+		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "0"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
 	cr_assert_eq(sizeof want / sizeof want[0], n_settings);
@@ -236,7 +235,7 @@ Test(settings, every_row_is_in_the_json_scenario, .init = setup)
 		"\"concurrency\": 1", "\"headroom_pct\": 20.00", "\"kv_precision\": \"auto\"",
 		"\"zero\": \"1\"", "\"recompute\": \"auto\"", "\"lora_rank\": 16",
 		"\"overhead_gib\": 1.0000", "\"prefill_chunk\": 8192", "\"cards\": 2",
-		"\"efficiency_fast_pct\": 90.0", "\"efficiency_slow_pct\": 70.0",
+		"\"output_len\": 512", "\"duty_pct\": 100.0", "\"min_speed\": 0.0",
 		"\"params\": 6740000000", "\"kv_bytes\": 2", "\"hours_per_month\": 730"};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
 		cr_assert(strstr(json, pairs[i]), "JSON lacks %s:\n%s", pairs[i], json);
@@ -270,6 +269,11 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"overhead", "Overhead", "GiB", true, SETTING_NUMBER},
 		{"prefill-chunk", "Prefill", "tok", true, SETTING_COUNT},
 		{"cards", "Cards", NULL, true, SETTING_COUNT},
+		{"tp", "TP", NULL, true, SETTING_COUNT},
+		{"pp", "PP", NULL, true, SETTING_COUNT},
+		{"output-len", "Output", "tok", false, SETTING_COUNT},
+		{"duty", "Duty", "%", true, SETTING_NUMBER},
+		{"min-speed", "Min speed", "tok/s", false, SETTING_NUMBER},
 	};
 	size_t k = 0;
 	for (size_t r = 0; r < n_settings; r++) {
@@ -287,8 +291,7 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		k++;
 	}
 	cr_assert_eq(k, sizeof want / sizeof want[0]);
-	cr_assert_not(setting_on_form(settings_find("efficiency")));
-	cr_assert(setting_on_cli(settings_find("efficiency")));
+	cr_assert_null(settings_find("efficiency"));
 }
 
 Test(settings, summaries_come_from_the_rows, .init = setup)

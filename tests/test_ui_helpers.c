@@ -1,9 +1,12 @@
 /* The screen's pure helpers: bar widths, column layout, display width. */
 #include <criterion/criterion.h>
+#include <curses.h>
+#include <string.h>
 
 #include "../src/parse.h"
 #include "../src/text.h"
 #include "../ui/bar.h"
+#include "../ui/keys.h"
 #include "../ui/layout.h"
 
 static int sum(const int *cells, int n)
@@ -131,4 +134,60 @@ Test(parse, sizes_typed_in_the_form)
 	cr_assert(parse_count("128K", 1LL << 40, &n) && n == 131072);
 	cr_assert(parse_count("4k", 1LL << 40, &n) && n == 4096);
 	cr_assert(parse_model_size("70b", &p) && p == 70e9);
+}
+
+/* The status line's hints come from the key table: the same four lines
+ * as before the table. */
+Test(keys, status_hints_from_the_table)
+{
+	char buf[256];
+	keys_status_hint(KC_FIELD, false, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  "
+			      "? help  q quit");
+	keys_status_hint(KC_FIELD, true, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit ? help q quit");
+	keys_status_hint(KC_TEXT, false, buf, sizeof buf);
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  "
+			      "(? help outside text)");
+	keys_status_hint(KC_TEXT, true, buf, sizeof buf);
+	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  Esc quit");
+}
+
+static bool help_listed(const char *keys)
+{
+	for (size_t i = 0; i < n_key_rows; i++)
+		if (key_rows[i].help && strcmp(key_rows[i].help_keys, keys) == 0)
+			return true;
+	return false;
+}
+
+/* Which row takes a key depends on where the key arrives. */
+Test(keys, precedence)
+{
+	const struct key_row *quit = keys_find(KC_FIELD, 'q');
+	cr_assert_not_null(quit);
+	cr_assert_str_eq(quit->help_keys, "q, Esc, Ctrl-C");
+	cr_assert_eq(keys_find(KC_SMALL, 'q'), quit, "q quits a too-small screen");
+	/* in a text field q is typed: the form's catch-all takes it */
+	const struct key_row *typed = keys_find(KC_TEXT, 'q');
+	cr_assert_not_null(typed);
+	cr_assert_eq(typed->keys[0], KEY_ANY);
+	cr_assert_eq(keys_find(KC_PICK, 'q'), typed, "an open pick list takes q too");
+	cr_assert_eq(keys_find(KC_PICK, 27), typed, "Esc closes a pick list, not the program");
+	cr_assert_eq(keys_find(KC_TEXT, 27)->keys[0], 27);
+	/* help open: any key closes it, but a resize does not */
+	const struct key_row *resize = keys_find(KC_HELP, KEY_RESIZE);
+	cr_assert_eq(resize->keys[0], KEY_RESIZE);
+	cr_assert_eq(keys_find(KC_HELP, KEY_NPAGE)->keys[0], KEY_ANY);
+	cr_assert_eq(keys_find(KC_DIALOG, 'q')->keys[0], KEY_ANY, "the dialog takes q as text");
+	cr_assert_eq(keys_find(KC_DIALOG, KEY_RESIZE), resize);
+	cr_assert_null(keys_find(KC_SMALL, 'x'), "a too-small screen takes no other keys");
+	cr_assert_str_eq(keys_find(KC_TEXT, KEY_NPAGE)->help_keys, "PgDn PgUp, j k");
+	cr_assert_eq(keys_find(KC_TEXT, 'j'), typed, "j is typed in a text field");
+	/* the help overlay lists every key, including those the form handles */
+	size_t listed = 0;
+	for (size_t i = 0; i < n_key_rows; i++)
+		listed += key_rows[i].help != NULL;
+	cr_assert_eq(listed, 14);
+	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("?"));
 }

@@ -1,87 +1,88 @@
 /* The scenario form: the ncurses form library behind a small table of
  * field specs. Each edit is applied at once; a value that is refused stays
  * in its field while the last valid scenario stays on screen. */
+#include "form_view.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "../src/parse.h"
 #include "../src/report.h"
+#include "../src/settings.h"
 #include "../src/tables.h"
 #include "../src/text.h"
-#include "tui_internal.h"
 #include "widgets.h"
 
-static const struct field_spec specs[] = {
-	{"Model", "model", FK_MODEL, NULL, false},
-	{"Precision", "precision", FK_ENUM, NULL, false},
-	{"Task", "task", FK_ENUM, NULL, false},
-	{"Context", "context", FK_NUMBER, "tokens", false},
-	{"Concurrency", "concurrency", FK_NUMBER, NULL, false},
-	{"Headroom", "headroom", FK_NUMBER, "%", false},
-	{"Advanced", NULL, FK_FOLD, NULL, false},
-	{"KV cache", "kv-precision", FK_ENUM, NULL, true},
-	{"ZeRO", "zero", FK_ENUM, NULL, true},
-	{"Recompute", "recompute", FK_ENUM, NULL, true},
-	{"LoRA rank", "lora-rank", FK_NUMBER, NULL, true},
-	{"Overhead", "overhead", FK_NUMBER, "GiB", true},
-	{"Prefill", "prefill-chunk", FK_NUMBER, "tok", true},
-	{"Cards", "cards", FK_NUMBER, NULL, true},
-};
-#define NSPECS (sizeof specs / sizeof specs[0])
+enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
 
-static const char *const kv_choices[] = {"auto", "16", "fp8", NULL};
-static const char *const zero_choices[] = {"auto", "0", "1", "2", "3", NULL};
-static const char *const recompute_choices[] = {"auto", "none", "full", NULL};
+/* A form row: a setting of settings[] (the form shows those its row flags),
+ * or the "Advanced" fold before the first advanced one. */
+struct field_spec {
+	const struct setting *setting; /* NULL: the fold */
+	const char *label;
+	const char *key;
+	enum field_kind kind;
+	const char *unit;
+	bool advanced;
+};
+
+#define MAX_SPECS (FORM_MAX_FIELDS + 1)
+static struct field_spec specs[MAX_SPECS];
+static size_t nspecs;
+
+static enum field_kind kind_of(const struct setting *st)
+{
+	switch (st->kind) {
+	case SETTING_TEXT:
+		return FK_MODEL;
+	case SETTING_CHOICE:
+		return FK_ENUM;
+	case SETTING_COUNT:
+	case SETTING_NUMBER:
+		break;
+	}
+	return FK_NUMBER;
+}
+
+/* The form's rows in the settings table's order; built once. */
+static void specs_build(void)
+{
+	bool fold = false;
+	for (size_t i = 0; i < n_settings && nspecs < MAX_SPECS; i++) {
+		const struct setting *st = &settings[i];
+		if (!setting_on_form(st))
+			continue;
+		if (st->advanced && !fold && nspecs < MAX_SPECS) {
+			specs[nspecs++] = (struct field_spec){.label = "Advanced", .kind = FK_FOLD};
+			fold = true;
+		}
+		if (nspecs < MAX_SPECS)
+			specs[nspecs++] = (struct field_spec){
+				.setting = st, .label = st->label, .key = st->key,
+				.kind = kind_of(st), .unit = st->unit, .advanced = st->advanced};
+	}
+}
 
 /* The values an enumerated field cycles through. */
 static const char *choice(const struct field_spec *s, int i)
 {
-	if (strcmp(s->key, "precision") == 0)
-		return i < (int)n_precisions ? precisions[i].name : NULL;
-	if (strcmp(s->key, "task") == 0)
-		return i < (int)n_tasks ? tasks[i].name : NULL;
-	const char *const *list = strcmp(s->key, "zero") == 0	       ? zero_choices
-				  : strcmp(s->key, "recompute") == 0 ? recompute_choices
-								     : kv_choices;
-	return list[i];
+	return i < 0 ? NULL : setting_choice(s->setting, (size_t)i);
 }
 
-/* The scenario's current value of a field, as text. */
-static void field_value(const struct app *a, const struct field_spec *s, char *buf, size_t cap)
+/* The scenario's current value of a field, as text: the model by its name
+ * ("70B (size only)" for a bare size), the others as the command line
+ * takes them. */
+static void field_value(const struct scenario *sc, const struct field_spec *s, char *buf,
+			size_t cap)
 {
-	const struct scenario *sc = &a->sc;
-	char zero[8];
-	if (!s->key)
+	const struct model *m = scenario_model(sc);
+	if (!s->setting)
 		buf[0] = '\0';
 	else if (s->kind == FK_MODEL)
-		snprintf(buf, cap, "%s", sc->model ? sc->model->name : "");
-	else if (strcmp(s->key, "precision") == 0)
-		snprintf(buf, cap, "%s", precisions[sc->precision].name);
-	else if (strcmp(s->key, "task") == 0)
-		snprintf(buf, cap, "%s", tasks[sc->task].name);
-	else if (strcmp(s->key, "context") == 0)
-		snprintf(buf, cap, "%lld", sc->context);
-	else if (strcmp(s->key, "concurrency") == 0)
-		snprintf(buf, cap, "%lld", sc->concurrency);
-	else if (strcmp(s->key, "headroom") == 0)
-		snprintf(buf, cap, "%g", sc->headroom_pct);
-	else if (strcmp(s->key, "kv-precision") == 0)
-		snprintf(buf, cap, "%s", scenario_kv_name(sc));
-	else if (strcmp(s->key, "zero") == 0)
-		snprintf(buf, cap, "%s", scenario_zero_name(sc, zero, sizeof zero));
-	else if (strcmp(s->key, "recompute") == 0)
-		snprintf(buf, cap, "%s", scenario_recompute_name(sc));
-	else if (strcmp(s->key, "lora-rank") == 0)
-		snprintf(buf, cap, "%d", sc->lora_rank);
-	else if (strcmp(s->key, "overhead") == 0)
-		snprintf(buf, cap, "%g", sc->overhead_gib);
-	else if (strcmp(s->key, "prefill-chunk") == 0)
-		snprintf(buf, cap, "%lld", sc->prefill_chunk);
-	else if (strcmp(s->key, "cards") == 0)
-		snprintf(buf, cap, sc->cards ? "%d" : "auto", sc->cards);
+		snprintf(buf, cap, "%s", m ? m->name : "");
 	else
-		buf[0] = '\0';
+		setting_format(s->setting, sc, buf, cap);
 }
 
 #define LABEL_WIDTH 12 /* "Concurrency" and a space */
@@ -91,129 +92,158 @@ static int screen_row(int i)
 	return 2 + i + (i >= 1); /* the model's size line sits under the model */
 }
 
-void form_view_sync(struct app *a)
+static void sync_fields(struct form_view *v)
 {
-	for (int i = 0; i < a->nfields; i++) {
+	for (int i = 0; i < v->nfields; i++) {
 		char buf[128];
-		field_value(a, a->field_specs[i], buf, sizeof buf);
-		if (a->field_specs[i]->kind == FK_FOLD)
-			snprintf(buf, sizeof buf, "%s", a->advanced ? "hide" : "show");
-		set_field_buffer(a->fields[i], 0, buf);
+		field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
+		if (v->specs[i]->kind == FK_FOLD)
+			snprintf(buf, sizeof buf, "%s", v->advanced ? "hide" : "show");
+		set_field_buffer(v->fields[i], 0, buf);
 	}
 }
 
-void form_view_build(struct app *a)
+/* One form field for a spec: on the form's row 'row', as wide as the box
+ * leaves after the label and the unit; choices are not typed into. */
+static FIELD *spec_field(const struct field_spec *s, int row, int inner)
 {
-	int lw = LABEL_WIDTH, inner = a->lay.form_w - 2;
-	a->nfields = 0;
-	for (size_t i = 0; i < NSPECS && a->nfields < FORM_MAX_FIELDS; i++) {
+	int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
+	bool choice_field = s->kind == FK_ENUM || s->kind == FK_FOLD;
+	FIELD *f = new_field(1, inner - LABEL_WIDTH - 1 - unit, row, LABEL_WIDTH, 0, 0);
+	if (!f)
+		return NULL;
+	field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
+	set_max_field(f, 96);
+	if (choice_field)
+		field_opts_off(f, O_EDIT);
+	set_field_back(f, choice_field ? A_BOLD : A_UNDERLINE);
+	return f;
+}
+
+static void build(struct form_view *v)
+{
+	int inner = v->fr->lay.form_w - 2;
+	v->nfields = 0;
+	for (size_t i = 0; i < nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &specs[i];
-		int row = screen_row(a->nfields) - 1;
-		if ((s->advanced && !a->advanced) || row + 2 >= a->lay.status_y - 1)
+		int row = screen_row(v->nfields) - 1;
+		if ((s->advanced && !v->advanced) || row + 2 >= v->fr->lay.status_y - 1)
 			continue;
-		int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
-		int width = inner - lw - 1 - unit;
-		FIELD *f = new_field(1, width, row - 1, lw, 0, 0);
+		FIELD *f = spec_field(s, row - 1, inner);
 		if (!f)
 			break;
-		field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
-		set_max_field(f, 96);
-		if (s->kind == FK_ENUM || s->kind == FK_FOLD)
-			field_opts_off(f, O_EDIT);
-		set_field_back(f, s->kind == FK_ENUM || s->kind == FK_FOLD ? A_BOLD : A_UNDERLINE);
-		a->field_specs[a->nfields] = s;
-		a->fields[a->nfields++] = f;
+		v->specs[v->nfields] = s;
+		v->fields[v->nfields++] = f;
 	}
-	a->fields[a->nfields] = NULL;
-	a->form = new_form(a->fields);
-	int h = a->lay.status_y - 3;
-	a->form_sub = derwin(stdscr, h > 1 ? h : 1, inner, 2, a->lay.form_x + 1);
-	set_form_win(a->form, stdscr);
-	set_form_sub(a->form, a->form_sub);
-	form_view_sync(a);
-	post_form(a->form);
-	form_driver(a->form, REQ_END_LINE);
-	form_view_save_cursor(a);
-	a->fresh_focus = true;
+	v->fields[v->nfields] = NULL;
+	int h = v->fr->lay.status_y - 3;
+	v->form = widget_form_new(v->fields, h > 1 ? h : 1, inner, 2, v->fr->lay.form_x + 1, &v->sub);
+	sync_fields(v);
+	post_form(v->form);
+	form_driver(v->form, REQ_END_LINE);
+	form_view_save_cursor(v);
+	v->fresh_focus = true;
 }
 
-void form_view_free(struct app *a)
+void form_view_free(struct form_view *v)
 {
-	if (a->form) {
-		unpost_form(a->form);
-		free_form(a->form);
-		a->form = NULL;
-	}
-	for (int i = 0; i < a->nfields; i++)
-		free_field(a->fields[i]);
-	a->nfields = 0;
-	if (a->form_sub) {
-		delwin(a->form_sub);
-		a->form_sub = NULL;
-	}
+	widget_form_free(&v->form, v->fields, v->nfields, &v->sub);
+	v->nfields = 0;
 }
 
-static int current(const struct app *a)
+void form_view_init(struct form_view *v, struct session *s, const struct frame *fr)
 {
-	return a->form ? field_index(current_field(a->form)) : 0;
+	memset(v, 0, sizeof *v);
+	v->s = s;
+	v->fr = fr;
+	v->pick = -1;
+	v->synced = s->reloads;
+	if (nspecs == 0)
+		specs_build();
 }
 
-bool form_view_in_text(const struct app *a)
+/* A pick list stays open across a resize, unless the form is gone. */
+void form_view_resize(struct form_view *v)
 {
-	if (!a->nfields)
+	form_view_free(v);
+	if (v->fr->lay.too_small)
+		v->pick = -1;
+	else
+		build(v);
+}
+
+void form_view_update(struct form_view *v)
+{
+	if (v->synced == v->s->reloads)
+		return;
+	v->synced = v->s->reloads;
+	sync_fields(v);
+}
+
+void form_view_unpost(struct form_view *v)
+{
+	if (v->form)
+		unpost_form(v->form);
+}
+
+static int current(const struct form_view *v)
+{
+	return v->form ? field_index(current_field(v->form)) : 0;
+}
+
+bool form_view_in_text(const struct form_view *v)
+{
+	if (!v->nfields)
 		return false;
-	enum field_kind k = a->field_specs[current(a)]->kind;
+	enum field_kind k = v->specs[current(v)]->kind;
 	return k == FK_MODEL || k == FK_NUMBER;
 }
 
-static void trimmed_buffer(const struct app *a, int i, char *out, size_t cap)
+static void trimmed_buffer(const struct form_view *v, int i, char *out, size_t cap)
 {
-	form_driver(a->form, REQ_VALIDATION);
-	snprintf(out, cap, "%s", field_buffer(a->fields[i], 0));
-	size_t n = strlen(out);
-	while (n && out[n - 1] == ' ')
-		out[--n] = '\0';
+	form_driver(v->form, REQ_VALIDATION);
+	widget_field_text(v->fields[i], out, cap);
 }
 
-static void find_matches(struct app *a, const char *text)
+static void find_matches(struct form_view *v, const char *text)
 {
-	a->nmatches = 0;
-	for (size_t i = 0; i < a->cat->nmodels && a->nmatches < MODEL_MATCHES; i++) {
-		const struct model *m = &a->cat->models[i];
+	v->nmatches = 0;
+	for (size_t i = 0; i < v->s->cat->nmodels && v->nmatches < MODEL_MATCHES; i++) {
+		const struct model *m = &v->s->cat->models[i];
 		if (!text[0] || strcasestr(m->id, text) || strcasestr(m->name, text))
-			a->matches[a->nmatches++] = m;
+			v->matches[v->nmatches++] = m;
 	}
 }
 
 /* Applies the edited field. The model accepts a catalogue name or a size;
  * anything else shows the catalogue entries that match so far. */
-static void apply_field(struct app *a, int i)
+static void apply_field(struct form_view *v, int i)
 {
 	char text[128];
-	const struct field_spec *s = a->field_specs[i];
-	trimmed_buffer(a, i, text, sizeof text);
+	const struct field_spec *s = v->specs[i];
+	trimmed_buffer(v, i, text, sizeof text);
 	if (s->kind != FK_MODEL) {
-		app_apply(a, s->key, text);
+		session_apply(v->s, s->key, text);
 		return;
 	}
 	double size;
-	find_matches(a, text);
-	bool exact = catalog_find_model(a->cat, text) != NULL;
-	if (exact || a->nmatches == 0 || parse_model_size(text, &size)) {
-		if (app_apply(a, "model", text) && exact)
-			a->nmatches = 0;
-		if (exact || a->nmatches == 0)
+	find_matches(v, text);
+	bool exact = catalog_find_model(v->s->cat, text) != NULL;
+	if (exact || v->nmatches == 0 || parse_model_size(text, &size)) {
+		if (session_apply(v->s, "model", text) && exact)
+			v->nmatches = 0;
+		if (exact || v->nmatches == 0)
 			return;
 	}
-	app_status(a, false, "%d match%s: Tab or Enter takes %s", a->nmatches,
-		   a->nmatches == 1 ? "" : "es", a->matches[0]->name);
+	session_status(v->s, false, "%d match%s: Tab or Enter takes %s", v->nmatches,
+		   v->nmatches == 1 ? "" : "es", v->matches[0]->name);
 }
 
-static void cycle(struct app *a, int i, int step)
+static void cycle(struct form_view *v, int i, int step)
 {
 	char text[64];
-	const struct field_spec *s = a->field_specs[i];
-	trimmed_buffer(a, i, text, sizeof text);
+	const struct field_spec *s = v->specs[i];
+	trimmed_buffer(v, i, text, sizeof text);
 	int n = 0, at = 0;
 	while (choice(s, n)) {
 		if (strcasecmp(choice(s, n), text) == 0)
@@ -221,165 +251,181 @@ static void cycle(struct app *a, int i, int step)
 		n++;
 	}
 	at = (at + step + n) % n;
-	if (app_apply(a, s->key, choice(s, at)))
-		set_field_buffer(a->fields[i], 0, choice(s, at));
+	if (session_apply(v->s, s->key, choice(s, at)))
+		set_field_buffer(v->fields[i], 0, choice(s, at));
 }
 
-static void toggle_advanced(struct app *a)
+static void toggle_advanced(struct form_view *v)
 {
-	a->advanced = !a->advanced;
-	form_view_free(a);
-	form_view_build(a);
-	for (int i = 0; i < a->nfields; i++)
-		if (a->field_specs[i]->kind == FK_FOLD)
-			set_current_field(a->form, a->fields[i]);
+	v->advanced = !v->advanced;
+	form_view_free(v);
+	build(v);
+	for (int i = 0; i < v->nfields; i++)
+		if (v->specs[i]->kind == FK_FOLD)
+			set_current_field(v->form, v->fields[i]);
 }
 
-static bool complete_model(struct app *a, int i)
+static bool complete_model(struct form_view *v, int i)
 {
-	if (a->field_specs[i]->kind != FK_MODEL || a->nmatches == 0)
+	if (v->specs[i]->kind != FK_MODEL || v->nmatches == 0)
 		return false;
-	const struct model *m = a->matches[0];
-	a->nmatches = 0;
-	if (app_apply(a, "model", m->id))
-		set_field_buffer(a->fields[i], 0, m->name);
+	const struct model *m = v->matches[0];
+	v->nmatches = 0;
+	if (session_apply(v->s, "model", m->id))
+		set_field_buffer(v->fields[i], 0, m->name);
 	return true;
 }
 
-static void move_focus(struct app *a, int req)
+static void move_focus(struct form_view *v, int req)
 {
-	int i = current(a);
-	if (a->field_specs[i]->kind == FK_MODEL && a->nmatches)
-		form_view_sync(a); /* leaving a half-typed model: show the one in use */
-	a->nmatches = 0;
-	form_driver(a->form, req);
-	form_driver(a->form, REQ_END_LINE);
-	a->fresh_focus = true;
+	int i = current(v);
+	if (v->specs[i]->kind == FK_MODEL && v->nmatches)
+		sync_fields(v); /* leaving a half-typed model: show the one in use */
+	v->nmatches = 0;
+	form_driver(v->form, req);
+	form_driver(v->form, REQ_END_LINE);
+	v->fresh_focus = true;
 }
 
 /* Entering a text field selects its value: the first key typed replaces
  * it, any other key starts editing it in place. */
-static bool edit_key(struct app *a, int i, int ch)
+static bool edit_key(struct form_view *v, int i, int ch)
 {
-	bool fresh = a->fresh_focus;
-	a->fresh_focus = false;
-	enum edit_result r = widget_edit_key(a->form, ch, fresh);
+	bool fresh = v->fresh_focus;
+	v->fresh_focus = false;
+	enum edit_result r = widget_edit_key(v->form, ch, fresh);
 	if (r == EDIT_CHANGED)
-		apply_field(a, i);
+		apply_field(v, i);
 	return r != EDIT_IGNORED;
 }
 
 /* Enter on an enumerated field opens its choices as a list under it. */
-static void open_pick(struct app *a, int i)
+static void open_pick(struct form_view *v, int i)
 {
 	char text[64];
-	trimmed_buffer(a, i, text, sizeof text);
-	a->pick = 0;
-	for (int n = 0; choice(a->field_specs[i], n); n++)
-		if (strcasecmp(choice(a->field_specs[i], n), text) == 0)
-			a->pick = n;
+	trimmed_buffer(v, i, text, sizeof text);
+	v->pick = 0;
+	for (int n = 0; choice(v->specs[i], n); n++)
+		if (strcasecmp(choice(v->specs[i], n), text) == 0)
+			v->pick = n;
 }
 
-bool form_view_pick_open(const struct app *a)
+bool form_view_pick_open(const struct form_view *v)
 {
-	return a->pick >= 0;
+	return v->pick >= 0;
 }
 
-static void pick_key(struct app *a, int i, int ch)
+static void pick_key(struct form_view *v, int i, int ch)
 {
-	const struct field_spec *s = a->field_specs[i];
+	const struct field_spec *s = v->specs[i];
 	int n = 0;
 	while (choice(s, n))
 		n++;
 	if (ch == KEY_UP || ch == 'k')
-		a->pick = (a->pick + n - 1) % n;
+		v->pick = (v->pick + n - 1) % n;
 	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
-		a->pick = (a->pick + 1) % n;
+		v->pick = (v->pick + 1) % n;
 	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-		if (app_apply(a, s->key, choice(s, a->pick)))
-			set_field_buffer(a->fields[i], 0, choice(s, a->pick));
-		a->pick = -1;
+		if (session_apply(v->s, s->key, choice(s, v->pick)))
+			set_field_buffer(v->fields[i], 0, choice(s, v->pick));
+		v->pick = -1;
 	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
-		a->pick = -1;
+		v->pick = -1;
 	}
 }
 
-static void draw_pick(struct app *a)
+static void draw_pick(const struct form_view *v)
 {
-	int i = current(a), x = a->lay.form_x + 1 + LABEL_WIDTH, y = screen_row(i) + 1;
-	const struct field_spec *s = a->field_specs[i];
+	int i = current(v), x = v->fr->lay.form_x + 1 + LABEL_WIDTH, y = screen_row(i) + 1;
+	const struct field_spec *s = v->specs[i];
 	int n = 0, w = 14;
 	while (choice(s, n))
 		n++;
-	if (y + n + 2 > a->lay.status_y)
+	if (y + n + 2 > v->fr->lay.status_y)
 		y = screen_row(i) - n - 2;
-	draw_box(a, y, x - 1, n + 2, w, NULL);
+	draw_box(v->fr, y, x - 1, n + 2, w, NULL);
 	for (int k = 0; k < n; k++) {
 		char line[32];
 		snprintf(line, sizeof line, " %-*s", w - 3, choice(s, k));
-		if (k == a->pick)
-			attron(theme_attr(&a->theme, EL_SELECTED));
+		if (k == v->pick)
+			attron(theme_attr(&v->fr->theme, EL_SELECTED));
 		put_text(y + 1 + k, x, line, w - 2);
-		if (k == a->pick)
-			attroff(theme_attr(&a->theme, EL_SELECTED));
+		if (k == v->pick)
+			attroff(theme_attr(&v->fr->theme, EL_SELECTED));
 	}
 }
 
-bool form_view_key(struct app *a, int ch)
+static bool is_enter(int ch)
 {
-	if (!a->form)
-		return false;
-	int i = current(a);
-	const struct field_spec *s = a->field_specs[i];
-	if ((ch == '\t' || ch == '\n' || ch == '\r' || ch == KEY_ENTER) && complete_model(a, i))
-		return true;
-	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') && s->kind == FK_FOLD)
-		return toggle_advanced(a), true;
-	if (a->pick >= 0)
-		return pick_key(a, i, ch), true;
-	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER) && s->kind == FK_ENUM)
-		return open_pick(a, i), true;
-	switch (ch) {
-	case '\t':
-	case KEY_DOWN:
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		move_focus(a, REQ_NEXT_FIELD);
-		return true;
-	case KEY_BTAB:
-	case KEY_UP:
-		move_focus(a, REQ_PREV_FIELD);
-		return true;
-	}
-	if (s->kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
-		return cycle(a, i, ch == KEY_LEFT ? -1 : 1), true;
-	if (s->kind == FK_MODEL || s->kind == FK_NUMBER)
-		return edit_key(a, i, ch);
-	return false;
+	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-bool form_view_click(struct app *a, int y, int x)
+/* Tab, the arrows and Enter move between fields. */
+static bool focus_key(struct form_view *v, int ch)
 {
-	if (!a->form || x >= a->lay.form_w)
+	if (ch == '\t' || ch == KEY_DOWN || is_enter(ch))
+		move_focus(v, REQ_NEXT_FIELD);
+	else if (ch == KEY_BTAB || ch == KEY_UP)
+		move_focus(v, REQ_PREV_FIELD);
+	else
 		return false;
-	for (int i = 0; i < a->nfields; i++) {
+	return true;
+}
+
+/* Enter on Advanced, keys in an open pick list, Enter opening one, and
+ * the arrows cycling a choice: the keys of fields that are not text. */
+static bool choice_key(struct form_view *v, int i, int ch)
+{
+	enum field_kind kind = v->specs[i]->kind;
+	if ((is_enter(ch) || ch == ' ') && kind == FK_FOLD)
+		toggle_advanced(v);
+	else if (v->pick >= 0)
+		pick_key(v, i, ch);
+	else if (is_enter(ch) && kind == FK_ENUM)
+		open_pick(v, i);
+	else if (focus_key(v, ch))
+		return true;
+	else if (kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
+		cycle(v, i, ch == KEY_LEFT ? -1 : 1);
+	else
+		return false;
+	return true;
+}
+
+bool form_view_key(struct form_view *v, int ch)
+{
+	if (!v->form)
+		return false;
+	int i = current(v);
+	enum field_kind kind = v->specs[i]->kind;
+	if ((ch == '\t' || is_enter(ch)) && complete_model(v, i))
+		return true;
+	if (choice_key(v, i, ch))
+		return true;
+	return (kind == FK_MODEL || kind == FK_NUMBER) && edit_key(v, i, ch);
+}
+
+bool form_view_click(struct form_view *v, int y, int x)
+{
+	if (!v->form || x >= v->fr->lay.form_w)
+		return false;
+	for (int i = 0; i < v->nfields; i++) {
 		if (screen_row(i) == y) {
-			a->nmatches = 0;
-			set_current_field(a->form, a->fields[i]);
-			form_driver(a->form, REQ_END_LINE);
-			a->fresh_focus = true;
-			if (a->field_specs[i]->kind == FK_FOLD)
-				toggle_advanced(a);
+			v->nmatches = 0;
+			set_current_field(v->form, v->fields[i]);
+			form_driver(v->form, REQ_END_LINE);
+			v->fresh_focus = true;
+			if (v->specs[i]->kind == FK_FOLD)
+				toggle_advanced(v);
 			return true;
 		}
 	}
 	return false;
 }
 
-static void draw_size_line(struct app *a, int y, int x, int w)
+static void draw_size_line(const struct form_view *v, int y, int x, int w)
 {
-	const struct model *m = a->sc.model;
+	const struct model *m = scenario_model(&v->s->sc);
 	char buf[96];
 	if (!m)
 		return;
@@ -395,49 +441,44 @@ static void draw_size_line(struct app *a, int y, int x, int w)
 	put_text(y, x + LABEL_WIDTH, buf, w - LABEL_WIDTH);
 }
 
-static void draw_matches(struct app *a, int y, int x, int w)
+static void draw_matches(const struct form_view *v, int y, int x, int w)
 {
-	attron(theme_attr(&a->theme, EL_HINT));
-	for (int i = 0; i < a->nmatches && y + i < a->lay.status_y - 1; i++) {
+	attron(theme_attr(&v->fr->theme, EL_HINT));
+	for (int i = 0; i < v->nmatches && y + i < v->fr->lay.status_y - 1; i++) {
 		char buf[128];
-		snprintf(buf, sizeof buf, "%s %s", i == 0 ? "→" : " ", a->matches[i]->name);
+		snprintf(buf, sizeof buf, "%s %s", i == 0 ? "→" : " ", v->matches[i]->name);
 		put_text(y + i, x, buf, w);
 	}
-	attroff(theme_attr(&a->theme, EL_HINT));
+	attroff(theme_attr(&v->fr->theme, EL_HINT));
 }
 
 /* Where the cursor is inside the current field: the screen is redrawn
  * from scratch every turn, and posting a form puts the cursor back at the
  * start of the field. */
-void form_view_save_cursor(struct app *a)
+void form_view_save_cursor(struct form_view *v)
 {
-	int y, x;
-	if (!a->form || pos_form_cursor(a->form) != E_OK)
-		return;
-	getyx(stdscr, y, x);
-	(void)y;
-	a->cursor_col = x - (a->lay.form_x + 1 + LABEL_WIDTH);
+	widget_cursor_col(v->form, v->fr->lay.form_x + 1 + LABEL_WIDTH, &v->cursor_col);
 }
 
-static void restore_cursor(struct app *a)
+static void restore_cursor(const struct form_view *v)
 {
-	form_driver(a->form, REQ_BEG_LINE);
-	for (int i = 0; i < a->cursor_col; i++)
-		form_driver(a->form, REQ_NEXT_CHAR);
+	form_driver(v->form, REQ_BEG_LINE);
+	for (int i = 0; i < v->cursor_col; i++)
+		form_driver(v->form, REQ_NEXT_CHAR);
 }
 
-void form_view_draw(struct app *a)
+void form_view_draw(const struct form_view *v)
 {
-	int x = a->lay.form_x + 1, w = a->lay.form_w - 2, lw = LABEL_WIDTH;
-	draw_box(a, 1, a->lay.form_x, a->lay.status_y - 1, a->lay.form_w, "Scenario");
-	post_form(a->form);
-	restore_cursor(a);
-	draw_size_line(a, 3, x, w);
-	for (int i = 0; i < a->nfields; i++) {
-		const struct field_spec *s = a->field_specs[i];
+	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2, lw = LABEL_WIDTH;
+	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w, "Scenario");
+	post_form(v->form);
+	restore_cursor(v);
+	draw_size_line(v, 3, x, w);
+	for (int i = 0; i < v->nfields; i++) {
+		const struct field_spec *s = v->specs[i];
 		int y = screen_row(i);
 		if (s->kind == FK_FOLD) {
-			put_text(y, x, a->advanced ? "▾ Advanced" : "▸ Advanced", lw);
+			put_text(y, x, v->advanced ? "▾ Advanced" : "▸ Advanced", lw);
 			continue;
 		}
 		put_text(y, x, s->label, lw - 1);
@@ -446,16 +487,16 @@ void form_view_draw(struct app *a)
 		if (s->kind == FK_ENUM)
 			put_text(y, x + w - 2, "◂▸", 2);
 	}
-	draw_matches(a, screen_row(a->nfields) + 1, x, w);
-	if (a->pick >= 0)
-		draw_pick(a);
+	draw_matches(v, screen_row(v->nfields) + 1, x, w);
+	if (v->pick >= 0)
+		draw_pick(v);
 }
 
-void form_view_place_cursor(struct app *a)
+void form_view_place_cursor(const struct form_view *v, bool covered)
 {
-	if (a->form && !a->help) {
-		pos_form_cursor(a->form);
-		curs_set(form_view_in_text(a) ? 1 : 0);
+	if (v->form && !covered) {
+		pos_form_cursor(v->form);
+		curs_set(form_view_in_text(v) ? 1 : 0);
 	} else {
 		curs_set(0);
 	}

@@ -1,5 +1,8 @@
 /* One row per GPU type: VRAM bar per card, card count, plan and the two
  * monthly prices per card, the cheaper one marked. */
+#include "gpu_table.h"
+
+#include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,57 +10,44 @@
 #include "../src/tables.h"
 #include "../src/text.h"
 #include "bar.h"
-#include "tui_internal.h"
 
-static const enum element segment_elements[] = {EL_WEIGHTS, EL_KV, EL_ACTIVATIONS,
-						EL_STATES, EL_OVERHEAD, EL_HEADROOM};
-#define NSEGMENTS 6
 
-static void draw_bar(struct app *a, int y, int x, int w, const struct plan *p)
+static void draw_bar(const struct frame *fr, int y, int x, int w, const struct plan *p)
 {
-	const struct mem_terms *m = &p->per_card;
-	double values[NSEGMENTS] = {m->weights, m->kv_cache, m->activations,
-				    m->gradients + m->optimizer, m->overhead,
-				    p->with_headroom - p->need};
-	int cells[NSEGMENTS];
-	double scale = p->capacity > p->with_headroom ? p->capacity : p->with_headroom;
-	int used = bar_cells(values, NSEGMENTS, scale, w, cells);
+	double values[SLOT_COUNT];
+	int cells[SLOT_COUNT];
+	bar_plan_values(p, values);
+	int used = bar_cells(values, SLOT_COUNT, bar_plan_scale(p), w, cells);
 	move(y, x);
-	for (int s = 0; s < NSEGMENTS; s++) {
-		int attr = theme_attr(&a->theme, segment_elements[s]);
-		attron(attr);
+	for (enum mem_slot s = 0; s < SLOT_COUNT; s++) {
+		enum element e = theme_slot_element(s);
+		attron(theme_attr(&fr->theme, e));
 		for (int i = 0; i < cells[s]; i++)
-			addstr(theme_glyph(&a->theme, segment_elements[s]));
-		attroff(attr);
+			addstr(theme_glyph(&fr->theme, e));
+		attroff(theme_attr(&fr->theme, e));
 	}
-	int attr = theme_attr(&a->theme, EL_FREE);
+	int attr = theme_attr(&fr->theme, EL_FREE);
 	attron(attr);
 	for (int i = used; i < w; i++)
-		addstr(theme_glyph(&a->theme, EL_FREE));
+		addstr(theme_glyph(&fr->theme, EL_FREE));
 	attroff(attr);
 }
 
-static void put_right(int y, int x, int w, const char *s)
-{
-	int cols = (int)text_width(s);
-	put_text(y, x + (cols < w ? w - cols : 0), s, w);
-}
-
-static void draw_price(struct app *a, int y, int x, int w, const struct rent *r, bool cheaper)
+static void draw_price(const struct frame *fr, int y, int x, int w, const struct rent *r, bool cheaper)
 {
 	char buf[32];
 	format_price(buf, sizeof buf, r);
 	if (cheaper)
 		strcat(buf, "*");
-	int attr = cheaper ? theme_attr(&a->theme, EL_CHEAPER) : 0;
+	int attr = cheaper ? theme_attr(&fr->theme, EL_CHEAPER) : 0;
 	attron(attr);
 	put_right(y, x, w - (cheaper ? 0 : 1), buf);
 	attroff(attr);
 }
 
-static void draw_row(struct app *a, int y, int x0, const struct plan *p, bool selected)
+static void draw_row(const struct frame *fr, int y, int x0, const struct plan *p, bool selected)
 {
-	const struct table_layout *t = &a->lay.table;
+	const struct table_layout *t = &fr->lay.table;
 	char buf[64];
 	enum element fit = p->level == FIT_COMFORTABLE ? EL_OK
 			   : p->level == FIT_TIGHT     ? EL_TIGHT
@@ -69,34 +59,34 @@ static void draw_row(struct app *a, int y, int x0, const struct plan *p, bool se
 	if (selected)
 		attroff(A_BOLD);
 	if (t->shown[TC_BAR] && p->cards)
-		draw_bar(a, y, x0 + t->x[TC_BAR], t->w[TC_BAR], p);
+		draw_bar(fr, y, x0 + t->x[TC_BAR], t->w[TC_BAR], p);
 	if (t->shown[TC_FIGURES]) {
 		snprintf(buf, sizeof buf, "%.1f/%.0f", p->cards ? p->with_headroom / GIB : 0,
 			 p->capacity / GIB);
-		attron(theme_attr(&a->theme, fit));
+		attron(theme_attr(&fr->theme, fit));
 		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], p->cards ? buf : "—");
-		attroff(theme_attr(&a->theme, fit));
+		attroff(theme_attr(&fr->theme, fit));
 	}
 	snprintf(buf, sizeof buf, p->cards ? "%d" : "—", p->cards);
 	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS] - 1, buf);
-	attron(theme_attr(&a->theme, fit));
+	attron(theme_attr(&fr->theme, fit));
 	put_text(y, x0 + t->x[TC_PLAN], p->strategy, t->w[TC_PLAN]);
-	attroff(theme_attr(&a->theme, fit));
+	attroff(theme_attr(&fr->theme, fit));
 	if (!p->cards)
 		return;
-	draw_price(a, y, x0 + t->x[TC_CONTAINER], t->w[TC_CONTAINER], &p->container,
+	draw_price(fr, y, x0 + t->x[TC_CONTAINER], t->w[TC_CONTAINER], &p->container,
 		   p->cheaper == CHEAPER_CONTAINER);
-	draw_price(a, y, x0 + t->x[TC_BAREMETAL], t->w[TC_BAREMETAL], &p->baremetal,
+	draw_price(fr, y, x0 + t->x[TC_BAREMETAL], t->w[TC_BAREMETAL], &p->baremetal,
 		   p->cheaper == CHEAPER_BAREMETAL);
 }
 
-static void draw_header(struct app *a, int y, int x0)
+static void draw_header(const struct frame *fr, int y, int x0, double headroom_pct)
 {
-	const struct table_layout *t = &a->lay.table;
+	const struct table_layout *t = &fr->lay.table;
 	char bar[64];
 	snprintf(bar, sizeof bar, t->w[TC_BAR] >= 24 ? "VRAM per card (need+%.0f%%)" : "VRAM +%.0f%%",
-		 a->sc.headroom_pct);
-	attron(theme_attr(&a->theme, EL_HINT));
+		 headroom_pct);
+	attron(theme_attr(&fr->theme, EL_HINT));
 	put_text(y, x0 + t->x[TC_NAME], "GPU", t->w[TC_NAME]);
 	if (t->shown[TC_BAR])
 		put_text(y, x0 + t->x[TC_BAR], bar, t->w[TC_BAR]);
@@ -108,40 +98,39 @@ static void draw_header(struct app *a, int y, int x0)
 		  t->w[TC_CONTAINER] >= 10 ? "container" : "contnr");
 	put_right(y, x0 + t->x[TC_BAREMETAL], t->w[TC_BAREMETAL] - 1,
 		  t->w[TC_BAREMETAL] >= 11 ? "bare metal" : "metal");
-	attroff(theme_attr(&a->theme, EL_HINT));
+	attroff(theme_attr(&fr->theme, EL_HINT));
 }
 
-/* Keeps the selected row in view when there are more GPUs than rows. */
-static void scroll_to_selection(struct app *a, int visible)
+void gpu_table_init(struct gpu_table *v, struct session *s, const struct frame *fr)
 {
-	int row = app_selected_row(a);
-	if (row < a->top)
-		a->top = row;
-	if (row >= a->top + visible)
-		a->top = row - visible + 1;
-	if (a->top < 0)
-		a->top = 0;
+	v->s = s;
+	v->fr = fr;
 }
 
-void gpu_table_draw(struct app *a)
+void gpu_table_resize(struct gpu_table *v)
 {
-	const struct screen_layout *l = &a->lay;
-	draw_box(a, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card per month");
+	session_set_visible(v->s, v->fr->lay.table_h - 3);
+}
+
+void gpu_table_draw(const struct gpu_table *v)
+{
+	const struct session *s = v->s;
+	const struct screen_layout *l = &v->fr->lay;
+	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card per month");
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
-	draw_header(a, 2, x0);
-	scroll_to_selection(a, visible);
-	for (int r = 0; r < visible && a->top + r < (int)a->an->nplans; r++) {
-		const struct plan *p = &a->an->plans[a->order[a->top + r]];
-		draw_row(a, 3 + r, x0, p, p->gpu == a->selected);
+	draw_header(v->fr, 2, x0, s->sc.headroom_pct);
+	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
+		const struct plan *p = session_plan_at(s, (size_t)(s->top + r));
+		draw_row(v->fr, 3 + r, x0, p, p->gpu == s->selected);
 	}
 }
 
-bool gpu_table_click(struct app *a, int y, int x)
+bool gpu_table_click(struct gpu_table *v, int y, int x)
 {
-	const struct screen_layout *l = &a->lay;
-	int row = y - 3 + a->top;
-	if (x < l->table_x || y < 3 || y >= 1 + l->table_h - 1 || row >= (int)a->an->nplans)
+	const struct screen_layout *l = &v->fr->lay;
+	int row = y - 3 + v->s->top;
+	if (x < l->table_x || y < 3 || y >= 1 + l->table_h - 1 || row >= (int)v->s->an->nplans)
 		return false;
-	a->selected = a->an->plans[a->order[row]].gpu;
+	session_select_at(v->s, row);
 	return true;
 }

@@ -1,56 +1,41 @@
-/* The key table: drawn as the help overlay and summarised on the status
- * line for wherever the cursor is. */
-#include <stdio.h>
-#include <string.h>
+/* The key table drawn as the help overlay: every row with help text. */
+#include "help_view.h"
 
-#include "../src/text.h"
-#include "tui_internal.h"
+#include <curses.h>
 
-struct key_help {
-	const char *keys, *what;
-};
-
-static const struct key_help keys[] = {
-	{"Tab, Shift-Tab, ↑ ↓", "next / previous field"},
-	{"← →, Enter", "choose precision, task... / pick list"},
-	{"type", "edit a value: 4k, 128K, a model, 70b"},
-	{"Tab, Enter in Model", "take the first catalogue match"},
-	{"Enter on Advanced", "show / hide the advanced fields"},
-	{"PgDn PgUp, j k", "select a GPU row (j k: not in text)"},
-	{"mouse click", "select a field or a GPU row"},
-	{"s", "sort: catalogue, monthly cost, cards"},
-	{"p / P", "pin this scenario to compare / unpin"},
-	{"x", "write a Markdown quote to this folder"},
-	{"e / E", "edit prices / models in $EDITOR, reload"},
-	{"o / O", "edit the container / bare-metal quote"},
-	{"?", "this help (any key closes it)"},
-	{"q, Esc, Ctrl-C", "quit (q: not in text fields)"},
-};
-
-const char *help_status_keys(const struct app *a)
+void help_view_init(struct help_view *v, const struct frame *fr, const struct key_row *rows,
+		    size_t nrows)
 {
-	if (a->lay.too_small)
-		return "q quit";
-	bool narrow = COLS < 100;
-	if (form_view_in_text(a))
-		return narrow ? "type to edit  Tab field  PgUp/PgDn GPU  Esc quit"
-			      : "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  (? help outside text)";
-	return narrow ? "Tab field ←→ choose j/k GPU p pin x quote e/o edit ? help q quit"
-		      : "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  ? help  q quit";
+	v->open = false;
+	v->fr = fr;
+	v->rows = rows;
+	v->nrows = nrows;
 }
 
-void help_view_draw(struct app *a)
+static int help_lines(const struct help_view *v)
 {
-	int n = (int)(sizeof keys / sizeof keys[0]);
+	int n = 0;
+	for (size_t i = 0; i < v->nrows; i++)
+		n += v->rows[i].help != NULL;
+	return n;
+}
+
+void help_view_draw(const struct help_view *v)
+{
+	int n = help_lines(v);
 	int w = COLS - 8 < 66 ? COLS - 8 : 66, h = n + 4;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
 	for (int r = 0; r < h; r++)
 		mvhline(y + r, x, ' ', w);
-	draw_box(a, y, x, h, w, "Keys");
-	for (int i = 0; i < n; i++) {
+	draw_box(v->fr, y, x, h, w, "Keys");
+	int line = y + 2;
+	for (size_t i = 0; i < v->nrows; i++) {
+		const struct key_row *k = &v->rows[i];
+		if (!k->help)
+			continue;
 		attron(A_BOLD);
-		put_text(y + 2 + i, x + 2, keys[i].keys, 21);
+		put_text(line, x + 2, k->help_keys, 21);
 		attroff(A_BOLD);
-		put_text(y + 2 + i, x + 24, keys[i].what, w - 26);
+		put_text(line++, x + 24, k->help, w - 26);
 	}
 }

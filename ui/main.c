@@ -1,4 +1,5 @@
 /* gpuplan: how many GPU cards to rent, split how, and at what cost. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,17 +40,31 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 	else
 		printers[cli->format](stdout, &a);
 	analysis_free(&a);
-	return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_RUNTIME;
+	return EXIT_OK; /* main checks that it was written */
+}
+
+/* --gpu '' would select nothing and print an empty report. */
+static bool gpu_filter_ok(const struct cli *cli, const struct catalog *c)
+{
+	char err[160];
+	if (cli->gpu_filter && !cli->gpu_filter[0]) {
+		fprintf(stderr, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
+				"--list-gpus)\n");
+		return false;
+	}
+	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
+		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
+		return false;
+	}
+	return true;
 }
 
 /* The model is resolved only now, since a name needs the catalogue. */
 static int resolve_model(struct cli *cli, const struct catalog *c)
 {
 	char err[160];
-	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
-		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
+	if (!gpu_filter_ok(cli, c))
 		return EXIT_USAGE;
-	}
 	if (!cli->model) {
 		if (cli->mode != MODE_AUTO || !isatty(STDOUT_FILENO)) {
 			fprintf(stderr, "gpuplan: the report needs a model: -m ID or -m SIZE "
@@ -60,7 +75,7 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 			fprintf(stderr, "gpuplan: the model catalogue is empty: give -m SIZE\n");
 			return EXIT_USAGE;
 		}
-		cli->sc.model = &c->models[0];
+		scenario_use_model(&cli->sc, &c->models[0]);
 		return EXIT_OK;
 	}
 	if (!scenario_set_model(&cli->sc, c, cli->model, err, sizeof err)) {
@@ -71,29 +86,56 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 	return EXIT_OK;
 }
 
-/* --compare "-c 128k -p int4": the same options again, applied on top of
- * the base scenario, and both printed per GPU type. */
-static int print_comparison(const struct catalog *c, const struct cli *cli)
+/* --compare "--data DIR": the same model by id in the other catalogue,
+ * unless -m names another there; a custom size needs no catalogue. */
+static int resolve_other_model(struct cli *other, const struct catalog *c2)
 {
-	char buf[1024], *words[65];
-	struct cli other = *cli;
-	scenario_copy(&other.sc, &cli->sc);
-	other.model = NULL;
-	snprintf(buf, sizeof buf, "%s", cli->compare);
+	if (other->model)
+		return resolve_model(other, c2);
+	if (other->sc.is_custom)
+		return EXIT_OK;
+	const char *id = scenario_model(&other->sc)->id;
+	const struct model *m = catalog_find_model(c2, id);
+	if (!m) {
+		fprintf(stderr, "gpuplan: invalid value for --compare: model \"%s\" is not in %s\n", id,
+			c2->source);
+		return EXIT_USAGE;
+	}
+	scenario_use_model(&other->sc, m);
+	return EXIT_OK;
+}
+
+/* Parses --compare's words onto a copy of the base options: only the
+ * scenario settings and --data may change. */
+static int parse_other(struct cli *other, const struct cli *cli, char *buf, size_t cap)
+{
+	char *words[65], bad[64];
+	*other = *cli;
+	scenario_copy(&other->sc, &cli->sc);
+	other->model = NULL;
+	snprintf(buf, cap, "%s", cli->compare);
 	words[0] = "gpuplan";
 	int n = split_words(buf, words + 1, 64);
 	if (n < 0) {
 		fprintf(stderr, "gpuplan: invalid value for --compare: an unclosed quote or too many words\n");
 		return EXIT_USAGE;
 	}
-	int rc = cli_parse_onto(&other, n + 1, words, stderr);
-	if (rc == EXIT_OK && other.model)
-		rc = resolve_model(&other, c);
-	if (rc != EXIT_OK)
-		return rc;
+	int rc = cli_parse_onto(other, n + 1, words, stderr);
+	if (rc == EXIT_OK && !compare_words_check(words + 1, n, bad, sizeof bad)) {
+		fprintf(stderr, "gpuplan: invalid value for --compare: %s is not a scenario setting; "
+				"--compare takes those and --data DIR, %s goes outside the quotes "
+				"(see gpuplan --help)\n", bad, bad);
+		rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+static int compare_with(const struct catalog *c, const struct catalog *c2, const struct cli *cli,
+			const struct cli *other)
+{
 	struct analysis a = {0}, b = {0};
 	bool ok = analysis_run(&a, c, &cli->sc, cli->gpu_filter) &&
-		  analysis_run(&b, c, &other.sc, cli->gpu_filter);
+		  analysis_run(&b, c2, &other->sc, cli->gpu_filter);
 	if (ok)
 		report_compare(stdout, cli->format, &a, &b);
 	else
@@ -101,6 +143,32 @@ static int print_comparison(const struct catalog *c, const struct cli *cli)
 	analysis_free(&a);
 	analysis_free(&b);
 	return ok ? EXIT_OK : EXIT_USAGE;
+}
+
+/* --compare "-c 128k -p int4": the same options again, applied on top of
+ * the base scenario, and both printed per GPU type; with --data DIR the
+ * second scenario reads that catalogue (the same scenario, new prices). */
+static int print_comparison(const struct catalog *c, const struct cli *cli)
+{
+	char buf[1024];
+	struct cli other;
+	int rc = parse_other(&other, cli, buf, sizeof buf);
+	if (rc != EXIT_OK)
+		return rc;
+	if (other.data_dir == cli->data_dir) {
+		rc = other.model ? resolve_model(&other, c) : EXIT_OK;
+		return rc == EXIT_OK ? compare_with(c, c, cli, &other) : rc;
+	}
+	struct catalog c2 = {0}; /* data_load leaves it untouched when no file opens */
+	struct diag d = {0};
+	rc = load_data(&c2, &other, &d);
+	diag_clear(&d);
+	if (rc == EXIT_OK)
+		rc = resolve_other_model(&other, &c2);
+	if (rc == EXIT_OK)
+		rc = compare_with(c, &c2, cli, &other);
+	catalog_free(&c2);
+	return rc;
 }
 
 static int run_mode(struct cli *cli, const struct catalog *c)
@@ -134,7 +202,18 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 	return print_report(c, cli);
 }
 
-int main(int argc, char **argv)
+/* Every mode ends here: a report that did not reach stdout (a full disk,
+ * a closed pipe) is a failure, said once. */
+static int check_written(int rc)
+{
+	int err = report_write_error(stdout);
+	if (!err)
+		return rc;
+	fprintf(stderr, "gpuplan: writing the report: %s\n", strerror(err));
+	return EXIT_RUNTIME;
+}
+
+static int run(int argc, char **argv)
 {
 	struct cli cli;
 	int rc = cli_parse(&cli, argc, argv, stderr);
@@ -158,7 +237,7 @@ int main(int argc, char **argv)
 		       cli.export_dir);
 		return EXIT_OK;
 	}
-	struct catalog c;
+	struct catalog c = {0};
 	struct diag d = {0};
 	rc = load_data(&c, &cli, &d);
 	diag_clear(&d);
@@ -166,4 +245,11 @@ int main(int argc, char **argv)
 		rc = run_mode(&cli, &c);
 	catalog_free(&c);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	errno = 0;
+	int rc = run(argc, argv);
+	return check_written(rc);
 }

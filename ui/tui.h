@@ -14,8 +14,4 @@
 int tui_run(const struct catalog *c, const struct scenario *start, const char *gpu_filter,
 	    char *why, size_t whylen);
 
-/* make bench: microseconds from a key to the refreshed screen. */
-double tui_bench_keystroke(const struct catalog *c, const struct scenario *start, int width,
-			   int height, int keys);
-
 #endif

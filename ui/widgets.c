@@ -1,5 +1,8 @@
 #include "widgets.h"
 
+#include <stdio.h>
+#include <string.h>
+
 static const struct {
 	int key, request;
 	enum edit_result result;
@@ -26,4 +29,49 @@ enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first)
 	form_driver(form, ch);
 	form_driver(form, REQ_VALIDATION);
 	return EDIT_CHANGED;
+}
+
+void widget_field_text(FIELD *f, char *out, size_t cap)
+{
+	snprintf(out, cap, "%s", field_buffer(f, 0));
+	size_t n = strlen(out);
+	while (n && out[n - 1] == ' ')
+		out[--n] = '\0';
+}
+
+bool widget_cursor_col(FORM *form, int field_x, int *col)
+{
+	int y, x;
+	if (!form || pos_form_cursor(form) != E_OK)
+		return false;
+	getyx(stdscr, y, x);
+	(void)y;
+	*col = x - field_x;
+	return true;
+}
+
+FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub)
+{
+	FORM *form = new_form(fields);
+	*sub = derwin(stdscr, h, w, y, x);
+	set_form_win(form, stdscr);
+	set_form_sub(form, *sub);
+	return form;
+}
+
+void widget_form_free(FORM **form, FIELD **fields, int n, WINDOW **sub)
+{
+	if (*form) {
+		unpost_form(*form);
+		free_form(*form);
+		*form = NULL;
+	}
+	for (int i = 0; i < n && fields[i]; i++) {
+		free_field(fields[i]);
+		fields[i] = NULL;
+	}
+	if (*sub) {
+		delwin(*sub);
+		*sub = NULL;
+	}
 }

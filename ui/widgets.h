@@ -5,6 +5,7 @@
 
 #include <form.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED };
 
@@ -13,5 +14,19 @@ enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED };
  * clears the field, as a selected value is replaced when typing). The
  * field buffer is kept in step, since screens are redrawn from it. */
 enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first);
+
+/* A field's text without the padding the form library adds. */
+void widget_field_text(FIELD *f, char *out, size_t cap);
+
+/* The cursor's column inside the current field (the form library forgets
+ * it when a form is unposted); false when the form has no cursor. */
+bool widget_cursor_col(FORM *form, int field_x, int *col);
+
+/* A form of fields (NULL-ended) drawn on stdscr inside an h x w
+ * subwindow at y,x (returned in sub). */
+FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub);
+
+/* Frees a form, its n fields and its subwindow; all set to NULL. */
+void widget_form_free(FORM **form, FIELD **fields, int n, WINDOW **sub);
 
 #endif

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_model_params(&c, &d);
 		struct scenario sc;
 		scenario_defaults(&sc);
-		sc.model = &c.models[c.nmodels - 1];
+		scenario_use_model(&sc, &c.models[c.nmodels - 1]);
 		struct analysis a = {0};
 		analysis_run(&a, &c, &sc, NULL);
 		analysis_free(&a);

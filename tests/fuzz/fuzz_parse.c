@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct scenario sc;
 	char err[200];
 	scenario_defaults(&sc);
-	sc.model = &c->models[data[0] % c->nmodels];
+	scenario_use_model(&sc, &c->models[data[0] % c->nmodels]);
 	if (data[0] & 0x80)
 		scenario_set_model(&sc, c, text, err, sizeof err);
 	else

@@ -1,0 +1,75 @@
+/* Thousands separators and currency signs, written once. */
+#include "money.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The currencies with a sign of their own; any other code is written as a
+ * prefix, "HKD 1,234". ASCII terminals get the code for every one whose
+ * sign is not ASCII. */
+struct currency_sign {
+	const char *code, *utf8, *ascii;
+};
+
+static const struct currency_sign signs[] = {
+	{.code = "CNY", .utf8 = "¥", .ascii = "CNY "},
+	{.code = "RMB", .utf8 = "¥", .ascii = "CNY "},
+	{.code = "USD", .utf8 = "$", .ascii = "$"},
+	{.code = "EUR", .utf8 = "€", .ascii = "EUR "},
+};
+
+static void currency_prefix(char *buf, size_t cap, const char *currency, enum money_style style)
+{
+	buf[0] = '\0';
+	if (!currency || !currency[0])
+		return;
+	for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++) {
+		if (strcmp(signs[i].code, currency) == 0) {
+			snprintf(buf, cap, "%s", style == MONEY_ASCII ? signs[i].ascii : signs[i].utf8);
+			return;
+		}
+	}
+	snprintf(buf, cap, "%s ", currency);
+}
+
+void money_group(char *buf, size_t cap, double amount, int decimals)
+{
+	char digits[64];
+	/* the magnitude alone: the sign is the caller's, before the currency */
+	int n = snprintf(digits, sizeof digits, "%.*f", decimals, fabs(amount));
+	const char *dot = strchr(digits, '.');
+	int whole = dot ? (int)(dot - digits) : n;
+	size_t used = 0;
+	for (int i = 0; i < n && used + 1 < cap; i++) {
+		if (i > 0 && i < whole && (whole - i) % 3 == 0 && used + 2 < cap)
+			buf[used++] = ',';
+		buf[used++] = digits[i];
+	}
+	if (cap)
+		buf[used < cap ? used : cap - 1] = '\0';
+}
+
+/* A value that rounds to zero has no sign: "¥0", never "-¥0" or "+¥0". */
+static void money_write(char *buf, size_t cap, double amount, const char *currency, int decimals,
+			enum money_style style, bool always_sign)
+{
+	char prefix[16], grouped[64];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	money_group(grouped, sizeof grouped, amount, decimals);
+	bool zero = strspn(grouped, "0.,") == strlen(grouped);
+	const char *sign = zero ? "" : amount < 0 ? "-" : always_sign ? "+" : "";
+	snprintf(buf, cap, "%s%s%s", sign, prefix, grouped);
+}
+
+void money_format(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		  enum money_style style)
+{
+	money_write(buf, cap, amount, currency, decimals, style, false);
+}
+
+void money_format_signed(char *buf, size_t cap, double amount, const char *currency,
+			 int decimals, enum money_style style)
+{
+	money_write(buf, cap, amount, currency, decimals, style, true);
+}

@@ -1,0 +1,29 @@
+/* Amounts of money as people read them: "¥151,920", "$1,234.50",
+ * "HKD 1,234". One function, so the table, the quote and the screen
+ * agree. CSV and JSON keep plain numbers: they are an interface. */
+#ifndef GPUPLAN_MONEY_H
+#define GPUPLAN_MONEY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How an amount is written. */
+enum money_style {
+	MONEY_UTF8,  /* "¥151,920" */
+	MONEY_ASCII, /* "CNY 151,920": for terminals without UTF-8 */
+};
+
+/* amount rounded to 'decimals' places, grouped by thousands, after the
+ * currency's sign (CNY ¥, USD $, EUR €) or its code and a space; an empty
+ * currency writes the number alone. Negative amounts: "-¥9,345". */
+void money_format(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		  enum money_style style);
+
+/* The same with a sign always: "+¥1,200", "-¥9,345"; zero is "¥0". */
+void money_format_signed(char *buf, size_t cap, double amount, const char *currency,
+			 int decimals, enum money_style style);
+
+/* "151,920": the digits grouped, no currency. */
+void money_group(char *buf, size_t cap, double amount, int decimals);
+
+#endif

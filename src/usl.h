@@ -1,0 +1,52 @@
+/* The Universal Scalability Law fitted to measured speed-ups (PERFORMANCE.md
+ * §3, the seeds' "measure 1, 2, 4 cards, then decide"):
+ *   X(G) = X1·G / (1 + σ(G−1) + κ·G(G−1))
+ * σ is contention (serial share), κ coherency (cross-talk that makes X fall
+ * beyond a peak). */
+#ifndef GPUPLAN_USL_H
+#define GPUPLAN_USL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define USL_MAX_POINTS 16
+
+struct usl_point {
+	int cards;
+	double tokens_per_s; /* aggregate throughput of all the cards */
+};
+
+enum usl_flag {
+	USL_SIGMA_CLAMPED = 1, /* data scaled better than linearly: σ would be < 0 */
+	USL_KAPPA_CLAMPED = 2, /* κ would be < 0: taken as 0 */
+	USL_X1_FITTED = 4,     /* no 1-card point: X1 was fitted too */
+};
+
+struct usl_fit {
+	double sigma, kappa, x1;
+	unsigned flags; /* enum usl_flag bits */
+	int npoints;
+};
+
+/* Least squares on Gunther's linearised form G/X = (1 + σ(G−1) + κG(G−1))/X1
+ * (exact for data that follow the law), with σ, κ ≥ 0 by trying the
+ * constrained subsets. With a 1-card point X1 is that measurement; two
+ * points give κ = 0. False with a message in err ("expected ...") for
+ * fewer than two points, cards < 1, throughput not > 0, duplicate cards,
+ * or data no non-negative σ, κ can describe. */
+bool usl_fit(const struct usl_point *pts, int n, struct usl_fit *out, char *err, size_t cap);
+
+/* Aggregate throughput at G cards. */
+double usl_throughput(const struct usl_fit *f, double cards);
+
+/* X(G)/(G·X1): the share of G cards' linear speed actually gained. */
+double usl_efficiency(const struct usl_fit *f, double cards);
+
+/* The card count where X peaks, sqrt((1−σ)/κ); false when κ = 0 (X rises
+ * for ever towards X1/σ) . A peak below one card is reported as 1. */
+bool usl_peak_cards(const struct usl_fit *f, double *cards);
+
+/* Days to train 'tokens' at G cards: D / (X(G)·goodput·86400). */
+double usl_days(const struct usl_fit *f, double cards, double tokens, double goodput);
+
+#endif

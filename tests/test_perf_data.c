@@ -1,0 +1,244 @@
+/* The time model's data columns (PERFORMANCE.md §1): the bundled values,
+ * their validation, and an older copy of gpus.csv without them. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/catalog.h"
+#include "../src/checkdata.h"
+#include "../src/datasrc.h"
+#include "helpers.h"
+
+#define NEW_HEADER                                                                         \
+	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,link_gbs,mbu,"  \
+	"mbu_bs1,mfu_infer,mfu_infer_fp8,mfu_train,calibration,source\n"
+#define OLD_HEADER "id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8,link,link_gbs,source\n"
+
+static char out[8192];
+static struct catalog cat;
+static struct diag diags;
+
+static char *slurp_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	char *buf = malloc(1 << 20);
+	*len = fread(buf, 1, (1 << 20) - 1, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The reference fixture with gpus.csv replaced by text; the catalogue
+ * stays loaded (cat) for the assertions. Returns the error count. */
+static size_t load_gpus(const char *text)
+{
+	char path[256];
+	size_t lens[3];
+	snprintf(path, sizeof path, "%s/ref/%s", FIXTURES, catalog_file_names[FILE_MODELS]);
+	char *models = slurp_file(path, &lens[0]);
+	/* no offers: they would name GPUs the text leaves out */
+	const char *offers = "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,"
+			     "network,inter_node,inter_node_gbs,collected,source\n";
+	lens[1] = strlen(text);
+	lens[2] = strlen(offers);
+	const char *const paths[3] = {"models/models.csv", "prices/gpus.csv", "prices/offers.csv"};
+	const char *const bufs[3] = {models, text, offers};
+	diags = (struct diag){0};
+	size_t errors = catalog_load(&cat, paths, bufs, lens, &diags);
+	size_t used = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < diags.kept && used < sizeof out; i++)
+		used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", diags.msgs[i]);
+	free(models);
+	return errors;
+}
+
+static void unload(void)
+{
+	catalog_free(&cat);
+	diag_clear(&diags);
+}
+
+static const struct gpu *gpu_named(const struct catalog *c, const char *id)
+{
+	int i = catalog_find_gpu(c, id);
+	cr_assert_geq(i, 0, "%s", id);
+	return &c->gpus[i];
+}
+
+Test(perf_data, bundled_gpus_carry_the_table_of_performance_md, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	static const struct {
+		const char *id;
+		double fp8, mbu, mbu_bs1, mfu, mfu_fp8, mfu_train;
+		enum calibration cal;
+	} want[] = {
+		{"rtx4090-24g", 330, 0.80, 0.80, 0.65, 0.45, 0.35, CAL_PUBLISHED},
+		{"910b-64g", -1, 0.60, 0.50, 0.45, -1, 0.30, CAL_ESTIMATE},
+		{"h20-96g", 296, 0.75, 0.65, 0.70, 0.70, 0.50, CAL_PUBLISHED},
+		{"a100-80g", -1, 0.75, 0.60, 0.65, -1, 0.45, CAL_PUBLISHED},
+		{"h100-80g", 1979, 0.75, 0.55, 0.55, 0.40, 0.40, CAL_PUBLISHED},
+		{"h200-141g", 1979, 0.75, 0.55, 0.55, 0.40, 0.40, CAL_PUBLISHED},
+		{"b300-288g", 4500, 0.75, 0.55, 0.45, 0.40, 0.40, CAL_ESTIMATE},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct gpu *g = gpu_named(&ref_catalog, want[i].id);
+		cr_assert_eq(g->fp8_tflops, want[i].fp8, "%s", g->id);
+		cr_assert_eq(gpu_has_fp8(g), want[i].fp8 > 0, "%s", g->id);
+		cr_assert_eq(g->mbu, want[i].mbu, "%s", g->id);
+		cr_assert_eq(g->mbu_bs1, want[i].mbu_bs1, "%s", g->id);
+		cr_assert_eq(g->mfu_infer, want[i].mfu, "%s", g->id);
+		cr_assert_eq(g->mfu_infer_fp8, want[i].mfu_fp8, "%s", g->id);
+		cr_assert_eq(g->mfu_train, want[i].mfu_train, "%s", g->id);
+		cr_assert_eq(g->calibration, want[i].cal, "%s", g->id);
+		cr_assert(strstr(g->source, "PERFORMANCE.md") || strstr(g->source, "estimated"),
+			  "%s: %s", g->id, g->source);
+	}
+}
+
+/* IB 400G x4 = 200 GB/s, 25G Ethernet x2 = 6.25, shared 1000M = 0.125. */
+Test(perf_data, offers_carry_the_network_between_machines, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	double ib = 0, eth = 0, shared = 0, none = 0;
+	for (size_t i = 0; i < ref_catalog.noffers; i++) {
+		const struct offer *o = &ref_catalog.offers[i];
+		if (strstr(o->network, "IB 400G"))
+			ib = o->inter_node_gbs;
+		else if (strstr(o->network, "25G"))
+			eth = o->inter_node_gbs;
+		else if (strstr(o->network, "1000M"))
+			shared = o->inter_node_gbs;
+		else if (o->kind == OFFER_CONTAINER)
+			none = o->inter_node_gbs;
+	}
+	cr_assert_eq(ib, 200);
+	cr_assert_eq(eth, 6.25);
+	cr_assert_eq(shared, 0.125);
+	cr_assert_eq(none, -1);
+}
+
+static void expect_gpu_error(const char *row, const char *message)
+{
+	size_t errors = load_gpus(row);
+	cr_assert_eq(errors, 1, "%s", out);
+	cr_assert(strstr(out, message), "expected\n  %s\nin\n%s", message, out);
+	unload();
+}
+
+Test(perf_data, efficiencies_are_fractions_and_peaks_positive)
+{
+	/* the mbu field starts at column 53 */
+	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,1.5,0.55,"
+				    "0.55,0.40,0.40,published,t\n",
+			 "prices/gpus.csv:2:53: expected a fraction above 0 and at most 1 for mbu, "
+			 "found \"1.5\"");
+	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0,0.55,"
+				    "0.55,0.40,0.40,published,t\n",
+			 "for mbu, found \"0\"");
+	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,0,nvlink,900,0.75,0.55,"
+				    "0.55,0.40,0.40,published,t\n",
+			 "expected a number above 0 for fp8_tflops, found \"0\"");
+	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,,"
+				    "0.55,0.40,0.40,published,t\n",
+			 "for mbu_bs1, found an empty field");
+	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,0.55,"
+				    "0.55,0.40,0.40,guessed,t\n",
+			 "expected one of measured, published, estimate for calibration, found "
+			 "\"guessed\"");
+}
+
+Test(perf_data, empty_fp8_means_no_fp8)
+{
+	cr_assert_eq(load_gpus(NEW_HEADER "a100-80g,A100,NVIDIA,81920,2039,312,,nvlink,600,0.75,"
+					  "0.60,0.65,,0.45,measured,t\n"),
+		     0, "%s", out);
+	const struct gpu *g = gpu_named(&cat, "a100-80g");
+	cr_assert_not(gpu_has_fp8(g));
+	cr_assert_eq(g->mfu_infer_fp8, -1);
+	cr_assert_eq(g->calibration, CAL_MEASURED);
+	unload();
+}
+
+/* A user's copy from before the time model: it loads, the GPUs the bundle
+ * knows take its values, and one warning names the file and the columns. */
+Test(perf_data, an_older_copy_takes_the_bundled_values_with_one_warning)
+{
+	cr_assert_eq(load_gpus(OLD_HEADER "h100-80g,My H100,NVIDIA,81559,3350,989,yes,nvlink,900,"
+					  "mine\n"
+					  "910b-64g,My 910B,Huawei,65536,1600,320,no,hccs,392,mine\n"),
+		     0, "%s", out);
+	cr_assert_eq(diags.warnings, 1);
+	cr_assert_str_eq(out, "prices/gpus.csv: no column fp8_tflops, mbu, mbu_bs1, mfu_infer, "
+			      "mfu_infer_fp8, mfu_train, calibration (an older copy): using the "
+			      "bundled values for the GPUs it knows\n");
+	const struct gpu *h100 = gpu_named(&cat, "h100-80g"), *npu = gpu_named(&cat, "910b-64g");
+	cr_assert_str_eq(h100->name, "My H100"); /* the user's own columns stay theirs */
+	cr_assert_eq(h100->fp8_tflops, 1979);
+	cr_assert_eq(h100->mbu_bs1, 0.55);
+	cr_assert_eq(h100->calibration, CAL_PUBLISHED);
+	cr_assert_not(gpu_has_fp8(npu));
+	cr_assert_eq(npu->calibration, CAL_ESTIMATE);
+	unload();
+}
+
+Test(perf_data, an_older_copy_may_lack_only_some_columns)
+{
+	cr_assert_eq(load_gpus("id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,"
+			       "link_gbs,mbu,source\n"
+			       "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.5,mine\n"),
+		     0, "%s", out);
+	cr_assert(strstr(out, "no column mbu_bs1, mfu_infer, mfu_infer_fp8, mfu_train, "
+			      "calibration (an older copy)"), "%s", out);
+	const struct gpu *h100 = gpu_named(&cat, "h100-80g");
+	cr_assert_eq(h100->mbu, 0.5); /* given: kept */
+	cr_assert_eq(h100->mfu_train, 0.40);
+	unload();
+}
+
+/* A GPU the bundle does not know has no values to borrow. */
+Test(perf_data, an_unknown_gpu_in_an_older_copy_must_have_the_columns)
+{
+	size_t errors = load_gpus(OLD_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,yes,nvlink,900,t\n"
+					     "l40s-48g,L40S,NVIDIA,46068,864,362,yes,pcie,32,t\n");
+	cr_assert_eq(errors, 1, "%s", out);
+	cr_assert(strstr(out, "prices/gpus.csv:3:1: expected a column \"fp8_tflops\" (a GPU the "
+			      "bundled data does not know), found \"l40s-48g\""),
+		  "%s", out);
+	unload();
+}
+
+/* The shipped files and the reference fixture agree (the fixture adds
+ * only the 48 GB card). */
+Test(perf_data, the_fixture_copies_the_shipped_offers)
+{
+	size_t a, b;
+	char *shipped = slurp_file(GPUPLAN_SRCDIR "/prices/offers.csv", &a);
+	char *fixture = slurp_file(FIXTURES "/ref/prices/offers.csv", &b);
+	cr_assert_str_eq(shipped, fixture);
+	free(shipped);
+	free(fixture);
+}
+
+Test(perf_data, check_data_flags_figures_that_disagree, .init = ref_setup, .fini = ref_teardown)
+{
+	cr_assert_eq(load_gpus(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,500,nvlink,900,0.5,"
+					  "0.6,0.55,,0.40,published,t\n"),
+		     0, "%s", out);
+	struct diag d = {0};
+	check_gpu_figures(&cat, &d);
+	cr_assert_eq(d.warnings, 3);
+	cr_assert(strstr(d.msgs[0], "prices/gpus.csv:2: h100-80g: fp8_tflops is below bf16_tflops"),
+		  "%s", d.msgs[0]);
+	cr_assert(strstr(d.msgs[1], "without mfu_infer_fp8"));
+	cr_assert(strstr(d.msgs[2], "mbu_bs1 above mbu"));
+	diag_clear(&d);
+	unload();
+	struct diag bundled = {0};
+	check_gpu_figures(&ref_catalog, &bundled);
+	cr_assert_eq(bundled.warnings, 0);
+	diag_clear(&bundled);
+}

@@ -1,0 +1,160 @@
+/* Money as people read it, and the quote as a customer reads it: the
+ * conclusion first, the screen's order, the pinned scenario beside. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/compare.h"
+#include "../src/money.h"
+#include "../src/report.h"
+#include "helpers.h"
+
+static char buf[128];
+
+static const char *money(double amount, const char *currency, int decimals, enum money_style st)
+{
+	money_format(buf, sizeof buf, amount, currency, decimals, st);
+	return buf;
+}
+
+Test(money, signs_and_thousands)
+{
+	cr_assert_str_eq(money(151920, "CNY", 0, MONEY_UTF8), "¥151,920");
+	cr_assert_str_eq(money(9345, "CNY", 0, MONEY_UTF8), "¥9,345");
+	cr_assert_str_eq(money(4498457, "CNY", 0, MONEY_UTF8), "¥4,498,457");
+	cr_assert_str_eq(money(999, "CNY", 0, MONEY_UTF8), "¥999");
+	cr_assert_str_eq(money(1000, "CNY", 0, MONEY_UTF8), "¥1,000");
+	cr_assert_str_eq(money(0, "CNY", 0, MONEY_UTF8), "¥0");
+	cr_assert_str_eq(money(1234.5, "USD", 2, MONEY_UTF8), "$1,234.50");
+	cr_assert_str_eq(money(1234, "EUR", 0, MONEY_UTF8), "€1,234");
+	cr_assert_str_eq(money(1234, "HKD", 0, MONEY_UTF8), "HKD 1,234");
+	cr_assert_str_eq(money(1234, "", 0, MONEY_UTF8), "1,234");
+	cr_assert_str_eq(money(-9345, "CNY", 0, MONEY_UTF8), "-¥9,345");
+	/* rounding carries into a new group */
+	cr_assert_str_eq(money(999999.6, "CNY", 0, MONEY_UTF8), "¥1,000,000");
+}
+
+Test(money, ascii_terminals_get_the_code)
+{
+	cr_assert_str_eq(money(151920, "CNY", 0, MONEY_ASCII), "CNY 151,920");
+	cr_assert_str_eq(money(1234, "EUR", 0, MONEY_ASCII), "EUR 1,234");
+	cr_assert_str_eq(money(1234, "USD", 0, MONEY_ASCII), "$1,234");
+	cr_assert_str_eq(money(1234, "HKD", 0, MONEY_ASCII), "HKD 1,234");
+}
+
+Test(money, signed_differences)
+{
+	money_format_signed(buf, sizeof buf, 1200, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(buf, "+¥1,200");
+	money_format_signed(buf, sizeof buf, -27744, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(buf, "-¥27,744");
+	money_format_signed(buf, sizeof buf, 0.2, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(buf, "¥0");
+	money_format_signed(buf, sizeof buf, -0.2, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(buf, "¥0");
+	money_group(buf, sizeof buf, 1234567.891, 2);
+	cr_assert_str_eq(buf, "1,234,567.89");
+}
+
+TestSuite(quote, .init = ref_setup, .fini = ref_teardown);
+
+static char text_buf[1 << 16];
+
+/* The quote in text_buf (a static buffer: nothing to free). */
+static char *markdown_of(const struct analysis *a, const size_t *order, size_t n)
+{
+	FILE *f = fmemopen(text_buf, sizeof text_buf, "w");
+	report_markdown_ordered(f, a, order, n);
+	fclose(f);
+	return text_buf;
+}
+
+/* Where needle starts in text, or -1. */
+static long offset_of(const char *text, const char *needle)
+{
+	const char *at = strstr(text, needle);
+	return at ? at - text : -1;
+}
+
+/* Only bare metal is offered: that is the cheaper way, not "—". */
+Test(quote, bare_metal_only_is_the_cheaper_way)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
+	struct analysis *a = ref_run(&sc, NULL);
+	const struct plan *p = plan_of(a, "a100-80g");
+	cr_assert_eq(plan_cheaper_way(p), CHEAPER_BAREMETAL);
+	cr_assert_eq(plan_cheaper_rent(p), &p->baremetal);
+	cr_assert_str_eq(plan_cheaper_label(p), "bare metal");
+	cr_assert_eq(plan_monthly(p), 41600);
+	cr_assert_eq(plan_cheaper_way(plan_of(a, "l20-48g")), CHEAPER_NONE); /* no offer */
+	cr_assert_eq(plan_cheapest(a), plan_of(a, "910b-64g"));
+}
+
+/* The plans in the order the screen shows them: H100 first, 910B last. */
+Test(quote, plans_follow_the_display_order)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
+	struct analysis *a = ref_run(&sc, "910b-64g,h100-80g,h20-96g");
+	size_t order[3];
+	for (size_t i = 0; i < 3; i++)
+		order[2 - i] = i; /* catalogue order reversed */
+	char *text = markdown_of(a, order, 3);
+	long h100 = offset_of(text, "| H100 80G | 3 |"), h20 = offset_of(text, "| H20 96G | 2 |"),
+	     b910 = offset_of(text, "| 910B 64G | 3 |");
+	cr_assert(h100 >= 0 && h100 < h20 && h20 < b910, "%s", text);
+	text = markdown_of(a, NULL, 0);
+	cr_assert_lt(offset_of(text, "| 910B 64G | 3 |"), offset_of(text, "| H100 80G | 3 |"), "%s",
+		     text);
+}
+
+static char *compare_of(const struct analysis *pinned, const struct analysis *now)
+{
+	FILE *f = fmemopen(text_buf, sizeof text_buf, "w");
+	report_markdown_compare(f, pinned, now, NULL, 0);
+	fclose(f);
+	return text_buf;
+}
+
+/* The pinned bf16 scenario beside int4, with the monthly difference. */
+Test(quote, pinned_and_now_side_by_side)
+{
+	struct scenario sa, sb;
+	struct analysis pinned = {0}, now = {0};
+	make_scenario(&sa, &ref_catalog, "llama-3.1-70b", NULL);
+	make_scenario(&sb, &ref_catalog, "llama-3.1-70b", "precision", "int4", NULL);
+	cr_assert(analysis_run(&pinned, &ref_catalog, &sa, "h100-80g,a100-80g"));
+	cr_assert(analysis_run(&now, &ref_catalog, &sb, "h100-80g,a100-80g"));
+	char *text = compare_of(&pinned, &now);
+	/* A: 3 x 9345 = 28035; B: int4 on one card 9345: -18690 */
+	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 1 | single | ¥9,345 | -¥18,690 |\n"),
+		  "%s", text);
+	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 1 | single | ¥41,600 | ¥0 |\n"),
+		  "%s", text);
+	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
+			       "3 × H100 80G container, ¥28,035/month. B − A: -¥18,690/month.\n"),
+		  "%s", text);
+	cr_assert(strstr(text, "| Precision | bf16 | int4 |\n"), "%s", text);
+	analysis_free(&pinned);
+	analysis_free(&now);
+}
+
+/* Options inside --compare: settings and --data pass, the rest is named. */
+Test(compare_words, refuses_what_is_not_a_setting)
+{
+	char bad[64] = "";
+	char *ok[] = {"-c", "128k", "-p", "int4", "--data", "/x", "--context=8k", "-n2", "--cards",
+		      "4"};
+	cr_assert(compare_words_check(ok, 10, bad, sizeof bad));
+	char *fmt[] = {"-c", "8k", "--format", "json"};
+	cr_assert_not(compare_words_check(fmt, 4, bad, sizeof bad));
+	cr_assert_str_eq(bad, "--format");
+	char *gpu[] = {"--gpu=h100-80g"};
+	cr_assert_not(compare_words_check(gpu, 1, bad, sizeof bad));
+	cr_assert_str_eq(bad, "--gpu");
+	char *help[] = {"-h"};
+	cr_assert_not(compare_words_check(help, 1, bad, sizeof bad));
+	cr_assert_str_eq(bad, "-h");
+}

@@ -1,0 +1,362 @@
+/* The configurator's session without a terminal: what the screen would
+ * show after each operation. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../src/compare.h"
+#include "../src/datasrc.h"
+#include "../src/report.h"
+#include "../ui/session.h"
+
+#define SRCDIR FIXTURES "/../.." /* the source tree's data folder */
+
+static struct catalog cat;
+static struct scenario start;
+static struct session s;
+static char tmp[64];
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	rewind(f);
+	char *buf = malloc((size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void spill(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A copy of the source data under tmp, as a user's --data folder. */
+static void copy_data(void)
+{
+	char from[512], to[512];
+	snprintf(tmp, sizeof tmp, "/tmp/gpuplan-session-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmp));
+	snprintf(to, sizeof to, "%s/models", tmp);
+	mkdir(to, 0755);
+	snprintf(to, sizeof to, "%s/prices", tmp);
+	mkdir(to, 0755);
+	for (int i = 0; i < 3; i++) {
+		snprintf(from, sizeof from, "%s/%s", SRCDIR, catalog_file_names[i]);
+		snprintf(to, sizeof to, "%s/%s", tmp, catalog_file_names[i]);
+		char *text = slurp(from);
+		spill(to, text);
+		free(text);
+	}
+}
+
+static void setup(void)
+{
+	struct diag d = {0};
+	char err[200];
+	copy_data();
+	cr_assert_eq(data_load_dir(&cat, tmp, &d), 0);
+	diag_clear(&d);
+	scenario_defaults(&start);
+	cr_assert(scenario_set_model(&start, &cat, "llama-3.1-70b", err, sizeof err));
+	cr_assert(session_init(&s, &cat, &start, NULL));
+	session_set_visible(&s, 5);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+	session_free(&s);
+	catalog_free(&cat);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+	cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(session, .init = setup, .fini = teardown);
+
+static int row_of(const char *gpu_id)
+{
+	for (size_t i = 0; i < s.an->nplans; i++)
+		if (strcmp(session_plan_at(&s, i)->gpu->id, gpu_id) == 0)
+			return (int)i;
+	cr_assert_fail("no row for %s", gpu_id);
+	return -1;
+}
+
+Test(session, a_valid_change_replaces_the_scenario)
+{
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert_eq(s.sc.context, 32768);
+	cr_assert_eq(s.an->sc.context, 32768);
+	cr_assert_str_empty(s.status);
+}
+
+Test(session, an_invalid_change_keeps_the_last_good_one)
+{
+	cr_assert(session_apply(&s, "context", "32k"));
+	const struct analysis *shown = s.an;
+	cr_assert_not(session_apply(&s, "context", "lots"));
+	cr_assert_eq(s.sc.context, 32768, "the last good scenario stays");
+	cr_assert_eq(s.an, shown, "and so does its analysis");
+	cr_assert(s.status_error);
+	cr_assert_eq(strncmp(s.status, "context \"lots\": expected ", 25), 0, "%s", s.status);
+	/* a value that parses but cannot be computed: the same rule */
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert_not(session_apply(&s, "task", "full"));
+	cr_assert(s.status_error);
+	cr_assert_str_eq(scenario_model(&s.sc)->id, "llama-3.1-70b");
+	cr_assert_eq(s.sc.task, s.an->sc.task);
+}
+
+Test(session, pin_change_unpin)
+{
+	int bf16 = s.sc.precision;
+	session_pin(&s);
+	cr_assert(s.pinned);
+	cr_assert_str_eq(s.status, "pinned Llama-3.1-70B bf16 inference, context 4096, concurrency 1: "
+				   "change anything to compare, P unpins");
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert_eq(s.pin_sc.precision, bf16, "the pin keeps its scenario");
+	cr_assert_neq(s.sc.precision, bf16);
+	const struct plan *now = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	const struct plan *then = plan_for_same_gpu(&s.pin_an, now);
+	cr_assert_not_null(then);
+	cr_assert_eq(then->cards, 3, "70B bf16 on H100 80G: 3 cards");
+	cr_assert_eq(now->cards, 1, "70B int4 on H100 80G: 1 card");
+	session_unpin(&s);
+	cr_assert_not(s.pinned);
+	cr_assert_str_eq(s.status, "unpinned");
+}
+
+Test(session, sort_by_cost_orders_by_the_monthly_total_shown)
+{
+	/* 64 sequences: multi-card plans, whose efficiency must not reorder them */
+	cr_assert(session_apply(&s, "concurrency", "64"));
+	session_cycle_sort(&s);
+	cr_assert_eq(s.sort, SORT_COST);
+	cr_assert_str_eq(s.status, "sorted by monthly cost");
+	double last = -1;
+	bool unpriced = false;
+	for (size_t i = 0; i < s.an->nplans; i++) {
+		double m = plan_monthly(session_plan_at(&s, i));
+		if (m < 0) {
+			unpriced = true;
+			continue;
+		}
+		cr_assert_not(unpriced, "row %zu: a priced plan after an unpriced one", i);
+		cr_assert_geq(m, last, "row %zu: %.0f after %.0f", i, m, last);
+		last = m;
+	}
+	session_cycle_sort(&s);
+	cr_assert_str_eq(s.status, "sorted by card count");
+	session_cycle_sort(&s);
+	cr_assert_eq(s.sort, SORT_CATALOGUE);
+	for (size_t i = 0; i < s.an->nplans; i++)
+		cr_assert_eq(s.order[i], i, "catalogue order is the analysis order");
+}
+
+Test(session, selection_follows_the_gpu_and_stays_in_view)
+{
+	size_t n = s.an->nplans;
+	cr_assert_gt(n, 6);
+	session_select_at(&s, (int)n - 1);
+	const struct gpu *g = s.selected;
+	cr_assert_eq(s.top, (int)n - 5, "scrolled so the last row is the last one visible");
+	for (int k = 0; k < SORT_COUNT; k++) {
+		session_cycle_sort(&s);
+		cr_assert_eq(s.selected, g);
+		int row = session_selected_row(&s);
+		cr_assert_eq(session_plan_at(&s, (size_t)row)->gpu, g);
+		cr_assert(row >= s.top && row < s.top + 5, "row %d, top %d", row, s.top);
+	}
+	session_select_row(&s, -100);
+	cr_assert_eq(session_selected_row(&s), 0);
+	cr_assert_eq(s.top, 0);
+	session_select_row(&s, 2);
+	cr_assert_eq(session_selected_row(&s), 2);
+	session_set_visible(&s, 1);
+	cr_assert_eq(s.top, 2, "a smaller table scrolls to the selection");
+}
+
+/* Replaces the first occurrence of from in the file. */
+static void edit_file(const char *name, const char *from, const char *to)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", tmp, name);
+	char *text = slurp(path), *at = strstr(text, from);
+	cr_assert_not_null(at, "%s not in %s", from, name);
+	FILE *f = fopen(path, "wb");
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs(to, f);
+	fputs(at + strlen(from), f);
+	fclose(f);
+	free(text);
+}
+
+Test(session, reload_takes_the_changed_data)
+{
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9345);
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	cr_assert(session_reload(&s, tmp, "reloaded"));
+	cr_assert_str_eq(s.status, "reloaded");
+	cr_assert_eq(s.reloads, 1);
+	cr_assert_neq(s.cat, &cat, "the session owns the new catalogue");
+	cr_assert_str_eq(s.selected->id, "h100-80g", "the selection moved to the new catalogue");
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+	/* a broken file: the error names it, the data in use stays */
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9999,", "h100-80g,container,1,4,,abc,");
+	cr_assert_not(session_reload(&s, tmp, "reloaded"));
+	cr_assert(s.status_error);
+	cr_assert_eq(strncmp(s.status, "1 error, the data in use is unchanged: prices/offers.csv:18:",
+			     60), 0, "%s", s.status);
+	cr_assert_eq(s.reloads, 1);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+}
+
+Test(session, quote_export_writes_the_markdown_report)
+{
+	cr_assert(session_export_quote(&s, tmp));
+	cr_assert_not(s.status_error);
+	cr_assert_eq(strncmp(s.status, "quote written: gpuplan-quote-llama-3.1-70b-", 43), 0, "%s",
+		     s.status);
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+	char path[512] = "";
+	while ((e = readdir(d)))
+		if (strncmp(e->d_name, "gpuplan-quote-llama-3.1-70b-", 28) == 0)
+			snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+	closedir(d);
+	cr_assert_neq(path[0], '\0', "no quote file in %s", tmp);
+	char *text = slurp(path);
+	cr_assert_eq(strncmp(text, "# GPU quote:", 12), 0, "%.40s", text);
+	free(text);
+}
+
+/* The CSV --limits rows of one GPU type: cards, context, sequences. */
+static int report_rows(const char *gpu_id, long long rows[][3])
+{
+	struct analysis a = {0};
+	char *buf = NULL, *line, *save;
+	size_t len = 0;
+	cr_assert(analysis_run(&a, s.cat, &s.sc, gpu_id));
+	FILE *f = open_memstream(&buf, &len);
+	cr_assert(report_limits(f, FORMAT_CSV, &a));
+	fclose(f);
+	int n = 0;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char id[64];
+		if (sscanf(line, "%63[^,],%lld,%lld,%lld", id, &rows[n][0], &rows[n][1], &rows[n][2]) == 4)
+			n++;
+	}
+	free(buf);
+	analysis_free(&a);
+	return n;
+}
+
+/* The limits the session holds, without selecting again. */
+static void check_limits(const char *gpu_id)
+{
+	long long rows[8][3];
+	cr_assert_str_eq(s.selected->id, gpu_id);
+	cr_assert(s.limits_ok);
+	cr_assert_eq(report_rows(gpu_id, rows), LIMIT_CARD_COUNTS);
+	static const int cards[LIMIT_CARD_COUNTS] = {1, 2, 4, 8};
+	for (int k = 0; k < LIMIT_CARD_COUNTS; k++) {
+		cr_assert_eq(s.limits[k].cards, cards[k]);
+		cr_assert_eq(s.limits[k].cards, rows[k][0]);
+		cr_assert_eq(s.limits[k].max_context, rows[k][1], "%s %d cards", gpu_id, cards[k]);
+		cr_assert_eq(s.limits[k].max_concurrency, rows[k][2], "%s %d cards", gpu_id, cards[k]);
+	}
+}
+
+Test(session, limits_of_the_selected_gpu_equal_the_report)
+{
+	session_select_at(&s, row_of("h100-80g"));
+	check_limits("h100-80g");
+	/* 70B bf16 fits neither one nor two H100 80G: 421130 tokens on four */
+	cr_assert_eq(s.limits[1].max_context, 0);
+	cr_assert_eq(s.limits[2].max_context, 421130);
+	cr_assert_eq(s.limits[2].max_concurrency, 102);
+	session_select_row(&s, 1); /* the next row: its limits, computed as it is selected */
+	check_limits(s.selected->id);
+	session_select_at(&s, row_of("h20-96g"));
+	long long before = s.limits[3].max_concurrency;
+	cr_assert(session_apply(&s, "context", "32k")); /* and again with the analysis */
+	check_limits("h20-96g");
+	cr_assert_lt(s.limits[3].max_concurrency, before);
+}
+
+Test(session, editing_a_file_reloads_it)
+{
+	struct session_edit e;
+	char path[512];
+	setenv("VISUAL", "my-editor --wait", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	cr_assert_str_eq(e.path, path);
+	cr_assert_str_empty(e.note, "the user's own data is edited where it is");
+	cr_assert_str_eq(e.argv[0], "sh");
+	cr_assert_str_eq(e.argv[3], "my-editor --wait");
+	cr_assert_str_eq(e.argv[4], path);
+	cr_assert_null(e.argv[5]);
+	/* what the editor does */
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	session_edit_end(&s, &e, 1);
+	char want[600];
+	snprintf(want, sizeof want, "reloaded %s (the editor did not exit cleanly)", path);
+	cr_assert_str_eq(s.status, want);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+}
+
+Test(session, bundled_data_is_copied_before_an_edit)
+{
+	char xdg[128], want[300];
+	snprintf(xdg, sizeof xdg, "%s/xdg", tmp);
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	cat.kind = DATA_BUNDLED; /* never written: the edit goes to a copy */
+	struct session_edit e;
+	cr_assert(session_edit_begin(&s, FILE_MODELS, &e));
+	snprintf(want, sizeof want, "copied the bundled data to %s/gpuplan for editing; ", xdg);
+	cr_assert_str_eq(e.note, want);
+	cr_assert_eq(s.reloads, 1, "the copy is the data in use from now on");
+	session_edit_end(&s, &e, 0);
+	cr_assert_eq(strncmp(s.status, want, strlen(want)), 0, "%s", s.status);
+	cr_assert_eq(s.reloads, 2);
+}
+
+Test(session, an_offer_is_edited_in_place)
+{
+	struct offer_edit e;
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert_str_eq(e.title, "H100 80G container quote · line 18");
+	cr_assert_str_eq(e.values[OF_MONTHLY], "9345");
+	cr_assert_str_eq(e.values[OF_HOURLY], "");
+	cr_assert_str_eq(e.values[OF_COLLECTED], "2026-10-12");
+	char values[OF_COUNT][128];
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "abc");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert_str_eq(s.status, "monthly \"abc\": expected a number (0 or more)");
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8888");
+	snprintf(values[OF_COLLECTED], sizeof values[0], "2026-11-30");
+	cr_assert(session_offer_save(&s, &e, values));
+	char want[300];
+	snprintf(want, sizeof want, "saved prices/offers.csv line 18 in %s (the previous file kept as "
+		 ".bak)", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+}

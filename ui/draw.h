@@ -1,0 +1,20 @@
+/* What every view draws with: the layout for the terminal's size, the
+ * colour theme, and two primitives. */
+#ifndef GPUPLAN_DRAW_H
+#define GPUPLAN_DRAW_H
+
+#include "layout.h"
+#include "theme.h"
+
+struct frame {
+	struct screen_layout lay;
+	struct theme theme;
+};
+
+/* Writes s at y,x cut to cols display columns; returns columns used. */
+int put_text(int y, int x, const char *s, int cols);
+/* Writes s right-aligned in the w columns from x. */
+void put_right(int y, int x, int w, const char *s);
+void draw_box(const struct frame *f, int y, int x, int h, int w, const char *title);
+
+#endif

@@ -1,0 +1,52 @@
+/* The scenario form on the left: one field per setting, edits applied to
+ * the session at once. */
+#ifndef GPUPLAN_FORM_VIEW_H
+#define GPUPLAN_FORM_VIEW_H
+
+#include <curses.h>
+#include <form.h>
+#include <stdbool.h>
+
+#include "draw.h"
+#include "session.h"
+
+#define FORM_MAX_FIELDS 32
+#define MODEL_MATCHES 5
+
+struct field_spec;
+
+struct form_view {
+	struct session *s;
+	const struct frame *fr;
+	FORM *form;
+	WINDOW *sub;
+	FIELD *fields[FORM_MAX_FIELDS + 1];
+	const struct field_spec *specs[FORM_MAX_FIELDS];
+	int nfields;
+	const struct model *matches[MODEL_MATCHES]; /* completions of the model typed */
+	int nmatches;
+	int pick;        /* the choice highlighted in an open pick list, -1: closed */
+	bool advanced;   /* the advanced fields are shown */
+	bool fresh_focus; /* the next key typed replaces the field */
+	int cursor_col;  /* inside the current field */
+	unsigned synced; /* the session's reload count the field texts follow */
+};
+
+void form_view_init(struct form_view *v, struct session *s, const struct frame *fr);
+/* Builds the fields for the current layout (none when it is too small). */
+void form_view_resize(struct form_view *v);
+void form_view_free(struct form_view *v);
+/* After each key: the field texts follow the scenario when the data was reloaded. */
+void form_view_update(struct form_view *v);
+void form_view_draw(const struct form_view *v);
+bool form_view_key(struct form_view *v, int ch);
+bool form_view_click(struct form_view *v, int y, int x);
+bool form_view_in_text(const struct form_view *v);
+bool form_view_pick_open(const struct form_view *v);
+/* The form library forgets the cursor when a form is unposted: kept
+ * before the screen is redrawn, put back after. */
+void form_view_save_cursor(struct form_view *v);
+void form_view_unpost(struct form_view *v);
+void form_view_place_cursor(const struct form_view *v, bool covered);
+
+#endif

@@ -1,0 +1,214 @@
+/* The key table and what each key does. A row names the contexts it acts
+ * in; keys_context picks the one context a key arrives in, so precedence
+ * is that one function plus the order of the rows (catch-alls last). */
+#include "keys.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "tui_screen.h"
+
+static enum key_result act_quit(struct tui *t, int ch)
+{
+	(void)t;
+	(void)ch;
+	return KR_QUIT;
+}
+
+static enum key_result act_ignore(struct tui *t, int ch)
+{
+	(void)t;
+	(void)ch;
+	return KR_DONE;
+}
+
+static enum key_result act_resize(struct tui *t, int ch)
+{
+	(void)t;
+	(void)ch;
+	return KR_RELAYOUT;
+}
+
+static enum key_result act_select(struct tui *t, int ch)
+{
+	session_select_row(&t->s, ch == KEY_NPAGE || ch == 'j' ? 1 : -1);
+	return KR_DONE;
+}
+
+static enum key_result act_click(struct tui *t, int ch)
+{
+	MEVENT ev;
+	(void)ch;
+	if (getmouse(&ev) == OK && !gpu_table_click(&t->table, ev.y, ev.x))
+		form_view_click(&t->form, ev.y, ev.x);
+	return KR_DONE;
+}
+
+static enum key_result act_quote(struct tui *t, int ch)
+{
+	(void)ch;
+	session_export_quote(&t->s, NULL);
+	return KR_DONE;
+}
+
+static enum key_result act_edit(struct tui *t, int ch)
+{
+	struct session_edit e;
+	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &e))
+		session_edit_end(&t->s, &e, terminal_run(e.argv));
+	return KR_DONE;
+}
+
+static enum key_result act_offer(struct tui *t, int ch)
+{
+	offer_dialog_open(&t->dialog, ch == 'O');
+	return KR_DONE;
+}
+
+static enum key_result act_help(struct tui *t, int ch)
+{
+	(void)ch;
+	t->help.open = !t->help.open;
+	return KR_DONE;
+}
+
+/* Any key closes the help; q also quits. */
+static enum key_result act_help_close(struct tui *t, int ch)
+{
+	t->help.open = false;
+	return ch == 'q' ? KR_QUIT : KR_DONE;
+}
+
+static enum key_result act_dialog(struct tui *t, int ch)
+{
+	offer_dialog_key(&t->dialog, ch);
+	return KR_DONE;
+}
+
+static enum key_result act_form(struct tui *t, int ch)
+{
+	form_view_key(&t->form, ch);
+	return KR_DONE;
+}
+
+#define ESC 27
+#define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
+
+/* In help order; the status line orders its hints by rank. */
+const struct key_row key_rows[] = {
+	{.help_keys = "Tab, Shift-Tab, ↑ ↓", .help = "next / previous field",
+	 .hints = {HINT(KC_TEXT | KC_FIELD, 2, "Tab/↑↓ field", "Tab field")}},
+	{.help_keys = "← →, Enter", .help = "choose precision, task... / pick list",
+	 .hints = {HINT(KC_FIELD, 3, "←→ choose", "←→ choose")}},
+	{.help_keys = "type", .help = "edit a value: 4k, 128K, a model, 70b",
+	 .hints = {HINT(KC_TEXT, 1, "type to edit", "type to edit")}},
+	{.help_keys = "Tab, Enter in Model", .help = "take the first catalogue match"},
+	{.help_keys = "Enter on Advanced", .help = "show / hide the advanced fields"},
+	{.keys = {KEY_NPAGE, KEY_PPAGE}, .ctx = KC_SCREEN, .act = act_select, .keeps_status = true,
+	 .help_keys = "PgDn PgUp, j k", .help = "select a GPU row (j k: not in text)",
+	 .hints = {HINT(KC_TEXT, 4, "PgUp/PgDn GPU", "PgUp/PgDn GPU")}},
+	{.keys = {'j', 'k'}, .ctx = KC_FIELD, .act = act_select,
+	 .hints = {HINT(KC_FIELD, 5, "j/k GPU", "j/k GPU")}},
+	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
+	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
+	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,
+	 .help_keys = "s", .help = "sort: catalogue, monthly cost, cards",
+	 .hints = {HINT(KC_FIELD, 9, "s sort", NULL)}},
+	{.keys = {'p'}, .ctx = KC_FIELD, .op = session_pin,
+	 .help_keys = "p / P", .help = "pin this scenario to compare / unpin",
+	 .hints = {HINT(KC_FIELD, 6, "p pin", "p pin")}},
+	{.keys = {'P'}, .ctx = KC_FIELD, .op = session_unpin},
+	{.keys = {'x'}, .ctx = KC_FIELD, .act = act_quote,
+	 .help_keys = "x", .help = "write a Markdown quote to this folder",
+	 .hints = {HINT(KC_FIELD, 7, "x quote", "x quote")}},
+	{.keys = {'e', 'E'}, .ctx = KC_FIELD, .act = act_edit,
+	 .help_keys = "e / E", .help = "edit prices / models in $EDITOR, reload",
+	 .hints = {HINT(KC_FIELD, 8, "e/o edit", "e/o edit")}},
+	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
+	 .help_keys = "o / O", .help = "edit the container / bare-metal quote"},
+	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help,
+	 .help_keys = "?", .help = "this help (any key closes it)",
+	 .hints = {HINT(KC_FIELD, 10, "? help", "? help"),
+		   HINT(KC_TEXT, 12, "(? help outside text)", NULL)}},
+	{.keys = {'q'}, .ctx = KC_SMALL | KC_FIELD, .act = act_quit,
+	 .help_keys = "q, Esc, Ctrl-C", .help = "quit (q: not in text fields)",
+	 .hints = {HINT(KC_FIELD, 13, "q quit", "q quit")}},
+	{.keys = {ESC}, .ctx = KC_SMALL | KC_TEXT | KC_FIELD, .act = act_quit, .keeps_status = true,
+	 .hints = {HINT(KC_TEXT, 11, "Esc quit", "Esc quit")}},
+	/* not in the help: the terminal's size, and each context's catch-all */
+	{.keys = {KEY_RESIZE}, .ctx = KC_ALL, .act = act_resize, .keeps_status = true},
+	{.keys = {KEY_MOUSE}, .ctx = KC_DIALOG, .act = act_ignore, .keeps_status = true},
+	{.keys = {KEY_ANY}, .ctx = KC_DIALOG, .act = act_dialog, .keeps_status = true},
+	{.keys = {KEY_ANY}, .ctx = KC_HELP, .act = act_help_close, .keeps_status = true},
+	{.keys = {KEY_ANY}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_form},
+};
+const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
+
+unsigned keys_context(const struct tui *t)
+{
+	if (t->dialog.open)
+		return KC_DIALOG;
+	if (t->help.open)
+		return KC_HELP;
+	if (form_view_pick_open(&t->form))
+		return KC_PICK;
+	if (t->fr.lay.too_small)
+		return KC_SMALL;
+	return form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD;
+}
+
+static bool row_takes(const struct key_row *r, int ch)
+{
+	for (int i = 0; i < 4 && r->keys[i]; i++)
+		if (r->keys[i] == ch || r->keys[i] == KEY_ANY)
+			return true;
+	return false;
+}
+
+const struct key_row *keys_find(unsigned ctx, int ch)
+{
+	for (size_t i = 0; i < n_key_rows; i++)
+		if ((key_rows[i].act || key_rows[i].op) && (key_rows[i].ctx & ctx) &&
+		    row_takes(&key_rows[i], ch))
+			return &key_rows[i];
+	return NULL;
+}
+
+enum key_result keys_dispatch(struct tui *t, int ch)
+{
+	const struct key_row *r = keys_find(keys_context(t), ch);
+	if (!r)
+		return KR_DONE;
+	if (!r->keeps_status)
+		session_clear_status(&t->s);
+	if (r->op) {
+		r->op(&t->s);
+		return KR_DONE;
+	}
+	return r->act(t, ch);
+}
+
+static const struct key_hint *hint_at(unsigned ctx, int rank)
+{
+	for (size_t i = 0; i < n_key_rows; i++)
+		for (int h = 0; h < 2; h++)
+			if ((key_rows[i].hints[h].ctx & ctx) && key_rows[i].hints[h].rank == rank)
+				return &key_rows[i].hints[h];
+	return NULL;
+}
+
+void keys_status_hint(unsigned ctx, bool narrow, char *buf, size_t cap)
+{
+	/* the narrow line of command keys is packed tighter */
+	const char *sep = narrow && ctx == KC_FIELD ? " " : "  ";
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int rank = 1; rank <= (int)n_key_rows * 2 && n < cap; rank++) {
+		const struct key_hint *h = hint_at(ctx, rank);
+		const char *text = h ? (narrow ? h->narrow : h->wide) : NULL;
+		if (text)
+			n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", text);
+	}
+}

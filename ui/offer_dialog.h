@@ -1,0 +1,34 @@
+/* o / O: a dialog over the screen to edit one offer's prices in place. */
+#ifndef GPUPLAN_OFFER_DIALOG_H
+#define GPUPLAN_OFFER_DIALOG_H
+
+#include <curses.h>
+#include <form.h>
+#include <stdbool.h>
+
+#include "draw.h"
+#include "session.h"
+
+struct offer_dialog {
+	struct session *s;
+	const struct frame *fr;
+	bool open;
+	struct offer_edit edit; /* the row being edited and its values */
+	FORM *form;
+	WINDOW *sub;
+	FIELD *fields[OF_COUNT + 1];
+	int y, x, h, w, cursor_col;
+};
+
+void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct frame *fr);
+/* Opens on the selected GPU's container (or bare-metal) offer; the status
+ * line says why when there is none. */
+void offer_dialog_open(struct offer_dialog *d, bool baremetal);
+void offer_dialog_close(struct offer_dialog *d);
+/* A new layout closes the dialog: it is placed for the old size. */
+void offer_dialog_resize(struct offer_dialog *d);
+void offer_dialog_key(struct offer_dialog *d, int ch);
+void offer_dialog_save_cursor(struct offer_dialog *d);
+void offer_dialog_draw(const struct offer_dialog *d);
+
+#endif

@@ -1,0 +1,243 @@
+/* The session's scenario, order, selection, scroll, pin and limits. Every
+ * operation leaves the derived state valid, so drawing only reads it. */
+#include "session.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/compare.h"
+#include "../src/report.h"
+#include "../src/settings.h"
+
+static const char *const sort_names[SORT_COUNT] = {
+	[SORT_CATALOGUE] = "catalogue order",
+	[SORT_COST] = "monthly cost",
+	[SORT_CARDS] = "card count",
+};
+
+void session_status(struct session *s, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->status, sizeof s->status, fmt, ap);
+	va_end(ap);
+	s->status_error = error;
+}
+
+void session_clear_status(struct session *s)
+{
+	s->status[0] = '\0';
+	s->status_error = false;
+}
+
+const struct plan *session_plan_at(const struct session *s, size_t row)
+{
+	return row < s->an->nplans ? &s->an->plans[s->order[row]] : NULL;
+}
+
+const struct plan *session_selected_plan(const struct session *s)
+{
+	for (size_t i = 0; i < s->an->nplans; i++)
+		if (s->an->plans[i].gpu == s->selected)
+			return &s->an->plans[i];
+	return NULL;
+}
+
+int session_selected_row(const struct session *s)
+{
+	for (size_t i = 0; i < s->an->nplans; i++)
+		if (session_plan_at(s, i)->gpu == s->selected)
+			return (int)i;
+	return 0;
+}
+
+/* The sort key is the figure the screen shows: the monthly total the
+ * cheaper way (plans without a price last), or the card count. */
+static double sort_key(enum sort_mode m, const struct plan *p)
+{
+	double monthly = plan_monthly(p);
+	switch (m) {
+	case SORT_COST:
+		return monthly >= 0 ? monthly : 1e300;
+	case SORT_CARDS:
+		return p->cards ? p->cards : 1e9;
+	default:
+		return 0;
+	}
+}
+
+static const struct session *sorting; /* qsort has no context argument */
+
+static int order_cmp(const void *x, const void *y)
+{
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	double a = sort_key(sorting->sort, &sorting->an->plans[i]);
+	double b = sort_key(sorting->sort, &sorting->an->plans[j]);
+	if (a != b)
+		return a < b ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* Keeps the selected row in view when there are more GPUs than rows. */
+static void scroll_to_selection(struct session *s)
+{
+	if (s->visible <= 0)
+		return;
+	int row = session_selected_row(s);
+	if (row < s->top)
+		s->top = row;
+	if (row >= s->top + s->visible)
+		s->top = row - s->visible + 1;
+	if (s->top < 0)
+		s->top = 0;
+}
+
+/* Longest context and most sequences on 1, 2, 4, 8 cards of the selected
+ * type, computed when the analysis or the selection changes. */
+static void refresh_limits(struct session *s)
+{
+	const struct plan *p = session_selected_plan(s);
+	s->limits_ok = p && limits_for_gpu(s->cat, &s->sc, p->gpu, s->limits);
+	if (!s->limits_ok)
+		memset(s->limits, 0, sizeof s->limits);
+}
+
+/* After a selection change. */
+static void selection_changed(struct session *s)
+{
+	scroll_to_selection(s);
+	refresh_limits(s);
+}
+
+static void sort_rows(struct session *s)
+{
+	for (size_t i = 0; i < s->an->nplans; i++)
+		s->order[i] = i;
+	sorting = s;
+	qsort(s->order, s->an->nplans, sizeof *s->order, order_cmp);
+	if (!s->selected && s->an->nplans)
+		s->selected = session_plan_at(s, 0)->gpu;
+	selection_changed(s);
+}
+
+bool session_init(struct session *s, const struct catalog *c, const struct scenario *start,
+		  const char *gpu_filter)
+{
+	memset(s, 0, sizeof *s);
+	s->order = calloc(c->ngpus ? c->ngpus : 1, sizeof *s->order);
+	if (!s->order)
+		return false;
+	s->cat = c;
+	s->gpu_filter = gpu_filter;
+	scenario_copy(&s->sc, start);
+	s->an = &s->bufs[0];
+	s->spare = &s->bufs[1];
+	if (!analysis_run(s->an, c, &s->sc, gpu_filter))
+		session_status(s, true, "%s", s->an->error);
+	sort_rows(s);
+	return true;
+}
+
+void session_free(struct session *s)
+{
+	analysis_free(&s->bufs[0]);
+	analysis_free(&s->bufs[1]);
+	analysis_free(&s->pin_an);
+	if (s->owned)
+		catalog_free(s->owned);
+	free(s->owned);
+	free(s->order);
+	s->owned = NULL;
+	s->order = NULL;
+}
+
+bool session_apply(struct session *s, const char *key, const char *value)
+{
+	struct scenario trial;
+	char err[200];
+	scenario_copy(&trial, &s->sc);
+	const struct setting *row = settings_find(key);
+	if (!row) {
+		session_status(s, true, "%s: not a setting", key);
+		return false;
+	}
+	if (!setting_parse(row, &trial, s->cat, value, err, sizeof err)) {
+		session_status(s, true, "%s \"%s\": expected %s", key, value, err);
+		return false;
+	}
+	if (!analysis_run(s->spare, s->cat, &trial, s->gpu_filter)) {
+		session_status(s, true, "%s", s->spare->error);
+		return false;
+	}
+	struct analysis *shown = s->an;
+	s->an = s->spare;
+	s->spare = shown;
+	scenario_copy(&s->sc, &s->an->sc);
+	sort_rows(s);
+	s->status[0] = '\0';
+	return true;
+}
+
+void session_recompute(struct session *s)
+{
+	struct scenario sc;
+	scenario_copy(&sc, &s->sc);
+	if (!analysis_run(s->an, s->cat, &sc, s->gpu_filter))
+		session_status(s, true, "%s", s->an->error);
+	scenario_copy(&s->sc, &s->an->sc);
+	if (!s->selected && s->an->nplans)
+		s->selected = s->an->plans[0].gpu;
+	sort_rows(s);
+}
+
+void session_select_at(struct session *s, int row)
+{
+	const struct plan *p = row >= 0 ? session_plan_at(s, (size_t)row) : NULL;
+	if (!p)
+		return;
+	s->selected = p->gpu;
+	selection_changed(s);
+}
+
+void session_select_row(struct session *s, int delta)
+{
+	int n = (int)s->an->nplans;
+	if (n == 0)
+		return;
+	int row = session_selected_row(s) + delta;
+	session_select_at(s, row < 0 ? 0 : row >= n ? n - 1 : row);
+}
+
+void session_set_visible(struct session *s, int rows)
+{
+	s->visible = rows;
+	scroll_to_selection(s);
+}
+
+void session_cycle_sort(struct session *s)
+{
+	s->sort = (enum sort_mode)((s->sort + 1) % SORT_COUNT);
+	sort_rows(s);
+	session_status(s, false, "sorted by %s", sort_names[s->sort]);
+}
+
+void session_pin(struct session *s)
+{
+	char summary[256];
+	scenario_copy(&s->pin_sc, &s->sc);
+	if (!analysis_run(&s->pin_an, s->cat, &s->pin_sc, s->gpu_filter)) {
+		session_status(s, true, "%s", s->pin_an.error);
+		return;
+	}
+	s->pinned = true;
+	scenario_summary(summary, sizeof summary, &s->pin_sc);
+	session_status(s, false, "pinned %s: change anything to compare, P unpins", summary);
+}
+
+void session_unpin(struct session *s)
+{
+	s->pinned = false;
+	session_status(s, false, "unpinned");
+}

@@ -1,0 +1,109 @@
+/* The configurator's session: everything the screen shows, kept apart
+ * from drawing. No curses here, so the tests drive it without a terminal.
+ * Views read a session and draw; keys call session operations, which set
+ * the status line and keep the derived state (order, selection, scroll,
+ * limits) valid as they go. */
+#ifndef GPUPLAN_SESSION_H
+#define GPUPLAN_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../src/analysis.h"
+#include "../src/capacity.h"
+
+enum sort_mode { SORT_CATALOGUE, SORT_COST, SORT_CARDS, SORT_COUNT };
+
+struct session {
+	const struct catalog *cat;
+	struct catalog *owned; /* a reloaded catalogue; the first is the caller's */
+	const char *gpu_filter;
+	struct scenario sc;          /* the last valid scenario, the one on screen */
+	struct analysis *an, *spare; /* swapped, so pointers into them stay valid */
+	struct analysis bufs[2];
+	size_t *order; /* plans in display order */
+	const struct gpu *selected;
+	enum sort_mode sort;
+	int top, visible; /* first table row shown, rows the table has room for */
+	/* p pins a scenario to compare the current one with */
+	bool pinned;
+	struct scenario pin_sc;
+	struct analysis pin_an;
+	/* capacity limits of the selected GPU, refreshed with the analysis */
+	bool limits_ok;
+	struct card_limit limits[LIMIT_CARD_COUNTS];
+	unsigned reloads; /* data reloads so far: views that show the data follow */
+	char status[256];
+	bool status_error;
+};
+
+/* Computes the starting scenario. False only when out of memory; a
+ * scenario that does not compute leaves its error on the status line. */
+bool session_init(struct session *s, const struct catalog *c, const struct scenario *start,
+		  const char *gpu_filter);
+void session_free(struct session *s);
+
+void session_status(struct session *s, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void session_clear_status(struct session *s);
+
+/* Tries a change on a copy; only a scenario that computes replaces the one
+ * on screen, so invalid input never loses the last good result. key is a
+ * scenario_set key, or "model". */
+bool session_apply(struct session *s, const char *key, const char *value);
+
+/* The same scenario again, after the data changed under it. */
+void session_recompute(struct session *s);
+
+/* Selection, in display order. */
+const struct plan *session_plan_at(const struct session *s, size_t row);
+const struct plan *session_selected_plan(const struct session *s);
+int session_selected_row(const struct session *s);
+void session_select_row(struct session *s, int delta);
+void session_select_at(struct session *s, int row);
+/* The table has room for rows lines: the scroll keeps the selection in view. */
+void session_set_visible(struct session *s, int rows);
+/* Next sort order; the cost is the monthly total the cheaper way. */
+void session_cycle_sort(struct session *s);
+
+void session_pin(struct session *s);
+void session_unpin(struct session *s);
+
+/* session_data.c: the data files, the quote. */
+
+/* Loads dir; on any error the data in use stays and the status line shows
+ * the first problem with its file:line:column. done: the status on success. */
+bool session_reload(struct session *s, const char *dir, const char *done);
+/* The folder to edit (a copy of bundled data is made, and then used). */
+bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
+			   size_t notelen);
+
+/* e / E: the file to edit and the command for it, prepared before the
+ * terminal is handed over, then the reload once the editor is done. */
+struct session_edit {
+	char dir[4096], path[4200], note[4200];
+	const char *argv[6]; /* /bin/sh -c '$0 "$1"' editor path */
+};
+bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e);
+void session_edit_end(struct session *s, const struct session_edit *e, int editor_status);
+
+/* o / O: one offer of the selected GPU, its fields as text. */
+enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_COUNT };
+extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
+struct offer_edit {
+	char path[4200];
+	unsigned line;
+	char gpu[128], kind[16], region[256], title[256];
+	char values[OF_COUNT][128];
+};
+bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e);
+/* Checks the values as the loader would, writes them into the row and
+ * reloads. False (status says why) leaves the file as it was. */
+bool session_offer_save(struct session *s, const struct offer_edit *e,
+			char values[OF_COUNT][128]);
+
+/* x: gpuplan-quote-<model>-<stamp>.md in dir (NULL: the current folder),
+ * never overwriting a file. Returns false when it could not be written. */
+bool session_export_quote(struct session *s, const char *dir);
+
+#endif

@@ -1,0 +1,110 @@
+/* The screen as a whole: which views there are, where they go, in which
+ * order they draw. */
+#include "tui_screen.h"
+
+#include <curses.h>
+#include <stdio.h>
+
+#include "../src/report.h"
+#include "../src/text.h"
+#include "keys.h"
+
+bool tui_screen_init(struct tui *t, const struct catalog *c, const struct scenario *start,
+		     const char *gpu_filter)
+{
+	if (!session_init(&t->s, c, start, gpu_filter))
+		return false;
+	form_view_init(&t->form, &t->s, &t->fr);
+	gpu_table_init(&t->table, &t->s, &t->fr);
+	detail_view_init(&t->detail, &t->s, &t->fr);
+	help_view_init(&t->help, &t->fr, key_rows, n_key_rows);
+	offer_dialog_init(&t->dialog, &t->s, &t->fr);
+	return true;
+}
+
+void tui_screen_free(struct tui *t)
+{
+	offer_dialog_close(&t->dialog);
+	form_view_free(&t->form);
+	session_free(&t->s);
+}
+
+void tui_screen_relayout(struct tui *t, int cols, int lines)
+{
+	layout_screen(cols, lines, (int)t->s.an->nplans, &t->fr.lay);
+	offer_dialog_resize(&t->dialog);
+	form_view_resize(&t->form);
+	if (!t->fr.lay.too_small)
+		gpu_table_resize(&t->table);
+}
+
+void tui_screen_update(struct tui *t)
+{
+	form_view_update(&t->form);
+}
+
+static void draw_title(const struct tui *t)
+{
+	const struct catalog *c = t->s.cat;
+	char date[16], left[512], right[96];
+	format_date(date, sizeof date, c->newest_date);
+	snprintf(left, sizeof left, " gpuplan — prices as of %s (%s/month)", date,
+		 c->noffers ? c->offers[0].currency : "CNY");
+	snprintf(right, sizeof right, "models: %zu  gpus: %zu  offers: %zu ", c->nmodels, c->ngpus,
+		 c->noffers);
+	attron(theme_attr(&t->fr.theme, EL_TITLE));
+	put_text(0, 0, left, COLS);
+	int w = (int)text_width(right);
+	if ((int)text_width(left) + w + 2 <= COLS)
+		put_text(0, COLS - w, right, w);
+	attroff(theme_attr(&t->fr.theme, EL_TITLE));
+}
+
+/* The session's message, or what the keys do where the cursor is. */
+static void draw_status(const struct tui *t)
+{
+	const struct session *s = &t->s;
+	int y = t->fr.lay.status_y, attr = theme_attr(&t->fr.theme, s->status_error ? EL_ERROR : EL_HINT);
+	char hint[256];
+	keys_status_hint(form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD, COLS < 100, hint,
+			 sizeof hint);
+	move(y, 0);
+	clrtoeol();
+	attron(attr);
+	put_text(y, 0, s->status[0] ? s->status : hint, COLS - 1);
+	attroff(attr);
+}
+
+static void draw_too_small(void)
+{
+	char msg[128];
+	erase();
+	snprintf(msg, sizeof msg, "terminal too small: %dx%d, gpuplan needs %dx%d", COLS, LINES,
+		 MIN_COLS, MIN_LINES);
+	put_text(LINES / 2, 0, msg, COLS);
+	put_text(LINES / 2 + 1, 0, "enlarge the window, or press q to quit", COLS);
+	refresh();
+}
+
+void tui_screen_draw(struct tui *t)
+{
+	if (t->fr.lay.too_small) {
+		draw_too_small();
+		return;
+	}
+	form_view_save_cursor(&t->form);
+	offer_dialog_save_cursor(&t->dialog);
+	form_view_unpost(&t->form);
+	erase();
+	draw_title(t);
+	gpu_table_draw(&t->table);
+	detail_view_draw(&t->detail);
+	form_view_draw(&t->form);
+	draw_status(t);
+	if (t->help.open)
+		help_view_draw(&t->help);
+	form_view_place_cursor(&t->form, t->help.open);
+	if (t->dialog.open)
+		offer_dialog_draw(&t->dialog);
+	refresh();
+}
