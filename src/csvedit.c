@@ -206,6 +206,34 @@ static const char *disk_text(const struct target *f, const char *column)
 	return c < 0 ? "" : csvtab_text(&f->t, f->rec, (size_t)c);
 }
 
+void csv_row_snapshot_free(struct csv_row_snapshot *snap)
+{
+	free(snap->bytes);
+	for (size_t i = 0; i < snap->n; i++)
+		free(snap->texts[i]);
+	*snap = (struct csv_row_snapshot){0};
+}
+
+bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit *keys,
+		       size_t n_keys, const char *const *columns, size_t n,
+		       struct csv_row_snapshot *snap, char *err, size_t errlen)
+{
+	struct target f = {0};
+	struct csv_edit e = {.path = path, .line = line, .keys = keys, .n_keys = n_keys};
+	*snap = (struct csv_row_snapshot){0};
+	bool ok = n <= MAX_FIELDS && target_open(&f, path, line, err, errlen) &&
+		  keys_hold(&f, &e, err, errlen);
+	if (n > MAX_FIELDS)
+		snprintf(err, errlen, "too many fields at once");
+	if (ok) {
+		snap->bytes = row_bytes(&f);
+		for (; snap->n < n; snap->n++)
+			snap->texts[snap->n] = strdup(disk_text(&f, columns[snap->n]));
+	}
+	target_close(&f);
+	return ok;
+}
+
 static bool user_changed(const struct field_change *fc)
 {
 	return !fc->loaded || strcmp(fc->loaded, fc->value) != 0;

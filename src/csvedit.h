@@ -70,6 +70,23 @@ void csv_edit_result_free(struct csv_edit_result *r);
  * NULL with err when there is no such row. */
 char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen);
 
+/* The row starting on 'line' as it is on disk now, for an edit dialog to
+ * show and to pass back: bytes for csv_edit.loaded_row, and the exact texts
+ * of the named columns ("" for one the file lacks) for field_change.loaded.
+ * Showing these instead of the catalogue's (maybe older, reformatted)
+ * values is what makes the conflict check sound. */
+struct csv_row_snapshot {
+	char *bytes;
+	char *texts[16];
+	size_t n;
+};
+
+/* False with err when the row is gone or its keys changed. */
+bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit *keys,
+		       size_t n_keys, const char *const *columns, size_t n,
+		       struct csv_row_snapshot *snap, char *err, size_t errlen);
+void csv_row_snapshot_free(struct csv_row_snapshot *snap);
+
 /* The older interface: the row must start on 'line' and still hold the
  * keys. Returns 0 (saved or unchanged), or -1 with the reason in err and
  * the file untouched. */

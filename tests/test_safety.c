@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,17 +304,19 @@ Test(edit, a_row_changed_on_disk_is_a_conflict_not_a_lost_update)
 	data_folder(offers);
 	const char *path = in_dir("prices/offers.csv");
 	char err[512];
-	char *loaded = csv_edit_read_row(path, 3, err, sizeof err);
-	cr_assert_not_null(loaded, "%s", err);
+	static const char *const cols[] = {"monthly", "discount", "collected"}; /* the dialog's */
+	struct csv_row_snapshot snap;
+	cr_assert(csv_edit_snapshot(path, 3, bm_keys, 2, cols, 3, &snap, err, sizeof err), "%s", err);
+	cr_assert_str_eq(snap.texts[1], "95折");
 	/* another instance saves the row meanwhile */
 	const struct field_edit other[] = {{"monthly", "8100"}, {"collected", "2026-10-20"}};
 	cr_assert_eq(csv_edit_row(path, 3, bm_keys, 2, other, 2, err, sizeof err), 0, "%s", err);
 	char disk[4096];
 	snprintf(disk, sizeof disk, "%s", slurp(path));
-	const struct field_change mine[] = {{"monthly", "88480", "88480"},
-					    {"discount", "95折", "92折"},
-					    {"collected", "2026-10-12", "2026-10-12"}};
-	struct csv_edit e = {.path = path, .line = 3, .loaded_row = loaded, .keys = bm_keys,
+	const struct field_change mine[] = {{"monthly", snap.texts[0], "88480"},
+					    {"discount", snap.texts[1], "92折"},
+					    {"collected", snap.texts[2], "2026-10-12"}};
+	struct csv_edit e = {.path = path, .line = 3, .loaded_row = snap.bytes, .keys = bm_keys,
 			     .n_keys = 2, .fields = mine, .n_fields = 3};
 	struct csv_edit_result r;
 	cr_assert_eq(csv_edit_save(&e, &r), CSV_EDIT_CONFLICT, "%s", r.message);
@@ -329,7 +330,7 @@ Test(edit, a_row_changed_on_disk_is_a_conflict_not_a_lost_update)
 	cr_assert_eq(csv_edit_merge(&e, &r), CSV_EDIT_SAVED, "%s", r.message);
 	cr_assert(strstr(slurp(path), "宁夏一区,8100,,CNY,92折,,none,2026-10-20,site\n"), "%s", slurp(path));
 	csv_edit_result_free(&r);
-	free(loaded);
+	csv_row_snapshot_free(&snap);
 }
 
 Test(edit, a_field_changed_on_both_sides_cannot_be_merged)
