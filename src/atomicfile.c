@@ -40,6 +40,14 @@ bool atomic_begin(struct atomic_file *a, const char *path, mode_t mode, char *er
 	return true;
 }
 
+void atomic_keep_owner(int fd, const struct stat *st)
+{
+	if (fchown(fd, st->st_uid, st->st_gid) == 0)
+		return;
+	if (fchown(fd, (uid_t)-1, st->st_gid) == 0)
+		return;
+}
+
 bool atomic_put(struct atomic_file *a, const void *buf, size_t len, char *err, size_t errlen)
 {
 	const char *p = buf;

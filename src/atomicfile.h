@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* The pattern of the temporary names: cleanup_stale_temps (datasrc.h)
@@ -26,6 +27,10 @@ struct atomic_file {
  * style bits; the caller may fchown/fchmod a->fd). Returns false with err. */
 bool atomic_begin(struct atomic_file *a, const char *path, mode_t mode, char *err,
 		  size_t errlen);
+/* Gives fd the owner and group of st where allowed (root, or a group the
+ * user is in); a file that cannot be given away stays the user's, and its
+ * mode is what keeps it from others. */
+void atomic_keep_owner(int fd, const struct stat *st);
 /* Writes all of buf, retrying short writes. False with err on an error. */
 bool atomic_put(struct atomic_file *a, const void *buf, size_t len, char *err, size_t errlen);
 /* fsync and close: after this the bytes are on disk under the temporary name. */

@@ -418,8 +418,7 @@ static bool replace_target(const struct target *f, const char *data, size_t len,
 	if (!atomic_begin(&a, f->path, f->st.st_mode, err, errlen))
 		return false;
 	a.write = csv_edit_write;
-	if (fchown(a.fd, f->st.st_uid, f->st.st_gid) != 0 && fchown(a.fd, (uid_t)-1, f->st.st_gid))
-		(void)0; /* not allowed to give it away: it stays ours, the mode is kept */
+	atomic_keep_owner(a.fd, &f->st);
 	bool ok = atomic_put(&a, data, len, err, errlen) && atomic_finish(&a, err, errlen);
 	if (ok)
 		ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);

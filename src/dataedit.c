@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "csvedit.h"
 #include "datasrc.h"
 
@@ -125,8 +126,8 @@ static bool install_copy(struct data_edit *e, char *err, size_t errlen)
 	int fd = open(e->copy, O_RDONLY | O_CLOEXEC);
 	bool ok = fd >= 0 && stat(e->live, &st) == 0 && fsync(fd) == 0 &&
 		  fchmod(fd, st.st_mode & 07777) == 0;
-	if (ok && fchown(fd, st.st_uid, st.st_gid) != 0)
-		(void)0; /* not ours to give away: the mode is kept all the same */
+	if (ok)
+		atomic_keep_owner(fd, &st);
 	if (fd >= 0)
 		close(fd);
 	if (!ok) {
