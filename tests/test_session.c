@@ -10,6 +10,7 @@
 
 #include "../src/compare.h"
 #include "../src/datasrc.h"
+#include "../src/plan_text.h"
 #include "../src/report.h"
 #include "../ui/session.h"
 
@@ -359,4 +360,57 @@ Test(session, an_offer_is_edited_in_place)
 		 ".bak)", tmp);
 	cr_assert_str_eq(s.status, want);
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+}
+
+/* The table's plan column: a short code for every layout, never cut. */
+static void shape_is(int t, int pp, int d, int zero, bool rc, int machines, const char *want)
+{
+	struct plan p = {.lay = {.t = t, .p = pp, .d = d, .zero = zero, .recompute = rc},
+			 .cards = t * pp * d, .machines = machines};
+	char buf[32];
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, want, "t%d p%d d%d z%d rc%d m%d", t, pp, d, zero, rc, machines);
+}
+
+Test(shape, codes_for_every_layout)
+{
+	shape_is(1, 1, 1, 0, false, 1, "single");
+	shape_is(1, 1, 1, 0, true, 1, "single+rc");
+	shape_is(4, 1, 1, 0, false, 1, "TP4");
+	shape_is(1, 3, 1, 0, false, 1, "PP3");
+	shape_is(2, 5, 1, 0, false, 2, "TP2×PP5 2m");
+	shape_is(1, 1, 18, 3, false, 3, "Z3×18 3m");
+	shape_is(1, 1, 2, 0, false, 1, "DP2");
+	shape_is(2, 1, 4, 0, false, 1, "TP2×DP4");
+	shape_is(2, 1, 9, 3, true, 3, "TP2×Z3×9+rc 3m");
+	shape_is(1, 1, 8, 1, false, 1, "Z1×8");
+	shape_is(8, 16, 1, 0, false, 16, "TP8×PP16 16m");
+	shape_is(1, 14, 1, 0, false, 2, "PP14 2m");
+}
+
+Test(shape, no_cards_and_a_short_buffer)
+{
+	struct plan p = {.cards = 0};
+	char buf[8];
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "none");
+	p = (struct plan){.lay = {.t = 2, .p = 5, .d = 1}, .cards = 10, .machines = 2};
+	plan_shape_code(buf, 4, &p);
+	cr_assert_str_eq(buf, "TP2");
+}
+
+Test(shape, words_add_recompute_once)
+{
+	struct plan p = {.lay = {.t = 4, .p = 1, .d = 1, .recompute = true}, .cards = 4,
+			 .strategy = "TP4"};
+	char buf[64];
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4 +recompute");
+	snprintf(p.strategy, sizeof p.strategy, "TP4 +recompute");
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4 +recompute");
+	p.lay.recompute = false;
+	snprintf(p.strategy, sizeof p.strategy, "TP4");
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4");
 }
