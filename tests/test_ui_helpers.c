@@ -69,34 +69,73 @@ Test(bar, over_capacity_fills_the_bar)
 	cr_assert_eq(bar_cells(v, 2, 100, 0, cells), 0);
 }
 
-Test(layout, eighty_columns_drops_what_does_not_fit)
+/* The cells of the Qwen2.5-72B int4 table: names, "23.7/24", "14",
+ * "PP14 2m", "4464*", "11060", "151920 b". */
+static const struct table_wants qwen_wants = {
+	.min = {[TC_NAME] = 12, [TC_FIGURES] = 9, [TC_CARDS] = 2, [TC_PLAN] = 8,
+		[TC_CONTAINER] = 5, [TC_BAREMETAL] = 6, [TC_TOTAL] = 8},
+	.pref = {[TC_NAME] = 12, [TC_FIGURES] = 9, [TC_CARDS] = 5, [TC_PLAN] = 8,
+		 [TC_CONTAINER] = 10, [TC_BAREMETAL] = 11, [TC_TOTAL] = 8},
+};
+
+static int right_edge(const struct table_layout *t)
 {
-	struct screen_layout s;
-	layout_screen(80, 24, 7, &s);
-	cr_assert_not(s.too_small);
-	cr_assert_eq(s.form_w + s.table_w, 80);
-	const struct table_layout *t = &s.table;
-	cr_assert(t->shown[TC_NAME] && t->shown[TC_CARDS] && t->shown[TC_PLAN]);
-	cr_assert(t->shown[TC_CONTAINER] && t->shown[TC_BAREMETAL], "prices are never dropped");
-	cr_assert_not(t->shown[TC_FIGURES], "the figures go first");
 	int right = 0;
 	for (int c = 0; c < TC_COUNT; c++)
 		if (t->shown[c] && t->x[c] + t->w[c] > right)
 			right = t->x[c] + t->w[c];
-	cr_assert_leq(right, s.table_w - 2);
+	return right;
 }
 
-Test(layout, wide_terminals_show_everything_and_grow_the_bar)
+Test(layout, eighty_columns_drop_the_bar_then_the_figures)
+{
+	struct screen_layout s;
+	struct table_layout t;
+	layout_screen(80, 24, 7, &s);
+	cr_assert_not(s.too_small);
+	cr_assert_eq(s.form_w + s.table_w, 80);
+	layout_table(s.table_w - 3, &qwen_wants, &t);
+	cr_assert(t.shown[TC_NAME] && t.shown[TC_CARDS] && t.shown[TC_PLAN]);
+	cr_assert(t.shown[TC_CONTAINER] && t.shown[TC_BAREMETAL] && t.shown[TC_TOTAL],
+		  "prices and the total are never dropped");
+	cr_assert_not(t.shown[TC_BAR], "the bar goes first");
+	cr_assert_not(t.shown[TC_FIGURES], "then the figures");
+	for (int c = TC_CARDS; c < TC_COUNT; c++)
+		cr_assert_geq(t.w[c], qwen_wants.min[c], "column %d is cut", c);
+	cr_assert_leq(right_edge(&t), s.table_w - 3);
+	/* a little wider: the figures come back before the bar */
+	layout_table(s.table_w - 3 + 10, &qwen_wants, &t);
+	cr_assert(t.shown[TC_FIGURES] && !t.shown[TC_BAR]);
+}
+
+Test(layout, the_name_is_cut_before_any_number)
+{
+	struct table_layout t;
+	struct table_wants w = qwen_wants;
+	w.min[TC_PLAN] = w.pref[TC_PLAN] = 12; /* "does not fit" */
+	layout_table(49, &w, &t);
+	cr_assert_eq(t.w[TC_PLAN], 12);
+	cr_assert_eq(t.w[TC_TOTAL], 8);
+	cr_assert_lt(t.w[TC_NAME], 12);
+	cr_assert_geq(t.w[TC_NAME], 8);
+	cr_assert_leq(right_edge(&t), 49);
+}
+
+Test(layout, wide_terminals_give_the_bar_what_is_left)
 {
 	struct table_layout t120, t200;
-	layout_table(120 - 34 - 2, &t120);
-	layout_table(200 - 34 - 2, &t200);
+	layout_table(120 - 30 - 3, &qwen_wants, &t120);
+	layout_table(200 - 30 - 3, &qwen_wants, &t200);
 	for (int c = 0; c < TC_COUNT; c++)
 		cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
-	cr_assert_gt(t200.w[TC_BAR], t120.w[TC_BAR]);
+	for (int c = 0; c < TC_COUNT; c++)
+		if (c != TC_BAR)
+			cr_assert_eq(t200.w[c], t120.w[c], "only the bar grows: column %d", c);
+	cr_assert_eq(t200.w[TC_BAR], t120.w[TC_BAR] + 80);
+	cr_assert_eq(t120.w[TC_CONTAINER], 10);
 	/* the last column ends exactly at the inner edge */
-	cr_assert_eq(t200.x[TC_BAREMETAL] + t200.w[TC_BAREMETAL], 200 - 34 - 2);
-	cr_assert_eq(t120.x[TC_BAREMETAL] + t120.w[TC_BAREMETAL], 120 - 34 - 2);
+	cr_assert_eq(right_edge(&t200), 200 - 30 - 3);
+	cr_assert_eq(right_edge(&t120), 120 - 30 - 3);
 }
 
 Test(layout, too_small_below_80x24)
@@ -188,6 +227,9 @@ Test(keys, precedence)
 	size_t listed = 0;
 	for (size_t i = 0; i < n_key_rows; i++)
 		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 14);
+	cr_assert_eq(listed, 15);
 	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("?"));
+	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
+	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
+	cr_assert_eq(keys_find(KC_TEXT, 'J'), typed, "J is typed in a text field");
 }

@@ -9,22 +9,23 @@ struct style {
 	short fg, bg;   /* colour row */
 	int mono;       /* attributes when there is no colour */
 	const char *glyph, *mono_glyph, *ascii_glyph;
+	const char *legend, *legend_short; /* what the glyph stands for */
 };
 
 static const struct style styles[EL_COUNT] = {
-	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W"},
-	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K"},
-	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A"},
-	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S"},
-	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o"},
-	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+"},
-	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", "."},
+	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W", "weights", "wt"},
+	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K", "KV cache", "KV"},
+	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A", "activations", "act"},
+	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S", "grads+optim", "opt"},
+	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o", "overhead", "ovh"},
+	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+", "headroom", "hdr"},
+	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", ".", "free", "free"},
 	[EL_TITLE] = {COLOR_WHITE, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_BORDER] = {COLOR_WHITE, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_SELECTED] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE, NULL, NULL, NULL},
 	[EL_OK] = {COLOR_GREEN, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_TIGHT] = {COLOR_YELLOW, -1, A_BOLD, NULL, NULL, NULL},
-	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, "!", "!", "!", "does not fit", "no fit"},
 	[EL_CHEAPER] = {COLOR_GREEN, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_ERROR] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_HINT] = {COLOR_WHITE, -1, A_DIM, NULL, NULL, NULL},
@@ -57,6 +58,11 @@ const char *theme_glyph(const struct theme *t, enum element e)
 	if (!t->unicode)
 		return styles[e].ascii_glyph;
 	return t->colour ? styles[e].glyph : styles[e].mono_glyph;
+}
+
+const char *theme_legend(enum element e, bool brief)
+{
+	return brief ? styles[e].legend_short : styles[e].legend;
 }
 
 enum element theme_slot_element(enum mem_slot s)

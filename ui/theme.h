@@ -22,6 +22,8 @@ void theme_init(struct theme *t);
 int theme_attr(const struct theme *t, enum element e);
 /* The glyph a bar segment is drawn with (UTF-8 or ASCII). */
 const char *theme_glyph(const struct theme *t, enum element e);
+/* What an element's glyph stands for, for the legend (NULL: no glyph). */
+const char *theme_legend(enum element e, bool brief);
 /* The element that draws a slot of the memory-terms table. */
 enum element theme_slot_element(enum mem_slot s);
 
