@@ -12,6 +12,8 @@
 #include "../src/datasrc.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
+#include "../src/text.h"
+#include "../ui/detail_lines.h"
 #include "../ui/session.h"
 
 #define SRCDIR FIXTURES "/../.." /* the source tree's data folder */
@@ -413,4 +415,62 @@ Test(shape, words_add_recompute_once)
 	snprintf(p.strategy, sizeof p.strategy, "TP4");
 	plan_shape_words(buf, sizeof buf, &p);
 	cr_assert_str_eq(buf, "TP4");
+}
+
+static int line_of(const struct detail_lines *d, const char *head)
+{
+	for (int i = 0; i < d->n; i++)
+		if (strncmp(d->line[i], head, strlen(head)) == 0)
+			return i;
+	return -1;
+}
+
+static bool has_line(const struct detail_lines *d, const char *head)
+{
+	return line_of(d, head) >= 0;
+}
+
+static struct detail_lines lines;
+
+/* A forced card count that does not fit: no price in the breakdown, but
+ * the whole model's totals and what dominates them. */
+Test(session, a_plan_that_does_not_fit_shows_the_totals_and_what_dominates)
+{
+	char title[200];
+	cr_assert(session_apply(&s, "cards", "1"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	cr_assert_not(p->fits);
+	detail_lines_plan(&lines, &s, p, 200);
+	cr_assert(has_line(&lines, "whole model: weights 131.4 + KV "), "%s", lines.line[0]);
+	cr_assert(has_line(&lines, "most of it is weights: a lower precision or more cards"));
+	cr_assert_not(has_line(&lines, "container"), "no price for a layout that does not fit");
+	detail_title(title, sizeof title, p);
+	cr_assert_str_eq(title, "H100 80G · 1 card · single · does not fit");
+	/* long context, many users: the KV cache */
+	cr_assert(session_apply(&s, "context", "128k"));
+	cr_assert(session_apply(&s, "concurrency", "64"));
+	p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	detail_lines_plan(&lines, &s, p, 200);
+	cr_assert(has_line(&lines, "most of it is KV cache: lower context/concurrency or fp8 KV"));
+}
+
+/* Notes that change what is bought come before the terms, so a short box
+ * still shows them; the rest follow, most important first. */
+Test(session, warnings_come_first_in_the_breakdown)
+{
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert(session_apply(&s, "concurrency", "20"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	cr_assert_gt(p->machines, 1);
+	detail_lines_plan(&lines, &s, p, 200);
+	int multi = line_of(&lines, "note: multi-node"), terms = line_of(&lines, "weights ");
+	int eff = line_of(&lines, "note: at 70 % parallel efficiency");
+	cr_assert(multi >= 0 && terms >= 0 && eff >= 0, "%d %d %d", multi, terms, eff);
+	cr_assert_lt(multi, terms);
+	cr_assert_gt(eff, terms);
+	/* narrow: wrapped at spaces, never wider than the box */
+	detail_lines_plan(&lines, &s, p, 40);
+	for (int i = 0; i < lines.n; i++)
+		cr_assert_leq(text_width(lines.line[i]), 40, "%s", lines.line[i]);
 }

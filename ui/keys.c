@@ -37,12 +37,25 @@ static enum key_result act_select(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+static enum key_result act_detail_scroll(struct tui *t, int ch)
+{
+	detail_view_scroll(&t->detail, ch == 'J' ? 1 : -1);
+	return KR_DONE;
+}
+
+/* The wheel scrolls the breakdown under it; a click selects. */
 static enum key_result act_click(struct tui *t, int ch)
 {
 	MEVENT ev;
 	(void)ch;
-	if (getmouse(&ev) == OK && !gpu_table_click(&t->table, ev.y, ev.x))
+	if (getmouse(&ev) != OK)
+		return KR_DONE;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+		if (detail_view_contains(&t->detail, ev.y, ev.x))
+			detail_view_scroll(&t->detail, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+	} else if (!gpu_table_click(&t->table, ev.y, ev.x)) {
 		form_view_click(&t->form, ev.y, ev.x);
+	}
 	return KR_DONE;
 }
 
@@ -111,6 +124,8 @@ const struct key_row key_rows[] = {
 	 .hints = {HINT(KC_TEXT, 4, "PgUp/PgDn GPU", "PgUp/PgDn GPU")}},
 	{.keys = {'j', 'k'}, .ctx = KC_FIELD, .act = act_select,
 	 .hints = {HINT(KC_FIELD, 5, "j/k GPU", "j/k GPU")}},
+	{.keys = {'J', 'K'}, .ctx = KC_FIELD, .act = act_detail_scroll, .keeps_status = true,
+	 .help_keys = "J K, mouse wheel", .help = "scroll the breakdown (J K: not in text)"},
 	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
 	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
 	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,

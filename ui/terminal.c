@@ -85,7 +85,7 @@ void terminal_start(void)
 	nonl();
 	keypad(stdscr, TRUE);
 	timeout(250);
-	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 
 bool terminal_input_gone(void)
