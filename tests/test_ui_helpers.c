@@ -8,6 +8,8 @@
 #include "../ui/bar.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
+#include "../ui/terminal.h"
+#include "../ui/theme.h"
 
 static int sum(const int *cells, int n)
 {
@@ -232,4 +234,30 @@ Test(keys, precedence)
 	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
 	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
 	cr_assert_eq(keys_find(KC_TEXT, 'J'), typed, "J is typed in a text field");
+}
+
+/* LANG=C: every glyph in its ASCII form, CJK as '?' per display column,
+ * so the text is exactly as wide as in UTF-8. */
+Test(plain, ascii_forms_keep_the_width)
+{
+	char out[128];
+	const char *in = "▶H20 96G · 4 × TP4 ◂▸ — ▼total ↑↓ 四川二区 ¥";
+	theme_plain_text(out, sizeof out, in);
+	cr_assert_str_eq(out, ">H20 96G . 4 x TP4 <> - vtotal ^v ???????? Y");
+	cr_assert_eq(strlen(out), text_width(in));
+	for (const char *c = out; *c; c++)
+		cr_assert_lt((unsigned char)*c, 0x80);
+	cr_assert_str_eq(theme_plain_text(out, 4, "四川"), "???");
+	cr_assert_str_eq(theme_plain_text(out, sizeof out, "a\xff" "b"), "a?b");
+}
+
+Test(plain, locale_names_that_ask_for_utf8)
+{
+	cr_assert(terminal_names_utf8("zh_XX.UTF-8"));
+	cr_assert(terminal_names_utf8("en_US.utf8"));
+	cr_assert(terminal_names_utf8("C.UTF-8"));
+	cr_assert_not(terminal_names_utf8("C"));
+	cr_assert_not(terminal_names_utf8("POSIX"));
+	cr_assert_not(terminal_names_utf8("zh_CN.GB18030"));
+	cr_assert_not(terminal_names_utf8(NULL));
 }
