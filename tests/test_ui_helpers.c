@@ -177,21 +177,20 @@ Test(parse, sizes_typed_in_the_form)
 	cr_assert(parse_model_size("70b", &p) && p == 70e9);
 }
 
-/* The status line's hints come from the key table: the same four lines
- * as before the table. */
+/* The status line's hints come from the key table: F1 for help
+ * everywhere, no Esc to quit. */
 Test(keys, status_hints_from_the_table)
 {
 	char buf[256];
 	keys_status_hint(KC_FIELD, false, buf, sizeof buf);
 	cr_assert_str_eq(buf, "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  "
-			      "? help  q quit");
+			      "F1 help  q quit");
 	keys_status_hint(KC_FIELD, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit ? help q quit");
+	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit F1 help q quit");
 	keys_status_hint(KC_TEXT, false, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  "
-			      "(? help outside text)");
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
 	keys_status_hint(KC_TEXT, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  Esc quit");
+	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  F1 help  F10 quit");
 }
 
 static bool help_listed(const char *keys)
@@ -207,7 +206,7 @@ Test(keys, precedence)
 {
 	const struct key_row *quit = keys_find(KC_FIELD, 'q');
 	cr_assert_not_null(quit);
-	cr_assert_str_eq(quit->help_keys, "q, Esc, Ctrl-C");
+	cr_assert_str_eq(quit->help_keys, "q, F10, Ctrl-C");
 	cr_assert_eq(keys_find(KC_SMALL, 'q'), quit, "q quits a too-small screen");
 	/* in a text field q is typed: the form's catch-all takes it */
 	const struct key_row *typed = keys_find(KC_TEXT, 'q');
@@ -216,6 +215,15 @@ Test(keys, precedence)
 	cr_assert_eq(keys_find(KC_PICK, 'q'), typed, "an open pick list takes q too");
 	cr_assert_eq(keys_find(KC_PICK, 27), typed, "Esc closes a pick list, not the program");
 	cr_assert_eq(keys_find(KC_TEXT, 27)->keys[0], 27);
+	/* F10 quits from anywhere, F1 helps from anywhere but a dialog */
+	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
+		cr_assert_eq(keys_find(ctx, KEY_F(10))->act, quit->act, "ctx %u", ctx);
+	cr_assert_str_eq(keys_find(KC_TEXT, KEY_F(1))->help_keys, "F1, ?");
+	cr_assert_str_eq(keys_find(KC_PICK, KEY_F(1))->help_keys, "F1, ?");
+	cr_assert_eq(keys_find(KC_TEXT, '?'), typed, "? is typed in a text field");
+	/* "quit anyway? y/n" takes the next key, a resize aside */
+	cr_assert_eq(keys_find(KC_CONFIRM, 'y')->keys[0], KEY_ANY);
+	cr_assert_eq(keys_find(KC_CONFIRM, KEY_RESIZE)->keys[0], KEY_RESIZE);
 	/* help open: any key closes it, but a resize does not */
 	const struct key_row *resize = keys_find(KC_HELP, KEY_RESIZE);
 	cr_assert_eq(resize->keys[0], KEY_RESIZE);
@@ -229,8 +237,8 @@ Test(keys, precedence)
 	size_t listed = 0;
 	for (size_t i = 0; i < n_key_rows; i++)
 		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 15);
-	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("?"));
+	cr_assert_eq(listed, 16);
+	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("F1, ?"));
 	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
 	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
 	cr_assert_eq(keys_find(KC_TEXT, 'J'), typed, "J is typed in a text field");

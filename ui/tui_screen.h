@@ -22,6 +22,7 @@ struct tui {
 	struct detail_view detail;
 	struct help_view help;
 	struct offer_dialog dialog;
+	bool confirm_quit; /* q asked "quit anyway? y/n" */
 };
 
 /* tui_screen.c: the views together. init false: out of memory. */

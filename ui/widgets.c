@@ -53,6 +53,8 @@ bool widget_cursor_col(FORM *form, int field_x, int *col)
 FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub)
 {
 	FORM *form = new_form(fields);
+	/* Backspace at the start of a field edits that field, never the one before */
+	form_opts_off(form, O_BS_OVERLOAD | O_NL_OVERLOAD);
 	*sub = derwin(stdscr, h, w, y, x);
 	set_form_win(form, stdscr);
 	set_form_sub(form, *sub);
