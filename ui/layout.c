@@ -2,7 +2,8 @@
 
 #include <string.h>
 
-#define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number */
+#define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number, but only
+			 * once the bar and the figures are gone */
 #define BAR_MIN 8
 
 struct col_spec {
@@ -73,9 +74,10 @@ void layout_table(int width, const struct table_wants *want, struct table_layout
 	}
 	int name = t->w[TC_NAME];
 	t->w[TC_BAR] = BAR_MIN;
-	t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
 	while (needed(t) > width && drop_next(t))
 		;
+	if (needed(t) > width) /* the whole name, unless even then it does not fit */
+		t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
 	int spare = give(t, TC_NAME, name, width - needed(t));
 	for (int c = 0; want && c < TC_COUNT; c++)
 		if (t->shown[c] && c != TC_BAR)
