@@ -474,3 +474,26 @@ Test(session, warnings_come_first_in_the_breakdown)
 	for (int i = 0; i < lines.n; i++)
 		cr_assert_leq(text_width(lines.line[i]), 40, "%s", lines.line[i]);
 }
+
+/* A price typed by hand is dated today and credited to the edit, so the
+ * next quote does not credit it to the website. */
+Test(session, an_edited_offer_is_dated_today_and_says_so)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert_str_eq(e.values[OF_SOURCE], "极智算官网容器实例页面 (article 2026-10-12)");
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8500");
+	session_offer_mark_edited(values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-12-01");
+	cr_assert_str_eq(values[OF_SOURCE], "edited 2026-12-01");
+	cr_assert(session_offer_save(&s, &e, values));
+	const struct offer *o = session_selected_plan(&s)->container.offer;
+	cr_assert_eq(o->monthly, 8500);
+	cr_assert_eq(o->collected, 20261201);
+	cr_assert_str_eq(o->source, "edited 2026-12-01");
+	unsetenv("GPUPLAN_TODAY");
+}

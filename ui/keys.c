@@ -110,7 +110,7 @@ static enum key_result act_help_close(struct tui *t, int ch)
 
 static enum key_result act_dialog(struct tui *t, int ch)
 {
-	offer_dialog_key(&t->dialog, ch);
+	offer_dialog_key(&t->dialog, ch, t->wch);
 	return KR_DONE;
 }
 

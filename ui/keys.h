@@ -23,6 +23,9 @@ enum key_ctx {
 #define KC_ALL (KC_DIALOG | KC_HELP | KC_SCREEN)
 
 #define KEY_ANY (-2) /* a row that takes every key in its contexts */
+/* A character beyond ASCII, read with get_wch: the character itself is
+ * in struct tui's wch. */
+#define KEY_WCHAR (KEY_MAX + 1)
 
 /* What the loop does after a key: nothing more, quit, or lay the screen
  * out again for the terminal's new size. */

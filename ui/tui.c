@@ -12,11 +12,25 @@
 #include "terminal.h"
 #include "tui_screen.h"
 
+/* A key code, an ASCII character, or KEY_WCHAR with the character in
+ * t->wch: get_wch reads a whole UTF-8 sequence as one character. */
+static int read_key(struct tui *t)
+{
+	wint_t wc;
+	int r = get_wch(&wc);
+	if (r == ERR)
+		return ERR;
+	if (r == KEY_CODE_YES || wc < 0x80)
+		return (int)wc;
+	t->wch = (wchar_t)wc;
+	return KEY_WCHAR;
+}
+
 static int run_loop(struct tui *t)
 {
 	for (;;) {
 		tui_screen_draw(t);
-		int ch = getch();
+		int ch = read_key(t);
 		if (terminal_quit_signal)
 			return terminal_quit_signal == SIGINT ? 130 : 128 + terminal_quit_signal;
 		if (ch == ERR) {

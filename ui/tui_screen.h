@@ -5,6 +5,7 @@
 #define GPUPLAN_TUI_SCREEN_H
 
 #include <stdbool.h>
+#include <wchar.h>
 
 #include "detail_view.h"
 #include "draw.h"
@@ -23,6 +24,7 @@ struct tui {
 	struct help_view help;
 	struct offer_dialog dialog;
 	bool confirm_quit; /* q asked "quit anyway? y/n" */
+	wchar_t wch;       /* the character of the last KEY_WCHAR */
 };
 
 /* tui_screen.c: the views together. init false: out of memory. */
