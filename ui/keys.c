@@ -98,12 +98,15 @@ static enum key_result act_help(struct tui *t, int ch)
 {
 	(void)ch;
 	t->help.open = !t->help.open;
+	t->help.scroll = 0;
 	return KR_DONE;
 }
 
-/* Any key closes the help; q also quits. */
+/* ↑↓ j k scroll the help, any other key closes it; q also quits. */
 static enum key_result act_help_close(struct tui *t, int ch)
 {
+	if (help_view_scroll_key(&t->help, ch))
+		return KR_DONE;
 	t->help.open = false;
 	return ch == 'q' ? act_quit(t, ch) : KR_DONE;
 }
@@ -158,7 +161,7 @@ const struct key_row key_rows[] = {
 	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
 	 .help_keys = "o / O", .help = "edit the container / bare-metal quote"},
 	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_help,
-	 .help_keys = "F1, ?", .help = "this help (? not in text fields; any key closes it)",
+	 .help_keys = "F1, ?", .help = "this help (?: not in text fields)",
 	 .hints = {HINT(KC_FIELD, 10, "F1 help", "F1 help"),
 		   HINT(KC_TEXT, 11, "F1 help", "F1 help")}},
 	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help},
