@@ -173,11 +173,18 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 /* A pick list stays open across a resize, unless the form is gone. */
 void form_view_resize(struct form_view *v)
 {
+	int at = v->form ? field_index(current_field(v->form)) : 0;
 	form_view_free(v);
-	if (v->fr->lay.too_small)
+	if (v->fr->lay.too_small) {
 		v->pick = -1;
-	else
-		build(v);
+		return;
+	}
+	build(v);
+	if (at > 0 && at < v->nfields) { /* the focus stays on its field */
+		set_current_field(v->form, v->fields[at]);
+		form_driver(v->form, REQ_END_LINE);
+		form_view_save_cursor(v);
+	}
 }
 
 void form_view_update(struct form_view *v)
