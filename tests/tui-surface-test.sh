@@ -171,6 +171,13 @@ rm -rf "$art/xdg" && mkdir -p "$art/xdg"
 app 120 36 "env -u GPUPLAN_DATA NO_COLOR=1 $bin -m qwen2.5-72b"
 keys Tab j j j j o
 wait_for "H100 80G container quote" || fail "no price dialog"
+keys BSpace
+grep -q "monthly     934 " <(screen) && pass "the dialog opens with the cursor after the price" ||
+	fail "Backspace did not delete the price's last digit"
+keys Escape
+wait_for "edit cancelled" || fail "Esc did not cancel the dialog"
+keys o
+wait_for "H100 80G container quote" || fail "no price dialog the second time"
 T send-keys -t main -l 8888
 keys Tab Tab
 T send-keys -t main -l "95折"

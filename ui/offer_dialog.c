@@ -43,7 +43,7 @@ static void build_form(struct offer_dialog *d, int at, int col)
 	d->form = widget_form_new(d->fields, OF_COUNT, d->w - 4, d->y + 2, d->x + 2, &d->sub);
 	post_form(d->form);
 	set_current_field(d->form, d->fields[at]);
-	d->field = at;
+	widget_cursor_to(d->form, col); /* the next redraw keeps the cursor from here */
 	d->cursor_col = col;
 }
 

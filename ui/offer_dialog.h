@@ -18,7 +18,7 @@ struct offer_dialog {
 	FORM *form;
 	WINDOW *sub;
 	FIELD *fields[OF_COUNT + 1];
-	int y, x, h, w, cursor_col, field;
+	int y, x, h, w, cursor_col;
 	bool fresh; /* the next key typed replaces the field, as in the form */
 	bool dated; /* collected or source was typed: an edit no longer sets them */
 };
