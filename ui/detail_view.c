@@ -47,18 +47,68 @@ static void plan_draw(struct detail_view *v)
 	attroff(theme_attr(&v->fr->theme, EL_HINT));
 }
 
+/* Appends s to line padded (or cut) to cols display columns, so wide
+ * characters (× in a plan code, ¥) never shift the columns after it. */
+static void cell(char *line, size_t cap, const char *s, int cols, bool right)
+{
+	char fit[64];
+	size_t n = strlen(line);
+	int w = (int)text_fit(fit, sizeof fit, s, (size_t)cols);
+	snprintf(line + n, cap - n, "%*s%s%*s", right ? cols - w : 0, "", fit, right ? 0 : cols - w,
+		 "");
+}
+
+static void shape_or_dash(char *buf, size_t cap, const struct plan *p)
+{
+	if (p)
+		plan_shape_code(buf, cap, p);
+	else
+		snprintf(buf, cap, "—");
+}
+
+/* The compare table's columns: GPU, pinned cards, plan and monthly cost │
+ * the same now │ the change. Plans are shape codes, as in the table, so
+ * they are never cut; narrow boxes leave them out. */
+enum { CMP_COLS = 12 };
+static const struct {
+	int narrow, wide; /* columns; 0: not shown */
+	bool right;
+} cmp_cols[CMP_COLS] = {
+	{12, 13, false}, {4, 4, true}, {0, 1, false}, {0, 11, false}, {8, 8, true},
+	{2, 2, false},	 {4, 4, true}, {0, 1, false}, {0, 11, false}, {8, 8, true},
+	{2, 2, false},	 {8, 9, true},
+};
+
+static void cmp_line(char *buf, size_t cap, const char *const text[CMP_COLS], bool wide)
+{
+	buf[0] = '\0';
+	for (int c = 0; c < CMP_COLS; c++) {
+		int cols = wide ? cmp_cols[c].wide : cmp_cols[c].narrow;
+		if (cols)
+			cell(buf, cap, text[c], cols, cmp_cols[c].right);
+	}
+}
+
 static void compare_line(char *buf, size_t cap, const struct plan *p, const struct plan *q,
 			 bool wide)
 {
 	struct compare_row r;
+	char ca[16], cb[16], sa[32], sb[32];
 	compare_row_fill(&r, p, q);
-	if (wide)
-		snprintf(buf, cap, "%-13.13s %3d %-10.10s %8s │ %3d %-10.10s %8s │ %8s",
-			 gpu_short_name(r.gpu), r.cards_a, r.strategy_a, r.money_a, r.cards_b,
-			 r.strategy_b, r.money_b, r.delta);
-	else
-		snprintf(buf, cap, "%-12.12s %3d %7s │ %3d %7s │ %7s", gpu_short_name(r.gpu),
-			 r.cards_a, r.money_a, r.cards_b, r.money_b, r.delta);
+	snprintf(ca, sizeof ca, "%d", r.cards_a);
+	snprintf(cb, sizeof cb, "%d", r.cards_b);
+	shape_or_dash(sa, sizeof sa, r.a);
+	shape_or_dash(sb, sizeof sb, r.b);
+	const char *const text[CMP_COLS] = {gpu_short_name(r.gpu), ca, " ", sa, r.money_a, " │",
+					    cb, " ", sb, r.money_b, " │", r.delta};
+	cmp_line(buf, cap, text, wide);
+}
+
+static void compare_header(char *buf, size_t cap, bool wide)
+{
+	const char *const text[CMP_COLS] = {"GPU", wide ? "" : "pin", " ", "pinned", "monthly", " │",
+					    wide ? "" : "now", " ", "now", "monthly", " │", "change"};
+	cmp_line(buf, cap, text, wide);
 }
 
 /* After p: each GPU's pinned and current cards, plan and monthly cost (the
@@ -77,18 +127,13 @@ static void compare_draw(const struct detail_view *v)
 	const struct screen_layout *l = &v->fr->lay;
 	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1;
 	int last = l->detail_y + l->detail_h - 2;
-	bool wide = w >= 72;
+	bool wide = w >= 74;
 	char line[512];
 	draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w,
 		 "Pinned vs now · monthly · P unpins");
 	put_scenario(y++, x, w, "pinned: ", &s->pin_sc);
 	put_scenario(y++, x, w, "now:    ", &s->sc);
-	if (wide)
-		snprintf(line, sizeof line, "%-13s %-14s %8s │ %-14s %8s │ %8s", "GPU", "pinned",
-			 "monthly", "now", "monthly", "change");
-	else
-		snprintf(line, sizeof line, "%-12s %3s %7s │ %3s %7s │ %7s", "GPU", "pin", "monthly",
-			 "now", "monthly", "change");
+	compare_header(line, sizeof line, wide);
 	attron(theme_attr(&v->fr->theme, EL_HINT));
 	put_text(y++, x, line, w);
 	attroff(theme_attr(&v->fr->theme, EL_HINT));
