@@ -24,7 +24,8 @@ QWEN="-m qwen2.5-72b -p int4 -c 32k --concurrency 20"
 app() { # cols lines command...
 	local cols=$1 lines=$2
 	shift 2
-	T kill-session -t main 2>/dev/null
+	T kill-server 2>/dev/null # a fresh server each time: no race with a closing session
+	sleep 0.2
 	rm -f "$art/rc"
 	T new-session -d -s main -x "$cols" -y "$lines" "$* ; echo \$? > '$art/rc'; sleep 60"
 	T set -g window-size manual
@@ -212,6 +213,5 @@ grep -q "^h100-80g,container,1,4,,8888,,CNY,95折,,none,2026-12-01,edited 2026-1
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "saved: price, discount, date and source" ||
 	fail "saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
 
-T kill-session -t main 2>/dev/null
 echo "tui-surface-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
