@@ -77,6 +77,8 @@ save table-80x24
 check_width table-80x24 80
 grep -qE -- "$(row_re "RTX 4090 24G" 14 "PP14 2m" — 1150 18400)" "$art/table-80x24.txt" &&
 	pass "80x24: GPU, cards, plan, prices and total stay" || fail "80x24: the RTX 4090 row lost a column"
+grep -q "└ \* cheaper  c/b = container/bare metal  — none" "$art/table-80x24.txt" &&
+	pass "80x24: without the bar the legend explains the marks" || fail "80x24: legend"
 grep -qE "GPU .*GiB/card" "$art/table-80x24.txt" && fail "80x24: the figures should go before the prices"
 grep -q "more ↓" "$art/table-80x24.txt" && pass "80x24: the breakdown says more is below" ||
 	fail "80x24: no more indicator"

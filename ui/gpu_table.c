@@ -244,7 +244,7 @@ void gpu_table_draw(const struct gpu_table *v)
 	struct table_layout t;
 	gpu_table_columns(v, &t);
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card, total per month");
-	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2);
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {

@@ -13,7 +13,7 @@ static const enum element glyph_items[] = {
 /* The marks in the price columns, in words and briefly. */
 static const char *const marks[][2] = {
 	{"* cheaper", "*cheaper"},
-	{"c/b total as container/bare metal", "c/b ctr/bm"},
+	{"c/b = container/bare metal", "c/b ctr/bm"},
 	{"— none", NULL},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
@@ -27,27 +27,29 @@ static int item_width(const struct frame *fr, int i, bool brief)
 	return m ? (int)text_width(m) + 2 : 0;
 }
 
-/* How many items fit in w columns, and whether in brief words. */
-static int items_that_fit(const struct frame *fr, int w, bool *brief)
+/* How many items from 'first' fit in w columns, and whether in brief words. */
+static int items_that_fit(const struct frame *fr, int first, int w, bool *brief)
 {
 	for (int b = 0; b < 2; b++) {
 		*brief = b;
-		int used = 0, n = 0;
+		int used = 0, n = first;
 		while (n < N_GLYPHS + N_MARKS && used + item_width(fr, n, b) <= w)
 			used += item_width(fr, n++, b);
 		if (n == N_GLYPHS + N_MARKS || b == 1)
 			return n;
 	}
-	return 0;
+	return first;
 }
 
-void legend_draw(const struct frame *fr, int y, int x, int w)
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar)
 {
 	bool brief;
 	char buf[64];
-	int n = items_that_fit(fr, w - 1, &brief);
-	x += put_text(y, x, " ", 1);
-	for (int i = 0; i < n; i++) {
+	int first = bar ? 0 : N_GLYPHS;
+	int n = items_that_fit(fr, first, w - 1, &brief);
+	if (bar)
+		x += put_text(y, x, " ", 1);
+	for (int i = first; i < n; i++) {
 		if (i >= N_GLYPHS) {
 			const char *m = marks[i - N_GLYPHS][brief];
 			snprintf(buf, sizeof buf, " %s ", m ? m : "");
