@@ -62,6 +62,8 @@ for want in "RTX 4090 24G|14|PP14 2m|—|1150|18400" "H20 96G|4|TP4|4464\\*|5700
 		pass "120x36: $g: $c cards, $p, total $tot" || fail "120x36: no row for $g $p $tot"
 done
 grep -q "multi-no" "$art/table-120x36.txt" | grep -q "│ RTX" && fail "a cut plan in the table"
+head -1 "$art/table-120x36.txt" | grep -q "gpuplan — Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices as of 2026-10-12" &&
+	pass "the title names the scenario and the prices' date" || fail "title"
 grep -qE "GPU .*total│$" "$art/table-120x36.txt" && pass "a total column" || fail "no total column"
 grep -qE "^│.*└ █wt ▓KV ▒act ░opt #ovh \+hdr ·free !no fit" "$art/table-120x36.txt" &&
 	pass "the legend names the mono glyphs" || fail "no legend under the table"
@@ -75,6 +77,8 @@ T resize-window -t main -x 80 -y 24
 sleep 0.5
 save table-80x24
 check_width table-80x24 80
+head -1 "$art/table-80x24.txt" | grep -q "^ Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices 2026-10-12 $" &&
+	pass "80x24: a shorter title keeps the scenario and the date" || fail "80x24: title"
 grep -qE -- "$(row_re "RTX 4090 24G" 14 "PP14 2m" — 1150 18400)" "$art/table-80x24.txt" &&
 	pass "80x24: GPU, cards, plan, prices and total stay" || fail "80x24: the RTX 4090 row lost a column"
 grep -q "└ \* cheaper  c/b = container/bare metal  — none" "$art/table-80x24.txt" &&
