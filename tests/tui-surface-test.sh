@@ -77,7 +77,7 @@ T resize-window -t main -x 80 -y 24
 sleep 0.5
 save table-80x24
 check_width table-80x24 80
-head -1 "$art/table-80x24.txt" | grep -q "^ Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices 2026-10-12 $" &&
+head -1 "$art/table-80x24.txt" | grep -q "^ Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices 2026-10-12$" &&
 	pass "80x24: a shorter title keeps the scenario and the date" || fail "80x24: title"
 grep -qE -- "$(row_re "RTX 4090 24G" 14 "PP14 2m" — 1150 18400)" "$art/table-80x24.txt" &&
 	pass "80x24: GPU, cards, plan, prices and total stay" || fail "80x24: the RTX 4090 row lost a column"
