@@ -442,6 +442,8 @@ Test(session, a_plan_that_does_not_fit_shows_the_totals_and_what_dominates)
 	cr_assert_not(p->fits);
 	detail_lines_plan(&lines, &s, p, 200);
 	cr_assert(has_line(&lines, "whole model: weights 131.4 + KV "), "%s", lines.line[0]);
+	for (int i = 0; i < lines.n; i++)
+		cr_assert_null(strstr(lines.line[i], "optimizer 0.0"), "inference has no optimizer states");
 	cr_assert(has_line(&lines, "most of it is weights: a lower precision or more cards"));
 	cr_assert_not(has_line(&lines, "container"), "no price for a layout that does not fit");
 	detail_title(title, sizeof title, p);

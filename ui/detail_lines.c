@@ -64,13 +64,26 @@ static void limits_line(const struct session *s, char *line, size_t cap)
 	}
 }
 
+/* "weights 2.8 + KV 14.3 + overhead 1.0": the terms that hold memory
+ * (gradients and optimizer states are 0 for inference: left out). */
+static int terms_text(char *buf, size_t cap, const struct mem_terms *m)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (enum mem_term t = TERM_WEIGHTS; t < TERM_COUNT && n < cap; t++)
+		if (t == TERM_WEIGHTS || mem_term_value(m, t) > 0)
+			n += (size_t)snprintf(buf + n, cap - n, "%s%s %.1f", n ? " + " : "",
+					      mem_term_rows[t].name, mem_term_value(m, t) / GIB);
+	return (int)(n < cap ? n : cap - 1);
+}
+
 /* Every term per card, the headroom and, for a plan that fits, both ways
  * of renting. */
 static void add_terms(struct detail_lines *d, const struct session *s, const struct plan *p,
 		      int w)
 {
 	char line[DETAIL_LINE_BYTES];
-	int n = mem_terms_text(line, sizeof line, &p->per_card, 1, " + ", TERM_WEIGHTS, TERM_COUNT);
+	int n = terms_text(line, sizeof line, &p->per_card);
 	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB/card", G(p->need));
 	add_wrapped(d, line, w);
 	snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
@@ -101,8 +114,7 @@ static void add_totals(struct detail_lines *d, const struct session *s, int w)
 	char line[DETAIL_LINE_BYTES];
 	enum mem_term top = TERM_WEIGHTS;
 	int n = snprintf(line, sizeof line, "whole model: ");
-	n += mem_terms_text(line + n, sizeof line - (size_t)n, t, 1, " + ", TERM_WEIGHTS,
-			    TERM_COUNT);
+	n += terms_text(line + n, sizeof line - (size_t)n, t);
 	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB", G(mem_sum(t)));
 	add_wrapped(d, line, w);
 	for (enum mem_term k = TERM_WEIGHTS; k < TERM_OVERHEAD; k++)
