@@ -219,5 +219,19 @@ grep -q "^h100-80g,container,1,4,,8888,,CNY,95折,,none,2026-12-01,edited 2026-1
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "saved: price, discount, date and source" ||
 	fail "saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
 
+# LANG=C: the form cannot hold the source's CJK text; a field left alone
+# saves the row's own bytes
+rm -rf "$art/xdg" && mkdir -p "$art/xdg"
+app 120 36 "env -u GPUPLAN_DATA LC_ALL=C LANG=C NO_COLOR=1 $bin -m qwen2.5-72b"
+keys Tab j j j j o
+wait_for "H100 80G container quote" || fail "LANG=C: no price dialog"
+keys Tab Tab Tab
+T send-keys -t main -l 2026-12-02
+keys Enter
+wait_for "saved prices/offers.csv line 18" || fail "LANG=C: no save"
+grep -q "^h100-80g,container,1,4,,9345,,CNY,,,none,2026-12-02,极智算官网容器实例页面 (article 2026-10-12)$" \
+	"$art/xdg/gpuplan/prices/offers.csv" && pass "LANG=C: an untouched source keeps its bytes" ||
+	fail "LANG=C: saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
+
 echo "tui-surface-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

@@ -53,7 +53,9 @@ void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 {
 	if (!session_offer_begin(d->s, baremetal, &d->edit))
 		return;
+	memcpy(d->row, d->edit.values, sizeof d->row);
 	build_form(d, OF_MONTHLY, (int)text_width(d->edit.values[OF_MONTHLY]));
+	read_values(d, d->shown);
 	d->open = true;
 	d->fresh = true;
 	d->dated = false;
@@ -84,6 +86,9 @@ static void save(struct offer_dialog *d)
 {
 	char values[OF_COUNT][128];
 	read_values(d, values);
+	for (int i = 0; i < OF_COUNT; i++)
+		if (strcmp(values[i], d->shown[i]) == 0)
+			memcpy(values[i], d->row[i], sizeof values[i]);
 	if (session_offer_save(d->s, &d->edit, values))
 		offer_dialog_close(d);
 }

@@ -15,6 +15,10 @@ struct offer_dialog {
 	const struct frame *fr;
 	bool open;
 	struct offer_edit edit; /* the row being edited and its values */
+	/* the values as the row holds them, and as the form gave them back when
+	 * the dialog opened: a field left alone saves the row's own bytes, even
+	 * where the form could not hold them (a locale without UTF-8) */
+	char row[OF_COUNT][128], shown[OF_COUNT][128];
 	FORM *form;
 	WINDOW *sub;
 	FIELD *fields[OF_COUNT + 1];
