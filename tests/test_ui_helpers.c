@@ -214,7 +214,10 @@ Test(keys, precedence)
 	cr_assert_eq(typed->keys[0], KEY_ANY);
 	cr_assert_eq(keys_find(KC_PICK, 'q'), typed, "an open pick list takes q too");
 	cr_assert_eq(keys_find(KC_PICK, 27), typed, "Esc closes a pick list, not the program");
-	cr_assert_eq(keys_find(KC_TEXT, 27)->keys[0], 27);
+	/* Esc never quits: it undoes a text field's edit, and does nothing elsewhere */
+	cr_assert_eq(keys_find(KC_TEXT, 27), typed, "Esc in a text field goes to the form");
+	cr_assert_neq(keys_find(KC_FIELD, 27)->act, quit->act);
+	cr_assert_neq(keys_find(KC_SMALL, 27)->act, quit->act);
 	/* F10 quits from anywhere, F1 helps from anywhere but a dialog */
 	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
 		cr_assert_eq(keys_find(ctx, KEY_F(10))->act, quit->act, "ctx %u", ctx);

@@ -160,6 +160,15 @@ keys y
 sleep 0.3
 [ "$(cat "$art/rc" 2>/dev/null)" = 0 ] && pass "F10, y: quits with status 0" || fail "F10 y did not quit"
 
+### Esc never quits
+app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b"
+keys Escape Tab Escape Tab Enter Escape
+sleep 0.3
+running && pass "Esc in a text field, a choice and a pick list: still running" || fail "Esc quit"
+keys q
+sleep 0.3
+[ "$(cat "$art/rc" 2>/dev/null)" = 0 ] && pass "q quits without a pin" || fail "q did not quit"
+
 ### locales: a missing UTF-8 one, and plain C
 app 120 36 "env -u LC_ALL -u LC_CTYPE LANG=zh_XX.UTF-8 NO_COLOR=1 $bin $QWEN"
 save zh_XX
