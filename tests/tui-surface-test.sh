@@ -215,7 +215,7 @@ grep -q "H100 80G container quote" "$art/dialog-80x24.txt" && grep -q "95折" "$
 	pass "a resize keeps the dialog and what was typed" || fail "the resize closed the dialog"
 keys Enter
 wait_for "saved prices/offers.csv line 18" || fail "no save"
-grep -q "^h100-80g,container,1,4,,8888,,CNY,95折,,none,2026-12-01,edited 2026-12-01$" \
+grep -q "^h100-80g,container,1,4,,8888,,CNY,95折,,none,,2026-12-01,edited 2026-12-01$" \
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "saved: price, discount, date and source" ||
 	fail "saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
 
@@ -229,7 +229,7 @@ keys Tab Tab Tab
 T send-keys -t main -l 2026-12-02
 keys Enter
 wait_for "saved prices/offers.csv line 18" || fail "LANG=C: no save"
-grep -q "^h100-80g,container,1,4,,9345,,CNY,,,none,2026-12-02,极智算官网容器实例页面 (article 2026-10-12)$" \
+grep -q "^h100-80g,container,1,4,,9345,,CNY,,,none,,2026-12-02,极智算官网容器实例页面 (article 2026-10-12)$" \
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "LANG=C: an untouched source keeps its bytes" ||
 	fail "LANG=C: saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
 
