@@ -178,10 +178,53 @@ static void scan_encoding(const char *buf, size_t len, struct bad_bytes *b)
 	}
 }
 
+/* The encoding check takes eight bytes at a time while they are plain
+ * ASCII; each test below is per byte, so byte order does not matter. */
+static const uint64_t ONES = 0x0101010101010101u, HIGHS = 0x8080808080808080u;
+
+static uint64_t word_at(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static bool has_zero_byte(uint64_t v)
+{
+	return ((v - ONES) & ~v & HIGHS) != 0;
+}
+
+/* Plain ASCII text: no high bit and no NUL. */
+static bool is_ascii8(uint64_t v)
+{
+	return (v & HIGHS) == 0 && !has_zero_byte(v);
+}
+
+/* The common case, UTF-8 with no NUL, checked without counting lines:
+ * lines are counted only for a file that has a bad byte. */
+static bool is_clean_text(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		if (len - i >= 8 && is_ascii8(word_at(buf + i))) {
+			i += 8;
+			continue;
+		}
+		unsigned char c = (unsigned char)buf[i];
+		uint32_t cp;
+		size_t n = c && c < 0x80 ? 1 : c ? utf8_decode((const unsigned char *)buf + i, len - i, &cp) : 0;
+		if (n == 0)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
 /* Bytes that are not UTF-8 text: one message for the whole file. */
 static size_t check_encoding(const char *path, const char *buf, size_t len, struct diag *d)
 {
 	struct bad_bytes b = {0};
+	if (is_clean_text(buf, len))
+		return 0;
 	scan_encoding(buf, len, &b);
 	if (b.lines == 0)
 		return 0;
