@@ -360,6 +360,10 @@ static size_t feed_lines(struct csv_parser *p, struct reader *r, const char *buf
 			r->row_open = true;
 		}
 		size_t n = csv_parse(p, buf + i, end - i, on_field, on_row, r);
+		if (n < end - i && csv_error(p) != CSV_EPARSE) {
+			r->out_of_memory = true; /* libcsv could not grow its field buffer */
+			return 0;
+		}
 		if (n < end - i) {
 			report_bad_byte(r->t, buf, len, &r->rec, i + n, line, i, d);
 			return 1;
