@@ -1,5 +1,6 @@
 #include "csvtab.h"
 
+#include <csv.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,29 +9,18 @@
 
 #include "text.h"
 
-/* The rules are libcsv's strict ones, which gpuplan used before: spaces
- * and tabs around an unquoted field and after a closing quote are dropped,
- * a quote inside an unquoted field or text after a closing quote is an
- * error, CR and LF both end a row, blank lines make no row. Scanning the
- * buffer here instead of feeding libcsv a byte at a time is what makes a
- * large file cheap, and it knows where every field starts. */
+/* libcsv tokenizes, in strict mode as gpuplan always did: spaces and tabs
+ * around an unquoted field and after a closing quote are dropped, a quote
+ * inside an unquoted field or text after a closing quote is an error, CR
+ * and LF both end a row, blank lines make no row. It is fed one physical
+ * line per call (not a byte per call, which made a large file slow), so
+ * the line of every record is known without libcsv reporting positions;
+ * columns and byte spans are worked out only when a cell is asked for. */
 
 struct csv_cell_cache {
 	size_t rec[2]; /* slot 0: the header; slot 1: the last other record asked for */
 	struct csv_cell *cells[2];
 	size_t cap[2];
-};
-
-enum scan_fault { SCAN_OK, SCAN_QUOTE_IN_FIELD, SCAN_AFTER_QUOTE, SCAN_OPEN_QUOTE };
-
-struct scan {
-	const char *buf; /* after the BOM */
-	size_t len, i;
-	unsigned line, col;
-	char *out; /* where field text goes; NULL when only positions are wanted */
-	enum scan_fault fault;
-	unsigned fault_line, fault_col, field_line, field_col;
-	char fault_char;
 };
 
 static bool is_line_end(char c)
@@ -43,182 +33,80 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* A walk over the raw bytes that finds where fields start and end. */
+struct walk {
+	const char *buf; /* after the BOM */
+	size_t len, i;
+	unsigned line, col;
+};
+
 /* Moves past one byte. A CR ends a line unless an LF follows it, so CRLF,
- * LF and old Mac CR-only files all count lines alike. */
-static void scan_step(struct scan *s)
+ * LF and old Mac CR-only files all count lines alike (and as libcsv,
+ * which ends a row at either byte and skips the LF of a CRLF). */
+static void walk_step(struct walk *w)
 {
-	char c = s->buf[s->i++];
-	if (c == '\n' || (c == '\r' && !(s->i < s->len && s->buf[s->i] == '\n')))
-		s->line++, s->col = 1;
+	char c = w->buf[w->i++];
+	if (c == '\n' || (c == '\r' && !(w->i < w->len && w->buf[w->i] == '\n')))
+		w->line++, w->col = 1;
 	else if (((unsigned char)c & 0xC0) != 0x80)
-		s->col++;
+		w->col++;
 }
 
-static void scan_put(struct scan *s, char c)
+/* Up to the next comma, quote or line end: the common bytes of a field,
+ * kept to local variables because every record is walked when read. */
+static void walk_plain(struct walk *w)
 {
-	if (s->out)
-		*s->out++ = c;
-}
-
-static bool scan_fail(struct scan *s, enum scan_fault fault)
-{
-	s->fault = fault;
-	s->fault_line = s->line, s->fault_col = s->col;
-	s->fault_char = s->i < s->len ? s->buf[s->i] : '\0';
-	return false;
-}
-
-static void scan_blanks(struct scan *s)
-{
-	while (s->i < s->len && is_blank(s->buf[s->i]))
-		scan_step(s);
-}
-
-/* The hot loop of a large file: kept to local variables. */
-static bool scan_plain(struct scan *s)
-{
-	const char *b = s->buf;
-	char *o = s->out;
-	size_t i = s->i, trailing = 0;
-	unsigned col = s->col;
-	for (; i < s->len; i++) {
+	const char *b = w->buf;
+	size_t i = w->i;
+	unsigned col = w->col;
+	for (; i < w->len; i++) {
 		char c = b[i];
-		if (c == ',' || c == '\n' || c == '\r' || c == '"')
+		if (c == ',' || c == '"' || c == '\n' || c == '\r')
 			break;
-		trailing = is_blank(c) ? trailing + 1 : 0;
-		if (o)
-			*o++ = c;
 		col += ((unsigned char)c & 0xC0) != 0x80;
 	}
-	s->i = i, s->col = col;
-	if (o)
-		s->out = o - trailing;
-	if (i < s->len && b[i] == '"')
-		return scan_fail(s, SCAN_QUOTE_IN_FIELD);
-	return true;
+	w->i = i, w->col = col;
 }
 
-static bool scan_quoted(struct scan *s)
+/* One field's position, then past the comma or line end after it; returns
+ * whether the record ended. Only for bytes libcsv accepted: there a comma
+ * or line end outside quotes ends a field, and a doubled quote toggles the
+ * quoting twice, so counting quotes is enough to agree with it. */
+static bool walk_field(struct walk *w, struct csv_cell *cell)
 {
-	scan_step(s); /* the opening quote */
-	for (;;) {
-		if (s->i == s->len)
-			return scan_fail(s, SCAN_OPEN_QUOTE);
-		char c = s->buf[s->i];
-		scan_step(s);
-		if (c != '"') {
-			scan_put(s, c);
-			continue;
-		}
-		if (s->i < s->len && s->buf[s->i] == '"') {
-			scan_put(s, '"');
-			scan_step(s);
-			continue;
-		}
-		break;
+	*cell = (struct csv_cell){.line = w->line, .col = w->col, .start = w->i};
+	bool quoted = false;
+	for (walk_plain(w); w->i < w->len; walk_plain(w)) {
+		char c = w->buf[w->i];
+		if (!quoted && c != '"')
+			break;
+		quoted ^= c == '"';
+		walk_step(w);
 	}
-	scan_blanks(s);
-	if (s->i < s->len && s->buf[s->i] != ',' && !is_line_end(s->buf[s->i]))
-		return scan_fail(s, SCAN_AFTER_QUOTE);
-	return true;
+	cell->end = w->i;
+	if (w->i == w->len)
+		return true;
+	bool row_end = is_line_end(w->buf[w->i]);
+	walk_step(w);
+	if (row_end && w->buf[w->i - 1] == '\r' && w->i < w->len && w->buf[w->i] == '\n')
+		walk_step(w);
+	return row_end;
 }
 
-/* One field; cell (may be NULL) gets its position. Returns false on a
- * quoting error; *row_end says whether the record ended after it. */
-static bool scan_field(struct scan *s, size_t bom, struct csv_cell *cell, bool *row_end)
+/* Where the field that holds byte upto (or the last one before it) starts,
+ * walking from the start of its record. */
+static struct csv_cell walk_to(const char *buf, size_t len, const struct csv_record *rec,
+			       size_t upto)
 {
-	size_t start = s->i;
-	s->field_line = s->line, s->field_col = s->col;
-	scan_blanks(s);
-	bool ok = s->i < s->len && s->buf[s->i] == '"' ? scan_quoted(s) : scan_plain(s);
-	if (!ok)
-		return false;
-	scan_put(s, '\0');
-	if (cell)
-		*cell = (struct csv_cell){.line = s->field_line, .col = s->field_col,
-					  .start = bom + start, .end = bom + s->i};
-	*row_end = s->i == s->len || is_line_end(s->buf[s->i]);
-	if (s->i < s->len)
-		scan_step(s); /* the comma, or the CR of CRLF */
-	if (*row_end && s->i < s->len && s->buf[s->i - 1] == '\r' && s->buf[s->i] == '\n')
-		scan_step(s);
-	return true;
-}
-
-/* Skips a comment or a blank line at the start of a line. Returns false
- * when a record starts here. */
-static bool scan_skip_line(struct scan *s)
-{
-	size_t j = s->i;
-	if (s->buf[j] == '#') {
-		while (j < s->len && !is_line_end(s->buf[j]))
-			j++;
-	} else {
-		while (j < s->len && is_blank(s->buf[j]))
-			j++;
-		if (j < s->len && !is_line_end(s->buf[j]))
-			return false;
+	struct walk w = {.buf = buf, .len = len, .i = rec->raw, .line = rec->line, .col = 1};
+	struct csv_cell cell = {.line = rec->line, .col = 1, .start = rec->raw}, next;
+	while (w.i < len && w.i <= upto) {
+		walk_field(&w, &next);
+		if (next.start > upto)
+			break;
+		cell = next;
 	}
-	while (s->i < j)
-		scan_step(s);
-	if (s->i < s->len)
-		scan_step(s);
-	if (s->i < s->len && s->buf[s->i - 1] == '\r' && s->buf[s->i] == '\n')
-		scan_step(s);
-	return true;
-}
-
-static bool add_record(struct csv_table *t, struct csv_record rec)
-{
-	if (t->nrecords == t->records_cap) {
-		size_t cap = t->records_cap ? t->records_cap * 2 : 64;
-		struct csv_record *p = realloc(t->records, cap * sizeof *p);
-		if (!p)
-			return false;
-		t->records = p, t->records_cap = cap;
-	}
-	t->records[t->nrecords++] = rec;
-	return true;
-}
-
-static void report_fault(const struct csv_table *t, const struct scan *s, struct diag *d)
-{
-	if (s->fault == SCAN_OPEN_QUOTE)
-		diag_error(d, "%s:%u:%u: expected a closing quote for this field, found the end of the file",
-			   t->path, s->field_line, s->field_col);
-	else if (s->fault == SCAN_AFTER_QUOTE && s->fault_line != s->field_line)
-		/* the quote that closed it belongs to a later line: this field's own
-		 * closing quote is what is missing */
-		diag_error(d, "%s:%u:%u: expected a closing quote for this field, found one only on "
-			   "line %u, followed by '%c'", t->path, s->field_line, s->field_col,
-			   s->fault_line, s->fault_char);
-	else
-		diag_error(d, "%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted field, "
-			   "found '%c'", t->path, s->fault_line, s->fault_col, s->fault_char);
-}
-
-/* The first pass: every field's text into t->text, a record per row. */
-static size_t scan_table(struct csv_table *t, struct scan *s, size_t bom, struct diag *d)
-{
-	while (s->i < s->len) {
-		if (scan_skip_line(s))
-			continue;
-		struct csv_record rec = {.raw = (uint32_t)s->i, .text = (uint32_t)(s->out - t->text),
-					 .line = s->line};
-		bool row_end = false;
-		while (!row_end) {
-			if (!scan_field(s, bom, NULL, &row_end)) {
-				report_fault(t, s, d);
-				return 1;
-			}
-			rec.count++;
-		}
-		if (!add_record(t, rec)) {
-			diag_error(d, "%s: out of memory", t->path);
-			return 1;
-		}
-	}
-	return 0;
+	return cell;
 }
 
 /* A file saved by a spreadsheet set to a ';' locale: say so once, instead
@@ -290,10 +178,53 @@ static void scan_encoding(const char *buf, size_t len, struct bad_bytes *b)
 	}
 }
 
+/* The encoding check takes eight bytes at a time while they are plain
+ * ASCII; each test below is per byte, so byte order does not matter. */
+static const uint64_t ONES = 0x0101010101010101u, HIGHS = 0x8080808080808080u;
+
+static uint64_t word_at(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static bool has_zero_byte(uint64_t v)
+{
+	return ((v - ONES) & ~v & HIGHS) != 0;
+}
+
+/* Plain ASCII text: no high bit and no NUL. */
+static bool is_ascii8(uint64_t v)
+{
+	return (v & HIGHS) == 0 && !has_zero_byte(v);
+}
+
+/* The common case, UTF-8 with no NUL, checked without counting lines:
+ * lines are counted only for a file that has a bad byte. */
+static bool is_clean_text(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		if (len - i >= 8 && is_ascii8(word_at(buf + i))) {
+			i += 8;
+			continue;
+		}
+		unsigned char c = (unsigned char)buf[i];
+		uint32_t cp;
+		size_t n = c && c < 0x80 ? 1 : c ? utf8_decode((const unsigned char *)buf + i, len - i, &cp) : 0;
+		if (n == 0)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
 /* Bytes that are not UTF-8 text: one message for the whole file. */
 static size_t check_encoding(const char *path, const char *buf, size_t len, struct diag *d)
 {
 	struct bad_bytes b = {0};
+	if (is_clean_text(buf, len))
+		return 0;
 	scan_encoding(buf, len, &b);
 	if (b.lines == 0)
 		return 0;
@@ -310,6 +241,159 @@ static size_t check_encoding(const char *path, const char *buf, size_t len, stru
 		snprintf(more, sizeof more, ": save the file as UTF-8%s", gbk);
 	diag_error(d, "%s:%u:%u: %s%s", path, b.line, b.col, found, more);
 	return 1;
+}
+
+/* Where libcsv's callbacks put what they are given. */
+struct reader {
+	struct csv_table *t;
+	size_t used;            /* bytes of t->text filled */
+	struct csv_record rec;  /* the record being read */
+	bool row_open, out_of_memory;
+};
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct reader *r = data;
+	if (len)
+		memcpy(r->t->text + r->used, s, len);
+	r->t->text[r->used + len] = '\0';
+	r->used += len + 1;
+	r->rec.count++;
+}
+
+static bool add_record(struct csv_table *t, struct csv_record rec)
+{
+	if (t->nrecords == t->records_cap) {
+		size_t cap = t->records_cap ? t->records_cap * 2 : 64;
+		struct csv_record *p = realloc(t->records, cap * sizeof *p);
+		if (!p)
+			return false;
+		t->records = p, t->records_cap = cap;
+	}
+	t->records[t->nrecords++] = rec;
+	return true;
+}
+
+static void on_row(int c, void *data)
+{
+	(void)c;
+	struct reader *r = data;
+	if (!add_record(r->t, r->rec))
+		r->out_of_memory = true;
+	r->row_open = false;
+}
+
+/* Lines end at the next LF or CR; both are looked for with memchr and
+ * remembered until passed, so CR-only files stay one pass too. */
+struct lines {
+	const char *buf;
+	size_t len, next_lf, next_cr;
+};
+
+static size_t find_byte(const char *buf, size_t len, size_t from, char c)
+{
+	const char *p = memchr(buf + from, c, len - from);
+	return p ? (size_t)(p - buf) : len;
+}
+
+/* Just past the line end of the line that starts at i (CRLF is one). */
+static size_t lines_next(struct lines *l, size_t i)
+{
+	if (l->next_lf < i)
+		l->next_lf = find_byte(l->buf, l->len, i, '\n');
+	if (l->next_cr < i)
+		l->next_cr = find_byte(l->buf, l->len, i, '\r');
+	size_t e = l->next_lf < l->next_cr ? l->next_lf : l->next_cr;
+	if (e == l->len)
+		return e;
+	if (l->buf[e] == '\r' && e + 1 < l->len && l->buf[e + 1] == '\n')
+		e++;
+	return e + 1;
+}
+
+static bool is_blank_line(const char *buf, size_t i, size_t end)
+{
+	while (i < end && is_blank(buf[i]))
+		i++;
+	return i == end || is_line_end(buf[i]);
+}
+
+/* libcsv stopped at byte at, on line `line` which starts at line_start.
+ * A quote that closed a field opened on an earlier line means this field's
+ * own closing quote is what is missing: say where it opened. */
+static void report_bad_byte(const struct csv_table *t, const char *buf, size_t len,
+			    const struct csv_record *rec, size_t at, unsigned line,
+			    size_t line_start, struct diag *d)
+{
+	struct csv_cell field = walk_to(buf, len, rec, at);
+	if (field.line != line)
+		diag_error(d, "%s:%u:%u: expected a closing quote for this field, found one only on "
+			   "line %u, followed by '%c'", t->path, field.line, field.col, line, buf[at]);
+	else
+		diag_error(d, "%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted field, "
+			   "found '%c'", t->path, line, column_at(buf, line_start, at), buf[at]);
+}
+
+static void report_open_quote(const struct csv_table *t, const char *buf, size_t len,
+			      const struct csv_record *rec, struct diag *d)
+{
+	struct csv_cell field = walk_to(buf, len, rec, len);
+	diag_error(d, "%s:%u:%u: expected a closing quote for this field, found the end of the file",
+		   t->path, field.line, field.col);
+}
+
+/* Feeds buf to libcsv a line at a time; comment lines (# in the first
+ * column of a line where no record is open) are not fed. */
+static size_t feed_lines(struct csv_parser *p, struct reader *r, const char *buf, size_t len,
+			 struct diag *d)
+{
+	struct lines l = {.buf = buf, .len = len, .next_lf = find_byte(buf, len, 0, '\n'),
+			  .next_cr = find_byte(buf, len, 0, '\r')};
+	unsigned line = 1;
+	for (size_t i = 0, end; i < len && !r->out_of_memory; i = end, line++) {
+		end = lines_next(&l, i);
+		if (!r->row_open && buf[i] == '#')
+			continue;
+		if (!r->row_open && !is_blank_line(buf, i, end)) {
+			r->rec = (struct csv_record){.raw = (uint32_t)i, .text = (uint32_t)r->used,
+						     .line = line};
+			r->row_open = true;
+		}
+		size_t n = csv_parse(p, buf + i, end - i, on_field, on_row, r);
+		if (n < end - i && csv_error(p) != CSV_EPARSE) {
+			r->out_of_memory = true; /* libcsv could not grow its field buffer */
+			return 0;
+		}
+		if (n < end - i) {
+			report_bad_byte(r->t, buf, len, &r->rec, i + n, line, i, d);
+			return 1;
+		}
+	}
+	if (!r->out_of_memory && csv_fini(p, on_field, on_row, r) != 0) {
+		report_open_quote(r->t, buf, len, &r->rec, d);
+		return 1;
+	}
+	return 0;
+}
+
+static size_t read_table(struct csv_table *t, const char *buf, size_t len, struct diag *d)
+{
+	struct csv_parser p;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		diag_error(d, "%s: out of memory", t->path);
+		return 1;
+	}
+	/* libcsv grows its field buffer by this much at a time: the default
+	 * (128 bytes) makes a 10 MB field cost a realloc every 128 bytes */
+	csv_set_blk_size(&p, 1 << 20);
+	struct reader r = {.t = t};
+	size_t errors = feed_lines(&p, &r, buf, len, d);
+	csv_free(&p);
+	if (r.out_of_memory) {
+		diag_error(d, "%s: out of memory", t->path);
+		errors++;
+	}
+	return errors;
 }
 
 size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
@@ -333,8 +417,7 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		return 1;
 	}
 	t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
-	struct scan s = {.buf = buf + bom, .len = len - bom, .line = 1, .col = 1, .out = t->text};
-	errors = scan_table(t, &s, bom, d);
+	errors = read_table(t, buf + bom, len - bom, d);
 	return errors ? errors : check_separator(t, d);
 }
 
@@ -369,24 +452,18 @@ static bool decode_record(const struct csv_table *t, size_t rec, size_t slot)
 			return false;
 		c->cells[slot] = p, c->cap[slot] = r->count;
 	}
-	if (!t->src) {
-		/* the buffer is gone: texts and lines only */
-		const char *text = t->text + r->text;
-		for (size_t f = 0; f < r->count; f++, text += strlen(text) + 1)
-			c->cells[slot][f] = (struct csv_cell){.text = text, .line = r->line};
-		c->rec[slot] = rec;
-		return true;
-	}
 	size_t bom = t->src_len >= 3 && memcmp(t->src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	struct scan s = {.buf = t->src + bom, .len = t->src_len - bom, .i = r->raw,
-			 .line = r->line, .col = 1};
+	struct walk w = {.buf = t->src, .len = t->src_len, .i = bom + r->raw, .line = r->line,
+			 .col = 1}; /* the BOM is walked past, not cut off: src may be NULL */
 	const char *text = t->text + r->text;
-	bool row_end = false;
-	for (size_t f = 0; f < r->count; f++) {
+	for (size_t f = 0; f < r->count; f++, text += strlen(text) + 1) {
 		struct csv_cell *cell = &c->cells[slot][f];
-		scan_field(&s, bom, cell, &row_end);
+		if (t->src) {
+			walk_field(&w, cell);
+		} else { /* the buffer is gone: texts and lines only */
+			*cell = (struct csv_cell){.line = r->line};
+		}
 		cell->text = text;
-		text += strlen(text) + 1;
 	}
 	c->rec[slot] = rec;
 	return true;

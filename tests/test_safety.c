@@ -190,6 +190,48 @@ Test(read, positions_and_texts_of_quoted_fields)
 	csvtab_free(&t);
 }
 
+/* libcsv stops at the bad byte; the message names the field it belongs to
+ * where that field opened when its quote spans lines. */
+Test(read, quoting_faults_are_placed_where_libcsv_stopped)
+{
+	static const struct {
+		const char *text, *msg;
+	} cases[] = {
+		{.text = "a,b\nab\"c,d\n",
+		 .msg = "f:2:3: expected a doubled quote (\"\") or the end of the quoted field, found '\"'"},
+		{.text = "a,b\n1,\"open\n2,\"x\"\n",
+		 .msg = "f:2:3: expected a closing quote for this field, found one only on line 3, "
+			"followed by 'x'"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct csv_table t;
+		struct diag d = {0};
+		cr_assert_eq(csvtab_parse(&t, "f", cases[i].text, strlen(cases[i].text), &d), 1);
+		cr_assert_str_eq(d.msgs[0], cases[i].msg);
+		diag_clear(&d);
+		csvtab_free(&t);
+	}
+}
+
+/* Lines are fed to libcsv one at a time: a '#' line inside an open quoted
+ * field is text, not a comment, and the record after it has its own line. */
+Test(read, a_hash_line_inside_quotes_is_text)
+{
+	static const char text[] = "a,b\r1,\"x\r# not a comment\"\r2,  \"y\" \r";
+	struct csv_table t;
+	struct diag d = {0};
+	cr_assert_eq(csvtab_parse(&t, "f", text, sizeof text - 1, &d), 0);
+	cr_assert_eq(t.nrecords, 3);
+	cr_assert_str_eq(csvtab_text(&t, 1, 1), "x\r# not a comment");
+	const struct csv_cell *y = csvtab_cell(&t, 2, 1);
+	cr_assert_str_eq(y->text, "y");
+	cr_assert_eq(y->line, 4);
+	cr_assert_eq(y->col, 3);
+	cr_assert_eq(y->start, 28);
+	cr_assert_eq(y->end, 34);
+	csvtab_free(&t);
+}
+
 Test(read, a_fifo_or_a_folder_is_refused_without_blocking)
 {
 	data_folder(HEADER);
