@@ -4,6 +4,7 @@
 
 
 #include <stdio.h>
+#include <string.h>
 
 #include "compare.h"
 #include "figures.h"
@@ -125,4 +126,43 @@ bool compare_row_delta(const struct compare_row *r, double *delta)
 {
 	*delta = r->monthly_b - r->monthly_a;
 	return r->monthly_a >= 0 && r->monthly_b >= 0;
+}
+
+/* The parallel dimensions in the order a layout nests them: tensor,
+ * pipeline, then replicas (sharded by ZeRO when a stage is set). */
+static size_t shape_parts(char *buf, size_t cap, const struct layout *l)
+{
+	size_t n = 0;
+	if (l->t > 1)
+		n += (size_t)snprintf(buf + n, cap - n, "TP%d", l->t);
+	if (l->p > 1 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "%sPP%d", n ? "×" : "", l->p);
+	if (l->d > 1 && l->zero > 0 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "%sZ%d×%d", n ? "×" : "", l->zero, l->d);
+	else if (l->d > 1 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "%sDP%d", n ? "×" : "", l->d);
+	return n < cap ? n : cap - 1;
+}
+
+void plan_shape_code(char *buf, size_t cap, const struct plan *p)
+{
+	char parts[48];
+	if (cap == 0)
+		return;
+	if (p->cards <= 0) {
+		snprintf(buf, cap, "none");
+		return;
+	}
+	if (p->cards == 1 || shape_parts(parts, sizeof parts, &p->lay) == 0)
+		snprintf(parts, sizeof parts, "single");
+	int n = snprintf(buf, cap, "%s%s", parts, p->lay.recompute ? "+rc" : "");
+	if (p->machines > 1 && n >= 0 && (size_t)n < cap)
+		snprintf(buf + n, cap - (size_t)n, " %dm", p->machines);
+}
+
+void plan_shape_words(char *buf, size_t cap, const struct plan *p)
+{
+	bool said = strstr(p->strategy, "recompute") != NULL;
+	snprintf(buf, cap, "%s%s", p->strategy,
+		 p->cards && p->lay.recompute && !said ? " +recompute" : "");
 }

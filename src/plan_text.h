@@ -30,6 +30,15 @@ struct compare_row {
 	char delta[24];                 /* "+1200" or "—" */
 };
 
+/* The plan's shape as a short code that a table never needs to cut:
+ * "single", "TP4", "PP3", "TP2×PP5 2m" (2 machines), "Z3×18 3m" (ZeRO-3
+ * data parallel over 18 cards), "TP2×DP4"; "+rc" when activations are
+ * recomputed. A plan without cards is "none". */
+void plan_shape_code(char *buf, size_t cap, const struct plan *p);
+/* The shape in words, for a title: the engine's strategy, "+recompute"
+ * added when the plan recomputes and the strategy does not say so. */
+void plan_shape_words(char *buf, size_t cap, const struct plan *p);
+
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b);
 /* B's monthly cost minus A's; false when either has none. */
 bool compare_row_delta(const struct compare_row *r, double *delta);

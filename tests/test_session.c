@@ -10,7 +10,10 @@
 
 #include "../src/compare.h"
 #include "../src/datasrc.h"
+#include "../src/plan_text.h"
 #include "../src/report.h"
+#include "../src/text.h"
+#include "../ui/detail_lines.h"
 #include "../ui/session.h"
 
 #define SRCDIR FIXTURES "/../.." /* the source tree's data folder */
@@ -359,4 +362,145 @@ Test(session, an_offer_is_edited_in_place)
 		 ".bak)", tmp);
 	cr_assert_str_eq(s.status, want);
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+}
+
+/* The table's plan column: a short code for every layout, never cut. */
+static void shape_is(int t, int pp, int d, int zero, bool rc, int machines, const char *want)
+{
+	struct plan p = {.lay = {.t = t, .p = pp, .d = d, .zero = zero, .recompute = rc},
+			 .cards = t * pp * d, .machines = machines};
+	char buf[32];
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, want, "t%d p%d d%d z%d rc%d m%d", t, pp, d, zero, rc, machines);
+}
+
+Test(shape, codes_for_every_layout)
+{
+	shape_is(1, 1, 1, 0, false, 1, "single");
+	shape_is(1, 1, 1, 0, true, 1, "single+rc");
+	shape_is(4, 1, 1, 0, false, 1, "TP4");
+	shape_is(1, 3, 1, 0, false, 1, "PP3");
+	shape_is(2, 5, 1, 0, false, 2, "TP2×PP5 2m");
+	shape_is(1, 1, 18, 3, false, 3, "Z3×18 3m");
+	shape_is(1, 1, 2, 0, false, 1, "DP2");
+	shape_is(2, 1, 4, 0, false, 1, "TP2×DP4");
+	shape_is(2, 1, 9, 3, true, 3, "TP2×Z3×9+rc 3m");
+	shape_is(1, 1, 8, 1, false, 1, "Z1×8");
+	shape_is(8, 16, 1, 0, false, 16, "TP8×PP16 16m");
+	shape_is(1, 14, 1, 0, false, 2, "PP14 2m");
+}
+
+Test(shape, no_cards_and_a_short_buffer)
+{
+	struct plan p = {.cards = 0};
+	char buf[8];
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "none");
+	p = (struct plan){.lay = {.t = 2, .p = 5, .d = 1}, .cards = 10, .machines = 2};
+	plan_shape_code(buf, 4, &p);
+	cr_assert_str_eq(buf, "TP2");
+}
+
+Test(shape, words_add_recompute_once)
+{
+	struct plan p = {.lay = {.t = 4, .p = 1, .d = 1, .recompute = true}, .cards = 4,
+			 .strategy = "TP4"};
+	char buf[64];
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4 +recompute");
+	snprintf(p.strategy, sizeof p.strategy, "TP4 +recompute");
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4 +recompute");
+	p.lay.recompute = false;
+	snprintf(p.strategy, sizeof p.strategy, "TP4");
+	plan_shape_words(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4");
+}
+
+static int line_of(const struct detail_lines *d, const char *head)
+{
+	for (int i = 0; i < d->n; i++)
+		if (strncmp(d->line[i], head, strlen(head)) == 0)
+			return i;
+	return -1;
+}
+
+static bool has_line(const struct detail_lines *d, const char *head)
+{
+	return line_of(d, head) >= 0;
+}
+
+static struct detail_lines lines;
+
+/* A forced card count that does not fit: no price in the breakdown, but
+ * the whole model's totals and what dominates them. */
+Test(session, a_plan_that_does_not_fit_shows_the_totals_and_what_dominates)
+{
+	char title[200];
+	cr_assert(session_apply(&s, "cards", "1"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	cr_assert_not(p->fits);
+	detail_lines_plan(&lines, &s, p, 200);
+	cr_assert(has_line(&lines, "whole model: weights 131.4 + KV "), "%s", lines.line[0]);
+	for (int i = 0; i < lines.n; i++)
+		cr_assert_null(strstr(lines.line[i], "optimizer 0.0"), "inference has no optimizer states");
+	cr_assert(has_line(&lines, "most of it is weights: a lower precision or more cards"));
+	cr_assert_not(has_line(&lines, "container"), "no price for a layout that does not fit");
+	detail_title(title, sizeof title, p);
+	cr_assert_str_eq(title, "H100 80G · 1 card · single · does not fit");
+	/* long context, many users: the KV cache */
+	cr_assert(session_apply(&s, "context", "128k"));
+	cr_assert(session_apply(&s, "concurrency", "64"));
+	p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	detail_lines_plan(&lines, &s, p, 200);
+	cr_assert(has_line(&lines, "most of it is KV cache: lower context/concurrency or fp8 KV"));
+}
+
+/* Notes that change what is bought come before the terms, so a short box
+ * still shows them; the rest follow, most important first. */
+Test(session, warnings_come_first_in_the_breakdown)
+{
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert(session_apply(&s, "concurrency", "20"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	cr_assert_gt(p->machines, 1);
+	detail_lines_plan(&lines, &s, p, 200);
+	int multi = line_of(&lines, "note: multi-node"), terms = line_of(&lines, "weights ");
+	cr_assert(multi >= 0 && terms >= 0, "%d %d", multi, terms);
+	cr_assert_lt(multi, terms);
+	/* an informational note (MoE residency) comes after the terms */
+	cr_assert(session_apply(&s, "model", "qwen3-30b-a3b"));
+	p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	detail_lines_plan(&lines, &s, p, 200);
+	terms = line_of(&lines, "weights ");
+	int moe = line_of(&lines, "note: MoE");
+	cr_assert(terms >= 0 && moe > terms, "%d %d", terms, moe);
+	/* narrow: wrapped at spaces, never wider than the box */
+	detail_lines_plan(&lines, &s, p, 40);
+	for (int i = 0; i < lines.n; i++)
+		cr_assert_leq(text_width(lines.line[i]), 40, "%s", lines.line[i]);
+}
+
+/* A price typed by hand is dated today and credited to the edit, so the
+ * next quote does not credit it to the website. */
+Test(session, an_edited_offer_is_dated_today_and_says_so)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert_str_eq(e.values[OF_SOURCE], "极智算官网容器实例页面 (article 2026-10-12)");
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8500");
+	session_offer_mark_edited(values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-12-01");
+	cr_assert_str_eq(values[OF_SOURCE], "edited 2026-12-01");
+	cr_assert(session_offer_save(&s, &e, values));
+	const struct offer *o = session_selected_plan(&s)->container.offer;
+	cr_assert_eq(o->monthly, 8500);
+	cr_assert_eq(o->collected, 20261201);
+	cr_assert_str_eq(o->source, "edited 2026-12-01");
+	unsetenv("GPUPLAN_TODAY");
 }

@@ -8,6 +8,8 @@
 #include "../ui/bar.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
+#include "../ui/terminal.h"
+#include "../ui/theme.h"
 
 static int sum(const int *cells, int n)
 {
@@ -69,34 +71,73 @@ Test(bar, over_capacity_fills_the_bar)
 	cr_assert_eq(bar_cells(v, 2, 100, 0, cells), 0);
 }
 
-Test(layout, eighty_columns_drops_what_does_not_fit)
+/* The cells of the Qwen2.5-72B int4 table: names, "23.7/24", "14",
+ * "PP14 2m", "4464*", "11060", "151920 b". */
+static const struct table_wants qwen_wants = {
+	.min = {[TC_NAME] = 12, [TC_FIGURES] = 9, [TC_CARDS] = 2, [TC_PLAN] = 8,
+		[TC_CONTAINER] = 5, [TC_BAREMETAL] = 6, [TC_TOTAL] = 8},
+	.pref = {[TC_NAME] = 12, [TC_FIGURES] = 9, [TC_CARDS] = 5, [TC_PLAN] = 8,
+		 [TC_CONTAINER] = 10, [TC_BAREMETAL] = 11, [TC_TOTAL] = 8},
+};
+
+static int right_edge(const struct table_layout *t)
 {
-	struct screen_layout s;
-	layout_screen(80, 24, 7, &s);
-	cr_assert_not(s.too_small);
-	cr_assert_eq(s.form_w + s.table_w, 80);
-	const struct table_layout *t = &s.table;
-	cr_assert(t->shown[TC_NAME] && t->shown[TC_CARDS] && t->shown[TC_PLAN]);
-	cr_assert(t->shown[TC_CONTAINER] && t->shown[TC_BAREMETAL], "prices are never dropped");
-	cr_assert_not(t->shown[TC_FIGURES], "the figures go first");
 	int right = 0;
 	for (int c = 0; c < TC_COUNT; c++)
 		if (t->shown[c] && t->x[c] + t->w[c] > right)
 			right = t->x[c] + t->w[c];
-	cr_assert_leq(right, s.table_w - 2);
+	return right;
 }
 
-Test(layout, wide_terminals_show_everything_and_grow_the_bar)
+Test(layout, eighty_columns_drop_the_bar_then_the_figures)
+{
+	struct screen_layout s;
+	struct table_layout t;
+	layout_screen(80, 24, 7, &s);
+	cr_assert_not(s.too_small);
+	cr_assert_eq(s.form_w + s.table_w, 80);
+	layout_table(s.table_w - 3, &qwen_wants, &t);
+	cr_assert(t.shown[TC_NAME] && t.shown[TC_CARDS] && t.shown[TC_PLAN]);
+	cr_assert(t.shown[TC_CONTAINER] && t.shown[TC_BAREMETAL] && t.shown[TC_TOTAL],
+		  "prices and the total are never dropped");
+	cr_assert_not(t.shown[TC_BAR], "the bar goes first");
+	cr_assert_not(t.shown[TC_FIGURES], "then the figures");
+	for (int c = TC_CARDS; c < TC_COUNT; c++)
+		cr_assert_geq(t.w[c], qwen_wants.min[c], "column %d is cut", c);
+	cr_assert_leq(right_edge(&t), s.table_w - 3);
+	/* a little wider: the figures come back before the bar */
+	layout_table(s.table_w - 3 + 10, &qwen_wants, &t);
+	cr_assert(t.shown[TC_FIGURES] && !t.shown[TC_BAR]);
+}
+
+Test(layout, the_name_is_cut_before_any_number)
+{
+	struct table_layout t;
+	struct table_wants w = qwen_wants;
+	w.min[TC_PLAN] = w.pref[TC_PLAN] = 12; /* "does not fit" */
+	layout_table(49, &w, &t);
+	cr_assert_eq(t.w[TC_PLAN], 12);
+	cr_assert_eq(t.w[TC_TOTAL], 8);
+	cr_assert_lt(t.w[TC_NAME], 12);
+	cr_assert_geq(t.w[TC_NAME], 8);
+	cr_assert_leq(right_edge(&t), 49);
+}
+
+Test(layout, wide_terminals_give_the_bar_what_is_left)
 {
 	struct table_layout t120, t200;
-	layout_table(120 - 34 - 2, &t120);
-	layout_table(200 - 34 - 2, &t200);
+	layout_table(120 - 30 - 3, &qwen_wants, &t120);
+	layout_table(200 - 30 - 3, &qwen_wants, &t200);
 	for (int c = 0; c < TC_COUNT; c++)
 		cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
-	cr_assert_gt(t200.w[TC_BAR], t120.w[TC_BAR]);
+	for (int c = 0; c < TC_COUNT; c++)
+		if (c != TC_BAR)
+			cr_assert_eq(t200.w[c], t120.w[c], "only the bar grows: column %d", c);
+	cr_assert_eq(t200.w[TC_BAR], t120.w[TC_BAR] + 80);
+	cr_assert_eq(t120.w[TC_CONTAINER], 10);
 	/* the last column ends exactly at the inner edge */
-	cr_assert_eq(t200.x[TC_BAREMETAL] + t200.w[TC_BAREMETAL], 200 - 34 - 2);
-	cr_assert_eq(t120.x[TC_BAREMETAL] + t120.w[TC_BAREMETAL], 120 - 34 - 2);
+	cr_assert_eq(right_edge(&t200), 200 - 30 - 3);
+	cr_assert_eq(right_edge(&t120), 120 - 30 - 3);
 }
 
 Test(layout, too_small_below_80x24)
@@ -136,21 +177,20 @@ Test(parse, sizes_typed_in_the_form)
 	cr_assert(parse_model_size("70b", &p) && p == 70e9);
 }
 
-/* The status line's hints come from the key table: the same four lines
- * as before the table. */
+/* The status line's hints come from the key table: F1 for help
+ * everywhere, no Esc to quit. */
 Test(keys, status_hints_from_the_table)
 {
 	char buf[256];
 	keys_status_hint(KC_FIELD, false, buf, sizeof buf);
 	cr_assert_str_eq(buf, "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  "
-			      "? help  q quit");
+			      "F1 help  q quit");
 	keys_status_hint(KC_FIELD, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit ? help q quit");
+	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit F1 help q quit");
 	keys_status_hint(KC_TEXT, false, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  Esc quit  "
-			      "(? help outside text)");
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
 	keys_status_hint(KC_TEXT, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  Esc quit");
+	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  F1 help  F10 quit");
 }
 
 static bool help_listed(const char *keys)
@@ -166,7 +206,7 @@ Test(keys, precedence)
 {
 	const struct key_row *quit = keys_find(KC_FIELD, 'q');
 	cr_assert_not_null(quit);
-	cr_assert_str_eq(quit->help_keys, "q, Esc, Ctrl-C");
+	cr_assert_str_eq(quit->help_keys, "q, F10, Ctrl-C");
 	cr_assert_eq(keys_find(KC_SMALL, 'q'), quit, "q quits a too-small screen");
 	/* in a text field q is typed: the form's catch-all takes it */
 	const struct key_row *typed = keys_find(KC_TEXT, 'q');
@@ -174,7 +214,19 @@ Test(keys, precedence)
 	cr_assert_eq(typed->keys[0], KEY_ANY);
 	cr_assert_eq(keys_find(KC_PICK, 'q'), typed, "an open pick list takes q too");
 	cr_assert_eq(keys_find(KC_PICK, 27), typed, "Esc closes a pick list, not the program");
-	cr_assert_eq(keys_find(KC_TEXT, 27)->keys[0], 27);
+	/* Esc never quits: it undoes a text field's edit, and does nothing elsewhere */
+	cr_assert_eq(keys_find(KC_TEXT, 27), typed, "Esc in a text field goes to the form");
+	cr_assert_neq(keys_find(KC_FIELD, 27)->act, quit->act);
+	cr_assert_neq(keys_find(KC_SMALL, 27)->act, quit->act);
+	/* F10 quits from anywhere, F1 helps from anywhere but a dialog */
+	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
+		cr_assert_eq(keys_find(ctx, KEY_F(10))->act, quit->act, "ctx %u", ctx);
+	cr_assert_str_eq(keys_find(KC_TEXT, KEY_F(1))->help_keys, "F1, ?");
+	cr_assert_str_eq(keys_find(KC_PICK, KEY_F(1))->help_keys, "F1, ?");
+	cr_assert_eq(keys_find(KC_TEXT, '?'), typed, "? is typed in a text field");
+	/* "quit anyway? y/n" takes the next key, a resize aside */
+	cr_assert_eq(keys_find(KC_CONFIRM, 'y')->keys[0], KEY_ANY);
+	cr_assert_eq(keys_find(KC_CONFIRM, KEY_RESIZE)->keys[0], KEY_RESIZE);
 	/* help open: any key closes it, but a resize does not */
 	const struct key_row *resize = keys_find(KC_HELP, KEY_RESIZE);
 	cr_assert_eq(resize->keys[0], KEY_RESIZE);
@@ -188,6 +240,35 @@ Test(keys, precedence)
 	size_t listed = 0;
 	for (size_t i = 0; i < n_key_rows; i++)
 		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 14);
-	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("?"));
+	cr_assert_eq(listed, 16);
+	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("F1, ?"));
+	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
+	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
+	cr_assert_eq(keys_find(KC_TEXT, 'J'), typed, "J is typed in a text field");
+}
+
+/* LANG=C: every glyph in its ASCII form, CJK as '?' per display column,
+ * so the text is exactly as wide as in UTF-8. */
+Test(plain, ascii_forms_keep_the_width)
+{
+	char out[128];
+	const char *in = "▶H20 96G · 4 × TP4 ◂▸ — ▼total ↑↓ 四川二区 ¥";
+	theme_plain_text(out, sizeof out, in);
+	cr_assert_str_eq(out, ">H20 96G . 4 x TP4 <> - vtotal ^v ???????? Y");
+	cr_assert_eq(strlen(out), text_width(in));
+	for (const char *c = out; *c; c++)
+		cr_assert_lt((unsigned char)*c, 0x80);
+	cr_assert_str_eq(theme_plain_text(out, 4, "四川"), "???");
+	cr_assert_str_eq(theme_plain_text(out, sizeof out, "a\xff" "b"), "a?b");
+}
+
+Test(plain, locale_names_that_ask_for_utf8)
+{
+	cr_assert(terminal_names_utf8("zh_XX.UTF-8"));
+	cr_assert(terminal_names_utf8("en_US.utf8"));
+	cr_assert(terminal_names_utf8("C.UTF-8"));
+	cr_assert_not(terminal_names_utf8("C"));
+	cr_assert_not(terminal_names_utf8("POSIX"));
+	cr_assert_not(terminal_names_utf8("zh_CN.GB18030"));
+	cr_assert_not(terminal_names_utf8(NULL));
 }

@@ -12,6 +12,7 @@ rm -rf "$art" && mkdir -p "$art/xdg"
 unset GPUPLAN_DATA NO_COLOR
 export XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
 export EDITOR=$top_srcdir/tests/fake-editor.sh VISUAL=
+export GPUPLAN_TODAY=2026-11-30 # o dates a hand-typed price today
 sock=gpuplan-sales-$$
 # shellcheck source=tests/tmux-lib.sh
 . "$top_srcdir/tests/tmux-lib.sh"
@@ -75,7 +76,7 @@ T send-keys -t main -l 2026-11-30
 keys Enter
 wait_for "saved prices/offers.csv line 18 in " && pass "o saves and says where" || fail "no save message"
 save saved
-grep -q "^h100-80g,container,1,4,,8888,,CNY,,,none,,2026-11-30,极智算官网容器实例页面" \
+grep -q "^h100-80g,container,1,4,,8888,,CNY,,,none,,2026-11-30,edited 2026-11-30$" \
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "only that row's fields changed" || fail "saved row wrong"
 grep -q "^h100-80g,container,1,4,,9999," "$art/xdg/gpuplan/prices/offers.csv.bak" &&
 	pass "the previous file is kept as .bak" || fail "no .bak"

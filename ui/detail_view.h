@@ -1,7 +1,10 @@
 /* Under the table: the selected GPU's plan in full, or, while a scenario
- * is pinned, the pinned and current plans side by side. */
+ * is pinned, the pinned and current plans side by side. The plan's lines
+ * scroll (J/K, the mouse wheel) when the box is too short for them. */
 #ifndef GPUPLAN_DETAIL_VIEW_H
 #define GPUPLAN_DETAIL_VIEW_H
+
+#include <stdbool.h>
 
 #include "draw.h"
 #include "session.h"
@@ -9,9 +12,15 @@
 struct detail_view {
 	const struct session *s;
 	const struct frame *fr;
+	int scroll;               /* first line shown */
+	const struct gpu *shown;  /* the plan scrolled: another one starts at the top */
 };
 
 void detail_view_init(struct detail_view *v, const struct session *s, const struct frame *fr);
-void detail_view_draw(const struct detail_view *v);
+void detail_view_draw(struct detail_view *v);
+/* Scrolls by delta lines; drawing keeps it inside the text. */
+void detail_view_scroll(struct detail_view *v, int delta);
+/* Whether y,x is inside the breakdown box (for the mouse wheel). */
+bool detail_view_contains(const struct detail_view *v, int y, int x);
 
 #endif

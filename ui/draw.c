@@ -4,13 +4,20 @@
 
 #include "../src/text.h"
 
+static bool plain; /* the locale cannot show UTF-8 */
+
+void draw_set_plain(bool on)
+{
+	plain = on;
+}
+
 int put_text(int y, int x, const char *s, int cols)
 {
-	char buf[1024];
+	char buf[1024], ascii[1024];
 	if (cols <= 0)
 		return 0;
 	int used = (int)text_fit(buf, sizeof buf, s, (size_t)cols);
-	mvaddstr(y, x, buf);
+	mvaddstr(y, x, plain ? theme_plain_text(ascii, sizeof ascii, buf) : buf);
 	return used;
 }
 

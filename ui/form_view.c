@@ -103,6 +103,14 @@ static void sync_fields(struct form_view *v)
 	}
 }
 
+/* Choices are bold, text is underlined; the focused field is reversed,
+ * whatever its kind, so the cursor's place shows without a cursor. */
+static int field_attr(const struct field_spec *s, bool focused)
+{
+	int base = s->kind == FK_ENUM || s->kind == FK_FOLD ? (int)A_BOLD : (int)A_UNDERLINE;
+	return focused ? base | (int)A_REVERSE : base;
+}
+
 /* One form field for a spec: on the form's row 'row', as wide as the box
  * leaves after the label and the unit; choices are not typed into. */
 static FIELD *spec_field(const struct field_spec *s, int row, int inner)
@@ -116,7 +124,7 @@ static FIELD *spec_field(const struct field_spec *s, int row, int inner)
 	set_max_field(f, 96);
 	if (choice_field)
 		field_opts_off(f, O_EDIT);
-	set_field_back(f, choice_field ? A_BOLD : A_UNDERLINE);
+	set_field_back(f, field_attr(s, false));
 	return f;
 }
 
@@ -165,11 +173,18 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 /* A pick list stays open across a resize, unless the form is gone. */
 void form_view_resize(struct form_view *v)
 {
+	int at = v->form ? field_index(current_field(v->form)) : 0;
 	form_view_free(v);
-	if (v->fr->lay.too_small)
+	if (v->fr->lay.too_small) {
 		v->pick = -1;
-	else
-		build(v);
+		return;
+	}
+	build(v);
+	if (at > 0 && at < v->nfields) { /* the focus stays on its field */
+		set_current_field(v->form, v->fields[at]);
+		form_driver(v->form, REQ_END_LINE);
+		form_view_save_cursor(v);
+	}
 }
 
 void form_view_update(struct form_view *v)
@@ -222,15 +237,20 @@ static void apply_field(struct form_view *v, int i)
 	char text[128];
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
+	v->refused[0] = '\0';
 	if (s->kind != FK_MODEL) {
-		session_apply(v->s, s->key, text);
+		if (!session_apply(v->s, s->key, text))
+			snprintf(v->refused, sizeof v->refused, "%s", v->s->status);
 		return;
 	}
 	double size;
 	find_matches(v, text);
 	bool exact = catalog_find_model(v->s->cat, text) != NULL;
 	if (exact || v->nmatches == 0 || parse_model_size(text, &size)) {
-		if (session_apply(v->s, "model", text) && exact)
+		bool ok = session_apply(v->s, "model", text);
+		if (!ok)
+			snprintf(v->refused, sizeof v->refused, "%s", v->s->status);
+		if (ok && exact)
 			v->nmatches = 0;
 		if (exact || v->nmatches == 0)
 			return;
@@ -276,12 +296,29 @@ static bool complete_model(struct form_view *v, int i)
 	return true;
 }
 
-static void move_focus(struct form_view *v, int req)
+/* Leaving a field: a value that was refused (or a half-typed model) gives
+ * way to the one in use, so the form never shows what the screen does
+ * not compute; the refusal stays on the status line. */
+static void leave_field(struct form_view *v)
 {
 	int i = current(v);
-	if (v->specs[i]->kind == FK_MODEL && v->nmatches)
-		sync_fields(v); /* leaving a half-typed model: show the one in use */
+	char text[128], used[128];
+	if (!v->form || v->specs[i]->kind == FK_FOLD)
+		return;
+	trimmed_buffer(v, i, text, sizeof text);
+	field_value(&v->s->sc, v->specs[i], used, sizeof used);
 	v->nmatches = 0;
+	if (strcmp(text, used) == 0)
+		return;
+	set_field_buffer(v->fields[i], 0, used);
+	if (v->refused[0])
+		session_status(v->s, true, "%s: kept %s", v->refused, used);
+}
+
+static void move_focus(struct form_view *v, int req)
+{
+	leave_field(v);
+	v->refused[0] = '\0';
 	form_driver(v->form, req);
 	form_driver(v->form, REQ_END_LINE);
 	v->fresh_focus = true;
@@ -392,12 +429,26 @@ static bool choice_key(struct form_view *v, int i, int ch)
 	return true;
 }
 
+/* Esc in a text field: the suggestions close and the value in use comes
+ * back, without an error. */
+static void undo_field(struct form_view *v)
+{
+	v->refused[0] = '\0';
+	leave_field(v);
+	form_driver(v->form, REQ_END_LINE);
+	v->fresh_focus = true;
+}
+
 bool form_view_key(struct form_view *v, int ch)
 {
 	if (!v->form)
 		return false;
 	int i = current(v);
 	enum field_kind kind = v->specs[i]->kind;
+	if (ch == 27 && v->pick < 0) {
+		undo_field(v);
+		return true;
+	}
 	if ((ch == '\t' || is_enter(ch)) && complete_model(v, i))
 		return true;
 	if (choice_key(v, i, ch))
@@ -411,7 +462,8 @@ bool form_view_click(struct form_view *v, int y, int x)
 		return false;
 	for (int i = 0; i < v->nfields; i++) {
 		if (screen_row(i) == y) {
-			v->nmatches = 0;
+			leave_field(v);
+			v->refused[0] = '\0';
 			set_current_field(v->form, v->fields[i]);
 			form_driver(v->form, REQ_END_LINE);
 			v->fresh_focus = true;
@@ -471,6 +523,8 @@ void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2, lw = LABEL_WIDTH;
 	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w, "Scenario");
+	for (int i = 0; i < v->nfields; i++)
+		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
 	post_form(v->form);
 	restore_cursor(v);
 	draw_size_line(v, 3, x, w);

@@ -30,6 +30,7 @@ struct form_view {
 	bool fresh_focus; /* the next key typed replaces the field */
 	int cursor_col;  /* inside the current field */
 	unsigned synced; /* the session's reload count the field texts follow */
+	char refused[256]; /* why the value typed in the current field was refused */
 };
 
 void form_view_init(struct form_view *v, struct session *s, const struct frame *fr);

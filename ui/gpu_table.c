@@ -1,103 +1,221 @@
-/* One row per GPU type: VRAM bar per card, card count, plan and the two
- * monthly prices per card, the cheaper one marked. */
+/* One row per GPU type: VRAM bar per card, card count, the plan's shape
+ * code, the two monthly prices per card (the cheaper one marked) and the
+ * plan's monthly total. Columns are as wide as their widest cell, so a
+ * number is never cut; the legend sits on the box's bottom edge. */
 #include "gpu_table.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/compare.h"
+#include "../src/plan_text.h"
 #include "../src/report.h"
 #include "../src/tables.h"
 #include "../src/text.h"
 #include "bar.h"
+#include "legend.h"
 
+/* What a row shows, as text, before it is laid out. */
+struct row_cells {
+	char text[TC_COUNT][48];
+	bool star[TC_COUNT]; /* the cheaper way to rent, marked */
+};
 
+static bool row_priced(const struct plan *p)
+{
+	return p->cards && p->fits;
+}
+
+static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper)
+{
+	format_price(c->text[col], sizeof c->text[col], r);
+	if (cheaper)
+		strcat(c->text[col], "*");
+	c->star[col] = cheaper;
+}
+
+/* The monthly total the cheaper way, marked c (container) or b (bare metal). */
+static void total_cell(char *buf, size_t cap, const struct plan *p)
+{
+	double monthly = plan_monthly(p);
+	bool container = p->container.available && monthly == p->container.total;
+	if (monthly < 0)
+		snprintf(buf, cap, "—");
+	else
+		snprintf(buf, cap, "%.0f %c", monthly, container ? 'c' : 'b');
+}
+
+static void row_cells(const struct plan *p, struct row_cells *c)
+{
+	memset(c, 0, sizeof *c);
+	snprintf(c->text[TC_NAME], sizeof c->text[0], "%s", gpu_short_name(p->gpu));
+	if (p->cards)
+		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "%.1f/%.0f",
+			 p->with_headroom / GIB, p->capacity / GIB);
+	else
+		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "—/%.0f", p->capacity / GIB);
+	snprintf(c->text[TC_CARDS], sizeof c->text[0], p->cards ? "%d" : "—", p->cards);
+	if (row_priced(p))
+		plan_shape_code(c->text[TC_PLAN], sizeof c->text[0], p);
+	else
+		snprintf(c->text[TC_PLAN], sizeof c->text[0], "does not fit");
+	if (!row_priced(p))
+		return; /* a layout that does not fit is no offer: no price, no star */
+	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER);
+	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL);
+	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p);
+}
+
+/* Header labels, longest first: the first that fits its column is drawn. */
+static const char *const headers[TC_COUNT][4] = {
+	[TC_NAME] = {"GPU"},
+	[TC_FIGURES] = {"GiB/card", "GiB"},
+	[TC_CARDS] = {"cards", "n"},
+	[TC_PLAN] = {"plan"},
+	[TC_CONTAINER] = {"container", "contnr", "ctr"},
+	[TC_BAREMETAL] = {"bare metal", "b.metal", "metal", "bm"},
+	[TC_TOTAL] = {"total", "tot"},
+};
+
+/* The column the session sorts by carries the marker. */
+static enum table_col sorted_col(enum sort_mode m)
+{
+	return m == SORT_COST ? TC_TOTAL : m == SORT_CARDS ? TC_CARDS : TC_COUNT;
+}
+
+static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sorted)
+{
+	const char *mark = sorted ? "▼" : "";
+	int last = 0;
+	while (last + 1 < 4 && headers[c][last + 1])
+		last++;
+	for (int i = 0; i <= last; i++) {
+		snprintf(buf, cap, "%s%s", mark, headers[c][i]);
+		if ((int)text_width(buf) <= w)
+			return;
+	}
+}
+
+static int header_width(enum table_col c, bool sorted, bool longest)
+{
+	char h[32];
+	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted);
+	return (int)text_width(h);
+}
+
+/* The widest cell of each column over every row, with the shortest and
+ * the longest header (and the sort marker). */
+static void column_wants(const struct session *s, struct table_wants *want)
+{
+	int cells[TC_COUNT] = {0};
+	for (size_t i = 0; i < s->an->nplans; i++) {
+		struct row_cells rc;
+		row_cells(&s->an->plans[i], &rc);
+		for (int c = 0; c < TC_COUNT; c++) {
+			int w = (int)text_width(rc.text[c]) +
+				(c == TC_CONTAINER || c == TC_BAREMETAL ? !rc.star[c] : 0);
+			cells[c] = w > cells[c] ? w : cells[c];
+		}
+	}
+	for (int c = 0; c < TC_COUNT; c++) {
+		bool sorted = c == (int)sorted_col(s->sort);
+		int pad = c == TC_CONTAINER || c == TC_BAREMETAL; /* the star's cell */
+		int lo = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, false) + pad;
+		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true) + pad;
+		want->min[c] = cells[c] > lo ? cells[c] : lo;
+		want->pref[c] = cells[c] > hi ? cells[c] : hi;
+	}
+	want->min[TC_BAR] = want->pref[TC_BAR] = 0;
+}
+
+static void put_glyphs(const struct frame *fr, enum element e, int n)
+{
+	int attr = theme_attr(&fr->theme, e);
+	attron(attr);
+	for (int i = 0; i < n; i++)
+		addstr(theme_glyph(&fr->theme, e));
+	attroff(attr);
+}
+
+/* A plan that does not fit fills its bar and ends it with the no-fit
+ * mark, so it never looks like an offer. */
 static void draw_bar(const struct frame *fr, int y, int x, int w, const struct plan *p)
 {
 	double values[SLOT_COUNT];
 	int cells[SLOT_COUNT];
 	bar_plan_values(p, values);
-	int used = bar_cells(values, SLOT_COUNT, bar_plan_scale(p), w, cells);
+	int used = bar_cells(values, SLOT_COUNT, bar_plan_scale(p), p->fits ? w : w - 1, cells);
 	move(y, x);
-	for (enum mem_slot s = 0; s < SLOT_COUNT; s++) {
-		enum element e = theme_slot_element(s);
-		attron(theme_attr(&fr->theme, e));
-		for (int i = 0; i < cells[s]; i++)
-			addstr(theme_glyph(&fr->theme, e));
-		attroff(theme_attr(&fr->theme, e));
-	}
-	int attr = theme_attr(&fr->theme, EL_FREE);
+	for (enum mem_slot s = 0; s < SLOT_COUNT; s++)
+		put_glyphs(fr, theme_slot_element(s), cells[s]);
+	if (p->fits)
+		put_glyphs(fr, EL_FREE, w - used);
+	else
+		put_glyphs(fr, EL_NOFIT, w - used);
+}
+
+static void draw_price(const struct frame *fr, int y, int x, int w, const char *text, bool star)
+{
+	int attr = star ? theme_attr(&fr->theme, EL_CHEAPER) : 0;
 	attron(attr);
-	for (int i = used; i < w; i++)
-		addstr(theme_glyph(&fr->theme, EL_FREE));
+	put_right(y, x, w - (star ? 0 : 1), text);
 	attroff(attr);
 }
 
-static void draw_price(const struct frame *fr, int y, int x, int w, const struct rent *r, bool cheaper)
+static enum element fit_element(const struct plan *p)
 {
-	char buf[32];
-	format_price(buf, sizeof buf, r);
-	if (cheaper)
-		strcat(buf, "*");
-	int attr = cheaper ? theme_attr(&fr->theme, EL_CHEAPER) : 0;
-	attron(attr);
-	put_right(y, x, w - (cheaper ? 0 : 1), buf);
-	attroff(attr);
+	return p->level == FIT_COMFORTABLE ? EL_OK : p->level == FIT_TIGHT ? EL_TIGHT : EL_NOFIT;
 }
 
-static void draw_row(const struct frame *fr, int y, int x0, const struct plan *p, bool selected)
+static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
+		     const struct plan *p, bool selected)
 {
-	const struct table_layout *t = &fr->lay.table;
-	char buf[64];
-	enum element fit = p->level == FIT_COMFORTABLE ? EL_OK
-			   : p->level == FIT_TIGHT     ? EL_TIGHT
-						       : EL_NOFIT;
+	struct row_cells c;
+	int fit = theme_attr(&fr->theme, fit_element(p));
+	row_cells(p, &c);
 	if (selected)
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
-	put_text(y, x0 + t->x[TC_NAME], gpu_short_name(p->gpu), t->w[TC_NAME]);
+	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
 	if (t->shown[TC_BAR] && p->cards)
 		draw_bar(fr, y, x0 + t->x[TC_BAR], t->w[TC_BAR], p);
-	if (t->shown[TC_FIGURES]) {
-		snprintf(buf, sizeof buf, "%.1f/%.0f", p->cards ? p->with_headroom / GIB : 0,
-			 p->capacity / GIB);
-		attron(theme_attr(&fr->theme, fit));
-		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], p->cards ? buf : "—");
-		attroff(theme_attr(&fr->theme, fit));
-	}
-	snprintf(buf, sizeof buf, p->cards ? "%d" : "—", p->cards);
-	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS] - 1, buf);
-	attron(theme_attr(&fr->theme, fit));
-	put_text(y, x0 + t->x[TC_PLAN], p->strategy, t->w[TC_PLAN]);
-	attroff(theme_attr(&fr->theme, fit));
-	if (!p->cards)
-		return;
-	draw_price(fr, y, x0 + t->x[TC_CONTAINER], t->w[TC_CONTAINER], &p->container,
-		   p->cheaper == CHEAPER_CONTAINER);
-	draw_price(fr, y, x0 + t->x[TC_BAREMETAL], t->w[TC_BAREMETAL], &p->baremetal,
-		   p->cheaper == CHEAPER_BAREMETAL);
+	attron(fit);
+	if (t->shown[TC_FIGURES])
+		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], c.text[TC_FIGURES]);
+	attroff(fit);
+	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
+	attron(fit);
+	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
+	attroff(fit);
+	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
+		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col]);
+	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
-static void draw_header(const struct frame *fr, int y, int x0, double headroom_pct)
+static void draw_header(const struct frame *fr, const struct table_layout *t, int y, int x0,
+			const struct session *s)
 {
-	const struct table_layout *t = &fr->lay.table;
-	char bar[64];
-	snprintf(bar, sizeof bar, t->w[TC_BAR] >= 24 ? "VRAM per card (need+%.0f%%)" : "VRAM +%.0f%%",
-		 headroom_pct);
+	char h[64];
 	attron(theme_attr(&fr->theme, EL_HINT));
-	put_text(y, x0 + t->x[TC_NAME], "GPU", t->w[TC_NAME]);
-	if (t->shown[TC_BAR])
-		put_text(y, x0 + t->x[TC_BAR], bar, t->w[TC_BAR]);
-	if (t->shown[TC_FIGURES])
-		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], "GiB/card");
-	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], t->w[TC_CARDS] >= 5 ? "cards" : "n");
-	put_text(y, x0 + t->x[TC_PLAN], "plan", t->w[TC_PLAN]);
-	put_right(y, x0 + t->x[TC_CONTAINER], t->w[TC_CONTAINER] - 1,
-		  t->w[TC_CONTAINER] >= 10 ? "container" : "contnr");
-	put_right(y, x0 + t->x[TC_BAREMETAL], t->w[TC_BAREMETAL] - 1,
-		  t->w[TC_BAREMETAL] >= 11 ? "bare metal" : "metal");
+	for (int c = 0; c < TC_COUNT; c++) {
+		if (!t->shown[c])
+			continue;
+		if (c == TC_BAR)
+			snprintf(h, sizeof h, t->w[c] >= 24 ? "VRAM per card (need+%.0f%%)" : "VRAM +%.0f%%",
+				 s->sc.headroom_pct);
+		bool right = c != TC_NAME && c != TC_BAR && c != TC_PLAN;
+		bool star_room = c == TC_CONTAINER || c == TC_BAREMETAL;
+		if (c != TC_BAR)
+			header_text(h, sizeof h, (enum table_col)c, t->w[c] - star_room,
+				    c == (int)sorted_col(s->sort));
+		if (right)
+			put_right(y, x0 + t->x[c], t->w[c] - star_room, h);
+		else
+			put_text(y, x0 + t->x[c], h, t->w[c]);
+	}
 	attroff(theme_attr(&fr->theme, EL_HINT));
 }
 
@@ -112,16 +230,26 @@ void gpu_table_resize(struct gpu_table *v)
 	session_set_visible(v->s, v->fr->lay.table_h - 3);
 }
 
+void gpu_table_columns(const struct gpu_table *v, struct table_layout *t)
+{
+	struct table_wants want;
+	column_wants(v->s, &want);
+	layout_table(v->fr->lay.table_w - 3, &want, t); /* borders and the selection marker */
+}
+
 void gpu_table_draw(const struct gpu_table *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
-	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card per month");
+	struct table_layout t;
+	gpu_table_columns(v, &t);
+	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card, total per month");
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
-	draw_header(v->fr, 2, x0, s->sc.headroom_pct);
+	draw_header(v->fr, &t, 2, x0, s);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
 		const struct plan *p = session_plan_at(s, (size_t)(s->top + r));
-		draw_row(v->fr, 3 + r, x0, p, p->gpu == s->selected);
+		draw_row(v->fr, &t, 3 + r, x0, p, p->gpu == s->selected);
 	}
 }
 

@@ -1,18 +1,34 @@
-/* The key table drawn as the help overlay: every row with help text. */
+/* The key table drawn as the help overlay, then the meaning of the marks
+ * and codes the table shows, and the bar legend from the theme. */
 #include "help_view.h"
 
 #include <curses.h>
+
+#include "legend.h"
+
+/* What the table's marks and plan codes mean (plan_shape_code's scheme). */
+static const char *const marks[][2] = {
+	{"*", "the cheaper way to rent this plan"},
+	{"— / !", "none / does not fit (the bar overflows)"},
+	{"c, b", "the total rents containers / bare metal"},
+	{"single, TP4", "one card; tensor parallel over 4 cards"},
+	{"PP3, DP2", "3 pipeline stages; 2 replicas (data par.)"},
+	{"Z3×18", "ZeRO-3 data parallel over 18 cards"},
+	{"2m, +rc", "on 2 machines; activations recomputed"},
+};
+#define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
 void help_view_init(struct help_view *v, const struct frame *fr, const struct key_row *rows,
 		    size_t nrows)
 {
 	v->open = false;
+	v->scroll = 0;
 	v->fr = fr;
 	v->rows = rows;
 	v->nrows = nrows;
 }
 
-static int help_lines(const struct help_view *v)
+static int key_lines(const struct help_view *v)
 {
 	int n = 0;
 	for (size_t i = 0; i < v->nrows; i++)
@@ -20,22 +36,48 @@ static int help_lines(const struct help_view *v)
 	return n;
 }
 
-void help_view_draw(const struct help_view *v)
+/* Line k of the help: a key row, a blank, a mark, the bar legend. */
+static void help_line(const struct help_view *v, int k, int y, int x, int w)
 {
-	int n = help_lines(v);
-	int w = COLS - 8 < 66 ? COLS - 8 : 66, h = n + 4;
-	int y = (LINES - h) / 2, x = (COLS - w) / 2;
+	const char *left = NULL, *right = NULL;
+	int keys = key_lines(v);
+	for (size_t i = 0; i < v->nrows && k < keys; i++)
+		if (v->rows[i].help && k-- == 0)
+			left = v->rows[i].help_keys, right = v->rows[i].help;
+	if (k >= keys + 1 && k < keys + 1 + N_MARKS)
+		left = marks[k - keys - 1][0], right = marks[k - keys - 1][1];
+	if (k == keys + 1 + N_MARKS) {
+		put_text(y, x, "bar", 21);
+		legend_draw(v->fr, y, x + 21, w - 21, true);
+		return;
+	}
+	if (!left)
+		return;
+	attron(A_BOLD);
+	put_text(y, x, left, 21);
+	attroff(A_BOLD);
+	put_text(y, x + 22, right, w - 22);
+}
+
+bool help_view_scroll_key(struct help_view *v, int ch)
+{
+	int step = ch == KEY_DOWN || ch == 'j' ? 1 : ch == KEY_UP || ch == 'k' ? -1 : 0;
+	v->scroll += step;
+	return step != 0;
+}
+
+void help_view_draw(struct help_view *v)
+{
+	int n = key_lines(v) + 2 + N_MARKS;
+	int w = COLS - 8 < 72 ? COLS - 8 : 72, h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
+	int y = (LINES - h) / 2, x = (COLS - w) / 2, rows = h - 4;
+	int max = n > rows ? n - rows : 0;
+	v->scroll = v->scroll < 0 ? 0 : v->scroll > max ? max : v->scroll;
 	for (int r = 0; r < h; r++)
 		mvhline(y + r, x, ' ', w);
-	draw_box(v->fr, y, x, h, w, "Keys");
-	int line = y + 2;
-	for (size_t i = 0; i < v->nrows; i++) {
-		const struct key_row *k = &v->rows[i];
-		if (!k->help)
-			continue;
-		attron(A_BOLD);
-		put_text(line, x + 2, k->help_keys, 21);
-		attroff(A_BOLD);
-		put_text(line++, x + 24, k->help, w - 26);
-	}
+	draw_box(v->fr, y, x, h, w, "Keys and marks · any other key closes");
+	for (int r = 0; r < rows; r++)
+		help_line(v, v->scroll + r, y + 2 + r, x + 2, w - 4);
+	if (max)
+		put_text(y + h - 1, x + w - 16, v->scroll < max ? " more ↓ j/k " : " ↑ j/k ", 14);
 }

@@ -1,4 +1,6 @@
-/* The help overlay: the key table's help column, over the screen. */
+/* The help overlay: the key table's help column, then what the marks,
+ * the plan codes and the bar's glyphs mean. It scrolls (↑↓ j k) when the
+ * terminal is too short for it; any other key closes it. */
 #ifndef GPUPLAN_HELP_VIEW_H
 #define GPUPLAN_HELP_VIEW_H
 
@@ -10,6 +12,7 @@
 
 struct help_view {
 	bool open;
+	int scroll;
 	const struct frame *fr;
 	const struct key_row *rows; /* the key table */
 	size_t nrows;
@@ -17,6 +20,8 @@ struct help_view {
 
 void help_view_init(struct help_view *v, const struct frame *fr, const struct key_row *rows,
 		    size_t nrows);
-void help_view_draw(const struct help_view *v);
+/* Whether ch scrolls the help (it did); other keys close it. */
+bool help_view_scroll_key(struct help_view *v, int ch);
+void help_view_draw(struct help_view *v);
 
 #endif

@@ -10,11 +10,25 @@
 #include "terminal.h"
 #include "tui_screen.h"
 
+/* A pin or an open edit would be lost: ask first. */
 static enum key_result act_quit(struct tui *t, int ch)
 {
-	(void)t;
 	(void)ch;
-	return KR_QUIT;
+	if (!t->s.pinned && !t->dialog.open)
+		return KR_QUIT;
+	t->confirm_quit = true;
+	session_status(&t->s, true, "%s: quit anyway? y/n",
+		       t->dialog.open ? "the price being edited is not saved" : "a pinned scenario is set");
+	return KR_DONE;
+}
+
+static enum key_result act_confirm(struct tui *t, int ch)
+{
+	t->confirm_quit = false;
+	if (ch == 'y' || ch == 'Y')
+		return KR_QUIT;
+	session_status(&t->s, false, "not quitting");
+	return KR_DONE;
 }
 
 static enum key_result act_ignore(struct tui *t, int ch)
@@ -37,12 +51,25 @@ static enum key_result act_select(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+static enum key_result act_detail_scroll(struct tui *t, int ch)
+{
+	detail_view_scroll(&t->detail, ch == 'J' ? 1 : -1);
+	return KR_DONE;
+}
+
+/* The wheel scrolls the breakdown under it; a click selects. */
 static enum key_result act_click(struct tui *t, int ch)
 {
 	MEVENT ev;
 	(void)ch;
-	if (getmouse(&ev) == OK && !gpu_table_click(&t->table, ev.y, ev.x))
+	if (getmouse(&ev) != OK)
+		return KR_DONE;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+		if (detail_view_contains(&t->detail, ev.y, ev.x))
+			detail_view_scroll(&t->detail, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+	} else if (!gpu_table_click(&t->table, ev.y, ev.x)) {
 		form_view_click(&t->form, ev.y, ev.x);
+	}
 	return KR_DONE;
 }
 
@@ -71,19 +98,22 @@ static enum key_result act_help(struct tui *t, int ch)
 {
 	(void)ch;
 	t->help.open = !t->help.open;
+	t->help.scroll = 0;
 	return KR_DONE;
 }
 
-/* Any key closes the help; q also quits. */
+/* ↑↓ j k scroll the help, any other key closes it; q also quits. */
 static enum key_result act_help_close(struct tui *t, int ch)
 {
+	if (help_view_scroll_key(&t->help, ch))
+		return KR_DONE;
 	t->help.open = false;
-	return ch == 'q' ? KR_QUIT : KR_DONE;
+	return ch == 'q' ? act_quit(t, ch) : KR_DONE;
 }
 
 static enum key_result act_dialog(struct tui *t, int ch)
 {
-	offer_dialog_key(&t->dialog, ch);
+	offer_dialog_key(&t->dialog, ch, t->wch);
 	return KR_DONE;
 }
 
@@ -111,6 +141,8 @@ const struct key_row key_rows[] = {
 	 .hints = {HINT(KC_TEXT, 4, "PgUp/PgDn GPU", "PgUp/PgDn GPU")}},
 	{.keys = {'j', 'k'}, .ctx = KC_FIELD, .act = act_select,
 	 .hints = {HINT(KC_FIELD, 5, "j/k GPU", "j/k GPU")}},
+	{.keys = {'J', 'K'}, .ctx = KC_FIELD, .act = act_detail_scroll, .keeps_status = true,
+	 .help_keys = "J K, mouse wheel", .help = "scroll the breakdown (J K: not in text)"},
 	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
 	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
 	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,
@@ -128,17 +160,21 @@ const struct key_row key_rows[] = {
 	 .hints = {HINT(KC_FIELD, 8, "e/o edit", "e/o edit")}},
 	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
 	 .help_keys = "o / O", .help = "edit the container / bare-metal quote"},
-	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help,
-	 .help_keys = "?", .help = "this help (any key closes it)",
-	 .hints = {HINT(KC_FIELD, 10, "? help", "? help"),
-		   HINT(KC_TEXT, 12, "(? help outside text)", NULL)}},
+	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_help,
+	 .help_keys = "F1, ?", .help = "this help (?: not in text fields)",
+	 .hints = {HINT(KC_FIELD, 10, "F1 help", "F1 help"),
+		   HINT(KC_TEXT, 11, "F1 help", "F1 help")}},
+	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help},
+	{.keys = {ESC}, .ctx = KC_SMALL | KC_FIELD, .act = act_ignore, .keeps_status = true,
+	 .help_keys = "Esc", .help = "close a list, the help or a dialog; undo a field's edit"},
 	{.keys = {'q'}, .ctx = KC_SMALL | KC_FIELD, .act = act_quit,
-	 .help_keys = "q, Esc, Ctrl-C", .help = "quit (q: not in text fields)",
+	 .help_keys = "q, F10, Ctrl-C", .help = "quit (q: not in text; asks first with a pin)",
 	 .hints = {HINT(KC_FIELD, 13, "q quit", "q quit")}},
-	{.keys = {ESC}, .ctx = KC_SMALL | KC_TEXT | KC_FIELD, .act = act_quit, .keeps_status = true,
-	 .hints = {HINT(KC_TEXT, 11, "Esc quit", "Esc quit")}},
+	{.keys = {KEY_F(10)}, .ctx = KC_ALL, .act = act_quit, .keeps_status = true,
+	 .hints = {HINT(KC_TEXT, 12, "F10 quit", "F10 quit")}},
 	/* not in the help: the terminal's size, and each context's catch-all */
-	{.keys = {KEY_RESIZE}, .ctx = KC_ALL, .act = act_resize, .keeps_status = true},
+	{.keys = {KEY_RESIZE}, .ctx = KC_ALL | KC_CONFIRM, .act = act_resize, .keeps_status = true},
+	{.keys = {KEY_ANY}, .ctx = KC_CONFIRM, .act = act_confirm, .keeps_status = true},
 	{.keys = {KEY_MOUSE}, .ctx = KC_DIALOG, .act = act_ignore, .keeps_status = true},
 	{.keys = {KEY_ANY}, .ctx = KC_DIALOG, .act = act_dialog, .keeps_status = true},
 	{.keys = {KEY_ANY}, .ctx = KC_HELP, .act = act_help_close, .keeps_status = true},
@@ -148,6 +184,8 @@ const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
 
 unsigned keys_context(const struct tui *t)
 {
+	if (t->confirm_quit)
+		return KC_CONFIRM;
 	if (t->dialog.open)
 		return KC_DIALOG;
 	if (t->help.open)

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 /* Where the keys go, one at a time: the first that applies, in the order
- * dialog open, help open, pick list, terminal too small, text field, any
+ * a quit to confirm, dialog open, help open, pick list, terminal too small, text field, any
  * other field. keys_context decides; rows name the contexts they act in. */
 enum key_ctx {
 	KC_DIALOG = 1 << 0,
@@ -17,11 +17,15 @@ enum key_ctx {
 	KC_SMALL = 1 << 3,
 	KC_TEXT = 1 << 4,
 	KC_FIELD = 1 << 5,
+	KC_CONFIRM = 1 << 6, /* "quit anyway? y/n" waits for its answer */
 };
 #define KC_SCREEN (KC_PICK | KC_SMALL | KC_TEXT | KC_FIELD)
 #define KC_ALL (KC_DIALOG | KC_HELP | KC_SCREEN)
 
 #define KEY_ANY (-2) /* a row that takes every key in its contexts */
+/* A character beyond ASCII, read with get_wch: the character itself is
+ * in struct tui's wch. */
+#define KEY_WCHAR (KEY_MAX + 1)
 
 /* What the loop does after a key: nothing more, quit, or lay the screen
  * out again for the terminal's new size. */

@@ -2,20 +2,24 @@
 
 #include <string.h>
 
-#define BAR_FIRST 16 /* the bar grows to this before other columns widen */
+#define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number, but only
+			 * once the bar and the figures are gone */
+#define BAR_MIN 8
 
 struct col_spec {
-	int min, pref, priority; /* lower priority is dropped first */
+	int usual;     /* the width when the caller does not say */
+	int drop_rank; /* 1 is dropped first; 0 never */
 };
 
 static const struct col_spec specs[TC_COUNT] = {
-	[TC_NAME] = {12, 15, 9},
-	[TC_BAR] = {8, 40, 5},
-	[TC_FIGURES] = {11, 11, 3},
-	[TC_CARDS] = {3, 5, 8},
-	[TC_PLAN] = {7, 14, 6},
-	[TC_CONTAINER] = {7, 10, 7},
-	[TC_BAREMETAL] = {7, 11, 7},
+	[TC_NAME] = {.usual = 12},
+	[TC_BAR] = {.usual = BAR_MIN, .drop_rank = 1},
+	[TC_FIGURES] = {.usual = 11, .drop_rank = 2},
+	[TC_CARDS] = {.usual = 3},
+	[TC_PLAN] = {.usual = 10},
+	[TC_CONTAINER] = {.usual = 7},
+	[TC_BAREMETAL] = {.usual = 7},
+	[TC_TOTAL] = {.usual = 8},
 };
 
 static int needed(const struct table_layout *t)
@@ -27,48 +31,19 @@ static int needed(const struct table_layout *t)
 	return sum;
 }
 
-static void drop_least_important(struct table_layout *t)
+static bool drop_next(struct table_layout *t)
 {
-	int drop = -1;
-	for (int c = 0; c < TC_COUNT; c++)
-		if (t->shown[c] && (drop < 0 || specs[c].priority < specs[drop].priority))
-			drop = c;
-	if (drop >= 0)
-		t->shown[drop] = false;
+	for (int rank = 1; rank < TC_COUNT; rank++)
+		for (int c = 0; c < TC_COUNT; c++)
+			if (t->shown[c] && specs[c].drop_rank == rank) {
+				t->shown[c] = false;
+				return true;
+			}
+	return false;
 }
 
-/* Gives spare cells to the bar up to a readable width, then to the
- * columns below their preferred width; the bar takes all that remains. */
-static void widen(struct table_layout *t, int spare)
+static void place(struct table_layout *t)
 {
-	if (t->shown[TC_BAR]) {
-		int add = BAR_FIRST - t->w[TC_BAR];
-		add = add < spare ? add : spare;
-		t->w[TC_BAR] += add, spare -= add;
-	}
-	for (int prio = 9; prio >= 0 && spare > 0; prio--) {
-		for (int c = 0; c < TC_COUNT && spare > 0; c++) {
-			if (!t->shown[c] || c == TC_BAR || specs[c].priority != prio)
-				continue;
-			int add = specs[c].pref - t->w[c];
-			add = add < spare ? add : spare;
-			t->w[c] += add, spare -= add;
-		}
-	}
-	if (t->shown[TC_BAR])
-		t->w[TC_BAR] += spare;
-}
-
-void layout_table(int width, struct table_layout *t)
-{
-	memset(t, 0, sizeof *t);
-	for (int c = 0; c < TC_COUNT; c++)
-		t->shown[c] = true, t->w[c] = specs[c].min;
-	while (needed(t) > width && (t->shown[TC_NAME] || t->shown[TC_CARDS]))
-		drop_least_important(t);
-	int spare = width - needed(t);
-	if (spare > 0)
-		widen(t, spare);
 	int x = 0;
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!t->shown[c]) {
@@ -78,6 +53,38 @@ void layout_table(int width, struct table_layout *t)
 		t->x[c] = x;
 		x += t->w[c] + 1;
 	}
+}
+
+static int give(struct table_layout *t, int c, int target, int spare)
+{
+	int add = target - t->w[c];
+	add = add < spare ? add : spare;
+	if (add <= 0)
+		return spare;
+	t->w[c] += add;
+	return spare - add;
+}
+
+void layout_table(int width, const struct table_wants *want, struct table_layout *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int c = 0; c < TC_COUNT; c++) {
+		t->shown[c] = true;
+		t->w[c] = want && want->min[c] > 0 ? want->min[c] : specs[c].usual;
+	}
+	int name = t->w[TC_NAME];
+	t->w[TC_BAR] = BAR_MIN;
+	while (needed(t) > width && drop_next(t))
+		;
+	if (needed(t) > width) /* the whole name, unless even then it does not fit */
+		t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
+	int spare = give(t, TC_NAME, name, width - needed(t));
+	for (int c = 0; want && c < TC_COUNT; c++)
+		if (t->shown[c] && c != TC_BAR)
+			spare = give(t, c, want->pref[c], spare);
+	if (spare > 0)
+		t->w[t->shown[TC_BAR] ? TC_BAR : TC_NAME] += spare;
+	place(t);
 }
 
 void layout_screen(int cols, int lines, int rows, struct screen_layout *s)
@@ -99,5 +106,4 @@ void layout_screen(int cols, int lines, int rows, struct screen_layout *s)
 	s->detail_y = 1 + s->table_h;
 	s->detail_h = lines - 1 - s->detail_y;
 	s->status_y = lines - 1;
-	layout_table(s->table_w - 3, &s->table); /* borders and the selection marker */
 }

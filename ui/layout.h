@@ -8,8 +8,10 @@
 #define MIN_COLS 80
 #define MIN_LINES 24
 
+/* Left to right. The bar, then the GiB figures, are dropped in that order
+ * when the terminal is narrow; the others always stay. */
 enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_CARDS, TC_PLAN, TC_CONTAINER, TC_BAREMETAL,
-		 TC_COUNT };
+		 TC_TOTAL, TC_COUNT };
 
 struct table_layout {
 	bool shown[TC_COUNT];
@@ -22,13 +24,19 @@ struct screen_layout {
 	int table_x, table_w, table_h;  /* box */
 	int detail_y, detail_h;         /* box under the table, full right width */
 	int status_y;
-	struct table_layout table;
 };
 
-/* Columns for a table whose inside is 'width' cells wide: every column at
- * its minimum, the least important dropped when even that is too wide,
- * then the bar (and the rest) widened with what is left. */
-void layout_table(int width, struct table_layout *out);
+/* What a column's cells need: min is the widest cell with the shortest
+ * header (0: the column's usual width), pref the same with its longest. */
+struct table_wants {
+	int min[TC_COUNT], pref[TC_COUNT];
+};
+
+/* Columns for a table whose inside is 'width' cells wide. Numbers get
+ * their min, so they are never cut; the name is cut before anything else;
+ * the bar is dropped first, then the figures. Room left goes to the whole
+ * name, then each column's pref, then the bar. want NULL: usual widths. */
+void layout_table(int width, const struct table_wants *want, struct table_layout *out);
 
 /* The whole screen for cols x lines with n GPU rows. */
 void layout_screen(int cols, int lines, int rows, struct screen_layout *out);

@@ -1,12 +1,14 @@
 /* o / O: edit the container or bare-metal quote in use for the selected
- * GPU type (monthly, hourly, discount, date). Enter saves to the user's
- * prices/offers.csv, changing only those fields; Esc cancels. The session
- * finds the row, checks and writes it; this file is the form. */
+ * GPU type (monthly, hourly, discount, date, source). Enter saves to the
+ * user's prices/offers.csv, changing only those fields; Esc cancels. The
+ * session finds the row, checks and writes it; this file is the form. */
 #include "offer_dialog.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/text.h"
+#include "keys.h"
 #include "widgets.h"
 
 #define LABEL_COLS 12
@@ -18,38 +20,45 @@ void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct f
 	d->fr = fr;
 }
 
-/* The cursor starts at the end of the monthly price. */
-static void cursor_at_end(struct offer_dialog *d)
+static void read_values(struct offer_dialog *d, char values[OF_COUNT][128])
 {
-	char buf[128];
-	widget_field_text(d->fields[0], buf, sizeof buf);
-	d->cursor_col = (int)strlen(buf);
+	form_driver(d->form, REQ_VALIDATION);
+	for (int i = 0; i < OF_COUNT; i++)
+		widget_field_text(d->fields[i], values[i], sizeof values[i]);
 }
 
-static void build_form(struct offer_dialog *d)
+/* On field 'at' with the cursor 'col' columns in. */
+static void build_form(struct offer_dialog *d, int at, int col)
 {
-	d->w = 52, d->h = 9;
+	d->w = COLS - 4 < 64 ? COLS - 4 : 64, d->h = OF_COUNT + 5;
 	d->y = (LINES - d->h) / 2, d->x = (COLS - d->w) / 2;
 	for (int i = 0; i < OF_COUNT; i++) {
-		d->fields[i] = new_field(1, d->w - 16, i, LABEL_COLS, 0, 0);
-		field_opts_off(d->fields[i], O_AUTOSKIP | O_BLANK);
+		d->fields[i] = new_field(1, d->w - 4 - LABEL_COLS, i, LABEL_COLS, 0, 0);
+		field_opts_off(d->fields[i], O_AUTOSKIP | O_BLANK | O_STATIC);
+		set_max_field(d->fields[i], 127);
 		set_field_back(d->fields[i], A_UNDERLINE);
 		set_field_buffer(d->fields[i], 0, d->edit.values[i]);
 	}
 	d->fields[OF_COUNT] = NULL;
 	d->form = widget_form_new(d->fields, OF_COUNT, d->w - 4, d->y + 2, d->x + 2, &d->sub);
-	d->cursor_col = 0;
+	post_form(d->form);
+	set_current_field(d->form, d->fields[at]);
+	widget_cursor_to(d->form, col); /* the next redraw keeps the cursor from here */
+	d->cursor_col = col;
 }
 
+/* The cursor starts at the end of the monthly price, which the first key
+ * typed replaces. */
 void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 {
 	if (!session_offer_begin(d->s, baremetal, &d->edit))
 		return;
-	build_form(d);
-	post_form(d->form);
-	form_driver(d->form, REQ_END_LINE);
-	cursor_at_end(d);
+	memcpy(d->row, d->edit.values, sizeof d->row);
+	build_form(d, OF_MONTHLY, (int)text_width(d->edit.values[OF_MONTHLY]));
+	read_values(d, d->shown);
 	d->open = true;
+	d->fresh = true;
+	d->dated = false;
 }
 
 void offer_dialog_close(struct offer_dialog *d)
@@ -60,40 +69,81 @@ void offer_dialog_close(struct offer_dialog *d)
 
 void offer_dialog_resize(struct offer_dialog *d)
 {
-	offer_dialog_close(d);
+	if (!d->open)
+		return;
+	int at = field_index(current_field(d->form)), col = d->cursor_col;
+	read_values(d, d->edit.values);
+	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
+	if (d->fr->lay.too_small) {
+		d->open = false; /* nothing to draw it on: cancelled */
+		session_status(d->s, false, "edit cancelled: the terminal is too small");
+		return;
+	}
+	build_form(d, at, col);
 }
 
 static void save(struct offer_dialog *d)
 {
 	char values[OF_COUNT][128];
-	form_driver(d->form, REQ_VALIDATION);
+	read_values(d, values);
 	for (int i = 0; i < OF_COUNT; i++)
-		widget_field_text(d->fields[i], values[i], sizeof values[i]);
+		if (strcmp(values[i], d->shown[i]) == 0)
+			memcpy(values[i], d->row[i], sizeof values[i]);
 	if (session_offer_save(d->s, &d->edit, values))
 		offer_dialog_close(d);
 }
 
-void offer_dialog_key(struct offer_dialog *d, int ch)
+/* A price typed by hand dates the quote today, until collected or source
+ * are typed into themselves. */
+static void after_edit(struct offer_dialog *d, int field)
 {
-	switch (ch) {
-	case 27:
+	char values[OF_COUNT][128];
+	if (field == OF_COLLECTED || field == OF_SOURCE) {
+		d->dated = true;
+		return;
+	}
+	if (d->dated)
+		return;
+	read_values(d, values);
+	session_offer_mark_edited(values);
+	set_field_buffer(d->fields[OF_COLLECTED], 0, values[OF_COLLECTED]);
+	set_field_buffer(d->fields[OF_SOURCE], 0, values[OF_SOURCE]);
+}
+
+static void next_field(struct offer_dialog *d, int ch)
+{
+	form_driver(d->form, ch == '\t' || ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
+	form_driver(d->form, REQ_END_LINE);
+	d->fresh = true;
+}
+
+/* Typing: ASCII through the form's requests, other characters (95折) as
+ * wide characters, which the form library lays out by display width. */
+static void edit(struct offer_dialog *d, int ch, wchar_t wch)
+{
+	int field = field_index(current_field(d->form));
+	bool fresh = d->fresh;
+	enum edit_result r;
+	d->fresh = false;
+	if (ch == KEY_WCHAR)
+		r = widget_edit_wide(d->form, wch, fresh);
+	else
+		r = widget_edit_key(d->form, ch, fresh);
+	if (r == EDIT_CHANGED)
+		after_edit(d, field);
+}
+
+void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
+{
+	if (ch == 27) {
 		offer_dialog_close(d);
 		session_status(d->s, false, "edit cancelled: nothing saved");
-		return;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		save(d);
-		return;
-	case '\t':
-	case KEY_DOWN:
-	case KEY_BTAB:
-	case KEY_UP:
-		form_driver(d->form, ch == '\t' || ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
-		form_driver(d->form, REQ_END_LINE);
-		return;
-	default:
-		widget_edit_key(d->form, ch, false);
+	} else if (ch == '\t' || ch == KEY_DOWN || ch == KEY_BTAB || ch == KEY_UP) {
+		next_field(d, ch);
+	} else {
+		edit(d, ch, wch);
 	}
 }
 
@@ -110,11 +160,9 @@ void offer_dialog_draw(const struct offer_dialog *d)
 	draw_box(d->fr, d->y, d->x, d->h, d->w, d->edit.title);
 	unpost_form(d->form);
 	post_form(d->form);
-	form_driver(d->form, REQ_BEG_LINE);
-	for (int i = 0; i < d->cursor_col; i++)
-		form_driver(d->form, REQ_NEXT_CHAR);
+	widget_cursor_to(d->form, d->cursor_col);
 	for (int i = 0; i < OF_COUNT; i++)
-		put_text(d->y + 2 + i, d->x + 2, offer_field_names[i], 11);
+		put_text(d->y + 2 + i, d->x + 2, offer_field_names[i], LABEL_COLS - 1);
 	attron(theme_attr(&d->fr->theme, EL_HINT));
 	put_text(d->y + d->h - 2, d->x + 2, "Enter save  Esc cancel  Tab field", d->w - 4);
 	attroff(theme_attr(&d->fr->theme, EL_HINT));

@@ -88,7 +88,7 @@ bool session_edit_begin(struct session *s, enum catalog_file which, struct sessi
 void session_edit_end(struct session *s, const struct session_edit *e, int editor_status);
 
 /* o / O: one offer of the selected GPU, its fields as text. */
-enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_COUNT };
+enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_SOURCE, OF_COUNT };
 extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
 struct offer_edit {
 	char path[4200];
@@ -97,6 +97,12 @@ struct offer_edit {
 	char values[OF_COUNT][128];
 };
 bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e);
+/* A price was changed by hand: collected becomes today and source
+ * "edited <today>" (both still editable), so a quote never credits a
+ * negotiated price to the website. Today is GPUPLAN_TODAY (YYYY-MM-DD)
+ * when set, else the local date. */
+void session_offer_mark_edited(char values[OF_COUNT][128]);
+void session_today(char *buf, size_t cap);
 /* Checks the values as the loader would, writes them into the row and
  * reloads. False (status says why) leaves the file as it was. */
 bool session_offer_save(struct session *s, const struct offer_edit *e,

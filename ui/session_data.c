@@ -22,6 +22,7 @@ const char *const offer_field_names[OF_COUNT] = {
 	[OF_HOURLY] = "hourly",
 	[OF_DISCOUNT] = "discount",
 	[OF_COLLECTED] = "collected",
+	[OF_SOURCE] = "source",
 };
 
 /* The scenario again on another catalogue: the model by its id (or the
@@ -149,6 +150,27 @@ static void offer_values(struct offer_edit *e, const struct offer *o)
 	snprintf(e->values[OF_HOURLY], sizeof e->values[0], o->hourly >= 0 ? "%g" : "", o->hourly);
 	snprintf(e->values[OF_DISCOUNT], sizeof e->values[0], "%s", o->discount);
 	format_date(e->values[OF_COLLECTED], sizeof e->values[0], o->collected);
+	snprintf(e->values[OF_SOURCE], sizeof e->values[0], "%s", o->source);
+}
+
+void session_today(char *buf, size_t cap)
+{
+	const char *fixed = getenv("GPUPLAN_TODAY");
+	int date;
+	if (fixed && parse_date(fixed, &date)) {
+		format_date(buf, cap, date);
+		return;
+	}
+	time_t now = time(NULL);
+	strftime(buf, cap, "%Y-%m-%d", localtime(&now));
+}
+
+void session_offer_mark_edited(char values[OF_COUNT][128])
+{
+	char today[16];
+	session_today(today, sizeof today);
+	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
+	snprintf(values[OF_SOURCE], sizeof values[0], "edited %s", today);
 }
 
 bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e)

@@ -3,10 +3,12 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <locale.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -56,6 +58,34 @@ static void install_signals(void)
 		sigaction(fatals[i], &sa, NULL);
 }
 
+bool terminal_names_utf8(const char *locale)
+{
+	const char *dot = locale ? strchr(locale, '.') : NULL;
+	return dot && (strncasecmp(dot + 1, "UTF-8", 5) == 0 || strncasecmp(dot + 1, "utf8", 4) == 0);
+}
+
+/* The variable that decides LC_CTYPE, as setlocale reads them. */
+static const char *requested_locale(void)
+{
+	static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && v[0])
+			return v;
+	}
+	return NULL;
+}
+
+void terminal_locale(char *note, size_t cap)
+{
+	const char *asked = requested_locale();
+	note[0] = '\0';
+	if (setlocale(LC_ALL, "") || !terminal_names_utf8(asked))
+		return;
+	if (setlocale(LC_ALL, "C.UTF-8"))
+		snprintf(note, cap, "locale %.60s is not installed here: using C.UTF-8", asked);
+}
+
 bool terminal_usable(char *why, size_t whylen)
 {
 	const char *term = getenv("TERM");
@@ -77,7 +107,7 @@ void terminal_start(void)
 	tcgetattr(STDIN_FILENO, &saved_termios);
 	install_signals();
 	atexit(terminal_restore);
-	set_escdelay(25);
+	set_escdelay(150); /* an ESC split from its [B on a slow link is not a key */
 	initscr();
 	curses_active = true;
 	cbreak();
@@ -85,7 +115,7 @@ void terminal_start(void)
 	nonl();
 	keypad(stdscr, TRUE);
 	timeout(250);
-	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 
 bool terminal_input_gone(void)

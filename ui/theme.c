@@ -5,26 +5,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/text.h"
+
 struct style {
 	short fg, bg;   /* colour row */
 	int mono;       /* attributes when there is no colour */
 	const char *glyph, *mono_glyph, *ascii_glyph;
+	const char *legend, *legend_short; /* what the glyph stands for */
 };
 
 static const struct style styles[EL_COUNT] = {
-	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W"},
-	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K"},
-	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A"},
-	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S"},
-	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o"},
-	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+"},
-	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", "."},
+	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W", "weights", "wt"},
+	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K", "KV cache", "KV"},
+	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A", "activations", "act"},
+	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S", "grads+optim", "opt"},
+	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o", "overhead", "ovh"},
+	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+", "headroom", "hdr"},
+	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", ".", "free", "free"},
 	[EL_TITLE] = {COLOR_WHITE, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_BORDER] = {COLOR_WHITE, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_SELECTED] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE, NULL, NULL, NULL},
 	[EL_OK] = {COLOR_GREEN, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_TIGHT] = {COLOR_YELLOW, -1, A_BOLD, NULL, NULL, NULL},
-	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
+	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, "!", "!", "!", "does not fit", "no fit"},
 	[EL_CHEAPER] = {COLOR_GREEN, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_ERROR] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_HINT] = {COLOR_WHITE, -1, A_DIM, NULL, NULL, NULL},
@@ -57,6 +60,55 @@ const char *theme_glyph(const struct theme *t, enum element e)
 	if (!t->unicode)
 		return styles[e].ascii_glyph;
 	return t->colour ? styles[e].glyph : styles[e].mono_glyph;
+}
+
+const char *theme_legend(enum element e, bool brief)
+{
+	return brief ? styles[e].legend_short : styles[e].legend;
+}
+
+/* One row per glyph the screen writes in text; every ASCII form is as
+ * wide as its glyph (one column). Bar glyphs have their own rows above. */
+static const struct {
+	uint32_t cp;
+	char ascii;
+} ascii_forms[] = {
+	{0x25C2, '<'}, {0x25B8, '>'}, {0x25BE, 'v'}, {0x2014, '-'}, {0x2013, '-'},
+	{0x25B6, '>'}, {0x00B7, '.'}, {0x00D7, 'x'}, {0x25BC, 'v'}, {0x2191, '^'},
+	{0x2193, 'v'}, {0x2192, '>'}, {0x2190, '<'}, {0x2026, '~'}, {0x2502, '|'}, {0x2588, '#'},
+	{0x2593, '#'}, {0x2592, ':'}, {0x2591, '.'}, {0x00A5, 'Y'}, {0x2264, '<'},
+	{0x2265, '>'},
+};
+
+static char ascii_form(uint32_t cp)
+{
+	for (size_t i = 0; i < sizeof ascii_forms / sizeof ascii_forms[0]; i++)
+		if (ascii_forms[i].cp == cp)
+			return ascii_forms[i].ascii;
+	return 0;
+}
+
+char *theme_plain_text(char *out, size_t cap, const char *in)
+{
+	size_t n = 0;
+	const unsigned char *p = (const unsigned char *)in;
+	while (*p && n + 1 < cap) {
+		uint32_t cp;
+		size_t left = strlen((const char *)p);
+		size_t len = utf8_decode(p, left < 4 ? left : 4, &cp);
+		if (len == 0 || cp < 0x80) {
+			out[n++] = len == 0 ? '?' : (char)*p;
+			p += len ? len : 1;
+			continue;
+		}
+		char a = ascii_form(cp);
+		for (int w = a ? 1 : codepoint_width(cp); w > 0 && n + 1 < cap; w--)
+			out[n++] = a ? a : '?';
+		p += len;
+	}
+	if (cap)
+		out[n] = '\0';
+	return out;
 }
 
 enum element theme_slot_element(enum mem_slot s)

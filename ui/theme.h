@@ -4,6 +4,7 @@
 #define GPUPLAN_THEME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../src/estimate.h"
 
@@ -22,6 +23,13 @@ void theme_init(struct theme *t);
 int theme_attr(const struct theme *t, enum element e);
 /* The glyph a bar segment is drawn with (UTF-8 or ASCII). */
 const char *theme_glyph(const struct theme *t, enum element e);
+/* What an element's glyph stands for, for the legend (NULL: no glyph). */
+const char *theme_legend(enum element e, bool brief);
+/* Text for a terminal that cannot show UTF-8: each glyph the screen uses
+ * in its ASCII form (◂▸ <>, — -, ▶ >, · ., × x, ▼ v, ↑↓ ^v), any other
+ * character as '?' once per display column, so columns stay where the
+ * UTF-8 text would have put them. Returns out. */
+char *theme_plain_text(char *out, size_t cap, const char *in);
 /* The element that draws a slot of the memory-terms table. */
 enum element theme_slot_element(enum mem_slot s);
 

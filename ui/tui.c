@@ -4,7 +4,6 @@
 #include "tui.h"
 
 #include <curses.h>
-#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +12,25 @@
 #include "terminal.h"
 #include "tui_screen.h"
 
+/* A key code, an ASCII character, or KEY_WCHAR with the character in
+ * t->wch: get_wch reads a whole UTF-8 sequence as one character. */
+static int read_key(struct tui *t)
+{
+	wint_t wc;
+	int r = get_wch(&wc);
+	if (r == ERR)
+		return ERR;
+	if (r == KEY_CODE_YES || wc < 0x80)
+		return (int)wc;
+	t->wch = (wchar_t)wc;
+	return KEY_WCHAR;
+}
+
 static int run_loop(struct tui *t)
 {
 	for (;;) {
 		tui_screen_draw(t);
-		int ch = getch();
+		int ch = read_key(t);
 		if (terminal_quit_signal)
 			return terminal_quit_signal == SIGINT ? 130 : 128 + terminal_quit_signal;
 		if (ch == ERR) {
@@ -37,7 +50,8 @@ static int run_loop(struct tui *t)
 int tui_run(const struct catalog *c, const struct scenario *start, const char *gpu_filter,
 	    char *why, size_t whylen)
 {
-	setlocale(LC_ALL, "");
+	char locale_note[128];
+	terminal_locale(locale_note, sizeof locale_note);
 	if (!terminal_usable(why, whylen))
 		return -1;
 	struct tui *t = calloc(1, sizeof *t);
@@ -46,8 +60,11 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
+	if (locale_note[0])
+		session_status(&t->s, false, "%s", locale_note);
 	terminal_start();
 	theme_init(&t->fr.theme);
+	draw_set_plain(!t->fr.theme.unicode);
 	tui_screen_relayout(t, COLS, LINES);
 	int rc = run_loop(t);
 	offer_dialog_close(&t->dialog);

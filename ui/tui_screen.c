@@ -43,20 +43,24 @@ void tui_screen_update(struct tui *t)
 	form_view_update(&t->form);
 }
 
+/* The scenario on screen, so a screenshot says what it prices, and the
+ * prices' date: in full when the line allows, else shorter. */
 static void draw_title(const struct tui *t)
 {
 	const struct catalog *c = t->s.cat;
-	char date[16], left[512], right[96];
+	char date[16], summary[256], left[2][320], right[2][96];
 	format_date(date, sizeof date, c->newest_date);
-	snprintf(left, sizeof left, " gpuplan — prices as of %s (%s/month)", date,
+	scenario_summary(summary, sizeof summary, &t->s.sc);
+	snprintf(left[0], sizeof left[0], " gpuplan — %s", summary);
+	snprintf(right[0], sizeof right[0], "prices as of %s · %s/month ", date,
 		 c->noffers ? c->offers[0].currency : "CNY");
-	snprintf(right, sizeof right, "models: %zu  gpus: %zu  offers: %zu ", c->nmodels, c->ngpus,
-		 c->noffers);
+	snprintf(left[1], sizeof left[1], " %s", summary);
+	snprintf(right[1], sizeof right[1], "prices %s ", date);
+	int v = (int)(text_width(left[0]) + text_width(right[0])) + 2 <= COLS ? 0 : 1;
+	int w = (int)text_width(right[v]);
 	attron(theme_attr(&t->fr.theme, EL_TITLE));
-	put_text(0, 0, left, COLS);
-	int w = (int)text_width(right);
-	if ((int)text_width(left) + w + 2 <= COLS)
-		put_text(0, COLS - w, right, w);
+	put_text(0, 0, left[v], COLS - w - 1);
+	put_text(0, COLS - w, right[v], w);
 	attroff(theme_attr(&t->fr.theme, EL_TITLE));
 }
 

@@ -5,6 +5,7 @@
 #define GPUPLAN_TUI_SCREEN_H
 
 #include <stdbool.h>
+#include <wchar.h>
 
 #include "detail_view.h"
 #include "draw.h"
@@ -22,6 +23,8 @@ struct tui {
 	struct detail_view detail;
 	struct help_view help;
 	struct offer_dialog dialog;
+	bool confirm_quit; /* q asked "quit anyway? y/n" */
+	wchar_t wch;       /* the character of the last KEY_WCHAR */
 };
 
 /* tui_screen.c: the views together. init false: out of memory. */

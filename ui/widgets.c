@@ -31,6 +31,31 @@ enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first)
 	return EDIT_CHANGED;
 }
 
+enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first)
+{
+	if (replace_first)
+		form_driver(form, REQ_CLR_FIELD);
+	if (form_driver_w(form, OK, wc) != E_OK)
+		return EDIT_IGNORED;
+	form_driver(form, REQ_VALIDATION);
+	return EDIT_CHANGED;
+}
+
+void widget_cursor_to(FORM *form, int col)
+{
+	int start, at, y;
+	form_driver(form, REQ_BEG_LINE);
+	pos_form_cursor(form);
+	getyx(stdscr, y, start);
+	(void)y;
+	for (int guard = 0; guard < 256; guard++) {
+		pos_form_cursor(form);
+		getyx(stdscr, y, at);
+		if (at - start >= col || form_driver(form, REQ_NEXT_CHAR) != E_OK)
+			return;
+	}
+}
+
 void widget_field_text(FIELD *f, char *out, size_t cap)
 {
 	snprintf(out, cap, "%s", field_buffer(f, 0));
@@ -53,6 +78,8 @@ bool widget_cursor_col(FORM *form, int field_x, int *col)
 FORM *widget_form_new(FIELD **fields, int h, int w, int y, int x, WINDOW **sub)
 {
 	FORM *form = new_form(fields);
+	/* Backspace at the start of a field edits that field, never the one before */
+	form_opts_off(form, O_BS_OVERLOAD | O_NL_OVERLOAD);
 	*sub = derwin(stdscr, h, w, y, x);
 	set_form_win(form, stdscr);
 	set_form_sub(form, *sub);

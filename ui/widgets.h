@@ -6,6 +6,7 @@
 #include <form.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <wchar.h>
 
 enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED };
 
@@ -14,6 +15,13 @@ enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED };
  * clears the field, as a selected value is replaced when typing). The
  * field buffer is kept in step, since screens are redrawn from it. */
 enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first);
+
+/* A character beyond ASCII (95折): the form library edits it by display
+ * width. replace_first as above. */
+enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first);
+
+/* Puts the form's cursor col display columns into its current field. */
+void widget_cursor_to(FORM *form, int col);
 
 /* A field's text without the padding the form library adds. */
 void widget_field_text(FIELD *f, char *out, size_t cap);

@@ -1,0 +1,27 @@
+/* The breakdown's text as lines of a given width, so the box can scroll
+ * it: wrapped at spaces, most important notes first. No curses here. */
+#ifndef GPUPLAN_DETAIL_LINES_H
+#define GPUPLAN_DETAIL_LINES_H
+
+#include <stddef.h>
+
+#include "session.h"
+
+#define DETAIL_LINES 64
+#define DETAIL_LINE_BYTES 512
+
+struct detail_lines {
+	char line[DETAIL_LINES][DETAIL_LINE_BYTES];
+	int n;
+};
+
+/* The selected plan's lines at width w: terms, headroom, both ways of
+ * renting (when it fits), the limits, and its notes and the scenario's,
+ * sorted by message_compare, warnings and blockers before the terms. A plan that does not fit shows the whole
+ * model's totals and which term dominates, with what lowers it. */
+void detail_lines_plan(struct detail_lines *out, const struct session *s, const struct plan *p,
+		       int w);
+/* The box's title: GPU, cards and the shape in words. */
+void detail_title(char *buf, size_t cap, const struct plan *p);
+
+#endif
