@@ -62,6 +62,18 @@ cp "$bin" "$tmp/alone/gpuplan"
 	fail "the copy alone exit"
 expect_zh_help "the copy alone, built-in catalogue" "$tmp/alone.out"
 
+# every source file that marks strings is listed for xgettext
+unlisted=0
+for f in "$top_srcdir"/src/*.c "$top_srcdir"/ui/*.c; do
+	rel=${f#"$top_srcdir"/}
+	if grep -qE '(^|[^A-Za-z0-9_])(N_|P_|_)\(' "$f" &&
+		! grep -qxF "$rel" "$top_srcdir/po/POTFILES.in"; then
+		fail "$rel marks strings but is not in po/POTFILES.in"
+		unlisted=1
+	fi
+done
+[ "$unlisted" = 0 ] && pass "po/POTFILES.in lists every file that marks strings"
+
 # the catalogue: no fuzzy entry; untranslated ones are counted, not failed
 po=$top_srcdir/po/zh_CN.po
 if command -v msgfmt > /dev/null; then
