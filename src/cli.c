@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "i18n.h"
 #include "settings.h"
 
 /* getopt's value for an option without a short letter: this + its index
@@ -71,6 +72,15 @@ static int set_format(struct cli *cli, const char *v, FILE *err)
 	return invalid_value(err, v, "format", accepted);
 }
 
+/* --lang is read before parsing (i18n_lang_arg, so that parse errors are
+ * translated too); here it is only checked and listed in --help. */
+static int check_lang(struct cli *cli, const char *v, FILE *err)
+{
+	enum i18n_lang lang;
+	(void)cli;
+	return i18n_parse_lang(v, &lang) ? EXIT_OK : invalid_value(err, v, "lang", "zh or en");
+}
+
 static const struct cli_option cli_options[] = {
 	{.name = "gpu", .metavar = "ID[,ID...]", .help = "only these GPU types",
 	 .keep = offsetof(struct cli, gpu_filter)},
@@ -91,8 +101,11 @@ static const struct cli_option cli_options[] = {
 	{.name = "export-data", .metavar = "DIR",
 	 .help = "write the built-in data files under DIR for editing", .mode = MODE_EXPORT_DATA,
 	 .keep = offsetof(struct cli, export_dir)},
-	{.name = "help", .short_flag = 'h', .help = "show this help", .mode = MODE_HELP},
-	{.name = "version", .short_flag = 'V', .help = "show the version", .mode = MODE_VERSION},
+	{.name = "lang", .metavar = "zh|en",
+	 .help = N_("language of the messages (default: from LC_ALL, LC_MESSAGES, LANG)"),
+	 .handle = check_lang},
+	{.name = "help", .short_flag = 'h', .help = N_("show this help"), .mode = MODE_HELP},
+	{.name = "version", .short_flag = 'V', .help = N_("show the version"), .mode = MODE_VERSION},
 };
 #define NCLI (sizeof cli_options / sizeof cli_options[0])
 #define NOPTIONS_MAX 64
@@ -140,7 +153,7 @@ static void help_line(FILE *out, const struct entry *e)
 	if (e->setting)
 		setting_help(e->setting, text, sizeof text);
 	else
-		snprintf(text, sizeof text, "%s", e->option->help);
+		snprintf(text, sizeof text, "%s", _(e->option->help));
 	if (e->option && e->option->choices) {
 		char names[80];
 		join_names(e->option->choices, "|", "|", names, sizeof names);
@@ -155,10 +168,11 @@ void cli_help(FILE *out)
 {
 	struct entry e[NOPTIONS_MAX];
 	size_t n = entries(e, NOPTIONS_MAX);
-	fprintf(out, "Usage: gpuplan [OPTION]...\n"
-		     "How many GPU cards to rent, split how, and what they cost per month.\n"
-		     "On a terminal gpuplan opens the configurator; otherwise, or with --print,\n"
-		     "it prints a report.\n\n");
+	fputs(_("Usage: gpuplan [OPTION]...\n"), out);
+	fputs(_("How many GPU cards to rent, split how, and what they cost per month.\n"
+		"On a terminal gpuplan opens the configurator; otherwise, or with --print,\n"
+		"it prints a report.\n\n"),
+	      out);
 	for (size_t i = 0; i < n; i++)
 		help_line(out, &e[i]);
 	fprintf(out, "\nData: --data DIR, $GPUPLAN_DATA, $XDG_CONFIG_HOME/gpuplan, %s,\n"

@@ -8,7 +8,9 @@ top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 bin=$top_builddir/gpuplan
 art=$top_builddir/tests/artefacts
-rm -rf "$art" && mkdir -p "$art/xdg"
+# not sales/: tui-sales-test.sh may be running alongside (make -j2 check)
+mkdir -p "$art" && find "$art" -mindepth 1 -maxdepth 1 ! -name sales -exec rm -rf {} + &&
+	mkdir -p "$art/xdg"
 export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR
 sock=gpuplan-test-$$

@@ -10,6 +10,7 @@
 #include "../src/compare.h"
 #include "config.h"
 #include "../src/datasrc.h"
+#include "../src/i18n.h"
 #include "../src/report.h"
 #include "tui.h"
 
@@ -20,8 +21,10 @@ static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 		check_model_params(c, d);
 	diag_print(d, stderr);
 	if (errors)
-		fprintf(stderr, "gpuplan: %zu error%s in the data files; nothing was computed\n",
-			errors, errors == 1 ? "" : "s");
+		fprintf(stderr,
+			P_("gpuplan: %zu error in the data files; nothing was computed\n",
+			   "gpuplan: %zu errors in the data files; nothing was computed\n", errors),
+			errors);
 	return errors ? EXIT_DATA : EXIT_OK;
 }
 
@@ -249,6 +252,11 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* First: the language of every message, parse errors included. The
+	 * note (a missing locale) is for a person, not for a script's log. */
+	const char *note = i18n_init(i18n_lang_arg(argc, argv));
+	if (note && isatty(STDERR_FILENO))
+		fprintf(stderr, "gpuplan: %s\n", note);
 	errno = 0;
 	int rc = run(argc, argv);
 	return check_written(rc);
