@@ -56,6 +56,10 @@ struct catalog {
 	size_t noffers;
 	size_t *offer_order; /* offers grouped by GPU, newest first */
 	int newest_date;     /* YYYYMMDD over all offers */
+	/* Warnings while loading (a quote dated in the future, an older copy
+	 * lacking columns): a screen shows the count, the messages went to
+	 * the diag. */
+	size_t nwarnings;
 	char source[512];    /* where the data came from */
 	enum data_kind { DATA_USER, DATA_BUNDLED, DATA_BUILTIN } kind;
 	struct csv_table tables[3];
@@ -69,6 +73,10 @@ extern const char *const catalog_file_names[3]; /* "models/models.csv", ... */
 size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
 		    const size_t lens[3], struct diag *d);
 void catalog_free(struct catalog *c);
+
+/* Today as YYYYMMDD: $GPUPLAN_TODAY (YYYY-MM-DD) when set and valid, else
+ * the local date. Quotes collected after it draw a warning. */
+int catalog_today(void);
 
 const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
 int catalog_find_gpu(const struct catalog *c, const char *id);

@@ -3,10 +3,22 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 #include "tables.h"
 #include "text.h"
+
+/* "Currency" for currency: an error, not an unknown column left unread. */
+static size_t case_only(const struct csv_table *t, const struct csv_cell *cell, const char *name,
+			struct diag *d)
+{
+	if (strcasecmp(cell->text, name) != 0)
+		return 0;
+	diag_error(d, "%s:%u:%u: expected the column name %s, found \"%s\"", t->path, cell->line,
+		   cell->col, name, cell->text);
+	return 1;
+}
 
 size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t ncols,
 		   int *index, struct diag *d)
@@ -22,8 +34,10 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 		index[c] = -1;
 		for (size_t i = 0; i < h->count; i++) {
 			const struct csv_cell *cell = csvtab_cell(t, 0, i);
-			if (strcmp(cell->text, cols[c].name) != 0)
+			if (strcmp(cell->text, cols[c].name) != 0) {
+				errors += case_only(t, cell, cols[c].name, d);
 				continue;
+			}
 			if (index[c] >= 0) {
 				diag_error(d, "%s:%u:%u: expected each column once, found \"%s\" again",
 					   t->path, cell->line, cell->col, cols[c].name);
@@ -86,7 +100,7 @@ static bool convert(const struct column *col, const char *s, void *field)
 		return true;
 	case COL_NUMBER: {
 		double v;
-		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0))
+		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0) || (col->max > 0 && v > col->max))
 			return false;
 		*(double *)field = v;
 		return true;
@@ -100,7 +114,8 @@ static bool convert(const struct column *col, const char *s, void *field)
 	}
 	case COL_COUNT: {
 		long long v;
-		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min)
+		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min ||
+		    (col->max > 0 && (double)v > col->max))
 			return false;
 		*(int *)field = (int)v;
 		return true;
@@ -118,6 +133,28 @@ static bool convert(const struct column *col, const char *s, void *field)
 	}
 	}
 	return false;
+}
+
+/* A value that reads as a number but is over the column's bound gets a
+ * message giving the range, so the user sees why 2147483647 is refused. */
+static bool above_max(const struct column *col, const char *s)
+{
+	double v;
+	long long n;
+	if (col->max <= 0)
+		return false;
+	if (col->type == COL_COUNT && parse_count(s, LLONG_MAX, &n))
+		return (double)n > col->max;
+	return parse_nonneg(s, &v) && v > col->max;
+}
+
+static const char *range(const struct column *col, char *buf, size_t cap)
+{
+	if (col->type == COL_COUNT)
+		snprintf(buf, cap, "a whole number from %.0f to %.0f", col->min, col->max);
+	else
+		snprintf(buf, cap, "a number no larger than %.0f", col->max);
+	return buf;
 }
 
 static void set_absent(const struct column *col, void *field)
@@ -159,8 +196,11 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 		if (!convert(&cols[c], cell->text, field)) {
 			char buf[160], quoted[128];
 			text_quote(quoted, sizeof quoted, cell->text);
+			const char *want = above_max(&cols[c], cell->text)
+						   ? range(&cols[c], buf, sizeof buf)
+						   : expectation(&cols[c], buf, sizeof buf);
 			diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line,
-				   cell->col, expectation(&cols[c], buf, sizeof buf), cols[c].name, quoted);
+				   cell->col, want, cols[c].name, quoted);
 			errors++;
 		}
 	}
