@@ -9,6 +9,7 @@
 #include "currency.h"
 #include "datasrc.h"
 #include "idset.h"
+#include "offer_index.h"
 #include "parse.h"
 #include "schema.h"
 #include "settings.h"
@@ -434,45 +435,6 @@ static const struct file_spec specs[3] = {
 	 0, check_offer, FILE_OFFERS},
 };
 
-static const struct catalog *sort_catalog; /* qsort has no context argument */
-
-/* GPU, then kind, then region, newest first: pricing reads runs of this. */
-static int offer_cmp(const void *a, const void *b)
-{
-	const struct offer *x = &sort_catalog->offers[*(const size_t *)a];
-	const struct offer *y = &sort_catalog->offers[*(const size_t *)b];
-	if (x->gpu != y->gpu)
-		return x->gpu - y->gpu;
-	if (x->kind != y->kind)
-		return x->kind - y->kind;
-	int c = strcmp(x->region, y->region);
-	if (c)
-		return c;
-	if (x->collected != y->collected)
-		return y->collected - x->collected;
-	return (int)x->line - (int)y->line;
-}
-
-static bool index_offers(struct catalog *c)
-{
-	c->offer_order = malloc((c->noffers ? c->noffers : 1) * sizeof *c->offer_order);
-	if (!c->offer_order)
-		return false;
-	for (size_t i = 0; i < c->noffers; i++) {
-		c->offer_order[i] = i;
-		if (c->offers[i].collected > c->newest_date)
-			c->newest_date = c->offers[i].collected;
-	}
-	sort_catalog = c;
-	qsort(c->offer_order, c->noffers, sizeof *c->offer_order, offer_cmp);
-	for (size_t i = 0; i < c->noffers; i++) {
-		struct gpu *g = &c->gpus[c->offers[c->offer_order[i]].gpu];
-		if (g->noffers++ == 0)
-			g->first_offer = i;
-	}
-	return true;
-}
-
 /* GPU rows are indexed by position, so the id set maps id -> index. */
 static void gpu_index(struct catalog *c, struct idset *ids)
 {
@@ -496,8 +458,8 @@ int catalog_today(void)
 	return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
 }
 
-size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		    const size_t lens[3], struct diag *d)
+size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+			 const char *const bufs[3], const size_t lens[3], struct diag *d)
 {
 	size_t errors = 0;
 	*c = (struct catalog){0};
@@ -531,11 +493,22 @@ size_t catalog_load(struct catalog *c, const char *const paths[3], const char *c
 	idset_free(&gpu_ids);
 	idset_free(&names);
 	c->nwarnings = d->warnings - warnings;
-	if (!errors && !index_offers(c)) {
-		diag_error(d, "out of memory");
-		errors++;
-	}
 	return errors;
+}
+
+size_t catalog_index(struct catalog *c, struct diag *d)
+{
+	if (offer_index_build(c))
+		return 0;
+	diag_error(d, "out of memory");
+	return 1;
+}
+
+size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		    const size_t lens[3], struct diag *d)
+{
+	size_t errors = catalog_load_rows(c, paths, bufs, lens, d);
+	return errors ? errors : catalog_index(c, d);
 }
 
 void catalog_free(struct catalog *c)

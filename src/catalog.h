@@ -74,6 +74,14 @@ size_t catalog_load(struct catalog *c, const char *const paths[3], const char *c
 		    const size_t lens[3], struct diag *d);
 void catalog_free(struct catalog *c);
 
+/* catalog_load in two steps, so a caller can free the file buffers in
+ * between (10^6 offers must not hold the file twice while they are
+ * sorted): the rows, checked; then the offers grouped for pricing, on a
+ * catalogue that loaded without errors. Both return the errors added. */
+size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+			 const char *const bufs[3], const size_t lens[3], struct diag *d);
+size_t catalog_index(struct catalog *c, struct diag *d);
+
 /* Today as YYYYMMDD: $GPUPLAN_TODAY (YYYY-MM-DD) when set and valid, else
  * the local date. Quotes collected after it draw a warning. */
 int catalog_today(void);

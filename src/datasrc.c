@@ -85,7 +85,7 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 	if (!errors) {
 		const char *const p[3] = {paths[0], paths[1], paths[2]};
 		const char *const b[3] = {bufs[0], bufs[1], bufs[2]};
-		errors = catalog_load(c, p, b, lens, d);
+		errors = catalog_load_rows(c, p, b, lens, d);
 		snprintf(c->source, sizeof c->source, "%s", dir);
 		/* cells keep pointers to their file name: give the catalogue its own copy */
 		for (int f = 0; f < 3; f++) {
@@ -95,7 +95,8 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 	}
 	for (int f = 0; f < 3; f++)
 		free(bufs[f]);
-	return errors;
+	/* indexed only now: the file buffers are gone before the sort's arrays come */
+	return errors ? errors : catalog_index(c, d);
 }
 
 static size_t load_embedded(struct catalog *c, struct diag *d)

@@ -32,6 +32,7 @@ static size_t slot(const struct idset *s, const char *key)
 bool idset_init(struct idset *s, size_t n, bool fold)
 {
 	s->fold = fold;
+	s->count = 0;
 	s->cap = 16;
 	while (s->cap < 2 * n + 1)
 		s->cap *= 2;
@@ -50,25 +51,69 @@ void idset_free(struct idset *s)
 void idset_reset(struct idset *s)
 {
 	memset(s->keys, 0, s->cap * sizeof *s->keys);
+	s->count = 0;
+}
+
+/* Doubles the room, so a set sized for a few keys can take many. */
+static bool grow(struct idset *s)
+{
+	struct idset big;
+	if (!idset_init(&big, s->cap, s->fold)) {
+		idset_free(&big);
+		return false;
+	}
+	for (size_t i = 0; i < s->cap; i++)
+		if (s->keys[i]) {
+			size_t j = slot(&big, s->keys[i]);
+			big.keys[j] = s->keys[i];
+			big.lines[j] = s->lines[i];
+		}
+	big.count = s->count;
+	idset_free(s);
+	*s = big;
+	return true;
 }
 
 unsigned idset_add(struct idset *s, const char *key, unsigned line)
 {
+	if (!s->keys)
+		return 0;
 	size_t i = slot(s, key);
 	if (s->keys[i])
 		return s->lines[i];
+	if (2 * (s->count + 1) >= s->cap) {
+		if (!grow(s)) {
+			idset_free(s);
+			return 0;
+		}
+		i = slot(s, key);
+	}
+	s->count++;
 	s->keys[i] = key;
 	s->lines[i] = line;
 	return 0;
 }
 
+void idset_set(struct idset *s, const char *key, unsigned line)
+{
+	if (!s->keys)
+		return;
+	size_t i = slot(s, key);
+	if (s->keys[i])
+		s->lines[i] = line;
+}
+
 const char *idset_key(const struct idset *s, const char *key)
 {
+	if (!s->keys)
+		return NULL;
 	return s->keys[slot(s, key)];
 }
 
 int idset_find(const struct idset *s, const char *key)
 {
+	if (!s->keys)
+		return -1;
 	size_t i = slot(s, key);
 	return s->keys[i] ? (int)s->lines[i] : -1;
 }

@@ -175,32 +175,59 @@ static void set_absent(const struct column *col, void *field)
 	}
 }
 
+/* The texts of one record's fields in one walk (csvtab_text walks from the
+ * first field each time); positions are worked out only for a message. */
+#define FIELDS_AT_ONCE 64
+
+static size_t record_texts(const struct csv_table *t, size_t rec, const char **texts)
+{
+	size_t n = t->records[rec].count;
+	if (n > FIELDS_AT_ONCE || n == 0)
+		return 0;
+	const char *p = texts[0] = csvtab_text(t, rec, 0);
+	for (size_t i = 1; i < n; i++)
+		texts[i] = p = p + strlen(p) + 1;
+	return n;
+}
+
+static void report(const struct csv_table *t, size_t rec, int i, const struct column *col,
+		   struct diag *d)
+{
+	const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)i);
+	char buf[160], quoted[128];
+	if (cell->text[0] == '\0') {
+		diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path, cell->line,
+			   cell->col, expectation(col, buf, sizeof buf), col->name);
+		return;
+	}
+	text_quote(quoted, sizeof quoted, cell->text);
+	const char *want = above_max(col, cell->text) ? range(col, buf, sizeof buf)
+						      : expectation(col, buf, sizeof buf);
+	diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line, cell->col,
+		   want, col->name, quoted);
+}
+
 size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
 		   size_t ncols, const int *index, void *out, struct diag *d)
 {
-	size_t errors = 0;
+	const char *texts[FIELDS_AT_ONCE];
+	size_t errors = 0, n = record_texts(t, rec, texts);
 	for (size_t c = 0; c < ncols; c++) {
 		void *field = (char *)out + cols[c].offset;
-		const struct csv_cell *cell = index[c] >= 0 ? csvtab_cell(t, rec, (size_t)index[c]) : NULL;
-		if (!cell || cell->text[0] == '\0') {
+		int i = index[c];
+		const char *text = i < 0		 ? NULL
+				   : (size_t)i < n ? texts[i]
+						   : csvtab_text(t, rec, (size_t)i);
+		if (!text || text[0] == '\0') {
 			set_absent(&cols[c], field);
-			if (cell && cols[c].required) {
-				char buf[160];
-				diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path,
-					   cell->line, cell->col, expectation(&cols[c], buf, sizeof buf),
-					   cols[c].name);
+			if (text && cols[c].required) {
+				report(t, rec, i, &cols[c], d);
 				errors++;
 			}
 			continue;
 		}
-		if (!convert(&cols[c], cell->text, field)) {
-			char buf[160], quoted[128];
-			text_quote(quoted, sizeof quoted, cell->text);
-			const char *want = above_max(&cols[c], cell->text)
-						   ? range(&cols[c], buf, sizeof buf)
-						   : expectation(&cols[c], buf, sizeof buf);
-			diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line,
-				   cell->col, want, cols[c].name, quoted);
+		if (!convert(&cols[c], text, field)) {
+			report(t, rec, i, &cols[c], d);
 			errors++;
 		}
 	}
