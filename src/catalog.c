@@ -458,8 +458,10 @@ int catalog_today(void)
 	return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
 }
 
-size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
-			 const char *const bufs[3], const size_t lens[3], struct diag *d)
+/* owned: NULL, or the malloc'd buffers, each freed once its file is
+ * parsed (see catalog_load_rows_lean). */
+static size_t load_all(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		       const size_t lens[3], char *owned[3], struct diag *d)
 {
 	size_t errors = 0;
 	*c = (struct catalog){0};
@@ -474,6 +476,11 @@ size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 		errors += bad;
 		if (bad)
 			continue;
+		if (owned) {
+			csvtab_drop_source(&c->tables[f]);
+			free(owned[f]);
+			owned[f] = NULL;
+		}
 		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
 		if (f == FILE_MODELS && !idset_init(&names, 2 * c->tables[f].nrecords, true))
 			ctx[f] = NULL; /* out of memory: the names go unchecked */
@@ -494,6 +501,19 @@ size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 	idset_free(&names);
 	c->nwarnings = d->warnings - warnings;
 	return errors;
+}
+
+size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+			 const char *const bufs[3], const size_t lens[3], struct diag *d)
+{
+	return load_all(c, paths, bufs, lens, NULL, d);
+}
+
+size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
+			      const size_t lens[3], struct diag *d)
+{
+	const char *const in[3] = {bufs[0], bufs[1], bufs[2]};
+	return load_all(c, paths, in, lens, bufs, d);
 }
 
 size_t catalog_index(struct catalog *c, struct diag *d)

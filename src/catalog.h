@@ -82,6 +82,13 @@ size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 			 const char *const bufs[3], const size_t lens[3], struct diag *d);
 size_t catalog_index(struct catalog *c, struct diag *d);
 
+/* catalog_load_rows that frees each malloc'd buffer (setting it NULL) as
+ * soon as its file is parsed, so 10^6 rows never hold the file twice.
+ * Messages about rows then give line but column 0: a caller that gets any
+ * loads again the ordinary way for exact positions (datasrc does). */
+size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
+			      const size_t lens[3], struct diag *d);
+
 /* Today as YYYYMMDD: $GPUPLAN_TODAY (YYYY-MM-DD) when set and valid, else
  * the local date. Quotes collected after it draw a warning. */
 int catalog_today(void);
