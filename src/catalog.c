@@ -4,13 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "currency.h"
 #include "datasrc.h"
+#include "duration.h"
 #include "idset.h"
 #include "offer_index.h"
-#include "parse.h"
 #include "schema.h"
 #include "settings.h"
 #include "tables.h"
@@ -443,19 +442,13 @@ static void gpu_index(struct catalog *c, struct idset *ids)
 		idset_add(ids, c->gpus[i].id, (unsigned)i);
 }
 
-/* GPUPLAN_TODAY=YYYY-MM-DD (tests, or a planner working "as of" a day),
- * else the local date. */
+/* duration_today's day; a malformed GPUPLAN_TODAY (which the commands
+ * that need today report) checks no date rather than a wrong one. */
 int catalog_today(void)
 {
-	const char *env = getenv("GPUPLAN_TODAY");
+	char err[120];
 	int day;
-	if (env && parse_date(env, &day))
-		return day;
-	time_t now = time(NULL);
-	struct tm tm;
-	if (!localtime_r(&now, &tm))
-		return 99991231;
-	return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
+	return duration_today(&day, err, sizeof err) ? day : 99991231;
 }
 
 /* owned: NULL, or the malloc'd buffers, each freed once its file is

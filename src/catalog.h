@@ -89,8 +89,9 @@ size_t catalog_index(struct catalog *c, struct diag *d);
 size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
 			      const size_t lens[3], struct diag *d);
 
-/* Today as YYYYMMDD: $GPUPLAN_TODAY (YYYY-MM-DD) when set and valid, else
- * the local date. Quotes collected after it draw a warning. */
+/* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
+ * 99991231 when the variable is malformed). Quotes collected after it
+ * draw a warning. */
 int catalog_today(void);
 
 const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
