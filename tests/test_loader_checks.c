@@ -72,6 +72,27 @@ Test(currency, plans_never_compare_two_currencies)
 	catalog_free(&c);
 }
 
+/* A100 priced only in USD (800/month): it is not "cheaper" than ¥1,073. */
+Test(currency, the_cheapest_plan_is_sought_in_one_currency)
+{
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, LOADER "/mixed", &d), 0);
+	diag_clear(&d);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, NULL), "%s", a.error);
+	cr_assert_str_eq(plan_currency(plan_of(&a, "a100-80g")), "USD");
+	cr_assert_eq(plan_monthly(plan_of(&a, "a100-80g")), 800);
+	const struct plan *best = plan_cheapest(&a);
+	cr_assert_not_null(best);
+	cr_assert_str_eq(best->gpu->id, "rtx4090-24g");
+	cr_assert_str_eq(plan_currency(best), "CNY");
+	analysis_free(&a);
+	catalog_free(&c);
+}
+
 Test(ranges, cards_and_max_cards_within_1_to_4096)
 {
 	expect(FILE_OFFERS,
