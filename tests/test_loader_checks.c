@@ -223,3 +223,64 @@ Test(check_data, every_new_problem_with_its_place_and_exit_3)
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		cr_assert(strstr(out, want[i]), "%s\nin\n%s", want[i], out);
 }
+
+/* The offers sort on packed integer keys: the order must be the one
+ * pricing reads (GPU, kind, region in strcmp order, newest first, then
+ * file order), here on 3000 rows with regions and dates shuffled. */
+static int order_cmp(const struct offer *x, const struct offer *y)
+{
+	if (x->gpu != y->gpu)
+		return x->gpu - y->gpu;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	int c = strcmp(x->region, y->region);
+	if (c)
+		return c;
+	if (x->collected != y->collected)
+		return y->collected - x->collected;
+	return (int)x->line - (int)y->line;
+}
+
+Test(index, offers_grouped_in_pricing_order)
+{
+	static const char *const gpus[] = {"h100-80g", "a100-80g", "rtx4090-24g"};
+	static const char *const regions[] = {"", "四川二区", "b", "a", "宁夏一区", "B", "ab"};
+	size_t cap = 3000 * 120 + 256, used = 0;
+	char *text = malloc(cap);
+	used += (size_t)snprintf(text, cap, OFFERS_HEADER);
+	for (int i = 0; i < 3000; i++)
+		used += (size_t)snprintf(text + used, cap - used,
+					 "%s,%s,%d,,%s,%d,,CNY,,,none,2026-%02d-%02d,r%d\n",
+					 gpus[i * 7 % 3], i % 5 ? "container" : "baremetal",
+					 i % 5 ? 1 : 8, regions[i * 13 % 7], 1000 + i, 1 + i * 11 % 9,
+					 1 + i % 3, i);
+	const char *paths[3] = {"m", "g", "o"};
+	const char *bufs[3];
+	size_t lens[3];
+	char *owned[2];
+	for (int f = 0; f < 2; f++) {
+		char path[256];
+		snprintf(path, sizeof path, FIXTURES "/ref/%s", catalog_file_names[f]);
+		FILE *in = fopen(path, "rb");
+		owned[f] = malloc(1 << 16);
+		lens[f] = fread(owned[f], 1, 1 << 16, in);
+		fclose(in);
+		bufs[f] = owned[f];
+	}
+	bufs[2] = text, lens[2] = used;
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(catalog_load(&c, paths, bufs, lens, &d), 0);
+	cr_assert_eq(c.noffers, 3000);
+	for (size_t i = 1; i < c.noffers; i++)
+		cr_assert_lt(order_cmp(&c.offers[c.offer_order[i - 1]], &c.offers[c.offer_order[i]]),
+			     0, "at %zu", i);
+	for (size_t g = 0; g < c.ngpus; g++)
+		for (size_t i = 0; i < c.gpus[g].noffers; i++)
+			cr_assert_eq(c.offers[c.offer_order[c.gpus[g].first_offer + i]].gpu, (int)g);
+	diag_clear(&d);
+	catalog_free(&c);
+	free(text);
+	free(owned[0]);
+	free(owned[1]);
+}
