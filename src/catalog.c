@@ -28,12 +28,14 @@ const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv
 	 .max = max_}
 
 /* Bounds far above any real figure and far below where int or double
- * arithmetic breaks: a typo is refused at load, never computed. */
-#define MAX_PARAMS_B 1e6    /* a million billion parameters */
-#define MAX_DIM (1 << 24)   /* hidden, intermediate, vocab, kv_elems */
-#define MAX_COUNT (1 << 16) /* layers, heads, head_dim, experts */
-#define MAX_CARDS 4096      /* cards per instance or machine */
-#define MAX_MONEY 1e9       /* one unit's monthly or one card's hourly price */
+ * arithmetic breaks: a typo is refused at load, never computed. With them
+ * pricing's products stay exact: 4096 cards x 1e9 x 730 h < 2^53, and the
+ * card counts (plans are at most 4096 cards too) never near INT_MAX. */
+#define MAX_PARAMS_B 1e6       /* a million billion parameters */
+#define MAX_DIM (1 << 24)      /* hidden, intermediate, vocab, kv_elems */
+#define MAX_COUNT (1 << 16)    /* layers, heads, head_dim, experts */
+#define OFFER_MAX_CARDS 4096   /* cards per instance or machine */
+#define MAX_MONEY 1e9          /* one unit's monthly or one card's hourly price */
 
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
@@ -84,8 +86,8 @@ static const struct column gpu_columns[] = {
 static const struct column offer_columns[] = {
 	COLUMN("gpu", COL_TEXT, true, O(gpu_id), NULL, 0, false),
 	COLUMN("kind", COL_ENUM, true, O(kind), offer_kind_names, 0, false),
-	RANGED("cards", COL_COUNT, false, O(cards), 1, MAX_CARDS),
-	RANGED("max_cards", COL_COUNT, false, O(max_cards), 1, MAX_CARDS),
+	RANGED("cards", COL_COUNT, false, O(cards), 1, OFFER_MAX_CARDS),
+	RANGED("max_cards", COL_COUNT, false, O(max_cards), 1, OFFER_MAX_CARDS),
 	COLUMN("region", COL_TEXT, false, O(region), NULL, 0, false),
 	RANGED("monthly", COL_NUMBER, false, O(monthly), 0, MAX_MONEY),
 	RANGED("hourly", COL_NUMBER, false, O(hourly), 0, MAX_MONEY),
