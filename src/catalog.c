@@ -5,7 +5,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "currency.h"
 #include "datasrc.h"
+#include "duration.h"
+#include "idset.h"
+#include "offer_index.h"
 #include "schema.h"
 #include "settings.h"
 #include "tables.h"
@@ -18,25 +22,39 @@ const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv
 #define COLUMN(name_, type_, required_, offset_, choices_, min_, bundled_)                 \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_,           \
 	 .choices = choices_, .min = min_, .bundled = bundled_}
+/* A number or count column with an upper bound (struct column's max). */
+#define RANGED(name_, type_, required_, offset_, min_, max_)                               \
+	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
+	 .max = max_}
+
+/* Bounds far above any real figure and far below where int or double
+ * arithmetic breaks: a typo is refused at load, never computed. With them
+ * pricing's products stay exact: 4096 cards x 1e9 x 730 h < 2^53, and the
+ * card counts (plans are at most 4096 cards too) never near INT_MAX. */
+#define MAX_PARAMS_B 1e6       /* a million billion parameters */
+#define MAX_DIM (1 << 24)      /* hidden, intermediate, vocab, kv_elems */
+#define MAX_COUNT (1 << 16)    /* layers, heads, head_dim, experts */
+#define OFFER_MAX_CARDS 4096   /* cards per instance or machine */
+#define MAX_MONEY 1e9          /* one unit's monthly or one card's hourly price */
 
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
 	COLUMN("id", COL_TEXT, true, M(id), NULL, 0, false),
 	COLUMN("name", COL_TEXT, true, M(name), NULL, 0, false),
-	COLUMN("params_b", COL_NUMBER, true, M(params_b), NULL, 1, false),
-	COLUMN("active_params_b", COL_NUMBER, false, M(active_params_b), NULL, 1, false),
-	COLUMN("layers", COL_COUNT, true, M(layers), NULL, 1, false),
-	COLUMN("hidden", COL_COUNT, true, M(hidden), NULL, 1, false),
-	COLUMN("heads", COL_COUNT, true, M(heads), NULL, 1, false),
-	COLUMN("kv_heads", COL_COUNT, true, M(kv_heads), NULL, 1, false),
-	COLUMN("head_dim", COL_COUNT, true, M(head_dim), NULL, 1, false),
-	COLUMN("intermediate", COL_COUNT, true, M(intermediate), NULL, 1, false),
-	COLUMN("vocab", COL_COUNT, true, M(vocab), NULL, 1, false),
-	COLUMN("kv_elems", COL_COUNT, false, M(kv_elems), NULL, 1, false),
+	RANGED("params_b", COL_NUMBER, true, M(params_b), 1, MAX_PARAMS_B),
+	RANGED("active_params_b", COL_NUMBER, false, M(active_params_b), 1, MAX_PARAMS_B),
+	RANGED("layers", COL_COUNT, true, M(layers), 1, MAX_COUNT),
+	RANGED("hidden", COL_COUNT, true, M(hidden), 1, MAX_DIM),
+	RANGED("heads", COL_COUNT, true, M(heads), 1, MAX_COUNT),
+	RANGED("kv_heads", COL_COUNT, true, M(kv_heads), 1, MAX_COUNT),
+	RANGED("head_dim", COL_COUNT, true, M(head_dim), 1, MAX_COUNT),
+	RANGED("intermediate", COL_COUNT, true, M(intermediate), 1, MAX_DIM),
+	RANGED("vocab", COL_COUNT, true, M(vocab), 1, MAX_DIM),
+	RANGED("kv_elems", COL_COUNT, false, M(kv_elems), 1, MAX_DIM),
 	COLUMN("mlp", COL_ENUM, false, M(mlp), mlp_names, 0, false),
 	COLUMN("tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0, false),
-	COLUMN("experts", COL_COUNT, false, M(experts), NULL, 1, false),
-	COLUMN("experts_per_token", COL_COUNT, false, M(experts_per_token), NULL, 1, false),
+	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_COUNT),
+	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_COUNT),
 	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
 	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
@@ -68,11 +86,11 @@ static const struct column gpu_columns[] = {
 static const struct column offer_columns[] = {
 	COLUMN("gpu", COL_TEXT, true, O(gpu_id), NULL, 0, false),
 	COLUMN("kind", COL_ENUM, true, O(kind), offer_kind_names, 0, false),
-	COLUMN("cards", COL_COUNT, false, O(cards), NULL, 1, false),
-	COLUMN("max_cards", COL_COUNT, false, O(max_cards), NULL, 1, false),
+	RANGED("cards", COL_COUNT, false, O(cards), 1, OFFER_MAX_CARDS),
+	RANGED("max_cards", COL_COUNT, false, O(max_cards), 1, OFFER_MAX_CARDS),
 	COLUMN("region", COL_TEXT, false, O(region), NULL, 0, false),
-	COLUMN("monthly", COL_NUMBER, false, O(monthly), NULL, 0, false),
-	COLUMN("hourly", COL_NUMBER, false, O(hourly), NULL, 0, false),
+	RANGED("monthly", COL_NUMBER, false, O(monthly), 0, MAX_MONEY),
+	RANGED("hourly", COL_NUMBER, false, O(hourly), 0, MAX_MONEY),
 	COLUMN("currency", COL_TEXT, false, O(currency), NULL, 0, false),
 	COLUMN("discount", COL_TEXT, false, O(discount), NULL, 0, false),
 	COLUMN("network", COL_TEXT, false, O(network), NULL, 0, false),
@@ -111,59 +129,6 @@ static void row_error(const struct row_ctx *r, const char *column, const char *e
 	text_quote(quoted, sizeof quoted, cell->text);
 	diag_error(r->d, "%s:%u:%u: expected %s, found \"%s\"", r->t->path, cell->line, cell->col,
 		   expected, quoted);
-}
-
-/* A small open-addressing set of ids, remembering the line of each. */
-struct idset {
-	const char **keys;
-	unsigned *lines;
-	size_t cap;
-};
-
-static size_t id_hash(const char *s)
-{
-	size_t h = 1469598103934665603u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-static bool idset_init(struct idset *s, size_t n)
-{
-	s->cap = 16;
-	while (s->cap < 2 * n + 1)
-		s->cap *= 2;
-	s->keys = calloc(s->cap, sizeof *s->keys);
-	s->lines = calloc(s->cap, sizeof *s->lines);
-	return s->keys && s->lines;
-}
-
-/* Adds key; returns 0, or the line where it was first seen. */
-static unsigned idset_add(struct idset *s, const char *key, unsigned line)
-{
-	for (size_t i = id_hash(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-		if (!s->keys[i]) {
-			s->keys[i] = key;
-			s->lines[i] = line;
-			return 0;
-		}
-		if (strcmp(s->keys[i], key) == 0)
-			return s->lines[i];
-	}
-}
-
-static int idset_find(const struct idset *s, const char *key)
-{
-	for (size_t i = id_hash(key) & (s->cap - 1); s->keys[i]; i = (i + 1) & (s->cap - 1))
-		if (strcmp(s->keys[i], key) == 0)
-			return (int)s->lines[i];
-	return -1;
-}
-
-static void idset_free(struct idset *s)
-{
-	free(s->keys);
-	free(s->lines);
 }
 
 typedef size_t (*row_check)(const struct row_ctx *r, void *row, void *ctx);
@@ -311,7 +276,7 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 		return errors;
 	size_t rows_max = t->nrecords - 1;
 	char *rows = calloc(rows_max ? rows_max : 1, f->size);
-	if (!rows || (ids && !idset_init(ids, rows_max))) {
+	if (!rows || (ids && !idset_init(ids, rows_max, false))) {
 		diag_error(d, "%s: out of memory", t->path);
 		free(rows);
 		return errors + 1;
@@ -345,11 +310,41 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 	return errors;
 }
 
+/* What the id or name on 'line' collides with, for the message. */
+static size_t name_clash(const struct row_ctx *r, const char *column, unsigned stored)
+{
+	char want[160];
+	snprintf(want, sizeof want, "%s that is not the %s on line %u (-m must find one model)",
+		 strcmp(column, "id") == 0 ? "an id" : "a name", stored & 1 ? "name" : "id",
+		 stored >> 1);
+	row_error(r, column, want);
+	return 1;
+}
+
+/* -m takes an id or a name, in any case: each must lead to one model, or
+ * a name equal to another model's id would hijack it. Stored lines are
+ * line * 2 + 1 for a name. An id equal to an earlier id is left to
+ * check_unique, which says so in its own words. */
+static size_t check_model_names(const struct row_ctx *r, const struct model *m,
+				struct idset *names)
+{
+	unsigned line = r->t->records[r->rec].line;
+	const char *had = idset_key(names, m->id);
+	unsigned stored = idset_add(names, m->id, line * 2);
+	if (stored && ((stored & 1) || strcmp(had, m->id) != 0))
+		return name_clash(r, "id", stored);
+	if (stored || strcasecmp(m->id, m->name) == 0)
+		return 0;
+	stored = idset_add(names, m->name, line * 2 + 1);
+	return stored ? name_clash(r, "name", stored) : 0;
+}
+
 static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 {
-	(void)ctx;
 	struct model *m = row;
 	char buf[160];
+	if (ctx && check_model_names(r, m, ctx))
+		return 1;
 	if (m->active_params_b < 0)
 		m->active_params_b = m->params_b;
 	if (m->active_params_b > m->params_b) {
@@ -377,10 +372,44 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 	return 0;
 }
 
+/* What checking an offer row needs besides the row. */
+struct offer_ctx {
+	const struct idset *gpus; /* id -> index */
+	int today;                /* YYYYMMDD */
+};
+
+/* A quote dated after today would win over every other for ever: loaded,
+ * but said. */
+static void warn_future(const struct row_ctx *r, const struct offer *o, int today)
+{
+	if (o->collected <= today)
+		return;
+	const struct csv_cell *cell = cell_named(r, "collected");
+	diag_warning(r->d, "%s:%u:%u: collected %s is in the future (today is %04d-%02d-%02d): it "
+		     "would win over every other quote", r->t->path, cell->line, cell->col,
+		     cell->text, today / 10000, today / 100 % 100, today % 100);
+}
+
+static size_t check_currency(const struct row_ctx *r, struct offer *o)
+{
+	const char *code = o->currency[0] ? currency_find(o->currency) : "CNY";
+	if (!code) {
+		char want[200];
+		snprintf(want, sizeof want, "a currency code for currency (%s)", currency_list());
+		row_error(r, "currency", want);
+		return 1;
+	}
+	o->currency = code;
+	return 0;
+}
+
 static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct offer *o = row;
-	int gpu = idset_find(ctx, o->gpu_id);
+	const struct offer_ctx *oc = ctx;
+	if (check_currency(r, o))
+		return 1;
+	int gpu = idset_find(oc->gpus, o->gpu_id);
 	if (gpu < 0) {
 		row_error(r, "gpu", "a GPU id from prices/gpus.csv");
 		return 1;
@@ -394,8 +423,7 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 		o->cards = o->kind == OFFER_BAREMETAL ? 8 : 1;
 	if (o->max_cards == 0)
 		o->max_cards = o->kind == OFFER_BAREMETAL ? o->cards : 8;
-	if (!o->currency[0])
-		o->currency = "CNY";
+	warn_future(r, o, oc->today);
 	return 0;
 }
 
@@ -408,68 +436,49 @@ static const struct file_spec specs[3] = {
 	 0, check_offer, FILE_OFFERS},
 };
 
-static const struct catalog *sort_catalog; /* qsort has no context argument */
-
-/* GPU, then kind, then region, newest first: pricing reads runs of this. */
-static int offer_cmp(const void *a, const void *b)
-{
-	const struct offer *x = &sort_catalog->offers[*(const size_t *)a];
-	const struct offer *y = &sort_catalog->offers[*(const size_t *)b];
-	if (x->gpu != y->gpu)
-		return x->gpu - y->gpu;
-	if (x->kind != y->kind)
-		return x->kind - y->kind;
-	int c = strcmp(x->region, y->region);
-	if (c)
-		return c;
-	if (x->collected != y->collected)
-		return y->collected - x->collected;
-	return (int)x->line - (int)y->line;
-}
-
-static bool index_offers(struct catalog *c)
-{
-	c->offer_order = malloc((c->noffers ? c->noffers : 1) * sizeof *c->offer_order);
-	if (!c->offer_order)
-		return false;
-	for (size_t i = 0; i < c->noffers; i++) {
-		c->offer_order[i] = i;
-		if (c->offers[i].collected > c->newest_date)
-			c->newest_date = c->offers[i].collected;
-	}
-	sort_catalog = c;
-	qsort(c->offer_order, c->noffers, sizeof *c->offer_order, offer_cmp);
-	for (size_t i = 0; i < c->noffers; i++) {
-		struct gpu *g = &c->gpus[c->offers[c->offer_order[i]].gpu];
-		if (g->noffers++ == 0)
-			g->first_offer = i;
-	}
-	return true;
-}
-
 /* GPU rows are indexed by position, so the id set maps id -> index. */
 static void gpu_index(struct catalog *c, struct idset *ids)
 {
-	for (size_t i = 0; i < ids->cap; i++)
-		ids->keys[i] = NULL;
+	idset_reset(ids);
 	for (size_t i = 0; i < c->ngpus; i++)
 		idset_add(ids, c->gpus[i].id, (unsigned)i);
 }
 
-size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		    const size_t lens[3], struct diag *d)
+/* duration_today's day; a malformed GPUPLAN_TODAY (which the commands
+ * that need today report) checks no date rather than a wrong one. */
+int catalog_today(void)
+{
+	char err[120];
+	int day;
+	return duration_today(&day, err, sizeof err) ? day : 99991231;
+}
+
+/* owned: NULL, or the malloc'd buffers, each freed once its file is
+ * parsed (see catalog_load_rows_lean). */
+static size_t load_all(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		       const size_t lens[3], char *owned[3], struct diag *d)
 {
 	size_t errors = 0;
 	*c = (struct catalog){0};
 	void *rows[3] = {0};
 	size_t counts[3] = {0};
-	struct idset model_ids = {0}, gpu_ids = {0};
+	struct idset model_ids = {0}, gpu_ids = {0}, names = {0};
+	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today()};
+	void *ctx[3] = {&names, NULL, &oc};
+	size_t warnings = d->warnings;
 	for (int f = 0; f < 3; f++) {
 		size_t bad = csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
 		errors += bad;
 		if (bad)
 			continue;
+		if (owned) {
+			csvtab_drop_source(&c->tables[f]);
+			free(owned[f]);
+			owned[f] = NULL;
+		}
 		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
+		if (f == FILE_MODELS && !idset_init(&names, 2 * c->tables[f].nrecords, true))
+			ctx[f] = NULL; /* out of memory: the names go unchecked */
 		if (f == FILE_OFFERS && !gpu_ids.keys)
 			continue; /* offers need the GPU list to check their ids */
 		if (f == FILE_OFFERS) {
@@ -477,18 +486,44 @@ size_t catalog_load(struct catalog *c, const char *const paths[3], const char *c
 			c->ngpus = counts[FILE_GPUS];
 			gpu_index(c, &gpu_ids);
 		}
-		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, &gpu_ids, d);
+		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, ctx[f], d);
 	}
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
 	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
 	idset_free(&model_ids);
 	idset_free(&gpu_ids);
-	if (!errors && !index_offers(c)) {
-		diag_error(d, "out of memory");
-		errors++;
-	}
+	idset_free(&names);
+	c->nwarnings = d->warnings - warnings;
 	return errors;
+}
+
+size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+			 const char *const bufs[3], const size_t lens[3], struct diag *d)
+{
+	return load_all(c, paths, bufs, lens, NULL, d);
+}
+
+size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
+			      const size_t lens[3], struct diag *d)
+{
+	const char *const in[3] = {bufs[0], bufs[1], bufs[2]};
+	return load_all(c, paths, in, lens, bufs, d);
+}
+
+size_t catalog_index(struct catalog *c, struct diag *d)
+{
+	if (offer_index_build(c))
+		return 0;
+	diag_error(d, "out of memory");
+	return 1;
+}
+
+size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
+		    const size_t lens[3], struct diag *d)
+{
+	size_t errors = catalog_load_rows(c, paths, bufs, lens, d);
+	return errors ? errors : catalog_index(c, d);
 }
 
 void catalog_free(struct catalog *c)

@@ -56,6 +56,10 @@ struct catalog {
 	size_t noffers;
 	size_t *offer_order; /* offers grouped by GPU, newest first */
 	int newest_date;     /* YYYYMMDD over all offers */
+	/* Warnings while loading (a quote dated in the future, an older copy
+	 * lacking columns): a screen shows the count, the messages went to
+	 * the diag. */
+	size_t nwarnings;
 	char source[512];    /* where the data came from */
 	enum data_kind { DATA_USER, DATA_BUNDLED, DATA_BUILTIN } kind;
 	struct csv_table tables[3];
@@ -69,6 +73,26 @@ extern const char *const catalog_file_names[3]; /* "models/models.csv", ... */
 size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
 		    const size_t lens[3], struct diag *d);
 void catalog_free(struct catalog *c);
+
+/* catalog_load in two steps, so a caller can free the file buffers in
+ * between (10^6 offers must not hold the file twice while they are
+ * sorted): the rows, checked; then the offers grouped for pricing, on a
+ * catalogue that loaded without errors. Both return the errors added. */
+size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+			 const char *const bufs[3], const size_t lens[3], struct diag *d);
+size_t catalog_index(struct catalog *c, struct diag *d);
+
+/* catalog_load_rows that frees each malloc'd buffer (setting it NULL) as
+ * soon as its file is parsed, so 10^6 rows never hold the file twice.
+ * Messages about rows then give line but column 0: a caller that gets any
+ * loads again the ordinary way for exact positions (datasrc does). */
+size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
+			      const size_t lens[3], struct diag *d);
+
+/* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
+ * 99991231 when the variable is malformed). Quotes collected after it
+ * draw a warning. */
+int catalog_today(void);
 
 const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
 int catalog_find_gpu(const struct catalog *c, const char *id);

@@ -6,12 +6,21 @@
 #include "figures.h"
 #include "settings.h"
 
-/* A tie goes to the container: it is rented per card, so no card idles. */
+/* Totals in two currencies cannot be compared without a rate. */
+static bool same_currency(const struct rent *a, const struct rent *b)
+{
+	return a->offer && b->offer && strcmp(a->offer->currency, b->offer->currency) == 0;
+}
+
+/* A tie goes to the container: it is rented per card, so no card idles.
+ * Totals in two currencies are not compared: neither is the cheaper. */
 enum cheaper plan_cheaper_way(const struct plan *p)
 {
 	if (!p->cards || !p->fits)
 		return CHEAPER_NONE;
 	const struct rent *ct = &p->container, *bm = &p->baremetal;
+	if (ct->available && bm->available && !same_currency(ct, bm))
+		return CHEAPER_NONE;
 	if (ct->available && (!bm->available || ct->total <= bm->total))
 		return CHEAPER_CONTAINER;
 	return bm->available ? CHEAPER_BAREMETAL : CHEAPER_NONE;
@@ -57,12 +66,30 @@ const char *plan_currency(const struct plan *p)
 	return p->baremetal.offer ? p->baremetal.offer->currency : "CNY";
 }
 
+/* The currency the cheapest is sought in: CNY when a priced plan uses it
+ * (the bundled data's), else the first priced plan's. */
+static const char *cheapest_currency(const struct analysis *a)
+{
+	const char *first = NULL;
+	for (size_t i = 0; i < a->nplans; i++) {
+		if (plan_monthly(&a->plans[i]) < 0)
+			continue;
+		const char *cur = plan_currency(&a->plans[i]);
+		if (strcmp(cur, "CNY") == 0)
+			return cur;
+		first = first ? first : cur;
+	}
+	return first;
+}
+
 const struct plan *plan_cheapest(const struct analysis *a)
 {
 	const struct plan *best = NULL;
+	const char *currency = cheapest_currency(a);
 	for (size_t i = 0; i < a->nplans; i++) {
 		double m = plan_monthly(&a->plans[i]);
-		if (m >= 0 && (!best || m < plan_monthly(best)))
+		if (m >= 0 && strcmp(plan_currency(&a->plans[i]), currency) == 0 &&
+		    (!best || m < plan_monthly(best)))
 			best = &a->plans[i];
 	}
 	return best;

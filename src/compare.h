@@ -22,7 +22,9 @@ double plan_monthly(const struct plan *p);
 const char *plan_currency(const struct plan *p);
 
 /* The plan with the lowest monthly total, the first on a tie; NULL when
- * none fits at a price. */
+ * none fits at a price. Totals in two currencies are never compared: the
+ * plans priced in CNY compete when there are any, else those in the first
+ * priced plan's currency. */
 const struct plan *plan_cheapest(const struct analysis *a);
 
 /* The plan for the same GPU type (by id) in another analysis, or NULL. */

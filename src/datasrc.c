@@ -66,36 +66,73 @@ size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d)
 	return data_load_dir_with(c, dir, -1, NULL, d);
 }
 
+/* Reads the three files; false when one cannot be read (said in d). */
+static bool read_files(char paths[3][PATH_MAX], char *bufs[3], size_t lens[3], struct diag *d)
+{
+	size_t bad = 0;
+	for (int f = 0; f < 3; f++) {
+		bufs[f] = read_file(paths[f], &lens[f], d);
+		bad += !bufs[f];
+	}
+	if (!bad)
+		return true;
+	for (int f = 0; f < 3; f++)
+		free(bufs[f]), bufs[f] = NULL;
+	return false;
+}
+
+/* The lean load frees each file once parsed; any message about a row is
+ * then without its column, so those data are read and loaded again the
+ * ordinary way (rare: data with errors or warnings). */
+static size_t load_files(struct catalog *c, char paths[3][PATH_MAX], bool *read,
+			 struct diag *d)
+{
+	char *bufs[3];
+	size_t lens[3], errors = 0;
+	const char *const p[3] = {paths[0], paths[1], paths[2]};
+	struct diag_mark mark = diag_mark(d);
+	if (!(*read = read_files(paths, bufs, lens, d)))
+		return d->errors - mark.errors;
+	errors = catalog_load_rows_lean(c, p, bufs, lens, d);
+	for (int f = 0; f < 3; f++)
+		free(bufs[f]); /* those whose file did not parse */
+	if (d->errors + d->warnings == mark.errors + mark.warnings)
+		return errors;
+	diag_rewind(d, mark);
+	catalog_free(c);
+	if (!(*read = read_files(paths, bufs, lens, d)))
+		return d->errors - mark.errors;
+	const char *const b[3] = {bufs[0], bufs[1], bufs[2]};
+	errors = catalog_load_rows(c, p, b, lens, d);
+	for (int f = 0; f < 3; f++)
+		csvtab_drop_source(&c->tables[f]); /* bufs are freed below */
+	for (int f = 0; f < 3; f++)
+		free(bufs[f]);
+	return errors;
+}
+
 size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const char *instead,
 			  struct diag *d)
 {
 	char paths[3][PATH_MAX];
 	*c = (struct catalog){0}; /* freeable even when a file cannot be read */
 	data_cleanup_temps(dir, time(NULL));
-	char *bufs[3] = {0};
-	size_t lens[3] = {0}, errors = 0;
 	for (int f = 0; f < 3; f++) {
 		if (f == which)
 			snprintf(paths[f], sizeof paths[f], "%s", instead);
 		else
 			snprintf(paths[f], sizeof paths[f], "%s/%s", dir, catalog_file_names[f]);
-		bufs[f] = read_file(paths[f], &lens[f], d);
-		errors += !bufs[f];
 	}
-	if (!errors) {
-		const char *const p[3] = {paths[0], paths[1], paths[2]};
-		const char *const b[3] = {bufs[0], bufs[1], bufs[2]};
-		errors = catalog_load(c, p, b, lens, d);
-		snprintf(c->source, sizeof c->source, "%s", dir);
-		/* cells keep pointers to their file name: give the catalogue its own copy */
-		for (int f = 0; f < 3; f++) {
-			c->tables[f].path = catalog_file_names[f];
-			csvtab_drop_source(&c->tables[f]); /* bufs are freed below */
-		}
-	}
+	bool read;
+	size_t errors = load_files(c, paths, &read, d);
+	if (!read)
+		return errors;
+	snprintf(c->source, sizeof c->source, "%s", dir);
+	/* cells keep pointers to their file name: give the catalogue its own copy */
 	for (int f = 0; f < 3; f++)
-		free(bufs[f]);
-	return errors;
+		c->tables[f].path = catalog_file_names[f];
+	/* indexed only now: the file buffers are gone before the sort's arrays come */
+	return errors ? errors : catalog_index(c, d);
 }
 
 static size_t load_embedded(struct catalog *c, struct diag *d)

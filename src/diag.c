@@ -51,3 +51,16 @@ void diag_clear(struct diag *d)
 		free(d->msgs[i]);
 	*d = (struct diag){0};
 }
+
+struct diag_mark diag_mark(const struct diag *d)
+{
+	return (struct diag_mark){.kept = d->kept, .errors = d->errors, .warnings = d->warnings};
+}
+
+void diag_rewind(struct diag *d, struct diag_mark m)
+{
+	while (d->kept > m.kept)
+		free(d->msgs[--d->kept]);
+	d->errors = m.errors;
+	d->warnings = m.warnings;
+}

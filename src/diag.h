@@ -22,4 +22,11 @@ void diag_warning(struct diag *d, const char *fmt, ...)
 void diag_print(const struct diag *d, void *stream);
 void diag_clear(struct diag *d);
 
+/* Where d stands, to take back what a trial added (a load done again). */
+struct diag_mark {
+	size_t kept, errors, warnings;
+};
+struct diag_mark diag_mark(const struct diag *d);
+void diag_rewind(struct diag *d, struct diag_mark m);
+
 #endif

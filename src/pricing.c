@@ -130,7 +130,9 @@ void plan_price(const struct catalog *c, const struct scenario *sc, struct plan 
 	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
 	const struct rent *ct = &p->container, *bm = &p->baremetal;
 	p->cheaper = CHEAPER_NONE;
-	if (ct->available && bm->available && ct->total != bm->total)
+	/* Totals in two currencies are not compared (no rate converts them). */
+	if (ct->available && bm->available && ct->total != bm->total &&
+	    strcmp(ct->offer->currency, bm->offer->currency) == 0)
 		p->cheaper = ct->total < bm->total ? CHEAPER_CONTAINER : CHEAPER_BAREMETAL;
 	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? bm
 				  : ct->available			? ct

@@ -3,10 +3,22 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 #include "tables.h"
 #include "text.h"
+
+/* "Currency" for currency: an error, not an unknown column left unread. */
+static size_t case_only(const struct csv_table *t, const struct csv_cell *cell, const char *name,
+			struct diag *d)
+{
+	if (strcasecmp(cell->text, name) != 0)
+		return 0;
+	diag_error(d, "%s:%u:%u: expected the column name %s, found \"%s\"", t->path, cell->line,
+		   cell->col, name, cell->text);
+	return 1;
+}
 
 size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t ncols,
 		   int *index, struct diag *d)
@@ -22,8 +34,10 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 		index[c] = -1;
 		for (size_t i = 0; i < h->count; i++) {
 			const struct csv_cell *cell = csvtab_cell(t, 0, i);
-			if (strcmp(cell->text, cols[c].name) != 0)
+			if (strcmp(cell->text, cols[c].name) != 0) {
+				errors += case_only(t, cell, cols[c].name, d);
 				continue;
+			}
 			if (index[c] >= 0) {
 				diag_error(d, "%s:%u:%u: expected each column once, found \"%s\" again",
 					   t->path, cell->line, cell->col, cols[c].name);
@@ -86,7 +100,7 @@ static bool convert(const struct column *col, const char *s, void *field)
 		return true;
 	case COL_NUMBER: {
 		double v;
-		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0))
+		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0) || (col->max > 0 && v > col->max))
 			return false;
 		*(double *)field = v;
 		return true;
@@ -100,7 +114,8 @@ static bool convert(const struct column *col, const char *s, void *field)
 	}
 	case COL_COUNT: {
 		long long v;
-		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min)
+		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min ||
+		    (col->max > 0 && (double)v > col->max))
 			return false;
 		*(int *)field = (int)v;
 		return true;
@@ -118,6 +133,28 @@ static bool convert(const struct column *col, const char *s, void *field)
 	}
 	}
 	return false;
+}
+
+/* A value that reads as a number but is over the column's bound gets a
+ * message giving the range, so the user sees why 2147483647 is refused. */
+static bool above_max(const struct column *col, const char *s)
+{
+	double v;
+	long long n;
+	if (col->max <= 0)
+		return false;
+	if (col->type == COL_COUNT && parse_count(s, LLONG_MAX, &n))
+		return (double)n > col->max;
+	return parse_nonneg(s, &v) && v > col->max;
+}
+
+static const char *range(const struct column *col, char *buf, size_t cap)
+{
+	if (col->type == COL_COUNT)
+		snprintf(buf, cap, "a whole number from %.0f to %.0f", col->min, col->max);
+	else
+		snprintf(buf, cap, "a number no larger than %.0f", col->max);
+	return buf;
 }
 
 static void set_absent(const struct column *col, void *field)
@@ -138,29 +175,59 @@ static void set_absent(const struct column *col, void *field)
 	}
 }
 
+/* The texts of one record's fields in one walk (csvtab_text walks from the
+ * first field each time); positions are worked out only for a message. */
+#define FIELDS_AT_ONCE 64
+
+static size_t record_texts(const struct csv_table *t, size_t rec, const char **texts)
+{
+	size_t n = t->records[rec].count;
+	if (n > FIELDS_AT_ONCE || n == 0)
+		return 0;
+	const char *p = texts[0] = csvtab_text(t, rec, 0);
+	for (size_t i = 1; i < n; i++)
+		texts[i] = p = p + strlen(p) + 1;
+	return n;
+}
+
+static void report(const struct csv_table *t, size_t rec, int i, const struct column *col,
+		   struct diag *d)
+{
+	const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)i);
+	char buf[160], quoted[128];
+	if (cell->text[0] == '\0') {
+		diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path, cell->line,
+			   cell->col, expectation(col, buf, sizeof buf), col->name);
+		return;
+	}
+	text_quote(quoted, sizeof quoted, cell->text);
+	const char *want = above_max(col, cell->text) ? range(col, buf, sizeof buf)
+						      : expectation(col, buf, sizeof buf);
+	diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line, cell->col,
+		   want, col->name, quoted);
+}
+
 size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
 		   size_t ncols, const int *index, void *out, struct diag *d)
 {
-	size_t errors = 0;
+	const char *texts[FIELDS_AT_ONCE];
+	size_t errors = 0, n = record_texts(t, rec, texts);
 	for (size_t c = 0; c < ncols; c++) {
 		void *field = (char *)out + cols[c].offset;
-		const struct csv_cell *cell = index[c] >= 0 ? csvtab_cell(t, rec, (size_t)index[c]) : NULL;
-		if (!cell || cell->text[0] == '\0') {
+		int i = index[c];
+		const char *text = i < 0		 ? NULL
+				   : (size_t)i < n ? texts[i]
+						   : csvtab_text(t, rec, (size_t)i);
+		if (!text || text[0] == '\0') {
 			set_absent(&cols[c], field);
-			if (cell && cols[c].required) {
-				char buf[160];
-				diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path,
-					   cell->line, cell->col, expectation(&cols[c], buf, sizeof buf),
-					   cols[c].name);
+			if (text && cols[c].required) {
+				report(t, rec, i, &cols[c], d);
 				errors++;
 			}
 			continue;
 		}
-		if (!convert(&cols[c], cell->text, field)) {
-			char buf[160], quoted[128];
-			text_quote(quoted, sizeof quoted, cell->text);
-			diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line,
-				   cell->col, expectation(&cols[c], buf, sizeof buf), cols[c].name, quoted);
+		if (!convert(&cols[c], text, field)) {
+			report(t, rec, i, &cols[c], d);
 			errors++;
 		}
 	}

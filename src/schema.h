@@ -19,6 +19,10 @@ struct column {
 	size_t offset; /* of the field in the record struct */
 	const char *const *choices; /* COL_ENUM */
 	double min;                 /* COL_NUMBER / COL_COUNT: smallest valid */
+	/* COL_NUMBER / COL_COUNT: largest valid, 0 for none. A bound keeps a
+	 * typo (2147483647 cards, 1e300 parameters) from reaching the
+	 * arithmetic, where it would wrap or print inf. */
+	double max;
 	/* A column added after users had copies of the file: when the header
 	 * lacks it, the loader takes the bundled value for the row's id, and
 	 * 'required' only forbids an empty field. */
@@ -28,8 +32,10 @@ struct column {
 /* Whether the header row of t names this column. */
 bool schema_has_column(const struct csv_table *t, const char *name);
 
-/* Maps header names to column positions; reports missing required columns
- * and duplicated names. index[i] is -1 for an absent optional column. */
+/* Maps header names to column positions; reports missing required columns,
+ * duplicated names and names that differ from a known one only in case
+ * ("Currency"), which would otherwise be dropped without a word.
+ * index[i] is -1 for an absent optional column. */
 size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t ncols,
 		   int *index, struct diag *d);
 
