@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "duration.h"
 #include "jsonw.h"
 #include "parse.h"
 #include "tables.h"
@@ -50,6 +51,9 @@ ENUM_CHOICE(recompute, enum recompute_choice, recompute, [RC_AUTO] = "auto",
 ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = "full", [LOSS_CHUNKED] = "chunked")
 ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = "zero",
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
+
+ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = "offer",
+	    [NETWORK_IB] = "ib", [NETWORK_ETHERNET] = "ethernet")
 
 /* Index i is stage i - 1: "auto" is ZERO_AUTO (-1). */
 static const char *zero_choice(size_t i)
@@ -98,6 +102,105 @@ static void format_double(double x, char *buf, size_t cap)
 	double back;
 	if (!parse_nonneg(buf, &back) || back != x)
 		snprintf(buf, cap, "%.17g", x);
+}
+
+/* ---- Training inputs: token counts, a deadline, measured speed-ups ---- */
+
+/* Empty or 0: no training time. */
+static bool train_tokens_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char err[160];
+	double tokens = 0;
+	(void)c;
+	if (text[strspn(text, " ")] && strcmp(text, "0") != 0 &&
+	    !duration_parse_tokens(text, &tokens, err, sizeof err))
+		return false;
+	sc->train_tokens = tokens;
+	return true;
+}
+
+static void train_tokens_format(const struct scenario *sc, char *buf, size_t cap)
+{
+	if (sc->train_tokens > 0)
+		format_double(sc->train_tokens, buf, cap);
+	else
+		buf[0] = '\0';
+}
+
+static void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	jw_number(j, key, sc->train_tokens > 0 ? sc->train_tokens : -1, 0);
+}
+
+static bool global_batch_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char err[160];
+	double tokens;
+	(void)c;
+	if (!duration_parse_tokens(text, &tokens, err, sizeof err))
+		return false;
+	sc->global_batch = tokens;
+	return true;
+}
+
+/* Empty: no deadline. A date counts from today (GPUPLAN_TODAY in tests). */
+static bool deadline_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char err[160];
+	int today;
+	double days = 0;
+	(void)c;
+	if (strlen(text) >= sizeof sc->deadline_text)
+		return false;
+	if (text[strspn(text, " ")] && (!duration_today(&today, err, sizeof err) ||
+					!duration_parse_deadline(text, today, &days, err, sizeof err)))
+		return false;
+	sc->deadline_days = days;
+	snprintf(sc->deadline_text, sizeof sc->deadline_text, "%s", days > 0 ? text : "");
+	return true;
+}
+
+static void deadline_format(const struct scenario *sc, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s", sc->deadline_text);
+}
+
+static void deadline_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	jw_number(j, key, sc->deadline_days > 0 ? sc->deadline_days : -1, 4);
+}
+
+static bool measured_parse(struct scenario *sc, const struct catalog *c, const char *text)
+{
+	char err[160];
+	struct usl_point pts[USL_MAX_POINTS];
+	int n = 0;
+	(void)c;
+	if (text[strspn(text, " ")] &&
+	    !duration_parse_measured(text, pts, USL_MAX_POINTS, &n, err, sizeof err))
+		return false;
+	memcpy(sc->measured, pts, sizeof pts);
+	sc->nmeasured = n;
+	return true;
+}
+
+/* "1:1520,2:2900": what the parser reads back. */
+static void measured_format(const struct scenario *sc, char *buf, size_t cap)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < sc->nmeasured && used < cap; i++) {
+		int w = snprintf(buf + used, cap - used, "%s%d:%.15g", i ? "," : "",
+				 sc->measured[i].cards, sc->measured[i].tokens_per_s);
+		used += w > 0 ? (size_t)w : 0;
+	}
+}
+
+static void measured_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	char text[256];
+	measured_format(sc, text, sizeof text);
+	jw_string(j, key, sc->nmeasured ? text : NULL);
 }
 
 #define FIELD(name) .offset = offsetof(struct scenario, name)
@@ -196,6 +299,39 @@ const struct setting settings[] = {
 	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
 	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED},
+	{.key = "train-tokens", .metavar = "N", .label = "Train tokens", .unit = "tok",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "train_tokens",
+	 .help = "training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)",
+	 .accepted = "a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)",
+	 .ops = {train_tokens_parse, train_tokens_format, train_tokens_json}},
+	{.key = "epochs", .metavar = "N", .label = "Epochs", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "epochs", .help = "training: passes over the dataset",
+	 .accepted = "a whole number from 1 to 1000", FIELD(epochs), .type = FIELD_INT,
+	 .min = 1, .max = MAX_EPOCHS},
+	{.key = "global-batch", .metavar = "N", .label = "Global batch", .unit = "tok",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
+	 .summary = SUMMARY_IF_CHANGED, .json_key = "global_batch", .json_decimals = 0,
+	 .help = "training: tokens per optimizer step", .accepted = "a token count such as 1M or 4M",
+	 FIELD(global_batch), .type = FIELD_DOUBLE,
+	 .ops = {.parse = global_batch_parse}},
+	{.key = "deadline", .metavar = "D", .label = "Deadline", .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED, .json_key = "deadline_days",
+	 .help = "training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)",
+	 .accepted = "14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)",
+	 .ops = {deadline_parse, deadline_format, deadline_json}},
+	{.key = "measured", .metavar = "C:TOK/S,...", .label = "Measured", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "measured",
+	 .help = "training: tokens/s measured on 1, 2, 4 ... cards of the --gpu type, "
+		 "1:1520,2:2900,4:5400 (fits the USL)",
+	 .accepted = "cards:tokens/s pairs such as 1:1520,2:2900,4:5400 (empty = none)",
+	 .ops = {measured_parse, measured_format, measured_json}},
+	{.key = "network", .metavar = "N", .label = "Network", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "network", .help = "training: link between machines (what-if)",
+	 .choice = network_choice, .get_choice = network_get, .set_choice = network_set},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
 
