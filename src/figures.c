@@ -428,6 +428,7 @@ const struct figure figures[] = {
 	TRAIN("parallel_efficiency", "parallel efficiency", NULL, 4, NUMBER, tr_eff),
 	TRAIN_EFF("peak_tflops", "peak", "TFLOPS", 1, NUMBER, tr_peak),
 	TRAIN_EFF("mfu_train", "MFU in training", NULL, 2, NUMBER, tr_mfu_train),
+	TRAIN_EFF("goodput", "goodput", NULL, 2, NUMBER, tr_goodput),
 	TRAIN_EFF("overlap", "all-reduce overlap", NULL, 2, NUMBER, tr_overlap),
 	TRAIN_EFF("qlora_slowdown", "QLoRA slowdown", NULL, 2, NUMBER, tr_qlora),
 	TRAIN_EFF("fp8_mfu_factor", "FP8 MFU factor", NULL, 2, NUMBER, tr_fp8_factor),

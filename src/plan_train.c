@@ -161,18 +161,31 @@ static void meet_deadline(const struct workload *w, const struct catalog *c, str
 		add_why(p, why[i]);
 }
 
+/* Days and efficiency at the plan's cards: the fit's, the plan's own shape
+ * when it is forced (--cards, --tp, --pp), else the best shape there. */
+static bool days_at_plan(const struct plan *p, struct train_eval *e, struct train_input *in,
+			 struct train_result *r, struct train_point *at)
+{
+	char err[160];
+	*in = e->in;
+	if (e->usl.fit && !e->search.days(e->search.ctx, p->cards, at))
+		return false;
+	if (!e->usl.fit && !p->forced && training_days_best_shape(&e->rule, p->cards, at))
+		in->shape = e->rule.chosen;
+	if (!training_time(in, r, err, sizeof err))
+		return false;
+	if (!e->usl.fit)
+		*at = (struct train_point){.days = r->days, .eff = r->eff};
+	return true;
+}
+
 /* Days, efficiency and the model's terms at the plan's own cards. */
 static bool estimate_at_plan(struct plan *p, struct train_eval *e)
 {
 	struct training_estimate *t = &p->training;
 	struct train_point at;
-	char err[160];
-	if (!e->search.days(e->search.ctx, p->cards, &at))
-		return false;
-	struct train_input in = e->in;
-	if (!e->usl.fit && training_days_best_shape(&e->rule, p->cards, &at))
-		in.shape = e->rule.chosen;
-	if (!training_time(&in, &t->r, err, sizeof err))
+	struct train_input in;
+	if (!days_at_plan(p, e, &in, &t->r, &at))
 		return false;
 	t->days = at.days;
 	t->eff = at.eff;
