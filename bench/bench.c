@@ -142,10 +142,6 @@ int main(void)
 	printf("recompute, 7B LoRA 2B tok, 7d:     %8.2f us\n",
 	       recompute_us(&c, "qwen2.5-7b", 500, "task", "lora", "train-tokens", "2B", "deadline",
 			    "7d", NULL));
-	if (getenv("BENCH_MORE")) {
-		printf("70B full: %8.2f us\n", recompute_us(&c, "llama-3.1-70b", 200, "task", "full", NULL));
-		printf("70B full 1T: %8.2f us\n", recompute_us(&c, "llama-3.1-70b", 200, "task", "full", "train-tokens", "1T", NULL));
-	}
 	printf("recompute, 70B full 1T tok, 7d:    %8.2f us (no card count meets it)\n",
 	       recompute_us(&c, "llama-3.1-70b", 200, "task", "full", "train-tokens", "1T",
 			    "deadline", "7d", NULL));
