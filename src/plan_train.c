@@ -126,39 +126,45 @@ static bool plan_at_cards(const struct workload *w, const struct catalog *c, str
 	return out->fits;
 }
 
-/* --deadline: the cheapest G that meets it becomes the plan; why says what
- * the memory minimum was and why it was not kept. */
-static void meet_deadline(const struct workload *w, const struct catalog *c, struct plan *p,
-			  struct train_eval *e)
+/* What the memory minimum was and why it was not kept. */
+static int deadline_why(const struct plan *p, const struct train_choice *ch,
+			const struct train_point *min_at, double deadline, struct message *why)
 {
-	struct train_choice *ch = &p->training.choice;
-	struct train_point min_at = {0};
-	double deadline = w->sc->deadline_days;
-	if (!training_solve_deadline(&e->search, ch) ||
-	    !e->search.days(e->search.ctx, p->cards, &min_at))
-		return;
-	struct message why[PLAN_WHY];
-	int nwhy = 0, min_cards = p->cards;
-	why[nwhy++] = message_make(MSG_WHY_TRAIN_MEMORY_MINIMUM, p->cards, min_at.days,
-				   100 * min_at.eff);
-	if (min_at.days > deadline)
-		why[nwhy++] = message_make(MSG_WHY_PAST_DEADLINE, min_at.days, deadline);
+	int n = 0;
+	why[n++] = message_make(MSG_WHY_TRAIN_MEMORY_MINIMUM, p->cards, min_at->days,
+				100 * min_at->eff);
+	if (min_at->days > deadline)
+		why[n++] = message_make(MSG_WHY_PAST_DEADLINE, min_at->days, deadline);
 	if (!ch->met)
-		why[nwhy++] = message_make(MSG_WHY_DEADLINE_UNREACHABLE, deadline, ch->cards,
-					   ch->at.days);
+		why[n++] = message_make(MSG_WHY_DEADLINE_UNREACHABLE, deadline, ch->cards,
+					ch->at.days);
 	else if (ch->cards != p->cards)
-		why[nwhy++] = message_make(MSG_WHY_DEADLINE_CHEAPEST, ch->cards,
-					   rent_words[ch->way], ch->cost);
+		why[n++] = message_make(MSG_WHY_DEADLINE_CHEAPEST, ch->cards, rent_words[ch->way],
+					ch->cost);
+	return n;
+}
+
+/* --deadline: the cheapest G that meets it becomes the plan (true when
+ * that replaced *p); why says what the memory minimum was and why it was
+ * not kept, or which G is fastest when none meets it. */
+static bool meet_deadline(const struct workload *w, const struct catalog *c, struct plan *p,
+			  struct train_eval *e, struct train_choice *ch)
+{
+	struct train_point min_at = {0};
+	struct message why[PLAN_WHY];
 	struct plan q;
-	if (ch->met && ch->cards != p->cards && plan_at_cards(w, c, e, p, ch->cards, &q)) {
-		q.training.choice = *ch;
+	if (!training_solve_deadline(&e->search, ch) ||
+	    !e->search.days(e->search.ctx, p->cards, &min_at) ||
+	    (ch->met && ch->cards == p->cards))
+		return false;
+	int nwhy = deadline_why(p, ch, &min_at, w->sc->deadline_days, why), min_cards = p->cards;
+	bool replace = ch->met && plan_at_cards(w, c, e, p, ch->cards, &q);
+	if (replace)
 		*p = q;
-	} else if (ch->met && ch->cards == p->cards) {
-		return;
-	}
 	p->memory_min_cards = min_cards;
 	for (int i = 0; i < nwhy; i++)
 		add_why(p, why[i]);
+	return replace;
 }
 
 /* Days and efficiency at the plan's cards: the fit's, the plan's own shape
@@ -218,35 +224,39 @@ static void training_notes(struct plan *p, const struct train_input *in)
 		note(p, MSG_PARALLEL_EFFICIENCY, 100 * t->eff, 100 - 100 * t->eff);
 }
 
+/* The estimate's last pieces: the solver's answer, the tiers of the
+ * memory minimum, the deadline flags, the efficiency and the notes. */
+static void training_finish(struct plan *p, const struct train_eval *e,
+			    const struct train_choice *choice, const struct train_tier *tiers,
+			    int ntiers)
+{
+	struct training_estimate *t = &p->training;
+	double deadline = e->search.deadline_days;
+	t->valid = true;
+	t->choice = *choice;
+	t->ntiers = ntiers;
+	for (int i = 0; i < ntiers; i++)
+		t->tiers[i] = tiers[i];
+	t->deadline = deadline > 0;
+	t->meets_deadline = t->days <= deadline;
+	plan_set_efficiency(p, t->eff);
+	training_notes(p, &e->in);
+}
+
 void plan_train(const struct workload *w, const struct catalog *c, struct plan *p,
 		const struct usl_fit *fit)
 {
 	const struct scenario *sc = w->sc;
 	static struct train_eval e; /* large; one analysis at a time */
-	p->training = (struct training_estimate){.choice = {.way = RENT_NONE}};
+	struct train_tier tiers[TRAIN_MAX_TIERS];
+	struct train_choice choice = {.way = RENT_NONE};
+	p->training = (struct training_estimate){.choice = choice};
 	if (w->kind == TASK_INFERENCE || !(sc->train_tokens > 0) || !p->fits || p->cards == 0)
 		return;
 	eval_init(&e, w, p, fit);
-	p->training.ntiers = training_tiers(&e.search, p->training.tiers, TRAIN_MAX_TIERS);
-	struct train_tier tiers[TRAIN_MAX_TIERS];
-	int ntiers = p->training.ntiers;
-	for (int i = 0; i < ntiers; i++)
-		tiers[i] = p->training.tiers[i];
-	if (sc->deadline_days > 0 && !p->forced) {
-		meet_deadline(w, c, p, &e);
-		if (p->cards != e.search.min_cards)
-			eval_init(&e, w, p, fit);
-	}
-	struct train_choice choice = p->training.choice;
-	p->training.valid = estimate_at_plan(p, &e);
-	p->training.choice = choice;
-	p->training.ntiers = ntiers;
-	for (int i = 0; i < ntiers; i++)
-		p->training.tiers[i] = tiers[i];
-	if (!p->training.valid)
-		return;
-	p->training.deadline = sc->deadline_days > 0;
-	p->training.meets_deadline = p->training.days <= sc->deadline_days;
-	plan_set_efficiency(p, p->training.eff);
-	training_notes(p, &e.in);
+	int ntiers = training_tiers(&e.search, tiers, TRAIN_MAX_TIERS);
+	if (sc->deadline_days > 0 && !p->forced && meet_deadline(w, c, p, &e, &choice))
+		eval_init(&e, w, p, fit); /* the plan is the deadline's now */
+	if (estimate_at_plan(p, &e))
+		training_finish(p, &e, &choice, tiers, ntiers);
 }
