@@ -66,9 +66,37 @@ static void consider(struct search *s, const struct layout *l)
 	s->best_rank = rank;
 }
 
+static bool recompute_allowed(const struct scenario *sc, int rc)
+{
+	return !((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc));
+}
+
+/* Memory falls as the ZeRO stage rises: when the highest stage allowed
+ * does not fit, with or without recomputation, no stage fits, and those
+ * two layouts are the ones that need least (consider keeps that). */
+static bool some_stage_fits(struct search *s, struct layout l)
+{
+	const struct scenario *sc = s->w->sc;
+	bool fits = false;
+	l.zero = l.d == 1 ? 0 : sc->zero != ZERO_AUTO ? (int)sc->zero : 3;
+	for (int rc = 0; rc <= 1 && !fits; rc++) {
+		if (!recompute_allowed(sc, rc))
+			continue;
+		struct mem_terms mem;
+		l.recompute = rc;
+		workload_per_card(s->w, &l, &mem);
+		fits = mem_sum(&mem) <= s->usable;
+		if (!fits)
+			consider(s, &l);
+	}
+	return fits;
+}
+
 static void consider_training(struct search *s, struct layout l)
 {
 	const struct scenario *sc = s->w->sc;
+	if (!some_stage_fits(s, l))
+		return;
 	for (int rc = 0; rc <= 1; rc++) {
 		if ((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc))
 			continue;
