@@ -5,9 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "duration.h"
 #include "jsonw.h"
 #include "parse.h"
+#include "settings_train.h"
 #include "tables.h"
 
 /* ---- Choice lists: the engine's tables, or the scenario's small enums ---- */
@@ -96,111 +96,12 @@ static void model_json(struct jsonw *j, const char *key, const struct scenario *
 }
 
 /* Shortest text that reads back as the same double. */
-static void format_double(double x, char *buf, size_t cap)
+void settings_format_double(double x, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "%.15g", x);
 	double back;
 	if (!parse_nonneg(buf, &back) || back != x)
 		snprintf(buf, cap, "%.17g", x);
-}
-
-/* ---- Training inputs: token counts, a deadline, measured speed-ups ---- */
-
-/* Empty or 0: no training time. */
-static bool train_tokens_parse(struct scenario *sc, const struct catalog *c, const char *text)
-{
-	char err[160];
-	double tokens = 0;
-	(void)c;
-	if (text[strspn(text, " ")] && strcmp(text, "0") != 0 &&
-	    !duration_parse_tokens(text, &tokens, err, sizeof err))
-		return false;
-	sc->train_tokens = tokens;
-	return true;
-}
-
-static void train_tokens_format(const struct scenario *sc, char *buf, size_t cap)
-{
-	if (sc->train_tokens > 0)
-		format_double(sc->train_tokens, buf, cap);
-	else
-		buf[0] = '\0';
-}
-
-static void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *sc)
-{
-	jw_number(j, key, sc->train_tokens > 0 ? sc->train_tokens : -1, 0);
-}
-
-static bool global_batch_parse(struct scenario *sc, const struct catalog *c, const char *text)
-{
-	char err[160];
-	double tokens;
-	(void)c;
-	if (!duration_parse_tokens(text, &tokens, err, sizeof err))
-		return false;
-	sc->global_batch = tokens;
-	return true;
-}
-
-/* Empty: no deadline. A date counts from today (GPUPLAN_TODAY in tests). */
-static bool deadline_parse(struct scenario *sc, const struct catalog *c, const char *text)
-{
-	char err[160];
-	int today;
-	double days = 0;
-	(void)c;
-	if (strlen(text) >= sizeof sc->deadline_text)
-		return false;
-	if (text[strspn(text, " ")] && (!duration_today(&today, err, sizeof err) ||
-					!duration_parse_deadline(text, today, &days, err, sizeof err)))
-		return false;
-	sc->deadline_days = days;
-	snprintf(sc->deadline_text, sizeof sc->deadline_text, "%s", days > 0 ? text : "");
-	return true;
-}
-
-static void deadline_format(const struct scenario *sc, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "%s", sc->deadline_text);
-}
-
-static void deadline_json(struct jsonw *j, const char *key, const struct scenario *sc)
-{
-	jw_number(j, key, sc->deadline_days > 0 ? sc->deadline_days : -1, 4);
-}
-
-static bool measured_parse(struct scenario *sc, const struct catalog *c, const char *text)
-{
-	char err[160];
-	struct usl_point pts[USL_MAX_POINTS];
-	int n = 0;
-	(void)c;
-	if (text[strspn(text, " ")] &&
-	    !duration_parse_measured(text, pts, USL_MAX_POINTS, &n, err, sizeof err))
-		return false;
-	memcpy(sc->measured, pts, sizeof pts);
-	sc->nmeasured = n;
-	return true;
-}
-
-/* "1:1520,2:2900": what the parser reads back. */
-static void measured_format(const struct scenario *sc, char *buf, size_t cap)
-{
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int i = 0; i < sc->nmeasured && used < cap; i++) {
-		int w = snprintf(buf + used, cap - used, "%s%d:%.15g", i ? "," : "",
-				 sc->measured[i].cards, sc->measured[i].tokens_per_s);
-		used += w > 0 ? (size_t)w : 0;
-	}
-}
-
-static void measured_json(struct jsonw *j, const char *key, const struct scenario *sc)
-{
-	char text[256];
-	measured_format(sc, text, sizeof text);
-	jw_string(j, key, sc->nmeasured ? text : NULL);
 }
 
 #define FIELD(name) .offset = offsetof(struct scenario, name)
@@ -299,7 +200,7 @@ const struct setting settings[] = {
 	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
 	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED},
-	{.key = "train-tokens", .metavar = "N", .label = "Train tokens", .unit = "tok",
+	{.key = "train-tokens", .metavar = "N", .label = "To train", .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .json_key = "train_tokens",
 	 .help = "training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)",
@@ -310,12 +211,12 @@ const struct setting settings[] = {
 	 .json_key = "epochs", .help = "training: passes over the dataset",
 	 .accepted = "a whole number from 1 to 1000", FIELD(epochs), .type = FIELD_INT,
 	 .min = 1, .max = MAX_EPOCHS},
-	{.key = "global-batch", .metavar = "N", .label = "Global batch", .unit = "tok",
+	{.key = "global-batch", .metavar = "N", .label = "Step tokens", .unit = "tok",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .summary = SUMMARY_IF_CHANGED, .json_key = "global_batch", .json_decimals = 0,
 	 .help = "training: tokens per optimizer step", .accepted = "a token count such as 1M or 4M",
 	 FIELD(global_batch), .type = FIELD_DOUBLE,
-	 .ops = {.parse = global_batch_parse}},
+	 .ops = {.parse = global_batch_parse, .format = global_batch_format}},
 	{.key = "deadline", .metavar = "D", .label = "Deadline", .places = PLACE_BOTH,
 	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED, .json_key = "deadline_days",
 	 .help = "training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)",
@@ -482,7 +383,7 @@ void setting_format(const struct setting *s, const struct scenario *sc, char *bu
 			snprintf(buf, cap, "%lld", n);
 		break;
 	case SETTING_NUMBER:
-		format_double(number_get(s, sc), buf, cap);
+		settings_format_double(number_get(s, sc), buf, cap);
 		break;
 	case SETTING_TEXT:
 		buf[0] = '\0';

@@ -175,7 +175,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
 		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "0"}, {"train-tokens", ""},
-		{"epochs", "1"}, {"global-batch", "1000000"}, {"deadline", ""}, {"measured", ""},
+		{"epochs", "1"}, {"global-batch", "1M"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
@@ -296,9 +296,9 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"output-len", "Output", "tok", false, SETTING_COUNT},
 		{"duty", "Duty", "%", true, SETTING_NUMBER},
 		{"min-speed", "Min speed", "tok/s", false, SETTING_NUMBER},
-		{"train-tokens", "Train tokens", "tok", false, SETTING_NUMBER},
+		{"train-tokens", "To train", "tok", false, SETTING_NUMBER},
 		{"epochs", "Epochs", NULL, true, SETTING_COUNT},
-		{"global-batch", "Global batch", "tok", true, SETTING_NUMBER},
+		{"global-batch", "Step tokens", "tok", true, SETTING_NUMBER},
 		{"deadline", "Deadline", NULL, false, SETTING_NUMBER},
 		{"measured", "Measured", NULL, true, SETTING_NUMBER},
 		{"network", "Network", NULL, true, SETTING_CHOICE},
