@@ -358,12 +358,13 @@ static bool compute_only_days(const struct train_search *s, const struct scan *s
 	return true;
 }
 
+/* The fastest G from 'top' down (out->cards and out->at hold the fastest
+ * above it when any), stopping where the compute-only time alone is
+ * slower than the fastest found. */
 static bool solve_unmet(const struct train_search *s, const struct scan *sc, double card_days,
-			struct train_choice *out)
+			int top, bool any, struct train_choice *out)
 {
-	bool any = false;
 	struct train_point at;
-	int top = sc->first + (sc->last - sc->first) / sc->step * sc->step;
 	for (int g = top; g >= sc->first; g -= sc->step) {
 		if (any && card_days / g > out->at.days * (1 + 1e-12)) /* rounding */
 			break;
@@ -387,10 +388,11 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 	 * told up front and scanned from the top (solve_unmet). */
 	sc.first = s->min_cards > 0 ? s->min_cards : sc.step;
 	*out = (struct train_choice){.way = RENT_NONE};
-	double card_days;
-	if (!s->exhaustive && compute_only_days(s, &sc, &card_days) &&
-	    card_days / (sc.first + (sc.last - sc.first) / sc.step * sc.step) > s->deadline_days)
-		return solve_unmet(s, &sc, card_days, out);
+	double card_days = 0;
+	bool bound = !s->exhaustive && compute_only_days(s, &sc, &card_days);
+	int top = sc.first + (sc.last - sc.first) / sc.step * sc.step, skipped = 0;
+	if (bound && card_days / top > s->deadline_days)
+		return solve_unmet(s, &sc, card_days, top, false, out);
 	bool any = false;
 	struct train_point fastest = {0};
 	int fastest_cards = 0;
@@ -400,6 +402,10 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 		struct train_bill bill;
 		if (solver_done(s, out, g, k->cards_per_machine))
 			break;
+		if (ways && bound && card_days / g > s->deadline_days) {
+			skipped = g; /* its compute alone misses the deadline: it cannot meet it */
+			continue;
+		}
 		if (!ways || !s->days(s->ctx, g, &at))
 			continue;
 		if (!any || at.days < fastest.days) {
@@ -419,6 +425,8 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 		out->cards = fastest_cards;
 		out->at = fastest;
 	}
+	if (!out->met && skipped) /* the G skipped above may be the fastest */
+		return solve_unmet(s, &sc, card_days, skipped, any, out);
 	return any;
 }
 
