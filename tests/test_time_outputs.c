@@ -220,7 +220,8 @@ Test(time_outputs, no_training_time_without_tokens)
 	const struct plan *p = run_h100("lora", "", "epochs", "1", "deadline", "7d");
 	cr_assert_not(p->training.valid);
 	cr_assert_lt(p->efficiency, 0, "not computed");
-	cr_assert_lt(p->effective_per_card, 1e9);
+	cr_assert_eq(p->effective_per_card, 9345, "the container's price, no efficiency applied");
+	cr_assert_eq(p->nwhy, 0);
 }
 
 /* ---- The JSON keys issue 9 fixes ---- */
