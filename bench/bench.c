@@ -1,5 +1,6 @@
 /* make bench: load and recompute timings, medians of several runs.
  * Not a test: figures are reported, never asserted. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,27 +55,48 @@ static void generate(char *bufs[3], size_t lens[3], int models, int offers)
 		lens[0] += (size_t)sprintf(bufs[0] + lens[0], "m%d,Model %d,%d.5,%d,%d,32,8,128,%d,"
 					   "128256,swiglu,no,131072,generated\n", i, i, 1 + i % 400,
 					   16 + i % 100, 2048 + 128 * (i % 64), 8192 + 256 * (i % 64));
-	lens[1] += (size_t)sprintf(bufs[1], "id,name,vendor,memory_mib,fp8,link,source\n");
+	lens[1] += (size_t)sprintf(bufs[1], "id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,"
+				   "fp8_tflops,link,link_gbs,mbu,mbu_bs1,mfu_infer,mfu_infer_fp8,"
+				   "mfu_train,calibration,source\n");
 	for (int g = 0; g < 100; g++)
-		lens[1] += (size_t)sprintf(bufs[1] + lens[1], "g%d,GPU %d,V,%d,yes,%s,generated\n", g,
-					   g, 16384 + 1024 * g, g % 3 ? "nvlink" : "pcie");
+		lens[1] += (size_t)sprintf(bufs[1] + lens[1],
+					   "g%d,GPU %d,V,%d,%d,%d,%s,%s,%d,0.75,0.55,0.55,%s,0.40,"
+					   "%s,generated\n", g, g, 16384 + 1024 * g, 1000 + 30 * g,
+					   150 + 10 * g, g % 2 ? "" : "1979", g % 3 ? "nvlink" : "pcie",
+					   g % 3 ? 900 : 32, g % 2 ? "" : "0.40",
+					   g % 5 ? "published" : "estimate");
 	lens[2] += (size_t)sprintf(bufs[2], "gpu,kind,cards,max_cards,region,monthly,hourly,currency,"
-				   "inter_node,collected,source\n");
+				   "inter_node,inter_node_gbs,collected,source\n");
 	for (int o = 0; o < offers; o++)
-		lens[2] += (size_t)sprintf(bufs[2] + lens[2], "g%d,%s,%d,%d,区%d,%d,,CNY,%s,2026-%02d-%02d,gen\n",
+		lens[2] += (size_t)sprintf(bufs[2] + lens[2], "g%d,%s,%d,%d,区%d,%d,,CNY,%s,%s,2026-%02d-%02d,gen\n",
 					   o % 100, o % 2 ? "baremetal" : "container", o % 2 ? 8 : 1,
 					   o % 2 ? 8 : 4, o % 7, 1000 + o, o % 4 ? "ib" : "ethernet",
-					   1 + o % 12, 1 + o % 28);
+					   o % 3 ? "" : o % 4 ? "200" : "6.25", 1 + o % 12, 1 + o % 28);
 }
 
-static double recompute_us(const struct catalog *c, const char *model, int reps)
+/* opts: "key", "value", ... NULL: settings on top of the defaults. */
+static double recompute_us(const struct catalog *c, const char *model, int reps, ...)
 {
 	struct scenario sc;
 	char err[200];
 	scenario_defaults(&sc);
 	scenario_set_model(&sc, c, model, err, sizeof err);
+	va_list ap;
+	va_start(ap, reps);
+	for (const char *key; (key = va_arg(ap, const char *));) {
+		const char *value = va_arg(ap, const char *);
+		if (!scenario_set(&sc, key, value, err, sizeof err)) {
+			fprintf(stderr, "bench: %s=%s: %s\n", key, value, err);
+			exit(1);
+		}
+	}
+	va_end(ap);
 	struct analysis a = {0};
 	double t[RUNS];
+	if (!analysis_run(&a, c, &sc, NULL)) {
+		fprintf(stderr, "bench: %s: %s\n", model, a.error);
+		exit(1);
+	}
 	for (int r = 0; r < RUNS; r++) {
 		double t0 = now();
 		for (int i = 0; i < reps; i++)
@@ -99,8 +121,30 @@ int main(void)
 			catalog_free(&c);
 	}
 	printf("load bundled data:                 %8.3f ms (median of %d)\n", median(t, RUNS), RUNS);
-	printf("recompute every plan, 70B bf16:    %8.2f us\n", recompute_us(&c, "llama-3.1-70b", 2000));
-	printf("recompute every plan, 405B full:   %8.2f us\n", recompute_us(&c, "llama-3.1-405b", 200));
+	for (int r = 0; r < RUNS; r++) {
+		struct catalog disk;
+		struct diag d = {0};
+		double t0 = now();
+		size_t errors = data_load_dir(&disk, GPUPLAN_SRCDIR_DATA, &d);
+		t[r] = (now() - t0) * 1e3;
+		if (errors) {
+			diag_print(&d, stderr);
+			exit(1);
+		}
+		diag_clear(&d);
+		catalog_free(&disk);
+	}
+	printf("read and load bundled files:       %8.3f ms (median of %d)\n", median(t, RUNS), RUNS);
+	printf("recompute every plan, 70B bf16:    %8.2f us\n",
+	       recompute_us(&c, "llama-3.1-70b", 2000, NULL));
+	printf("recompute every plan, 405B full:   %8.2f us\n",
+	       recompute_us(&c, "llama-3.1-405b", 200, "task", "full", NULL));
+	printf("recompute, 7B LoRA 2B tok, 7d:     %8.2f us\n",
+	       recompute_us(&c, "qwen2.5-7b", 500, "task", "lora", "train-tokens", "2B", "deadline",
+			    "7d", NULL));
+	printf("recompute, 70B full 1T tok, 7d:    %8.2f us (no card count meets it)\n",
+	       recompute_us(&c, "llama-3.1-70b", 200, "task", "full", "train-tokens", "1T",
+			    "deadline", "7d", NULL));
 	struct scenario sc;
 	char err[200];
 	scenario_defaults(&sc);
@@ -123,7 +167,7 @@ int main(void)
 	}
 	printf("load 10,000 models x 1,000 offers: %8.2f ms (%zu + %zu + %zu bytes)\n",
 	       median(t, RUNS), lens[0], lens[1], lens[2]);
-	printf("recompute 100 GPU types, 1,000 offers: %6.2f us\n", recompute_us(&c, "m7", 50));
+	printf("recompute 100 GPU types, 1,000 offers: %6.2f us\n", recompute_us(&c, "m7", 50, NULL));
 	catalog_free(&c);
 	for (int f = 0; f < 3; f++)
 		free(bufs[f]);

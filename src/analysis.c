@@ -79,6 +79,38 @@ static bool output_len_valid(struct analysis *a)
 	return false;
 }
 
+/* --measured: fitted once; it names one GPU type, the configurator's row
+ * or the only one --gpu names. */
+static bool measured_prepare(struct analysis *a, const char *gpu_filter, const char **gpu)
+{
+	const struct scenario *sc = &a->sc;
+	*gpu = NULL;
+	if (sc->nmeasured == 0 || tasks[sc->task].kind == TASK_INFERENCE || !(sc->train_tokens > 0))
+		return true;
+	if (a->measured_gpu[0]) {
+		*gpu = a->measured_gpu;
+	} else if (gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',')) {
+		*gpu = gpu_filter;
+	} else {
+		snprintf(a->error, sizeof a->error,
+			 "--measured needs the one GPU type the speed-ups were measured on: "
+			 "name it with --gpu ID (%s)",
+			 gpu_filter && gpu_filter[0] ? "--gpu names several" : "no --gpu given");
+		return false;
+	}
+	char err[160];
+	if (!usl_fit(sc->measured, sc->nmeasured, &a->usl, err, sizeof err)) {
+		snprintf(a->error, sizeof a->error, "--measured: %s", err);
+		return false;
+	}
+	return true;
+}
+
+void analysis_measured_gpu(struct analysis *a, const char *gpu_id)
+{
+	snprintf(a->measured_gpu, sizeof a->measured_gpu, "%s", gpu_id ? gpu_id : "");
+}
+
 static bool plans_reserve(struct analysis *a, size_t n)
 {
 	if (a->cap >= n)
@@ -98,7 +130,9 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 	scenario_copy(&a->sc, sc);
 	a->nplans = 0;
 	a->nnotes = 0;
-	a->ok = output_len_valid(a) && workload_init(&a->w, &a->sc);
+	const char *measured = NULL;
+	a->ok = output_len_valid(a) && measured_prepare(a, gpu_filter, &measured) &&
+		workload_init(&a->w, &a->sc);
 	if (!a->ok) {
 		if (!a->error[0])
 			snprintf(a->error, sizeof a->error, "%s", a->w.error);
@@ -117,6 +151,8 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 		struct plan *p = &a->plans[a->nplans++];
 		plan_for_gpu(&a->w, c, &c->gpus[i], p);
 		plan_choose(&a->w, c, p);
+		bool fit = measured && strcasecmp(measured, c->gpus[i].id) == 0;
+		plan_train(&a->w, c, p, fit ? &a->usl : NULL);
 	}
 	return true;
 }

@@ -22,6 +22,10 @@ struct analysis {
 	int nnotes;
 	bool ok;
 	char error[240];
+	/* --measured applies to this GPU id: set by analysis_measured_gpu (the
+	 * configurator's selected row); "" takes the one GPU --gpu names. */
+	char measured_gpu[64];
+	struct usl_fit usl; /* the fit of sc.measured, when given */
 };
 
 /* gpu_filter: NULL, or a comma-separated list of GPU ids. Returns false
@@ -29,6 +33,10 @@ struct analysis {
 bool analysis_run(struct analysis *a, const struct catalog *c, const struct scenario *sc,
 		  const char *gpu_filter);
 void analysis_free(struct analysis *a);
+
+/* The GPU type --measured speed-ups were taken on (NULL or "": the one
+ * --gpu names). Kept across runs until changed. */
+void analysis_measured_gpu(struct analysis *a, const char *gpu_id);
 
 /* Checks a --gpu list against the catalogue; false with the bad id in err. */
 bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, size_t errlen);

@@ -34,6 +34,78 @@ const struct figure_group figure_group_baremetal = {
 	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = "bare metal",
 	.rent = baremetal_of};
 
+/* ---- The time model's groups (PERFORMANCE.md §2, §3) ---- */
+
+static const struct throughput *throughput_of(const struct plan *p)
+{
+	return &p->throughput;
+}
+
+static const struct throughput *throughput_at_max_of(const struct plan *p)
+{
+	return &p->throughput_at_max;
+}
+
+static bool throughput_applies(const struct plan *p)
+{
+	return p->throughput.valid;
+}
+
+static bool throughput_at_max_applies(const struct plan *p)
+{
+	return p->throughput_at_max.valid;
+}
+
+static bool training_applies(const struct plan *p)
+{
+	return p->training.valid;
+}
+
+static bool usl_applies(const struct plan *p)
+{
+	return p->training.valid && p->training.measured;
+}
+
+#define TIME_GROUPS(name, key_, applies_)                                                       \
+	static const struct figure_group name = {.key = key_, .csv_prefix = key_,             \
+						 .csv_suffix = "", .label = key_,              \
+						 .throughput = name##_of,                      \
+						 .applies = applies_};                         \
+	static const struct figure_group name##_cost_output = {                               \
+		.key = "cost_per_million_output", .csv_prefix = "cost_per_million_output",    \
+		.csv_suffix = "", .label = "per million output tokens", .parent = &name,      \
+		.applies = applies_};                                                          \
+	static const struct figure_group name##_cost_total = {                                \
+		.key = "cost_per_million_total", .csv_prefix = "cost_per_million_total",      \
+		.csv_suffix = "", .label = "per million tokens in and out", .parent = &name,  \
+		.applies = applies_};                                                          \
+	static const struct figure_group name##_efficiency = {                                \
+		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",            \
+		.label = "efficiencies used", .parent = &name, .applies = applies_};
+TIME_GROUPS(throughput, "throughput", throughput_applies)
+TIME_GROUPS(throughput_at_max, "throughput_at_max", throughput_at_max_applies)
+
+static const struct figure_group training_group = {
+	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = "training",
+	.applies = training_applies};
+static const struct figure_group training_efficiency = {
+	.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",
+	.label = "efficiencies used", .parent = &training_group, .applies = training_applies};
+static const struct figure_group training_usl = {
+	.key = "usl", .csv_prefix = "usl", .csv_suffix = "", .label = "measured scaling",
+	.parent = &training_group, .applies = usl_applies};
+static const struct figure_group training_cost = {
+	.key = "cost", .csv_prefix = "cost", .csv_suffix = "", .label = "job cost",
+	.parent = &training_group, .applies = training_applies};
+#define COST_WAY(name, w)                                                                    \
+	static const struct figure_group name = {.key = #name, .csv_prefix = #name,          \
+						 .csv_suffix = "", .label = #name,           \
+						 .parent = &training_cost,                   \
+						 .applies = training_applies, .way = w};
+COST_WAY(container_hourly, RENT_CONTAINER_HOURLY)
+COST_WAY(container_monthly, RENT_CONTAINER_MONTHLY)
+COST_WAY(baremetal, RENT_BAREMETAL)
+
 const struct figure_group *figure_cheaper(const struct plan *p)
 {
 	switch (p->cheaper) {
@@ -116,7 +188,39 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 #define PER_CARD(...) IN(&figure_group_per_card, __VA_ARGS__)
 #define TERM(t) {.group = &figure_group_per_card, .unit = "GiB", .decimals = 4, \
 		 .kind = FIGURE_NUMBER, .get = term, .term = &mem_term_rows[t]}
+#define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = g, .list = &lst}
 #define MONEY "per month"
+/* The inference time figures, at the concurrency and at max_concurrency. */
+#define TIME_ROWS(grp)                                                                         \
+	IN(&grp, "bound", "bound", NULL, 0, STRING, t_bound),                                  \
+	IN(&grp, "concurrency", "concurrency", NULL, 0, INT, t_concurrency),                   \
+	IN(&grp, "max_concurrency", "max concurrency", NULL, 0, INT, t_max_concurrency),       \
+	IN(&grp, "ttft_s", "time to first token", "s", 4, NUMBER, t_ttft),                     \
+	IN(&grp, "tpot_s", "time per output token", "s", 5, NUMBER, t_tpot),                   \
+	IN(&grp, "user_tokens_per_s", "per user", "tok/s", 1, NUMBER, t_user),                 \
+	IN(&grp, "output_tokens_per_s", "output", "tok/s", 1, NUMBER, t_output),               \
+	IN(&grp, "total_tokens_per_s", "in and out", "tok/s", 1, NUMBER, t_total),             \
+	IN(&grp##_cost_output, "container", "container", NULL, 4, NUMBER, t_out_container),    \
+	IN(&grp##_cost_output, "baremetal", "bare metal", NULL, 4, NUMBER, t_out_baremetal),   \
+	IN(&grp##_cost_output, "currency", "currency", NULL, 0, STRING, t_currency),           \
+	IN(&grp##_cost_total, "container", "container", NULL, 4, NUMBER, t_tot_container),     \
+	IN(&grp##_cost_total, "baremetal", "bare metal", NULL, 4, NUMBER, t_tot_baremetal),    \
+	IN(&grp##_cost_total, "currency", "currency", NULL, 0, STRING, t_currency),            \
+	IN(&grp, "hourly_break_even_hours", "hourly break-even", "h/month", 1, NUMBER,         \
+	   t_break_even),                                                                      \
+	IN(&grp##_efficiency, "mbu", "MBU", NULL, 2, NUMBER, t_mbu),                           \
+	IN(&grp##_efficiency, "mbu_bs1", "MBU at batch 1", NULL, 2, NUMBER, t_mbu_bs1),        \
+	IN(&grp##_efficiency, "mbu_kv", "MBU of KV reads", NULL, 2, NUMBER, t_mbu_kv),         \
+	IN(&grp##_efficiency, "mfu", "MFU", NULL, 2, NUMBER, t_mfu),                           \
+	IN(&grp##_efficiency, "eta_tp", "TP efficiency", NULL, 2, NUMBER, t_eta_tp),           \
+	IN(&grp##_efficiency, "peak_tflops", "peak", "TFLOPS", 1, NUMBER, t_peak),             \
+	IN(&grp##_efficiency, "bandwidth_gbs", "bandwidth", "GB/s", 1, NUMBER, t_bandwidth),   \
+	IN(&grp##_efficiency, "fp8_compute", "FP8 compute", NULL, 0, BOOL, t_fp8),             \
+	IN(&grp, "band_pct", "band", "%", 0, NUMBER, t_band)
+#define TRAIN(...) IN(&training_group, __VA_ARGS__)
+#define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
+#define WAY(grp) IN(&grp, "cards", "cards", NULL, 0, INT, tr_way_cards), \
+		 IN(&grp, "total", "total", NULL, 2, NUMBER, tr_way_total)
 /* What both ways of renting report alike. */
 #define RENT_FIRST(GROUP)                                                 \
 	GROUP("available", "available", NULL, 0, BOOL, available),        \
@@ -127,6 +231,148 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 #define RENT_MONTHLY(GROUP)                                               \
 	GROUP("monthly_per_card", "per card", MONEY, 2, NUMBER, per_card), \
 	GROUP("monthly_total", "total", MONEY, 2, NUMBER, total)
+
+/* The time figures a group describes: its own or its parent's. */
+static const struct throughput *thr(const struct figure *f, const struct plan *p)
+{
+	const struct figure_group *g = f->group;
+	while (g && !g->throughput)
+		g = g->parent;
+	return g ? g->throughput(p) : &p->throughput;
+}
+
+#define TIME_GETTER(name, applies, member, value)                                                 \
+	static bool name(const struct plan *p, const struct figure *f, struct figure_value *v)   \
+	{                                                                                          \
+		const struct throughput *t = thr(f, p);                                            \
+		const struct training_estimate *tr = &p->training;                                 \
+		(void)t;                                                                           \
+		(void)tr;                                                                          \
+		if (!(applies))                                                                    \
+			return false;                                                              \
+		v->member = (value);                                                               \
+		return true;                                                                       \
+	}
+
+TIME_GETTER(t_bound, t->valid, text, bound_names[t->bound])
+TIME_GETTER(t_max_concurrency, t->valid && t->max_concurrency > 0, number, t->max_concurrency)
+TIME_GETTER(t_concurrency, t->valid, number, t->concurrency)
+TIME_GETTER(t_ttft, t->valid, number, t->ttft_s)
+TIME_GETTER(t_tpot, t->valid, number, t->tpot_s)
+TIME_GETTER(t_user, t->valid, number, t->user_tokens_per_s)
+TIME_GETTER(t_output, t->valid, number, t->output_tokens_per_s)
+TIME_GETTER(t_total, t->valid, number, t->total_tokens_per_s)
+TIME_GETTER(t_out_container, t->valid, number, t->per_million_output.container)
+TIME_GETTER(t_out_baremetal, t->valid, number, t->per_million_output.baremetal)
+TIME_GETTER(t_tot_container, t->valid, number, t->per_million_total.container)
+TIME_GETTER(t_tot_baremetal, t->valid, number, t->per_million_total.baremetal)
+TIME_GETTER(t_currency, t->valid && t->currency[0], text, t->currency)
+TIME_GETTER(t_break_even, t->valid, number, t->hourly_break_even_hours)
+TIME_GETTER(t_mbu, t->valid, number, t->eff.mbu)
+TIME_GETTER(t_mbu_bs1, t->valid, number, t->eff.mbu_bs1)
+TIME_GETTER(t_mbu_kv, t->valid, number, t->eff.mbu_kv)
+TIME_GETTER(t_mfu, t->valid, number, t->eff.mfu)
+TIME_GETTER(t_eta_tp, t->valid, number, t->eff.eta_tp)
+TIME_GETTER(t_peak, t->valid, number, t->eff.peak_tflops)
+TIME_GETTER(t_bandwidth, t->valid, number, t->eff.bandwidth_gbs)
+TIME_GETTER(t_fp8, t->valid, flag, t->eff.fp8_compute)
+TIME_GETTER(t_band, t->valid, number, t->band_pct)
+
+TIME_GETTER(tr_flops, tr->valid, number, tr->r.flops)
+TIME_GETTER(tr_k, tr->valid, number, tr->r.k)
+TIME_GETTER(tr_mfu, tr->valid, number, tr->r.mfu)
+TIME_GETTER(tr_goodput, tr->valid, number, tr->goodput)
+TIME_GETTER(tr_days, tr->valid, number, tr->days)
+TIME_GETTER(tr_card_hours, tr->valid, number, tr->card_hours)
+TIME_GETTER(tr_for_deadline, tr->valid && tr->choice.met, number, tr->choice.cards)
+TIME_GETTER(tr_meets, tr->valid && tr->deadline, flag, tr->meets_deadline)
+TIME_GETTER(tr_eff, tr->valid, number, tr->eff)
+TIME_GETTER(tr_peak, tr->valid, number, tr->r.peak_tflops)
+TIME_GETTER(tr_mfu_train, tr->valid, number, p->gpu->mfu_train)
+TIME_GETTER(tr_overlap, tr->valid, number, train_defaults.overlap)
+TIME_GETTER(tr_qlora, tr->valid, number, train_defaults.qlora_slowdown)
+TIME_GETTER(tr_fp8_factor, tr->valid, number, train_defaults.fp8_mfu_factor)
+TIME_GETTER(tr_link, tr->valid, number, tr->link_gbs)
+TIME_GETTER(tr_node, tr->valid && tr->r.node_gbs > 0, number, tr->r.node_gbs)
+TIME_GETTER(tr_t_c, tr->valid, number, tr->r.t_c)
+TIME_GETTER(tr_t_ar, tr->valid, number, tr->r.t_ar)
+TIME_GETTER(tr_idle, tr->valid, number, 1 - tr->eff)
+TIME_GETTER(tr_sigma, tr->valid && tr->measured, number, tr->usl.sigma)
+TIME_GETTER(tr_kappa, tr->valid && tr->measured, number, tr->usl.kappa)
+TIME_GETTER(tr_x1, tr->valid && tr->measured, number, tr->usl.x1)
+TIME_GETTER(tr_band, tr->valid, number, tr->r.band_pct)
+TIME_GETTER(tr_cheapest, tr->valid && tr->bill.cheapest != RENT_NONE, text,
+	    train_rent_names[tr->bill.cheapest])
+TIME_GETTER(tr_way_cards, tr->valid && tr->bill.offered[f->group->way], number,
+	    tr->bill.cards[f->group->way])
+TIME_GETTER(tr_way_total, tr->valid && tr->bill.offered[f->group->way], number,
+	    tr->bill.cost[f->group->way])
+
+static bool tr_peak_cards(const struct plan *p, const struct figure *f, struct figure_value *v)
+{
+	(void)f;
+	return p->training.valid && p->training.measured &&
+	       usl_peak_cards(&p->training.usl, &v->number);
+}
+
+/* ---- Lists: the why, the alternatives, the scaling tiers ---- */
+
+static int why_count(const struct plan *p)
+{
+	return p->nwhy;
+}
+
+static int alternatives_count(const struct plan *p)
+{
+	return p->nalternatives;
+}
+
+static int scaling_count(const struct plan *p)
+{
+	return p->training.valid ? p->training.ntiers : 0;
+}
+
+#define ALT(p, v) (&(p)->alternatives[(v)->index])
+#define TIER(p, v) (&(p)->training.tiers[(v)->index])
+GETTER(why_item, true, text, message_format(&p->why[v->index], v->buf, sizeof v->buf))
+GETTER(alt_strategy, true, text, ALT(p, v)->strategy)
+GETTER(alt_cards, true, number, ALT(p, v)->cards)
+GETTER(alt_tp, true, number, ALT(p, v)->lay.t)
+GETTER(alt_pp, true, number, ALT(p, v)->lay.p)
+GETTER(alt_dp, true, number, ALT(p, v)->lay.d)
+GETTER(alt_tokens, true, number, ALT(p, v)->tokens_per_s)
+GETTER(alt_user, true, number, ALT(p, v)->user_tokens_per_s)
+GETTER(alt_monthly, true, number, ALT(p, v)->monthly)
+GETTER(alt_per_million, true, number, ALT(p, v)->per_million_output)
+GETTER(alt_why, true, text, message_format(&ALT(p, v)->why, v->buf, sizeof v->buf))
+GETTER(tier_cards, true, number, TIER(p, v)->cards)
+GETTER(tier_days, true, number, TIER(p, v)->at.days)
+GETTER(tier_eff, true, number, TIER(p, v)->at.eff)
+GETTER(tier_cost, true, number, TIER(p, v)->cost)
+GETTER(tier_way, TIER(p, v)->way != RENT_NONE, text, train_rent_names[TIER(p, v)->way])
+GETTER(list_applies, true, number, 0)
+GETTER(scaling_applies, p->training.valid, number, 0)
+GETTER(memory_min, has_cards(p), number, p->memory_min_cards)
+
+#define ITEM(k, d, kind_, g) {.key = k, .label = k, .decimals = d, .kind = FIGURE_##kind_, .get = g}
+static const struct figure why_fields[] = {{.kind = FIGURE_STRING, .get = why_item}};
+static const struct figure alternative_fields[] = {
+	ITEM("strategy", 0, STRING, alt_strategy), ITEM("cards", 0, INT, alt_cards),
+	ITEM("tp", 0, INT, alt_tp), ITEM("pp", 0, INT, alt_pp), ITEM("dp", 0, INT, alt_dp),
+	ITEM("output_tokens_per_s", 1, NUMBER, alt_tokens),
+	ITEM("user_tokens_per_s", 1, NUMBER, alt_user), ITEM("monthly", 2, NUMBER, alt_monthly),
+	ITEM("cost_per_million_output", 4, NUMBER, alt_per_million),
+	ITEM("why", 0, STRING, alt_why)};
+static const struct figure scaling_fields[] = {
+	ITEM("cards", 0, INT, tier_cards), ITEM("days", 3, NUMBER, tier_days),
+	ITEM("efficiency", 4, NUMBER, tier_eff), ITEM("total_cost", 2, NUMBER, tier_cost),
+	ITEM("way", 0, STRING, tier_way)};
+#define LIST_OF(name, fields_)                                                        \
+	static const struct figure_list name = {.count = name##_count, .fields = fields_, \
+						.nfields = sizeof fields_ / sizeof fields_[0]};
+LIST_OF(why, why_fields)
+LIST_OF(alternatives, alternative_fields)
+LIST_OF(scaling, scaling_fields)
 
 const struct figure figures[] = {
 	PLAN("gpu", "GPU", NULL, 0, STRING, gpu_id),
@@ -168,6 +414,41 @@ const struct figure figures[] = {
 	PLAN("cheaper", "cheaper", NULL, 0, STRING, cheaper),
 	PLAN("efficiency_pct", "parallel efficiency", "%", 1, NUMBER, efficiency),
 	PLAN("effective_monthly_per_card", "effective per card", MONEY, 2, NUMBER, effective),
+	PLAN("memory_minimum_cards", "memory minimum", NULL, 0, INT, memory_min),
+	TIME_ROWS(throughput),
+	TIME_ROWS(throughput_at_max),
+	TRAIN("flops", "FLOPs", NULL, 0, NUMBER, tr_flops),
+	TRAIN("k", "FLOPs per parameter per token", NULL, 0, NUMBER, tr_k),
+	TRAIN("mfu", "MFU", NULL, 4, NUMBER, tr_mfu),
+	TRAIN("goodput", "goodput", NULL, 2, NUMBER, tr_goodput),
+	TRAIN("days", "days", "days", 3, NUMBER, tr_days),
+	TRAIN("card_hours", "card-hours", "h", 1, NUMBER, tr_card_hours),
+	TRAIN("cards_for_deadline", "cards for the deadline", NULL, 0, INT, tr_for_deadline),
+	TRAIN("meets_deadline", "meets the deadline", NULL, 0, BOOL, tr_meets),
+	TRAIN("parallel_efficiency", "parallel efficiency", NULL, 4, NUMBER, tr_eff),
+	TRAIN_EFF("peak_tflops", "peak", "TFLOPS", 1, NUMBER, tr_peak),
+	TRAIN_EFF("mfu_train", "MFU in training", NULL, 2, NUMBER, tr_mfu_train),
+	TRAIN_EFF("goodput", "goodput", NULL, 2, NUMBER, tr_goodput),
+	TRAIN_EFF("overlap", "all-reduce overlap", NULL, 2, NUMBER, tr_overlap),
+	TRAIN_EFF("qlora_slowdown", "QLoRA slowdown", NULL, 2, NUMBER, tr_qlora),
+	TRAIN_EFF("fp8_mfu_factor", "FP8 MFU factor", NULL, 2, NUMBER, tr_fp8_factor),
+	TRAIN_EFF("link_gbs", "link in a machine", "GB/s", 1, NUMBER, tr_link),
+	TRAIN_EFF("node_gbs", "link between machines", "GB/s", 3, NUMBER, tr_node),
+	TRAIN_EFF("compute_s_per_step", "compute per step", "s", 4, NUMBER, tr_t_c),
+	TRAIN_EFF("allreduce_s_per_step", "all-reduce per step", "s", 4, NUMBER, tr_t_ar),
+	TRAIN_EFF("idle_share", "spend that buys no compute", NULL, 4, NUMBER, tr_idle),
+	IN(&training_usl, "sigma", "sigma", NULL, 10, NUMBER, tr_sigma),
+	IN(&training_usl, "kappa", "kappa", NULL, 10, NUMBER, tr_kappa),
+	IN(&training_usl, "x1", "tokens/s on one card", "tok/s", 2, NUMBER, tr_x1),
+	IN(&training_usl, "peak_cards", "peak at", "cards", 1, NUMBER, tr_peak_cards),
+	WAY(container_hourly),
+	WAY(container_monthly),
+	WAY(baremetal),
+	IN(&training_cost, "cheapest", "cheapest", NULL, 0, STRING, tr_cheapest),
+	TRAIN("band_pct", "band", "%", 0, NUMBER, tr_band),
+	LIST("scaling", "scaling tiers", scaling_applies, scaling),
+	LIST("alternatives", "alternatives", list_applies, alternatives),
+	LIST("why", "why", list_applies, why),
 };
 const size_t n_figures = sizeof figures / sizeof figures[0];
 
@@ -181,19 +462,70 @@ const char *figure_label(const struct figure *f)
 	return f->term ? f->term->label : f->label;
 }
 
+/* The parents' prefixes first: throughput_efficiency. */
+static size_t group_prefix(const struct figure_group *g, char *buf, size_t cap)
+{
+	size_t n = g->parent ? group_prefix(g->parent, buf, cap) : 0;
+	int w = snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? "_" : "", g->csv_prefix);
+	return n + (w > 0 ? (size_t)w : 0);
+}
+
 void figure_csv_name(const struct figure *f, char *buf, size_t cap)
 {
-	if (f->group)
-		snprintf(buf, cap, "%s_%s%s", f->group->csv_prefix, figure_key(f),
-			 f->group->csv_suffix);
-	else
+	char prefix[96];
+	if (f->group) {
+		group_prefix(f->group, prefix, sizeof prefix);
+		snprintf(buf, cap, "%s_%s%s", prefix, figure_key(f), f->group->csv_suffix);
+	} else {
 		snprintf(buf, cap, "%s", figure_key(f));
+	}
 }
 
 bool figure_group_applies(const struct figure_group *g, const struct plan *p)
 {
-	(void)g;
-	return has_cards(p);
+	return g->applies ? g->applies(p) : has_cards(p);
+}
+
+bool figure_group_within(const struct figure_group *g, const struct figure_group *anc)
+{
+	for (; g; g = g->parent)
+		if (g == anc)
+			return true;
+	return false;
+}
+
+int figure_list_count(const struct figure *f, const struct plan *p)
+{
+	struct figure_value v = {0};
+	return f->list && f->get(p, f, &v) ? f->list->count(p) : 0;
+}
+
+bool figure_item(const struct figure *field, const struct plan *p, int i, struct figure_value *v)
+{
+	*v = (struct figure_value){.index = i};
+	return field->get(p, field, v);
+}
+
+static bool scalar_text(const struct figure *f, const struct figure_value *v, char *buf,
+			size_t cap);
+
+/* "key=value key=value; …": one cell for a whole list. */
+static void list_text(const struct figure *f, const struct plan *p, char *buf, size_t cap)
+{
+	size_t used = 0;
+	int n = figure_list_count(f, p);
+	for (int i = 0; i < n && used < cap; i++)
+		for (size_t k = 0; k < f->list->nfields && used < cap; k++) {
+			const struct figure *field = &f->list->fields[k];
+			struct figure_value v;
+			char text[256];
+			if (!figure_item(field, p, i, &v) || !scalar_text(field, &v, text, sizeof text))
+				snprintf(text, sizeof text, "null");
+			int w = snprintf(buf + used, cap - used, "%s%s%s%s",
+					 k ? " " : i ? "; " : "", field->key ? field->key : "",
+					 field->key ? "=" : "", text);
+			used += w > 0 ? (size_t)w : 0;
+		}
 }
 
 /* Numbers below zero mean "none" in the engine (and null in jsonw). */
@@ -203,6 +535,18 @@ bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t
 	buf[0] = '\0';
 	if (!f->get(p, f, &v))
 		return false;
+	if (f->kind == FIGURE_LIST) {
+		list_text(f, p, buf, cap);
+		return true;
+	}
+	return scalar_text(f, &v, buf, cap);
+}
+
+static bool scalar_text(const struct figure *f, const struct figure_value *vp, char *buf,
+			size_t cap)
+{
+	struct figure_value v = *vp;
+	buf[0] = '\0';
 	switch (f->kind) {
 	case FIGURE_NUMBER:
 		if (v.number < 0)

@@ -9,7 +9,14 @@
 
 #include "plan.h"
 
-enum figure_kind { FIGURE_NUMBER, FIGURE_INT, FIGURE_BOOL, FIGURE_STRING, FIGURE_DATE };
+enum figure_kind {
+	FIGURE_NUMBER,
+	FIGURE_INT,
+	FIGURE_BOOL,
+	FIGURE_STRING,
+	FIGURE_DATE,
+	FIGURE_LIST, /* a JSON list; one joined cell in the CSV */
+};
 
 /* One value; the member that holds it follows the kind. */
 struct figure_value {
@@ -17,18 +24,36 @@ struct figure_value {
 	bool flag;     /* BOOL */
 	const char *text; /* STRING */
 	char buf[256];    /* text rendered for this value (a message), when text points here */
+	int index;        /* list items: which one the getter reads */
 };
 
-/* A JSON object inside the plan: "container": {…}. Its CSV columns are
- * prefix_key_suffix ("per_card_gib" -> per_card_weights_gib). */
+/* A JSON object inside the plan, or inside another group: "container":
+ * {…}, "throughput": {"efficiency": {…}}. Its CSV columns are the
+ * parents' prefixes, then prefix_key_suffix ("per_card_gib" ->
+ * per_card_weights_gib; throughput.efficiency.mbu ->
+ * throughput_efficiency_mbu). A group's rows follow one another in
+ * figures[], its subgroups' rows among them. */
 struct figure_group {
 	const char *key;
 	const char *csv_prefix, *csv_suffix;
 	const char *label; /* "bare metal" */
 	const struct rent *(*rent)(const struct plan *p); /* the renting it describes, or NULL */
+	const struct figure_group *parent;                 /* NULL: inside the plan */
+	/* The time figures it describes (it or its parent), or NULL. */
+	const struct throughput *(*throughput)(const struct plan *p);
+	bool (*applies)(const struct plan *p); /* NULL: the plan has cards */
+	int way;                               /* training cost: enum train_rent */
 };
 
 struct figure;
+
+/* A list's items: how many, and the fields of each (one field without a
+ * key: the items are plain values). */
+struct figure_list {
+	int (*count)(const struct plan *p);
+	const struct figure *fields;
+	size_t nfields;
+};
 /* False when the figure does not apply (JSON null, empty CSV cell). */
 typedef bool figure_get_fn(const struct plan *p, const struct figure *f, struct figure_value *v);
 
@@ -41,6 +66,7 @@ struct figure {
 	enum figure_kind kind;
 	figure_get_fn *get;
 	const struct mem_term_row *term; /* a memory term per card */
+	const struct figure_list *list;  /* FIGURE_LIST: its items (get says whether it applies) */
 };
 
 extern const struct figure_group figure_group_per_card, figure_group_container,
@@ -55,6 +81,14 @@ void figure_csv_name(const struct figure *f, char *buf, size_t cap);
 /* The value as the JSON writes it, strings unquoted; false (and "") when
  * it does not apply. */
 bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t cap);
+/* A list's item count (0 when get says it does not apply), and item i's
+ * field f as figure_value (false: null). */
+int figure_list_count(const struct figure *f, const struct plan *p);
+bool figure_item(const struct figure *field, const struct plan *p, int i, struct figure_value *v);
+
+/* g is anc or inside it. */
+bool figure_group_within(const struct figure_group *g, const struct figure_group *anc);
+
 /* A group that is null in the JSON: a plan without cards has no memory
  * per card and no renting. */
 bool figure_group_applies(const struct figure_group *g, const struct plan *p);

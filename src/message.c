@@ -121,6 +121,29 @@ const struct message_row message_rows[MSG_COUNT] = {
 	[MSG_WHY_FORCED] = {
 		.key = "why_forced", .severity = SEVERITY_INFO, .args = "",
 		.one = "the shape is forced (--cards, --tp or --pp): no speed target is applied"},
+	[MSG_WHY_TRAIN_MEMORY_MINIMUM] = {
+		.key = "why_train_memory_minimum", .severity = SEVERITY_INFO, .args = "dff",
+		.one = "the memory minimum was %d card(s): %.1f days at %.0f %% parallel efficiency"},
+	[MSG_WHY_PAST_DEADLINE] = {
+		.key = "why_past_deadline", .severity = SEVERITY_WARNING, .args = "ff",
+		.one = "%.1f days is past the %.1f-day deadline"},
+	[MSG_WHY_DEADLINE_CHEAPEST] = {
+		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsf",
+		.one = "%d card(s), %s, are the cheapest way to meet the deadline: %.0f for the job"},
+	[MSG_WHY_DEADLINE_UNREACHABLE] = {
+		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf",
+		.one = "no card count meets the %.1f-day deadline: the fastest, %d card(s), takes "
+		       "%.1f days"},
+	[MSG_TRAIN_NETWORK_ASSUMED] = {
+		.key = "train_network_assumed", .severity = SEVERITY_NOTICE, .args = "sf",
+		.one = "between machines: %s assumed at %.4g GB/s (the offer gives no inter_node_gbs)"},
+	[MSG_TRAIN_NO_FP8] = {
+		.key = "train_no_fp8", .severity = SEVERITY_NOTICE, .args = "s",
+		.one = "%s has no FP8: training time at its BF16 peak"},
+	[MSG_TRAIN_MEASURED] = {
+		.key = "train_measured", .severity = SEVERITY_INFO, .args = "ff",
+		.one = "training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
+		       "(exact arithmetic, no band)"},
 };
 
 static const struct message_row *row_of(enum message_code code)

@@ -66,9 +66,37 @@ static void consider(struct search *s, const struct layout *l)
 	s->best_rank = rank;
 }
 
+static bool recompute_allowed(const struct scenario *sc, int rc)
+{
+	return !((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc));
+}
+
+/* Memory falls as the ZeRO stage rises: when the highest stage allowed
+ * does not fit, with or without recomputation, no stage fits, and those
+ * two layouts are the ones that need least (consider keeps that). */
+static bool some_stage_fits(struct search *s, struct layout l)
+{
+	const struct scenario *sc = s->w->sc;
+	bool fits = false;
+	l.zero = l.d == 1 ? 0 : sc->zero != ZERO_AUTO ? (int)sc->zero : 3;
+	for (int rc = 0; rc <= 1 && !fits; rc++) {
+		if (!recompute_allowed(sc, rc))
+			continue;
+		struct mem_terms mem;
+		l.recompute = rc;
+		workload_per_card(s->w, &l, &mem);
+		fits = mem_sum(&mem) <= s->usable;
+		if (!fits)
+			consider(s, &l);
+	}
+	return fits;
+}
+
 static void consider_training(struct search *s, struct layout l)
 {
 	const struct scenario *sc = s->w->sc;
+	if (!some_stage_fits(s, l))
+		return;
 	for (int rc = 0; rc <= 1; rc++) {
 		if ((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc))
 			continue;
@@ -82,19 +110,36 @@ static void consider_training(struct search *s, struct layout l)
 	}
 }
 
-/* Every split of n cards into t x p x d. */
+/* The divisors of n up to max, ascending (trial division to sqrt n). */
+static int divisors_upto(int n, int max, int *out)
+{
+	int low = 0, high = 0, big[64];
+	for (int i = 1; (long)i * i <= n; i++) {
+		if (n % i)
+			continue;
+		if (i <= max)
+			out[low++] = i;
+		if (i != n / i && n / i <= max && high < 64)
+			big[high++] = n / i;
+	}
+	while (high > 0)
+		out[low++] = big[--high];
+	return low;
+}
+
+/* Every split of n cards into t x p x d, p ascending. */
 static void search_cards(struct search *s, int n)
 {
 	static const int tps[] = {1, 2, 4, 8};
 	const struct model *m = s->w->m;
+	int ps[128];
 	for (size_t i = 0; i < sizeof tps / sizeof tps[0]; i++) {
 		int t = tps[i];
 		if (n % t || !tp_allowed(m, t))
 			continue;
-		int rest = n / t;
-		for (int p = 1; p <= rest && p <= m->layers; p++) {
-			if (rest % p)
-				continue;
+		int rest = n / t, np = divisors_upto(rest, m->layers, ps);
+		for (int k = 0; k < np; k++) {
+			int p = ps[k];
 			struct layout l = {.t = t, .p = p, .d = rest / p};
 			if (s->training)
 				consider_training(s, l);

@@ -9,6 +9,7 @@
 #include "estimate.h"
 #include "message.h"
 #include "throughput.h"
+#include "training_time.h"
 
 #define MAX_CARDS 4096
 #define CARDS_PER_MACHINE 8
@@ -42,6 +43,24 @@ struct alternative {
 	struct message why;        /* why it is listed */
 };
 
+/* Training time for the plan (PERFORMANCE.md §3, plan_train.c); valid
+ * false for inference, without --train-tokens, or when no card can run. */
+struct training_estimate {
+	bool valid;
+	bool measured;         /* days from the USL fit of --measured */
+	struct train_result r; /* the model at the plan's shape (FLOPs, k, MFU, all-reduce) */
+	double days, card_hours, eff; /* the plan's: modelled, or from the fit */
+	double goodput;
+	double link_gbs;       /* inside a machine */
+	struct usl_fit usl;    /* when measured */
+	bool deadline;         /* --deadline given */
+	bool meets_deadline;
+	struct train_choice choice; /* the deadline solver's answer */
+	struct train_bill bill;     /* the job at the plan's cards, three ways */
+	struct train_tier tiers[TRAIN_MAX_TIERS];
+	int ntiers;
+};
+
 struct plan {
 	const struct gpu *gpu;
 	double capacity; /* bytes */
@@ -68,6 +87,7 @@ struct plan {
 	struct message why[PLAN_WHY]; /* with a time goal: why not the memory minimum */
 	int nwhy;
 	int memory_min_cards;         /* the memory minimum's cards (the plan's, without a goal) */
+	struct training_estimate training;
 };
 
 /* Chooses and prices the plan for one GPU type. */
@@ -81,6 +101,16 @@ void plan_for_layout(const struct workload *w, const struct catalog *c, const st
 /* After plan_for_gpu: the time model, the alternatives and, with
  * --min-speed, the cheapest plan that reaches it (choice.c). */
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p);
+
+/* After plan_for_gpu, for a training task with --train-tokens: days,
+ * billings, tiers and, with --deadline, the cheapest plan that meets it
+ * (plan_train.c). fit: the USL of --measured for this GPU, or NULL. */
+void plan_train(const struct workload *w, const struct catalog *c, struct plan *p,
+		const struct usl_fit *fit);
+
+/* Training: the parallel efficiency the time model found (0..1), and the
+ * effective price per card that follows from it. */
+void plan_set_efficiency(struct plan *p, double eff);
 
 /* Tensor parallel t over this model's heads (KV heads replicated when fewer). */
 bool tp_allowed(const struct model *m, int t);

@@ -115,7 +115,8 @@ static void price_baremetal(const struct catalog *c, const struct plan *p, struc
 }
 
 /* Inference: the time model's tensor-parallel efficiency (replicas and
- * pipeline stages cost no speed). Training: not computed here (< 0). */
+ * pipeline stages cost no speed). Training: not computed here (< 0);
+ * plan_train sets it with plan_set_efficiency when --train-tokens is given. */
 static double parallel_efficiency(const struct plan *p, bool training)
 {
 	if (training)
@@ -140,4 +141,12 @@ void plan_price(const struct catalog *c, const struct scenario *sc, struct plan 
 									: NULL;
 	double eff = p->efficiency > 0 ? p->efficiency : 1;
 	p->effective_per_card = pick ? pick->total / p->cards / eff : -1;
+}
+
+void plan_set_efficiency(struct plan *p, double eff)
+{
+	double old = p->efficiency > 0 ? p->efficiency : 1;
+	p->efficiency = eff;
+	if (p->effective_per_card >= 0 && eff > 0)
+		p->effective_per_card = p->effective_per_card * old / eff;
 }

@@ -10,7 +10,7 @@
 #include "report.h"
 #include "tables.h"
 
-#define MAX_FIELDS 128 /* 57 today */
+#define MAX_FIELDS 256 /* 150 with the time figures */
 
 struct row {
 	char names[MAX_FIELDS][64];

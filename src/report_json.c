@@ -43,54 +43,96 @@ static void json_terms(struct jsonw *j, const char *key, const struct mem_terms 
 		jw_number(j, mem_term_rows[t].key, G(mem_term_value(m, t)), 4);
 }
 
-static void json_figure(struct jsonw *j, const struct figure *f, const struct plan *p)
+static void json_list(struct jsonw *j, const struct figure *f, const struct plan *p);
+
+static void json_value(struct jsonw *j, const struct figure *f, const struct plan *p,
+		       const char *key, bool got, const struct figure_value *v)
 {
-	struct figure_value v = {0};
-	const char *key = figure_key(f);
-	if (!f->get(p, f, &v)) {
+	if (!got) {
 		jw_null(j, key);
 		return;
 	}
 	switch (f->kind) {
 	case FIGURE_NUMBER:
-		jw_number(j, key, v.number, f->decimals);
+		jw_number(j, key, v->number, f->decimals);
 		break;
 	case FIGURE_INT:
-		jw_int(j, key, (long long)v.number);
+		jw_int(j, key, (long long)v->number);
 		break;
 	case FIGURE_BOOL:
-		jw_bool(j, key, v.flag);
+		jw_bool(j, key, v->flag);
 		break;
 	case FIGURE_DATE:
-		json_date(j, key, (int)v.number);
+		json_date(j, key, (int)v->number);
+		break;
+	case FIGURE_LIST:
+		json_list(j, f, p);
 		break;
 	default:
-		jw_string(j, key, v.text);
+		jw_string(j, key, v->text);
 		break;
 	}
 }
 
-/* The figures in table order; a group that does not apply is one null. */
+static void json_figure(struct jsonw *j, const struct figure *f, const struct plan *p)
+{
+	struct figure_value v = {0};
+	json_value(j, f, p, figure_key(f), f->get(p, f, &v), &v);
+}
+
+/* A list of plain values, or of objects with the list's fields. */
+static void json_list(struct jsonw *j, const struct figure *f, const struct plan *p)
+{
+	const struct figure_list *l = f->list;
+	bool plain = l->nfields == 1 && !l->fields[0].key;
+	jw_open(j, figure_key(f), '[');
+	for (int i = 0, n = figure_list_count(f, p); i < n; i++) {
+		if (!plain)
+			jw_open(j, NULL, '{');
+		for (size_t k = 0; k < l->nfields; k++) {
+			struct figure_value v;
+			bool got = figure_item(&l->fields[k], p, i, &v);
+			json_value(j, &l->fields[k], p, l->fields[k].key, got, &v);
+		}
+		if (!plain)
+			jw_close(j, '}');
+	}
+	jw_close(j, ']');
+}
+
+/* The child of 'open' on the way down to g. */
+static const struct figure_group *next_group(const struct figure_group *g,
+					     const struct figure_group *open)
+{
+	while (g->parent != open)
+		g = g->parent;
+	return g;
+}
+
+/* The figures in table order, groups nested as their parents say; a group
+ * that does not apply is one null. */
 static void json_figures(struct jsonw *j, const struct plan *p)
 {
 	const struct figure_group *open = NULL;
 	for (size_t i = 0; i < n_figures; i++) {
 		const struct figure *f = &figures[i];
-		if (f->group != open && open)
+		for (; open && !figure_group_within(f->group, open); open = open->parent)
 			jw_close(j, '}');
-		if (f->group && f->group != open && !figure_group_applies(f->group, p)) {
-			jw_null(j, f->group->key);
-			open = NULL;
-			while (i + 1 < n_figures && figures[i + 1].group == f->group)
-				i++;
-			continue;
+		while (f->group != open) {
+			const struct figure_group *g = next_group(f->group, open);
+			if (!figure_group_applies(g, p)) {
+				jw_null(j, g->key);
+				while (i + 1 < n_figures && figure_group_within(figures[i + 1].group, g))
+					i++;
+				break;
+			}
+			jw_open(j, g->key, '{');
+			open = g;
 		}
-		if (f->group && f->group != open)
-			jw_open(j, f->group->key, '{');
-		open = f->group;
-		json_figure(j, f, p);
+		if (f->group == open)
+			json_figure(j, f, p);
 	}
-	if (open)
+	for (; open; open = open->parent)
 		jw_close(j, '}');
 }
 

@@ -25,6 +25,9 @@ void scenario_defaults(struct scenario *sc)
 		.accounting = ACCOUNTING_ZERO,
 		.output_len = DEFAULT_OUTPUT_LEN,
 		.duty_pct = DEFAULT_DUTY_PCT,
+		.epochs = DEFAULT_EPOCHS,
+		.global_batch = DEFAULT_GLOBAL_BATCH,
+		.network = NETWORK_OFFER,
 	};
 }
 

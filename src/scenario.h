@@ -9,10 +9,13 @@
 
 #include "catalog.h"
 #include "tables.h"
+#include "usl.h"
 
 enum kv_choice { KV_AUTO, KV_16, KV_FP8 };
 enum recompute_choice { RC_AUTO, RC_NONE, RC_FULL };
 enum zero_stage { ZERO_AUTO = -1, ZERO_0, ZERO_1, ZERO_2, ZERO_3 };
+/* The link between machines for training time: the offer's, or a what-if. */
+enum network_choice { NETWORK_OFFER, NETWORK_IB, NETWORK_ETHERNET };
 
 /* Judgement constants, in one place and all overridable. */
 #define DEFAULT_CONTEXT 4096
@@ -23,6 +26,9 @@ enum zero_stage { ZERO_AUTO = -1, ZERO_0, ZERO_1, ZERO_2, ZERO_3 };
 #define DEFAULT_OUTPUT_LEN 512 /* tokens generated per request */
 #define DEFAULT_DUTY_PCT 100.0  /* share of the month the service is busy */
 #define MAX_MIN_SPEED 1e6       /* tokens/s per user */
+#define DEFAULT_EPOCHS 1
+#define MAX_EPOCHS 1000
+#define DEFAULT_GLOBAL_BATCH 1e6 /* tokens per optimizer step */
 #define MAX_CONTEXT_TOKENS (1LL << 40)
 #define MAX_CONCURRENCY 1000000LL
 #define MAX_CARDS 4096
@@ -59,6 +65,16 @@ struct scenario {
 	double duty_pct;      /* 1..100: share of the month busy, for cost per token */
 	double min_speed;     /* per-user decode tokens/s the plan must reach; 0: none */
 	bool unfused_attention, dropout; /* only for checking against the paper */
+	/* Training time (PERFORMANCE.md §3), parsed once so plain assignment
+	 * copies them: tokens 0 = no training time; deadline 0 = none. */
+	double train_tokens;     /* dataset tokens, before epochs */
+	int epochs;
+	double global_batch;     /* tokens per optimizer step */
+	double deadline_days;
+	char deadline_text[32];  /* as typed: a date stays a date */
+	struct usl_point measured[USL_MAX_POINTS]; /* --measured speed-ups */
+	int nmeasured;
+	enum network_choice network;
 };
 
 void scenario_defaults(struct scenario *sc);

@@ -7,6 +7,7 @@
 
 #include "jsonw.h"
 #include "parse.h"
+#include "settings_train.h"
 #include "tables.h"
 
 /* ---- Choice lists: the engine's tables, or the scenario's small enums ---- */
@@ -51,6 +52,9 @@ ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = "full", [LOSS_CHUNKED] = "
 ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = "zero",
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
 
+ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = "offer",
+	    [NETWORK_IB] = "ib", [NETWORK_ETHERNET] = "ethernet")
+
 /* Index i is stage i - 1: "auto" is ZERO_AUTO (-1). */
 static const char *zero_choice(size_t i)
 {
@@ -92,7 +96,7 @@ static void model_json(struct jsonw *j, const char *key, const struct scenario *
 }
 
 /* Shortest text that reads back as the same double. */
-static void format_double(double x, char *buf, size_t cap)
+void settings_format_double(double x, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "%.15g", x);
 	double back;
@@ -196,6 +200,39 @@ const struct setting settings[] = {
 	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
 	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED},
+	{.key = "train-tokens", .metavar = "N", .label = "To train", .unit = "tok",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "train_tokens",
+	 .help = "training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)",
+	 .accepted = "a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)",
+	 .ops = {train_tokens_parse, train_tokens_format, train_tokens_json}},
+	{.key = "epochs", .metavar = "N", .label = "Epochs", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "epochs", .help = "training: passes over the dataset",
+	 .accepted = "a whole number from 1 to 1000", FIELD(epochs), .type = FIELD_INT,
+	 .min = 1, .max = MAX_EPOCHS},
+	{.key = "global-batch", .metavar = "N", .label = "Step tokens", .unit = "tok",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
+	 .summary = SUMMARY_IF_CHANGED, .json_key = "global_batch", .json_decimals = 0,
+	 .help = "training: tokens per optimizer step", .accepted = "a token count such as 1M or 4M",
+	 FIELD(global_batch), .type = FIELD_DOUBLE,
+	 .ops = {.parse = global_batch_parse, .format = global_batch_format}},
+	{.key = "deadline", .metavar = "D", .label = "Deadline", .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED, .json_key = "deadline_days",
+	 .help = "training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)",
+	 .accepted = "14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)",
+	 .ops = {deadline_parse, deadline_format, deadline_json}},
+	{.key = "measured", .metavar = "C:TOK/S,...", .label = "Measured", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "measured",
+	 .help = "training: tokens/s measured on 1, 2, 4 ... cards of the --gpu type, "
+		 "1:1520,2:2900,4:5400 (fits the USL)",
+	 .accepted = "cards:tokens/s pairs such as 1:1520,2:2900,4:5400 (empty = none)",
+	 .ops = {measured_parse, measured_format, measured_json}},
+	{.key = "network", .metavar = "N", .label = "Network", .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .json_key = "network", .help = "training: link between machines (what-if)",
+	 .choice = network_choice, .get_choice = network_get, .set_choice = network_set},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
 
@@ -346,7 +383,7 @@ void setting_format(const struct setting *s, const struct scenario *sc, char *bu
 			snprintf(buf, cap, "%lld", n);
 		break;
 	case SETTING_NUMBER:
-		format_double(number_get(s, sc), buf, cap);
+		settings_format_double(number_get(s, sc), buf, cap);
 		break;
 	case SETTING_TEXT:
 		buf[0] = '\0';

@@ -192,25 +192,60 @@ void training_bill(const struct train_prices *p, int cards, double hours, int ca
 
 /* ---- Card counts ---- */
 
+/* TP t can take G cards: allowed over the heads, dividing the machine's
+ * cards and, with the PP, G. */
+static bool tp_fits(const struct train_shape_rule *rule, int tp, int m, int cards)
+{
+	int pp = rule->base->shape.pp;
+	return (!rule->tp_mask || (rule->tp_mask & (1u << tp))) && m % tp == 0 &&
+	       cards % (tp * pp) == 0;
+}
+
+static bool shape_time(struct train_shape_rule *rule, int cards, int tp, struct train_result *r)
+{
+	struct train_input in = *rule->base;
+	char err[160];
+	in.shape.cards = cards;
+	in.shape.tp = tp;
+	return training_time(&in, r, err, sizeof err);
+}
+
+static void shape_take(struct train_shape_rule *rule, int cards, int tp,
+		       const struct train_result *r, struct train_point *out)
+{
+	*out = (struct train_point){.days = r->days, .eff = r->eff};
+	rule->chosen = rule->base->shape;
+	rule->chosen.cards = cards;
+	rule->chosen.tp = tp;
+}
+
+/* A larger TP sends a smaller gradient over the same machines, so when the
+ * all-reduce shows (eff < 1) the largest TP that fits is the fastest. When
+ * it hides (eff = 1) every TP that hides it ties at the compute time and
+ * the smallest one is kept; once a TP reaches that floor no larger one
+ * can beat it. rule->exhaustive tries every TP. */
 bool training_days_best_shape(void *ctx, int cards, struct train_point *out)
 {
 	struct train_shape_rule *rule = ctx;
-	const struct train_input *base = rule->base;
-	const struct train_constants *k = constants_of(base->k);
-	int m = cards < k->cards_per_machine ? cards : k->cards_per_machine;
+	const struct train_constants *k = constants_of(rule->base->k);
+	int m = cards < k->cards_per_machine ? cards : k->cards_per_machine, top = 0;
+	struct train_result r;
+	for (int tp = rule->base->shape.tp; tp <= m; tp *= 2)
+		if (tp_fits(rule, tp, m, cards))
+			top = tp;
+	if (!rule->exhaustive && top && shape_time(rule, cards, top, &r) && r.eff < 1) {
+		shape_take(rule, cards, top, &r, out);
+		return true;
+	}
 	bool found = false;
-	for (int tp = base->shape.tp; tp <= m; tp *= 2) {
-		struct train_input in = *base;
-		struct train_result r;
-		char err[160];
-		in.shape.cards = cards;
-		in.shape.tp = tp;
-		if ((rule->tp_mask && !(rule->tp_mask & (1u << tp))) || m % tp != 0 ||
-		    !training_time(&in, &r, err, sizeof err) || (found && r.days >= out->days))
+	for (int tp = rule->base->shape.tp; tp <= m; tp *= 2) {
+		if (!tp_fits(rule, tp, m, cards) || !shape_time(rule, cards, tp, &r) ||
+		    (found && r.days >= out->days))
 			continue;
-		*out = (struct train_point){.days = r.days, .eff = r.eff};
-		rule->chosen = in.shape;
+		shape_take(rule, cards, tp, &r, out);
 		found = true;
+		if (r.eff >= 1 && !rule->exhaustive)
+			break;
 	}
 	return found;
 }
@@ -297,20 +332,80 @@ static bool solver_done(const struct train_search *s, const struct train_choice 
 	       machines * s->prices.machine_monthly >= bm->bill.cost[RENT_BAREMETAL];
 }
 
+/* The card counts the solver looks at: min_cards + i·step up to last. */
+struct scan {
+	int step, per_machine, first, last;
+};
+
+/* ---- No G can meet the deadline: only the fastest is wanted ----
+ *
+ * days·eff is the compute-only time, which falls as 1/G, for both
+ * evaluators (the model and the USL): no G beats card_days / G, the
+ * compute-only card-days over G. So when even the most cards miss the deadline at that
+ * time nothing meets it, and the fastest G is found from the most cards
+ * down, stopping where the compute-only time alone is slower than the
+ * fastest found: the answer of the full scan with fewer evaluations. */
+static bool compute_only_days(const struct train_search *s, const struct scan *sc,
+			      double *card_days)
+{
+	struct train_point at;
+	int g = sc->first;
+	while (g <= sc->last && !ways_for(s, g, sc->step, sc->per_machine))
+		g += sc->step;
+	if (g > sc->last || !s->days(s->ctx, g, &at))
+		return false;
+	*card_days = at.days * at.eff * g;
+	return true;
+}
+
+/* The fastest G from 'top' down (out->cards and out->at hold the fastest
+ * above it when any), stopping where the compute-only time alone is
+ * slower than the fastest found. */
+static bool solve_unmet(const struct train_search *s, const struct scan *sc, double card_days,
+			int top, bool any, struct train_choice *out)
+{
+	struct train_point at;
+	for (int g = top; g >= sc->first; g -= sc->step) {
+		if (any && card_days / g > out->at.days * (1 + 1e-12)) /* rounding */
+			break;
+		if (!ways_for(s, g, sc->step, sc->per_machine) || !s->days(s->ctx, g, &at))
+			continue;
+		if (!any || at.days <= out->at.days) { /* ties: the fewer cards */
+			out->cards = g;
+			out->at = at;
+		}
+		any = true;
+	}
+	return any;
+}
+
 bool training_solve_deadline(const struct train_search *s, struct train_choice *out)
 {
 	const struct train_constants *k = constants_of(s->k);
-	int step = s->step > 0 ? s->step : 1;
+	struct scan sc = {.step = s->step > 0 ? s->step : 1, .per_machine = k->cards_per_machine,
+			  .last = max_cards_of(s)};
+	/* A met deadline ends the scan early (solver_done); a missed one is
+	 * told up front and scanned from the top (solve_unmet). */
+	sc.first = s->min_cards > 0 ? s->min_cards : sc.step;
+	*out = (struct train_choice){.way = RENT_NONE};
+	double card_days = 0;
+	bool bound = !s->exhaustive && compute_only_days(s, &sc, &card_days);
+	int top = sc.first + (sc.last - sc.first) / sc.step * sc.step, skipped = 0;
+	if (bound && card_days / top > s->deadline_days)
+		return solve_unmet(s, &sc, card_days, top, false, out);
 	bool any = false;
 	struct train_point fastest = {0};
 	int fastest_cards = 0;
-	*out = (struct train_choice){.way = RENT_NONE};
-	for (int g = s->min_cards > 0 ? s->min_cards : step; g <= max_cards_of(s); g += step) {
-		unsigned ways = ways_for(s, g, step, k->cards_per_machine);
+	for (int g = sc.first; g <= sc.last; g += sc.step) {
+		unsigned ways = ways_for(s, g, sc.step, k->cards_per_machine);
 		struct train_point at;
 		struct train_bill bill;
 		if (solver_done(s, out, g, k->cards_per_machine))
 			break;
+		if (ways && bound && card_days / g > s->deadline_days) {
+			skipped = g; /* its compute alone misses the deadline: it cannot meet it */
+			continue;
+		}
 		if (!ways || !s->days(s->ctx, g, &at))
 			continue;
 		if (!any || at.days < fastest.days) {
@@ -330,6 +425,8 @@ bool training_solve_deadline(const struct train_search *s, struct train_choice *
 		out->cards = fastest_cards;
 		out->at = fastest;
 	}
+	if (!out->met && skipped) /* the G skipped above may be the fastest */
+		return solve_unmet(s, &sc, card_days, skipped, any, out);
 	return any;
 }
 

@@ -153,6 +153,7 @@ struct train_shape_rule {
 	const struct train_input *base; /* its shape gives the smallest TP and the PP */
 	unsigned tp_mask; /* bit t set: TP t allowed (it divides the heads); 0: any */
 	struct train_shape chosen; /* written: the shape of the last G evaluated */
+	bool exhaustive; /* try every TP (tests); else the shortcuts of the .c (same answer) */
 };
 bool training_days_best_shape(void *ctx, int cards, struct train_point *out);
 
@@ -174,6 +175,12 @@ struct train_search {
 	train_days_fn days;
 	void *ctx;
 	const struct train_constants *k; /* NULL: train_defaults */
+	/* Every G even when the deadline is out of reach (tests); else that
+	 * case scans from the most cards down and stops where the compute-only
+	 * time cannot win (same answer). Both evaluators make days·eff·G, the
+	 * compute-only card-days, the same for every G: a days callback must
+	 * too. */
+	bool exhaustive;
 };
 
 struct train_way {

@@ -46,6 +46,12 @@ static void assert_same_scenario(const struct scenario *a, const struct scenario
 	cr_assert_eq(a->output_len, b->output_len, "%s: output length", what);
 	cr_assert_eq(a->duty_pct, b->duty_pct, "%s: duty", what);
 	cr_assert_eq(a->min_speed, b->min_speed, "%s: min speed", what);
+	cr_assert_eq(a->train_tokens, b->train_tokens, "%s: train tokens", what);
+	cr_assert_eq(a->epochs, b->epochs, "%s: epochs", what);
+	cr_assert_eq(a->global_batch, b->global_batch, "%s: global batch", what);
+	cr_assert_eq(a->deadline_days, b->deadline_days, "%s: deadline", what);
+	cr_assert_eq(a->nmeasured, b->nmeasured, "%s: measured", what);
+	cr_assert_eq(a->network, b->network, "%s: network", what);
 }
 
 /* Values worth trying for a row: each choice, or the range's edges and
@@ -59,8 +65,22 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 			snprintf(out[n], 48, "%s", setting_choice(s, n));
 		return n;
 	}
-	const char *const *own = strcmp(s->key, "model") == 0 ? model : NULL;
-	size_t nown = sizeof model / sizeof model[0];
+	/* The training inputs' own text forms. */
+	static const struct {
+		const char *key, *values[5];
+	} text_rows[] = {
+		{"model", {"Llama-2-7B", "llama-3.1-70b", "70b", "7.5B", "1.5t"}},
+		{"train-tokens", {"2B", "500M", "1.4T", "", "123456"}},
+		{"global-batch", {"1M", "4M", "524288", "2.5M", "1"}},
+		{"deadline", {"14d", "36h", "3w", "2099-01-15", ""}},
+		{"measured", {"1:1520,2:2900,4:5400", "2:10, 8:30", "1:1.5k,2:2.9k", "", "1:1,16:9"}},
+	};
+	const char *const *own = NULL;
+	size_t nown = 5;
+	(void)model;
+	for (size_t i = 0; i < sizeof text_rows / sizeof text_rows[0]; i++)
+		if (strcmp(s->key, text_rows[i].key) == 0)
+			own = text_rows[i].values;
 	if (own) {
 		for (; n < nown && n < cap; n++)
 			snprintf(out[n], 48, "%s", own[n]);
@@ -154,7 +174,9 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"loss", "full"},
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
-		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "0"}, {"model", ""}};
+		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "0"}, {"train-tokens", ""},
+		{"epochs", "1"}, {"global-batch", "1M"}, {"deadline", ""}, {"measured", ""},
+		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
 	cr_assert_eq(sizeof want / sizeof want[0], n_settings);
@@ -274,6 +296,12 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"output-len", "Output", "tok", false, SETTING_COUNT},
 		{"duty", "Duty", "%", true, SETTING_NUMBER},
 		{"min-speed", "Min speed", "tok/s", false, SETTING_NUMBER},
+		{"train-tokens", "To train", "tok", false, SETTING_NUMBER},
+		{"epochs", "Epochs", NULL, true, SETTING_COUNT},
+		{"global-batch", "Step tokens", "tok", true, SETTING_NUMBER},
+		{"deadline", "Deadline", NULL, false, SETTING_NUMBER},
+		{"measured", "Measured", NULL, true, SETTING_NUMBER},
+		{"network", "Network", NULL, true, SETTING_CHOICE},
 	};
 	size_t k = 0;
 	for (size_t r = 0; r < n_settings; r++) {

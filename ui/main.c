@@ -17,8 +17,10 @@
 static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 {
 	size_t errors = data_load(c, cli->data_dir, d);
-	if (cli->mode == MODE_CHECK_DATA && !errors)
+	if (cli->mode == MODE_CHECK_DATA && !errors) {
 		check_model_params(c, d);
+		check_gpu_figures(c, d);
+	}
 	diag_print(d, stderr);
 	if (errors)
 		fprintf(stderr,
