@@ -504,3 +504,26 @@ Test(session, an_edited_offer_is_dated_today_and_says_so)
 	cr_assert_str_eq(o->source, "edited 2026-12-01");
 	unsetenv("GPUPLAN_TODAY");
 }
+
+/* issue 12: the display order was sized for the first catalogue, so a
+ * reload that adds GPU types wrote past it (sort_rows). */
+Test(session, a_reload_that_adds_200_gpu_types_keeps_the_order_in_bounds)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/gpus.csv", tmp);
+	FILE *f = fopen(path, "ab");
+	cr_assert_not_null(f);
+	for (int i = 0; i < 200; i++)
+		fprintf(f, "extra%d-80g,Extra %d 80G,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,0.55,"
+			   "0.55,0.40,0.40,published,test row\n", i, i);
+	cr_assert_eq(fclose(f), 0);
+	size_t before = s.an->nplans;
+	cr_assert(session_reload(&s, tmp, "reloaded"), "%s", s.status);
+	cr_assert_eq(s.an->nplans, before + 200);
+	for (int k = 0; k < SORT_COUNT; k++)
+		session_cycle_sort(&s);
+	session_select_row(&s, 1000);
+	cr_assert_str_eq(session_plan_at(&s, s.an->nplans - 1)->gpu->id, s.selected->id);
+	for (size_t i = 0; i < s.an->nplans; i++)
+		cr_assert_lt(s.order[i], s.an->nplans);
+}

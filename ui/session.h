@@ -22,6 +22,7 @@ struct session {
 	struct analysis *an, *spare; /* swapped, so pointers into them stay valid */
 	struct analysis bufs[2];
 	size_t *order; /* plans in display order */
+	size_t order_cap; /* grown with the analysis: a reload may add GPU types */
 	const struct gpu *selected;
 	enum sort_mode sort;
 	int top, visible; /* first table row shown, rows the table has room for */
