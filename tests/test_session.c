@@ -228,23 +228,81 @@ Test(session, reload_takes_the_changed_data)
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
 }
 
+static char *quote_in(const char *dir, const char *name)
+{
+	char path[600];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return slurp(path);
+}
+
+/* issue 10: named after the scenario, numbered (x twice in a second
+ * works), the table in the order on screen. */
 Test(session, quote_export_writes_the_markdown_report)
 {
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
 	cr_assert(session_export_quote(&s, tmp));
 	cr_assert_not(s.status_error);
-	cr_assert_eq(strncmp(s.status, "quote written: gpuplan-quote-llama-3.1-70b-", 43), 0, "%s",
-		     s.status);
-	DIR *d = opendir(tmp);
-	struct dirent *e;
-	char path[512] = "";
-	while ((e = readdir(d)))
-		if (strncmp(e->d_name, "gpuplan-quote-llama-3.1-70b-", 28) == 0)
-			snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
-	closedir(d);
-	cr_assert_neq(path[0], '\0', "no quote file in %s", tmp);
-	char *text = slurp(path);
+	char want[300];
+	snprintf(want, sizeof want, "quote written: gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md"
+		 " in %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	char *text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md");
 	cr_assert_eq(strncmp(text, "# GPU quote:", 12), 0, "%.40s", text);
 	free(text);
+	cr_assert(session_export_quote(&s, tmp), "%s", s.status);
+	cr_assert(strstr(s.status, "-2026-11-30-2.md in "), "%s", s.status);
+	text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-2.md");
+	free(text);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_follows_the_sort_on_screen_and_the_pin)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
+	session_cycle_sort(&s); /* monthly cost */
+	FILE *f = open_memstream(&buf, &len);
+	report_markdown_ordered(f, s.an, s.order, s.an->nplans);
+	fclose(f);
+	cr_assert(session_export_quote(&s, tmp));
+	char *text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md");
+	cr_assert_str_eq(text, buf, "the quote is not in the order on screen");
+	free(text);
+	free(buf);
+	session_pin(&s);
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert(session_export_quote(&s, tmp));
+	text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-int4-4k-2026-11-30-1.md");
+	cr_assert(strstr(text, "two scenarios"), "%.200s", text);
+	free(text);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_falls_back_to_home_when_the_folder_refuses)
+{
+	char home[128], notdir[128], want[400];
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
+	snprintf(home, sizeof home, "%s/home", tmp);
+	mkdir(home, 0755);
+	setenv("HOME", home, 1);
+	snprintf(notdir, sizeof notdir, "%s/models/models.csv", tmp); /* a file, not a folder */
+	cr_assert(session_export_quote(&s, notdir), "%s", s.status);
+	snprintf(want, sizeof want, "%s is not writable: quote written to %s/"
+		 "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md", notdir, home);
+	cr_assert_str_eq(s.status, want);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_names_are_ascii_and_never_cut_a_character)
+{
+	char out[16];
+	session_quote_slug(out, sizeof out, "Qwen2.5 72B/指令");
+	cr_assert_str_eq(out, "qwen2.5-72b");
+	session_quote_slug(out, sizeof out, "模型模型模型模型模型");
+	cr_assert_str_eq(out, "");
+	session_quote_slug(out, 6, "ab_CD/ef");
+	cr_assert_str_eq(out, "ab-cd");
 }
 
 /* The CSV --limits rows of one GPU type: cards, context, sequences. */

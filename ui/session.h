@@ -109,8 +109,15 @@ void session_today(char *buf, size_t cap);
 bool session_offer_save(struct session *s, const struct offer_edit *e,
 			char values[OF_COUNT][128]);
 
-/* x: gpuplan-quote-<model>-<stamp>.md in dir (NULL: the current folder),
- * never overwriting a file. Returns false when it could not be written. */
+/* session_quote.c. x: gpuplan-quote-<model>-<precision>-<context>-<date>-N.md
+ * in dir (NULL: the current folder), N the first number free; with a pin
+ * both scenarios side by side, else the table in the order on screen. A
+ * folder that cannot take it: $HOME, and the status line says where.
+ * False when it could not be written anywhere. */
 bool session_export_quote(struct session *s, const char *dir);
+/* The file name for quote number N of the scenario on screen. */
+void session_quote_name(const struct session *s, int number, char *name, size_t cap);
+/* text as [a-z0-9.-] for a file name ("Qwen2.5 72B/指令" -> "qwen2.5-72b"). */
+void session_quote_slug(char *out, size_t cap, const char *text);
 
 #endif
