@@ -420,6 +420,7 @@ Test(session, an_offer_is_edited_in_place)
 		 ".bak)", tmp);
 	cr_assert_str_eq(s.status, want);
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+	session_offer_free(&e);
 }
 
 /* The table's plan column: a short code for every layout, never cut. */
@@ -560,6 +561,7 @@ Test(session, an_edited_offer_is_dated_today_and_says_so)
 	cr_assert_eq(o->monthly, 8500);
 	cr_assert_eq(o->collected, 20261201);
 	cr_assert_str_eq(o->source, "edited 2026-12-01");
+	session_offer_free(&e);
 	unsetenv("GPUPLAN_TODAY");
 }
 
@@ -584,4 +586,130 @@ Test(session, a_reload_that_adds_200_gpu_types_keeps_the_order_in_bounds)
 	cr_assert_str_eq(session_plan_at(&s, s.an->nplans - 1)->gpu->id, s.selected->id);
 	for (size_t i = 0; i < s.an->nplans; i++)
 		cr_assert_lt(s.order[i], s.an->nplans);
+}
+
+/* A second gpuplan on the same data folder. */
+static struct catalog other_cat;
+static struct session other;
+
+static void open_other(void)
+{
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&other_cat, tmp, &d), 0);
+	diag_clear(&d);
+	other_cat.kind = DATA_USER;
+	cr_assert(session_init(&other, &other_cat, &start, NULL));
+	for (size_t i = 0; i < other.an->nplans; i++)
+		if (strcmp(session_plan_at(&other, i)->gpu->id, "h100-80g") == 0)
+			session_select_at(&other, (int)i);
+}
+
+static void close_other(void)
+{
+	session_free(&other);
+	catalog_free(&other_cat);
+}
+
+/* The other instance saves H100's container row as 8100 / 92折 / 2026-10-20. */
+static void other_saves_h100(void)
+{
+	struct offer_edit o;
+	char values[OF_COUNT][128];
+	cr_assert(session_offer_begin(&other, false, &o), "%s", other.status);
+	memcpy(values, o.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8100");
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "92折");
+	snprintf(values[OF_COLLECTED], sizeof values[0], "2026-10-20");
+	cr_assert(session_offer_save(&other, &o, values), "%s", other.status);
+	session_offer_free(&o);
+}
+
+static char *h100_row(void)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *text = slurp(path), *at = strstr(text, "\nh100-80g,container,");
+	cr_assert_not_null(at);
+	char *end = strchr(at + 1, '\n');
+	*end = '\0';
+	char *row = strdup(at + 1);
+	free(text);
+	return row;
+}
+
+/* issue 12, lost update: the first instance opened the dialog before the
+ * other saved, and changes only the discount: no silent overwrite. */
+Test(session, a_row_changed_by_another_instance_is_not_overwritten)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	open_other();
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	other_saves_h100();
+	char *theirs = h100_row();
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "90折");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert(e.conflict);
+	cr_assert_not(e.result.mergeable, "the discount changed on both sides");
+	cr_assert_str_eq(e.result.disk_row, theirs);
+	cr_assert(strstr(e.result.loaded_row, ",9345,"), "%s", e.result.loaded_row);
+	cr_assert_str_eq(s.status, "changed on disk meanwhile, also a field you changed: r reload, "
+		       "Esc cancel");
+	char *now = h100_row();
+	cr_assert_str_eq(now, theirs, "the conflicting save wrote");
+	cr_assert_not(session_offer_merge(&s, &e, values));
+	/* r: the dialog opens again on the row as it is now */
+	cr_assert(session_offer_reload(&s, &e), "%s", s.status);
+	cr_assert_str_eq(e.values[OF_MONTHLY], "8100");
+	cr_assert_str_eq(e.values[OF_DISCOUNT], "92折");
+	cr_assert_str_eq(e.values[OF_COLLECTED], "2026-10-20");
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8100);
+	session_offer_free(&e);
+	free(theirs);
+	free(now);
+	close_other();
+}
+
+/* Fields the other instance left alone merge: theirs stay, ours go in. */
+Test(session, a_change_to_another_field_merges_into_the_row_on_disk)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	open_other();
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	other_saves_h100();
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_HOURLY], sizeof values[0], "12.5");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert(e.conflict);
+	cr_assert(e.result.mergeable);
+	cr_assert_str_eq(s.status, "changed on disk meanwhile: m merge yours into it, r reload, Esc "
+		       "cancel");
+	cr_assert(session_offer_merge(&s, &e, values), "%s", s.status);
+	char *row = h100_row();
+	cr_assert(strstr(row, ",8100,12.5,CNY,92折,"), "%s", row);
+	cr_assert(strstr(row, ",2026-10-20,"), "%s", row);
+	cr_assert(strncmp(s.status, "merged your changes into prices/offers.csv line 18", 50) == 0,
+		  "%s", s.status);
+	free(row);
+	session_offer_free(&e);
+	close_other();
+}
+
+Test(session, saving_what_the_row_already_holds_writes_nothing)
+{
+	struct offer_edit e;
+	char path[512], bak[520];
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert(session_offer_save(&s, &e, e.values));
+	cr_assert_str_eq(s.status, "unchanged: nothing to save");
+	cr_assert_not(s.status_error);
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	cr_assert_neq(access(bak, F_OK), 0, "an unchanged save rotated the backups");
+	session_offer_free(&e);
 }

@@ -11,6 +11,7 @@
 
 #include "../src/analysis.h"
 #include "../src/capacity.h"
+#include "../src/csvedit.h"
 
 enum sort_mode { SORT_CATALOGUE, SORT_COST, SORT_CARDS, SORT_COUNT };
 
@@ -88,26 +89,41 @@ struct session_edit {
 bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e);
 void session_edit_end(struct session *s, const struct session_edit *e, int editor_status);
 
-/* o / O: one offer of the selected GPU, its fields as text. */
+/* session_offer.c. o / O: one offer of the selected GPU, its fields as
+ * the row on disk holds them when the dialog opens. */
 enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_SOURCE, OF_COUNT };
 extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
 struct offer_edit {
 	char path[4200];
 	unsigned line;
+	bool baremetal;
 	char gpu[128], kind[16], region[256], title[256];
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][128]; /* the texts shown when the dialog opened */
+	struct csv_row_snapshot snap; /* the row's bytes and exact texts then */
+	/* a save found the row changed on disk: result has both rows and
+	 * whether the user's fields can be merged into the disk's */
+	bool conflict;
+	struct csv_edit_result result;
 };
+/* Zeroes e first; session_offer_free releases it. */
 bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e);
+void session_offer_free(struct offer_edit *e);
 /* A price was changed by hand: collected becomes today and source
  * "edited <today>" (both still editable), so a quote never credits a
  * negotiated price to the website. Today is GPUPLAN_TODAY (YYYY-MM-DD)
  * when set, else the local date. */
 void session_offer_mark_edited(char values[OF_COUNT][128]);
 void session_today(char *buf, size_t cap);
-/* Checks the values as the loader would, writes them into the row and
- * reloads. False (status says why) leaves the file as it was. */
-bool session_offer_save(struct session *s, const struct offer_edit *e,
-			char values[OF_COUNT][128]);
+/* Checks the values as the loader would and saves the fields changed.
+ * True when the dialog may close: saved (and reloaded), or unchanged
+ * ("unchanged: nothing to save"). False leaves the file as it was: invalid,
+ * failed, or e->conflict (the row changed on disk since it was opened). */
+bool session_offer_save(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+/* After a mergeable conflict: only the fields the user changed, onto the
+ * row as it is on disk now. */
+bool session_offer_merge(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+/* After a conflict: reloads the data and opens the row as it is now. */
+bool session_offer_reload(struct session *s, struct offer_edit *e);
 
 /* session_quote.c. x: gpuplan-quote-<model>-<precision>-<context>-<date>-N.md
  * in dir (NULL: the current folder), N the first number free; with a pin
