@@ -359,27 +359,97 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 	cr_assert_lt(s.limits[3].max_concurrency, before);
 }
 
+/* What an editor does to the copy it was given. */
+static void edit_copy(const char *copy, const char *from, const char *to)
+{
+	char *text = slurp(copy), *at = strstr(text, from);
+	cr_assert_not_null(at, "%s not in %s", from, copy);
+	FILE *f = fopen(copy, "wb");
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs(to, f);
+	fputs(at + strlen(from), f);
+	fclose(f);
+	free(text);
+}
+
+/* issue 12: e edits a copy; only a copy that loads replaces the file. */
 Test(session, editing_a_file_reloads_it)
 {
 	struct session_edit e;
-	char path[512];
+	char path[512], want[1200];
 	setenv("VISUAL", "my-editor --wait", 1);
-	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
 	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
-	cr_assert_str_eq(e.path, path);
 	cr_assert_str_empty(e.note, "the user's own data is edited where it is");
 	cr_assert_str_eq(e.argv[0], "sh");
 	cr_assert_str_eq(e.argv[3], "my-editor --wait");
-	cr_assert_str_eq(e.argv[4], path);
+	cr_assert_str_eq(e.argv[4], e.de.copy);
+	cr_assert_str_neq(e.de.copy, path, "the editor gets a copy, never the live file");
 	cr_assert_null(e.argv[5]);
-	/* what the editor does */
-	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
-	session_edit_end(&s, &e, 1);
-	char want[600];
-	snprintf(want, sizeof want, "reloaded %s (the editor did not exit cleanly)", path);
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED);
+	snprintf(want, sizeof want, "saved %s (the old one is %s.bak), reloaded", path, path);
 	cr_assert_str_eq(s.status, want);
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+}
+
+Test(session, a_failed_editor_is_named_and_changes_nothing)
+{
+	struct session_edit e;
+	setenv("VISUAL", "no-such-editor -f", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,contai"); /* died mid-write */
+	cr_assert_eq(session_edit_end(&s, &e, 127 << 8), DATA_EDIT_FAILED);
+	cr_assert_str_eq(s.status, "could not start 'no-such-editor': No such file or directory: "
+		       "nothing saved, the data in use is unchanged");
+	cr_assert(s.status_error);
+	cr_assert_neq(access(e.de.copy, F_OK), 0, "the copy was left behind");
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9345);
+}
+
+Test(session, a_copy_that_does_not_load_never_replaces_the_file)
+{
+	struct session_edit e;
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *before = slurp(path);
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
+	cr_assert(s.status_error);
+	cr_assert(strstr(s.status, "r reopen the rejected copy, k keep the file as it is — prices/"
+				   "offers.edit-"), "%s", s.status);
+	cr_assert(strstr(s.status, ".csv:18:25: expected a number"), "%s", s.status);
+	char *after = slurp(path);
+	cr_assert_str_eq(after, before, "a rejected copy replaced the file");
+	cr_assert(strstr(e.rejected, "/prices/offers.csv.rejected-"), "%s", e.rejected);
+	/* r: the rejected copy goes back to the editor, which fixes it */
+	cr_assert(session_edit_reopen(&s, &e));
+	cr_assert_str_eq(e.argv[4], e.rejected);
+	edit_copy(e.de.copy, ",abc,", ",7777,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 7777);
+	free(before);
+	free(after);
+}
+
+Test(session, keeping_the_file_after_a_rejected_edit_says_where_the_edit_is)
+{
+	struct session_edit e;
+	char want[9000];
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
+	session_edit_keep(&s, &e);
+	snprintf(want, sizeof want, "kept %s as it is; the rejected edit stays in %s", e.de.live,
+		 e.rejected);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(access(e.rejected, F_OK), 0);
 }
 
 Test(session, bundled_data_is_copied_before_an_edit)
@@ -389,13 +459,14 @@ Test(session, bundled_data_is_copied_before_an_edit)
 	setenv("XDG_CONFIG_HOME", xdg, 1);
 	cat.kind = DATA_BUNDLED; /* never written: the edit goes to a copy */
 	struct session_edit e;
-	cr_assert(session_edit_begin(&s, FILE_MODELS, &e));
+	cr_assert(session_edit_begin(&s, FILE_MODELS, &e), "%s", s.status);
 	snprintf(want, sizeof want, "copied the bundled data to %s/gpuplan for editing; ", xdg);
 	cr_assert_str_eq(e.note, want);
 	cr_assert_eq(s.reloads, 1, "the copy is the data in use from now on");
 	session_edit_end(&s, &e, 0);
 	cr_assert_eq(strncmp(s.status, want, strlen(want)), 0, "%s", s.status);
-	cr_assert_eq(s.reloads, 2);
+	cr_assert_eq(s.reloads, 1, "an unchanged copy is not saved");
+	cr_assert(strstr(s.status, "unchanged: nothing to save"), "%s", s.status);
 }
 
 Test(session, an_offer_is_edited_in_place)

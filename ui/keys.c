@@ -22,8 +22,14 @@ static enum key_result act_quit(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+static void answer_rejected(struct tui *t, int ch);
+
 static enum key_result act_confirm(struct tui *t, int ch)
 {
+	if (t->confirm_rejected) {
+		answer_rejected(t, ch);
+		return KR_DONE;
+	}
 	t->confirm_quit = false;
 	if (ch == 'y' || ch == 'Y')
 		return KR_QUIT;
@@ -80,12 +86,32 @@ static enum key_result act_quote(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+/* The editor on the prepared copy; a copy that does not load asks what
+ * to do with it. */
+static void run_editor(struct tui *t)
+{
+	enum data_edit_status st = session_edit_end(&t->s, &t->edit, terminal_run(t->edit.argv));
+	t->confirm_rejected = st == DATA_EDIT_REJECTED;
+}
+
 static enum key_result act_edit(struct tui *t, int ch)
 {
-	struct session_edit e;
-	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &e))
-		session_edit_end(&t->s, &e, terminal_run(e.argv));
+	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &t->edit))
+		run_editor(t);
 	return KR_DONE;
+}
+
+/* r reopens the rejected copy in the editor, k (or Esc) keeps the file. */
+static void answer_rejected(struct tui *t, int ch)
+{
+	if (ch == 'r') {
+		t->confirm_rejected = false;
+		if (session_edit_reopen(&t->s, &t->edit))
+			run_editor(t);
+	} else if (ch == 'k' || ch == 27) {
+		t->confirm_rejected = false;
+		session_edit_keep(&t->s, &t->edit);
+	}
 }
 
 static enum key_result act_offer(struct tui *t, int ch)
@@ -184,7 +210,7 @@ const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
 
 unsigned keys_context(const struct tui *t)
 {
-	if (t->confirm_quit)
+	if (t->confirm_quit || t->confirm_rejected)
 		return KC_CONFIRM;
 	if (t->dialog.open)
 		return KC_DIALOG;

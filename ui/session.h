@@ -12,6 +12,7 @@
 #include "../src/analysis.h"
 #include "../src/capacity.h"
 #include "../src/csvedit.h"
+#include "../src/dataedit.h"
 
 enum sort_mode { SORT_CATALOGUE, SORT_COST, SORT_CARDS, SORT_COUNT };
 
@@ -80,14 +81,28 @@ bool session_reload(struct session *s, const char *dir, const char *done);
 bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 			   size_t notelen);
 
-/* e / E: the file to edit and the command for it, prepared before the
- * terminal is handed over, then the reload once the editor is done. */
+/* session_edit.c. e / E: the editor gets a copy of the file (data_edit);
+ * only a copy that loads replaces the file, atomically with a .bak. The
+ * copy and the command are prepared before the terminal is handed over. */
 struct session_edit {
-	char dir[4096], path[4200], note[4200];
-	const char *argv[6]; /* /bin/sh -c '$0 "$1"' editor path */
+	char dir[4096], note[4200];
+	const char *command; /* $VISUAL, $EDITOR or vi */
+	struct data_edit de;
+	char rejected[PATH_MAX + 64]; /* after REJECTED: the copy kept aside */
+	const char *argv[6]; /* /bin/sh -c '$0 "$1"' editor copy */
 };
 bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e);
-void session_edit_end(struct session *s, const struct session_edit *e, int editor_status);
+/* After the editor: wait_status as waitpid gave it (-1: it did not start).
+ * A failed editor is named and its copy dropped; SAVED reloads; REJECTED
+ * says why and asks "r reopen the rejected copy / k keep the file as it
+ * is" (session_edit_reopen, session_edit_keep). The file that is live is
+ * never replaced by a copy that does not load. */
+enum data_edit_status session_edit_end(struct session *s, struct session_edit *e,
+				       int wait_status);
+/* r: the rejected copy goes back to the editor (e->argv again). */
+bool session_edit_reopen(struct session *s, struct session_edit *e);
+/* k: the file stays as it is; the rejected copy stays where it is. */
+void session_edit_keep(struct session *s, const struct session_edit *e);
 
 /* session_offer.c. o / O: one offer of the selected GPU, its fields as
  * the row on disk holds them when the dialog opens. */

@@ -102,35 +102,6 @@ bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 	return true;
 }
 
-static const char *editor_name(void)
-{
-	const char *editor = getenv("VISUAL");
-	if (!editor || !editor[0])
-		editor = getenv("EDITOR");
-	return editor && editor[0] ? editor : "vi";
-}
-
-bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e)
-{
-	if (!session_user_data_dir(s, e->dir, sizeof e->dir, e->note, sizeof e->note))
-		return false;
-	if (e->note[0] && !session_reload(s, e->dir, "")) /* from now on the copy is the data in use */
-		return false;
-	snprintf(e->path, sizeof e->path, "%s/%s", e->dir, catalog_file_names[which]);
-	/* $VISUAL may hold arguments: the shell splits it, the path stays one word */
-	const char *argv[] = {"sh", "-c", "$0 \"$1\"", editor_name(), e->path, NULL};
-	memcpy(e->argv, argv, sizeof argv);
-	return true;
-}
-
-void session_edit_end(struct session *s, const struct session_edit *e, int editor_status)
-{
-	char done[8600];
-	snprintf(done, sizeof done, "%sreloaded %s%s", e->note, e->path,
-		 editor_status == 0 ? "" : " (the editor did not exit cleanly)");
-	session_reload(s, e->dir, done);
-}
-
 void session_today(char *buf, size_t cap)
 {
 	const char *fixed = getenv("GPUPLAN_TODAY");

@@ -156,5 +156,5 @@ int terminal_run(const char *const argv[])
 	refresh();
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
-	return pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return pid > 0 ? status : -1;
 }

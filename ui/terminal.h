@@ -25,7 +25,8 @@ void terminal_restore(void);
 bool terminal_input_gone(void);
 /* Runs /bin/sh with argv (argv[0] its name, NULL-terminated) with the
  * terminal handed over; like system(3), Ctrl-C is ignored meanwhile.
- * Returns the exit status, or -1 when it did not exit normally. */
+ * Returns the status waitpid gave (editor_failure_text reads it), or -1
+ * when it could not be started. */
 int terminal_run(const char *const argv[]);
 
 #endif

@@ -24,6 +24,9 @@ struct tui {
 	struct help_view help;
 	struct offer_dialog dialog;
 	bool confirm_quit; /* q asked "quit anyway? y/n" */
+	/* e/E: the edited copy did not load: "r reopen / k keep" waits */
+	bool confirm_rejected;
+	struct session_edit edit;
 	wchar_t wch;       /* the character of the last KEY_WCHAR */
 };
 
