@@ -2,6 +2,7 @@
  * show after each operation. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -783,4 +784,45 @@ Test(session, saving_what_the_row_already_holds_writes_nothing)
 	snprintf(bak, sizeof bak, "%s.bak", path);
 	cr_assert_neq(access(bak, F_OK), 0, "an unchanged save rotated the backups");
 	session_offer_free(&e);
+}
+
+/* issue 12: "reload first" had no key; r reloads, and a file changed on
+ * disk is reloaded by the loop's next turn. */
+Test(session, r_reloads_and_a_changed_file_is_noticed)
+{
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_not(session_data_changed(&s));
+	cr_assert_not(session_watch(&s));
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,99999,");
+	cr_assert(session_data_changed(&s), "a longer file is a change");
+	cr_assert(session_watch(&s));
+	char want[300];
+	snprintf(want, sizeof want, "a data file changed on disk: reloaded %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 99999);
+	cr_assert_not(session_watch(&s), "reloaded once, not every turn");
+	edit_file("prices/offers.csv", ",99999,", ",88888,"); /* the same size */
+	struct timespec later[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = 2000000000}};
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	cr_assert_eq(utimensat(AT_FDCWD, path, later, 0), 0);
+	session_reload_data(&s);
+	snprintf(want, sizeof want, "reloaded %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 88888);
+	cr_assert_not(session_data_changed(&s));
+	/* a broken file: the error shows once and the data in use stays */
+	edit_file("prices/offers.csv", ",88888,", ",abc,");
+	cr_assert(session_watch(&s));
+	cr_assert(s.status_error);
+	cr_assert_not(session_watch(&s));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 88888);
+}
+
+Test(session, the_built_in_data_has_nothing_to_reload)
+{
+	cat.kind = DATA_BUILTIN;
+	cr_assert_not(session_data_changed(&s));
+	session_reload_data(&s);
+	cr_assert_str_eq(s.status, "the built-in data has no files to reload: e copies it to edit");
 }

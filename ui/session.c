@@ -158,6 +158,7 @@ bool session_init(struct session *s, const struct catalog *c, const struct scena
 	if (!analysis_run(s->an, c, &s->sc, gpu_filter))
 		session_status(s, true, "%s", s->an->error);
 	sort_rows(s);
+	session_watch_reset(s);
 	return true;
 }
 

@@ -36,6 +36,10 @@ struct session {
 	bool limits_ok;
 	struct card_limit limits[LIMIT_CARD_COUNTS];
 	unsigned reloads; /* data reloads so far: views that show the data follow */
+	/* the data files as last loaded (session_watch.c) */
+	struct data_stamp {
+		long long mtime_ns, size; /* -1: missing */
+	} stamps[3];
 	char status[256];
 	bool status_error;
 };
@@ -77,6 +81,16 @@ void session_unpin(struct session *s);
 /* Loads dir; on any error the data in use stays and the status line shows
  * the first problem with its file:line:column. done: the status on success. */
 bool session_reload(struct session *s, const char *dir, const char *done);
+/* session_watch.c. r: the data folder in use again; the status says so
+ * (the built-in data has none). */
+void session_reload_data(struct session *s);
+/* Once per loop turn: a data file's time or size changed, so it is
+ * reloaded. True when it was (or the reload failed: the status says why). */
+bool session_watch(struct session *s);
+bool session_data_changed(const struct session *s);
+/* The files as they are now are the ones in use. */
+void session_watch_reset(struct session *s);
+
 /* The folder to edit (a copy of bundled data is made, and then used). */
 bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 			   size_t notelen);

@@ -73,6 +73,7 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 	struct diag d = {0};
 	size_t errors = fresh ? data_load_dir(fresh, dir, &d) : 1;
 	if (errors || !fresh->nmodels) {
+		session_watch_reset(s);
 		reload_failed(s, dir, errors, &d);
 		diag_clear(&d);
 		if (fresh)
@@ -83,6 +84,7 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 	diag_clear(&d);
 	fresh->kind = DATA_USER;
 	bool kept = adopt_catalog(s, fresh);
+	session_watch_reset(s);
 	s->reloads++;
 	session_status(s, false, "%s%s", done, kept ? "" : " (the model is gone: showing the first)");
 	return true;

@@ -51,7 +51,10 @@ static bool offer_snapshot(struct session *s, struct offer_edit *e)
 	csv_row_snapshot_free(&e->snap);
 	if (!csv_edit_snapshot(e->path, e->line, keys, offer_keys(e, keys), offer_field_names,
 			       OF_COUNT, &e->snap, err, sizeof err)) {
-		session_status(s, true, "%s: press r to reload", err);
+		char *first = strstr(err, "reload first");
+		if (first)
+			*first = '\0'; /* the key says how */
+		session_status(s, true, "%s%spress r to reload", err, first ? "" : ": ");
 		return false;
 	}
 	for (int i = 0; i < OF_COUNT; i++)

@@ -26,9 +26,25 @@ static int read_key(struct tui *t)
 	return KEY_WCHAR;
 }
 
+/* A data file changed on disk: reloaded, unless a dialog or a question
+ * is open (the dialog's own save checks the row on disk). A reload can
+ * change the number of rows, so the layout follows. */
+static void follow_data(struct tui *t, unsigned *seen)
+{
+	if (!t->dialog.open && !t->confirm_quit && !t->confirm_rejected)
+		session_watch(&t->s);
+	if (*seen == t->s.reloads)
+		return;
+	*seen = t->s.reloads;
+	tui_screen_relayout(t, COLS, LINES);
+	tui_screen_update(t);
+}
+
 static int run_loop(struct tui *t)
 {
+	unsigned seen = t->s.reloads;
 	for (;;) {
+		follow_data(t, &seen);
 		tui_screen_draw(t);
 		int ch = read_key(t);
 		if (terminal_quit_signal)
