@@ -24,11 +24,13 @@ static void on_quit_signal(int sig)
 	terminal_quit_signal = sig;
 }
 
-/* A crash must not leave the terminal raw: restore the saved settings and
- * leave the alternate screen with async-signal-safe calls, then die. */
+/* A crash must not leave the terminal raw: restore the saved settings,
+ * turn mouse tracking and the keypad's application mode off and leave the
+ * alternate screen with async-signal-safe calls, then die. */
 static void on_fatal_signal(int sig)
 {
-	static const char reset[] = "\033[?1049l\033[?25h\033[0m\r\n";
+	static const char reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1l\033>"
+				    "\033[?1049l\033[?25h\033[0m\r\n";
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 	if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0)
 		_exit(128 + sig);
@@ -44,14 +46,18 @@ void terminal_restore(void)
 	}
 }
 
+/* Signals that end the program by default end the loop instead, so the
+ * terminal is restored (Ctrl-\\ too). SIGPIPE is ignored: a write to a
+ * closed pipe fails with EPIPE and is reported like any write error. */
 static void install_signals(void)
 {
-	static const int quits[] = {SIGINT, SIGTERM, SIGHUP};
+	static const int quits[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM};
 	static const int fatals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
 	struct sigaction sa = {.sa_handler = on_quit_signal};
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof quits / sizeof quits[0]; i++)
 		sigaction(quits[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
@@ -135,6 +141,7 @@ static pid_t spawn(const char *const argv[])
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGQUIT, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
 		execv("/bin/sh", (char *const *)argv);
 		_exit(127);
 	}

@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Set by SIGINT, SIGTERM or SIGHUP: the loop ends with 128 + it. */
+/* Set by SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 or SIGALRM:
+ * the loop ends with 128 + it. */
 extern volatile sig_atomic_t terminal_quit_signal;
 
 /* Whether a locale name asks for UTF-8 ("zh_CN.UTF-8", "en_US.utf8"). */

