@@ -248,6 +248,8 @@ enum key_result keys_dispatch(struct tui *t, int ch)
 	const struct key_row *r = keys_find(keys_context(t), ch);
 	if (!r)
 		return KR_DONE;
+	if (r->act != act_form)
+		form_view_flush(&t->form); /* typing first, then the key */
 	if (!r->keeps_status)
 		session_clear_status(&t->s);
 	if (r->op) {

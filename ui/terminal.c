@@ -18,6 +18,11 @@
 volatile sig_atomic_t terminal_quit_signal;
 static struct termios saved_termios;
 static bool curses_active;
+/* Keys are read from a window nothing draws on: wget_wch refreshes the
+ * window it reads from when it was touched, and stdscr is touched by every
+ * edit, so reading from it cost one screen update per key (a 100 KB paste
+ * took seconds). */
+static WINDOW *input_win;
 
 static void on_quit_signal(int sig)
 {
@@ -42,6 +47,8 @@ void terminal_restore(void)
 {
 	if (curses_active) {
 		curses_active = false;
+		delwin(input_win);
+		input_win = NULL;
 		endwin();
 	}
 }
@@ -120,8 +127,20 @@ void terminal_start(void)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	timeout(250);
+	input_win = newwin(1, 1, 0, 0);
+	keypad(input_win, TRUE);
+	terminal_key_wait(TUI_KEY_WAIT_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+}
+
+void terminal_key_wait(int ms)
+{
+	wtimeout(input_win, ms);
+}
+
+int terminal_read_key(wint_t *wc)
+{
+	return wget_wch(input_win, wc);
 }
 
 bool terminal_input_gone(void)

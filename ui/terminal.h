@@ -6,6 +6,11 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <wchar.h>
+
+/* How long the loop waits for a key before it looks at the data files
+ * and the signals again. */
+#define TUI_KEY_WAIT_MS 250
 
 /* Set by SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 or SIGALRM:
  * the loop ends with 128 + it. */
@@ -22,6 +27,10 @@ void terminal_locale(char *note, size_t cap);
 bool terminal_usable(char *why, size_t whylen);
 void terminal_start(void);
 void terminal_restore(void);
+/* A key as get_wch reads it, waiting up to the last terminal_key_wait
+ * (0: only what is already there). */
+int terminal_read_key(wint_t *wc);
+void terminal_key_wait(int ms);
 /* A closed or hung-up terminal: the loop ends instead of spinning. */
 bool terminal_input_gone(void);
 /* Runs /bin/sh with argv (argv[0] its name, NULL-terminated) with the
