@@ -67,18 +67,26 @@ T send-keys -t main F10
 check_end "F10 after SIGPIPE" 0
 
 # A 100 KB paste into the model field: taken in one pass, then F1 shows
-# the help; the whole takes well under a second (it took 19 s).
+# the help (it took 19 s, 48 s here). The CPU time gpuplan spends on it is
+# what a loaded test machine cannot inflate; the wall time is recorded too.
 launch "$bin" -m llama-2-7b
+pid=$(cat "$art/pid")
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ print int(($14 + $15) * 1000 / hz) }' "/proc/$pid/stat"; }
 head -c 102400 /dev/zero | tr '\0' 'x' > "$art/paste.txt"
 T load-buffer -b paste "$art/paste.txt"
+cpu0=$(cpu_ms)
 start=$(date +%s%N)
 T paste-buffer -b paste -t main
 T send-keys -t main F1
-for _ in $(seq 600); do screen | grep -q "Keys and marks" && break; sleep 0.05; done
+for _ in $(seq 1200); do screen | grep -q "Keys and marks" && break; sleep 0.05; done
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-echo "paste of 100 KB taken in $ms ms" | tee "$art/paste-time.txt"
+cpu=$(( $(cpu_ms) - cpu0 ))
+echo "paste of 100 KB: $ms ms wall, $cpu ms CPU; load $(cut -d' ' -f1 /proc/loadavg)" | tee "$art/paste-time.txt"
 save after-paste
-[ "$ms" -lt 1000 ] && pass "a 100 KB paste takes $ms ms" || fail "a 100 KB paste took $ms ms"
+grep -q "Keys and marks" "$art/after-paste.txt" && pass "the keys after a paste still work" ||
+	fail "F1 after the paste did not show the help"
+[ "$cpu" -lt 1000 ] && pass "a 100 KB paste costs $cpu ms of CPU" || fail "a 100 KB paste cost $cpu ms of CPU"
+[ "$ms" -lt 5000 ] || fail "a 100 KB paste froze the screen for $ms ms"
 T send-keys -t main Escape F10
 check_end "F10 after the paste" 0
 

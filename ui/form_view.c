@@ -197,10 +197,14 @@ void form_view_update(struct form_view *v)
 	sync_fields(v);
 }
 
+/* What was typed goes into the field's buffer first: typing does not
+ * validate each character, and unposting drops what the window holds. */
 void form_view_unpost(struct form_view *v)
 {
-	if (v->form)
-		unpost_form(v->form);
+	if (!v->form)
+		return;
+	form_driver(v->form, REQ_VALIDATION);
+	unpost_form(v->form);
 }
 
 static int current(const struct form_view *v)

@@ -189,10 +189,15 @@ void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
 	}
 }
 
+/* Before a redraw, which unposts the form: the typing goes into the
+ * field's buffer (it is not validated per character), and the cursor is
+ * kept. */
 void offer_dialog_save_cursor(struct offer_dialog *d)
 {
-	if (d->open)
-		widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
+	if (!d->open)
+		return;
+	form_driver(d->form, REQ_VALIDATION);
+	widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
 }
 
 /* Both versions of the row, under the dialog, and what each key does. */
