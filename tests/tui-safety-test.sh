@@ -90,5 +90,37 @@ grep -q "Keys and marks" "$art/after-paste.txt" && pass "the keys after a paste 
 T send-keys -t main Escape F10
 check_end "F10 after the paste" 0
 
+# Lost update (issue 12): the row changes on disk while the price dialog is
+# open; Enter shows both rows instead of writing over it, and Esc cancels.
+data=$art/data
+mkdir -p "$data/models" "$data/prices"
+for f in models/models.csv prices/gpus.csv prices/offers.csv; do cp "$top_srcdir/$f" "$data/$f"; done
+launch "$bin" --data "$data" -m llama-2-7b
+keys Tab j j j j o
+wait_for "H100 80G container quote" || fail "no price dialog"
+sed -i 's/^h100-80g,container,1,4,,9345,,CNY,,/h100-80g,container,1,4,,8100,,CNY,92折,/' "$data/prices/offers.csv"
+keys Tab Tab
+T send-keys -t main -l "90折"
+keys Enter
+wait_for "changed on disk since it was opened" && pass "a row changed on disk is shown, not overwritten" ||
+	fail "no conflict panel"
+save conflict
+grep -q "on disk: *h100-80g,container,1,4,,8100,,CNY,92折" "$art/conflict.txt" &&
+	grep -q "opened: *h100-80g,container,1,4,,9345,,CNY,," "$art/conflict.txt" &&
+	pass "both versions of the row are shown" || fail "the two rows are not on screen"
+grep -q "^h100-80g,container,1,4,,8100,,CNY,92折," "$data/prices/offers.csv" &&
+	pass "the other edit is kept" || fail "the row on disk was overwritten"
+keys Escape
+# the file changed while the dialog was open: reloaded once it is closed
+wait_for "a data file changed on disk: reloaded" && pass "a changed file is reloaded by itself" ||
+	fail "no reload after the file changed"
+screen | grep -q "container quote · line" && fail "Esc did not close the dialog" ||
+	pass "Esc cancels the conflicting save"
+wait_for "8100" && pass "the reloaded price is on screen" || fail "8100 not on screen"
+keys r
+wait_for "reloaded $data" && pass "r reloads" || fail "r did not reload"
+keys F10
+check_end "F10 after the conflict" 0
+
 echo "tui-safety-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
