@@ -18,10 +18,11 @@ T new-session -d -s main -x 120 -y 36 "bash --norc --noprofile"
 T set -g window-size manual
 sleep 0.3
 
-# gpuplan in the pane, its pid in a file, stty and the exit status recorded.
+# gpuplan in the pane, its pid in a file, stty and the exit status recorded
+# (the status last: once it is there, stty.after is complete).
 launch() {
 	rm -f "$art/rc" "$art/pid"
-	T send-keys -t main "clear; stty -g > '$art/stty.before'; sh -c 'echo \$\$ > \"$art/pid\"; exec \"\$0\" \"\$@\"' $*; echo \$? > '$art/rc'; stty -g > '$art/stty.after'" Enter
+	T send-keys -t main "clear; stty -g > '$art/stty.before'; sh -c 'echo \$\$ > \"$art/pid\"; exec \"\$0\" \"\$@\"' $*; st=\$?; stty -g > '$art/stty.after'; echo \$st > '$art/rc'" Enter
 	wait_for "Per GPU type" || fail "no start for: $*"
 }
 
@@ -119,6 +120,18 @@ screen | grep -q "container quote · line" && fail "Esc did not close the dialog
 wait_for "8100" && pass "the reloaded price is on screen" || fail "8100 not on screen"
 keys r
 wait_for "reloaded $data" && pass "r reloads" || fail "r did not reload"
+# a field the other edit left alone: m merges it into the row on disk
+keys o
+wait_for "H100 80G container quote" || fail "no price dialog the second time"
+sed -i 's/^h100-80g,container,1,4,,8100,,CNY,92折,/h100-80g,container,1,4,,8000,,CNY,92折,/' "$data/prices/offers.csv"
+keys Tab
+T send-keys -t main -l "12.5"
+keys Enter
+wait_for "m merge yours into it" && pass "a mergeable conflict offers m" || fail "no merge offered"
+keys m
+wait_for "merged your changes into prices/offers.csv line 18" && pass "m merges" || fail "m did not merge"
+grep -q "^h100-80g,container,1,4,,8000,12.5,CNY,92折," "$data/prices/offers.csv" &&
+	pass "merged: their price, our hourly" || fail "merged row: $(grep '^h100-80g,container' "$data/prices/offers.csv")"
 keys F10
 check_end "F10 after the conflict" 0
 

@@ -28,7 +28,7 @@ static enum key_result act_confirm(struct tui *t, int ch)
 {
 	if (t->confirm_rejected) {
 		answer_rejected(t, ch);
-		return KR_DONE;
+		return t->quit_now ? KR_QUIT : KR_DONE;
 	}
 	t->confirm_quit = false;
 	if (ch == 'y' || ch == 'Y')
@@ -101,9 +101,16 @@ static enum key_result act_edit(struct tui *t, int ch)
 	return KR_DONE;
 }
 
-/* r reopens the rejected copy in the editor, k (or Esc) keeps the file. */
+/* r reopens the rejected copy in the editor, k (or Esc) keeps the file;
+ * F10 keeps it and quits. */
 static void answer_rejected(struct tui *t, int ch)
 {
+	if (ch == KEY_F(10)) {
+		t->confirm_rejected = false;
+		session_edit_keep(&t->s, &t->edit);
+		t->quit_now = true;
+		return;
+	}
 	if (ch == 'r') {
 		t->confirm_rejected = false;
 		if (session_edit_reopen(&t->s, &t->edit))
