@@ -2,6 +2,7 @@
  * show after each operation. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,23 +229,81 @@ Test(session, reload_takes_the_changed_data)
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
 }
 
+static char *quote_in(const char *dir, const char *name)
+{
+	char path[600];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return slurp(path);
+}
+
+/* issue 10: named after the scenario, numbered (x twice in a second
+ * works), the table in the order on screen. */
 Test(session, quote_export_writes_the_markdown_report)
 {
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
 	cr_assert(session_export_quote(&s, tmp));
 	cr_assert_not(s.status_error);
-	cr_assert_eq(strncmp(s.status, "quote written: gpuplan-quote-llama-3.1-70b-", 43), 0, "%s",
-		     s.status);
-	DIR *d = opendir(tmp);
-	struct dirent *e;
-	char path[512] = "";
-	while ((e = readdir(d)))
-		if (strncmp(e->d_name, "gpuplan-quote-llama-3.1-70b-", 28) == 0)
-			snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
-	closedir(d);
-	cr_assert_neq(path[0], '\0', "no quote file in %s", tmp);
-	char *text = slurp(path);
+	char want[300];
+	snprintf(want, sizeof want, "quote written: gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md"
+		 " in %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	char *text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md");
 	cr_assert_eq(strncmp(text, "# GPU quote:", 12), 0, "%.40s", text);
 	free(text);
+	cr_assert(session_export_quote(&s, tmp), "%s", s.status);
+	cr_assert(strstr(s.status, "-2026-11-30-2.md in "), "%s", s.status);
+	text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-2.md");
+	free(text);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_follows_the_sort_on_screen_and_the_pin)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
+	session_cycle_sort(&s); /* monthly cost */
+	FILE *f = open_memstream(&buf, &len);
+	report_markdown_ordered(f, s.an, s.order, s.an->nplans);
+	fclose(f);
+	cr_assert(session_export_quote(&s, tmp));
+	char *text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md");
+	cr_assert_str_eq(text, buf, "the quote is not in the order on screen");
+	free(text);
+	free(buf);
+	session_pin(&s);
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert(session_export_quote(&s, tmp));
+	text = quote_in(tmp, "gpuplan-quote-llama-3.1-70b-int4-4k-2026-11-30-1.md");
+	cr_assert(strstr(text, "two scenarios"), "%.200s", text);
+	free(text);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_falls_back_to_home_when_the_folder_refuses)
+{
+	char home[128], notdir[128], want[400];
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1);
+	snprintf(home, sizeof home, "%s/home", tmp);
+	mkdir(home, 0755);
+	setenv("HOME", home, 1);
+	snprintf(notdir, sizeof notdir, "%s/models/models.csv", tmp); /* a file, not a folder */
+	cr_assert(session_export_quote(&s, notdir), "%s", s.status);
+	snprintf(want, sizeof want, "%s is not writable: quote written to %s/"
+		 "gpuplan-quote-llama-3.1-70b-bf16-4k-2026-11-30-1.md", notdir, home);
+	cr_assert_str_eq(s.status, want);
+	unsetenv("GPUPLAN_TODAY");
+}
+
+Test(session, quote_names_are_ascii_and_never_cut_a_character)
+{
+	char out[16];
+	session_quote_slug(out, sizeof out, "Qwen2.5 72B/指令");
+	cr_assert_str_eq(out, "qwen2.5-72b");
+	session_quote_slug(out, sizeof out, "模型模型模型模型模型");
+	cr_assert_str_eq(out, "");
+	session_quote_slug(out, 6, "ab_CD/ef");
+	cr_assert_str_eq(out, "ab-cd");
 }
 
 /* The CSV --limits rows of one GPU type: cards, context, sequences. */
@@ -301,27 +360,97 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 	cr_assert_lt(s.limits[3].max_concurrency, before);
 }
 
+/* What an editor does to the copy it was given. */
+static void edit_copy(const char *copy, const char *from, const char *to)
+{
+	char *text = slurp(copy), *at = strstr(text, from);
+	cr_assert_not_null(at, "%s not in %s", from, copy);
+	FILE *f = fopen(copy, "wb");
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs(to, f);
+	fputs(at + strlen(from), f);
+	fclose(f);
+	free(text);
+}
+
+/* issue 12: e edits a copy; only a copy that loads replaces the file. */
 Test(session, editing_a_file_reloads_it)
 {
 	struct session_edit e;
-	char path[512];
+	char path[512], want[1200];
 	setenv("VISUAL", "my-editor --wait", 1);
-	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
 	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
-	cr_assert_str_eq(e.path, path);
 	cr_assert_str_empty(e.note, "the user's own data is edited where it is");
 	cr_assert_str_eq(e.argv[0], "sh");
 	cr_assert_str_eq(e.argv[3], "my-editor --wait");
-	cr_assert_str_eq(e.argv[4], path);
+	cr_assert_str_eq(e.argv[4], e.de.copy);
+	cr_assert_str_neq(e.de.copy, path, "the editor gets a copy, never the live file");
 	cr_assert_null(e.argv[5]);
-	/* what the editor does */
-	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
-	session_edit_end(&s, &e, 1);
-	char want[600];
-	snprintf(want, sizeof want, "reloaded %s (the editor did not exit cleanly)", path);
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED);
+	snprintf(want, sizeof want, "saved %s (the old one is %s.bak), reloaded", path, path);
 	cr_assert_str_eq(s.status, want);
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+}
+
+Test(session, a_failed_editor_is_named_and_changes_nothing)
+{
+	struct session_edit e;
+	setenv("VISUAL", "no-such-editor -f", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,contai"); /* died mid-write */
+	cr_assert_eq(session_edit_end(&s, &e, 127 << 8), DATA_EDIT_FAILED);
+	cr_assert_str_eq(s.status, "could not start 'no-such-editor': No such file or directory: "
+		       "nothing saved, the data in use is unchanged");
+	cr_assert(s.status_error);
+	cr_assert_neq(access(e.de.copy, F_OK), 0, "the copy was left behind");
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9345);
+}
+
+Test(session, a_copy_that_does_not_load_never_replaces_the_file)
+{
+	struct session_edit e;
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *before = slurp(path);
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
+	cr_assert(s.status_error);
+	cr_assert(strstr(s.status, "r reopen the rejected copy, k keep the file as it is — prices/"
+				   "offers.edit-"), "%s", s.status);
+	cr_assert(strstr(s.status, ".csv:18:25: expected a number"), "%s", s.status);
+	char *after = slurp(path);
+	cr_assert_str_eq(after, before, "a rejected copy replaced the file");
+	cr_assert(strstr(e.rejected, "/prices/offers.csv.rejected-"), "%s", e.rejected);
+	/* r: the rejected copy goes back to the editor, which fixes it */
+	cr_assert(session_edit_reopen(&s, &e));
+	cr_assert_str_eq(e.argv[4], e.rejected);
+	edit_copy(e.de.copy, ",abc,", ",7777,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 7777);
+	free(before);
+	free(after);
+}
+
+Test(session, keeping_the_file_after_a_rejected_edit_says_where_the_edit_is)
+{
+	struct session_edit e;
+	char want[9000];
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
+	session_edit_keep(&s, &e);
+	snprintf(want, sizeof want, "kept %s as it is; the rejected edit stays in %s", e.de.live,
+		 e.rejected);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(access(e.rejected, F_OK), 0);
 }
 
 Test(session, bundled_data_is_copied_before_an_edit)
@@ -331,13 +460,14 @@ Test(session, bundled_data_is_copied_before_an_edit)
 	setenv("XDG_CONFIG_HOME", xdg, 1);
 	cat.kind = DATA_BUNDLED; /* never written: the edit goes to a copy */
 	struct session_edit e;
-	cr_assert(session_edit_begin(&s, FILE_MODELS, &e));
+	cr_assert(session_edit_begin(&s, FILE_MODELS, &e), "%s", s.status);
 	snprintf(want, sizeof want, "copied the bundled data to %s/gpuplan for editing; ", xdg);
 	cr_assert_str_eq(e.note, want);
 	cr_assert_eq(s.reloads, 1, "the copy is the data in use from now on");
 	session_edit_end(&s, &e, 0);
 	cr_assert_eq(strncmp(s.status, want, strlen(want)), 0, "%s", s.status);
-	cr_assert_eq(s.reloads, 2);
+	cr_assert_eq(s.reloads, 1, "an unchanged copy is not saved");
+	cr_assert(strstr(s.status, "unchanged: nothing to save"), "%s", s.status);
 }
 
 Test(session, an_offer_is_edited_in_place)
@@ -362,6 +492,7 @@ Test(session, an_offer_is_edited_in_place)
 		 ".bak)", tmp);
 	cr_assert_str_eq(s.status, want);
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8888);
+	session_offer_free(&e);
 }
 
 /* The table's plan column: a short code for every layout, never cut. */
@@ -502,5 +633,196 @@ Test(session, an_edited_offer_is_dated_today_and_says_so)
 	cr_assert_eq(o->monthly, 8500);
 	cr_assert_eq(o->collected, 20261201);
 	cr_assert_str_eq(o->source, "edited 2026-12-01");
+	session_offer_free(&e);
 	unsetenv("GPUPLAN_TODAY");
+}
+
+/* issue 12: the display order was sized for the first catalogue, so a
+ * reload that adds GPU types wrote past it (sort_rows). */
+Test(session, a_reload_that_adds_200_gpu_types_keeps_the_order_in_bounds)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/gpus.csv", tmp);
+	FILE *f = fopen(path, "ab");
+	cr_assert_not_null(f);
+	for (int i = 0; i < 200; i++)
+		fprintf(f, "extra%d-80g,Extra %d 80G,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,0.55,"
+			   "0.55,0.40,0.40,published,test row\n", i, i);
+	cr_assert_eq(fclose(f), 0);
+	size_t before = s.an->nplans;
+	cr_assert(session_reload(&s, tmp, "reloaded"), "%s", s.status);
+	cr_assert_eq(s.an->nplans, before + 200);
+	for (int k = 0; k < SORT_COUNT; k++)
+		session_cycle_sort(&s);
+	session_select_row(&s, 1000);
+	cr_assert_str_eq(session_plan_at(&s, s.an->nplans - 1)->gpu->id, s.selected->id);
+	for (size_t i = 0; i < s.an->nplans; i++)
+		cr_assert_lt(s.order[i], s.an->nplans);
+}
+
+/* A second gpuplan on the same data folder. */
+static struct catalog other_cat;
+static struct session other;
+
+static void open_other(void)
+{
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&other_cat, tmp, &d), 0);
+	diag_clear(&d);
+	other_cat.kind = DATA_USER;
+	cr_assert(session_init(&other, &other_cat, &start, NULL));
+	for (size_t i = 0; i < other.an->nplans; i++)
+		if (strcmp(session_plan_at(&other, i)->gpu->id, "h100-80g") == 0)
+			session_select_at(&other, (int)i);
+}
+
+static void close_other(void)
+{
+	session_free(&other);
+	catalog_free(&other_cat);
+}
+
+/* The other instance saves H100's container row as 8100 / 92折 / 2026-10-20. */
+static void other_saves_h100(void)
+{
+	struct offer_edit o;
+	char values[OF_COUNT][128];
+	cr_assert(session_offer_begin(&other, false, &o), "%s", other.status);
+	memcpy(values, o.values, sizeof values);
+	snprintf(values[OF_MONTHLY], sizeof values[0], "8100");
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "92折");
+	snprintf(values[OF_COLLECTED], sizeof values[0], "2026-10-20");
+	cr_assert(session_offer_save(&other, &o, values), "%s", other.status);
+	session_offer_free(&o);
+}
+
+static char *h100_row(void)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *text = slurp(path), *at = strstr(text, "\nh100-80g,container,");
+	cr_assert_not_null(at);
+	char *end = strchr(at + 1, '\n');
+	*end = '\0';
+	char *row = strdup(at + 1);
+	free(text);
+	return row;
+}
+
+/* issue 12, lost update: the first instance opened the dialog before the
+ * other saved, and changes only the discount: no silent overwrite. */
+Test(session, a_row_changed_by_another_instance_is_not_overwritten)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	open_other();
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	other_saves_h100();
+	char *theirs = h100_row();
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "90折");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert(e.conflict);
+	cr_assert_not(e.result.mergeable, "the discount changed on both sides");
+	cr_assert_str_eq(e.result.disk_row, theirs);
+	cr_assert(strstr(e.result.loaded_row, ",9345,"), "%s", e.result.loaded_row);
+	cr_assert_str_eq(s.status, "changed on disk meanwhile, also a field you changed: r reload, "
+		       "Esc cancel");
+	char *now = h100_row();
+	cr_assert_str_eq(now, theirs, "the conflicting save wrote");
+	cr_assert_not(session_offer_merge(&s, &e, values));
+	/* r: the dialog opens again on the row as it is now */
+	cr_assert(session_offer_reload(&s, &e), "%s", s.status);
+	cr_assert_str_eq(e.values[OF_MONTHLY], "8100");
+	cr_assert_str_eq(e.values[OF_DISCOUNT], "92折");
+	cr_assert_str_eq(e.values[OF_COLLECTED], "2026-10-20");
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 8100);
+	session_offer_free(&e);
+	free(theirs);
+	free(now);
+	close_other();
+}
+
+/* Fields the other instance left alone merge: theirs stay, ours go in. */
+Test(session, a_change_to_another_field_merges_into_the_row_on_disk)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][128];
+	open_other();
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	other_saves_h100();
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_HOURLY], sizeof values[0], "12.5");
+	cr_assert_not(session_offer_save(&s, &e, values));
+	cr_assert(e.conflict);
+	cr_assert(e.result.mergeable);
+	cr_assert_str_eq(s.status, "changed on disk meanwhile: m merge yours into it, r reload, Esc "
+		       "cancel");
+	cr_assert(session_offer_merge(&s, &e, values), "%s", s.status);
+	char *row = h100_row();
+	cr_assert(strstr(row, ",8100,12.5,CNY,92折,"), "%s", row);
+	cr_assert(strstr(row, ",2026-10-20,"), "%s", row);
+	cr_assert(strncmp(s.status, "merged your changes into prices/offers.csv line 18", 50) == 0,
+		  "%s", s.status);
+	free(row);
+	session_offer_free(&e);
+	close_other();
+}
+
+Test(session, saving_what_the_row_already_holds_writes_nothing)
+{
+	struct offer_edit e;
+	char path[512], bak[520];
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	cr_assert(session_offer_save(&s, &e, e.values));
+	cr_assert_str_eq(s.status, "unchanged: nothing to save");
+	cr_assert_not(s.status_error);
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	cr_assert_neq(access(bak, F_OK), 0, "an unchanged save rotated the backups");
+	session_offer_free(&e);
+}
+
+/* issue 12: "reload first" had no key; r reloads, and a file changed on
+ * disk is reloaded by the loop's next turn. */
+Test(session, r_reloads_and_a_changed_file_is_noticed)
+{
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_not(session_data_changed(&s));
+	cr_assert_not(session_watch(&s));
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,99999,");
+	cr_assert(session_data_changed(&s), "a longer file is a change");
+	cr_assert(session_watch(&s));
+	char want[300];
+	snprintf(want, sizeof want, "a data file changed on disk: reloaded %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 99999);
+	cr_assert_not(session_watch(&s), "reloaded once, not every turn");
+	edit_file("prices/offers.csv", ",99999,", ",88888,"); /* the same size */
+	struct timespec later[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = 2000000000}};
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	cr_assert_eq(utimensat(AT_FDCWD, path, later, 0), 0);
+	session_reload_data(&s);
+	snprintf(want, sizeof want, "reloaded %s", tmp);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 88888);
+	cr_assert_not(session_data_changed(&s));
+	/* a broken file: the error shows once and the data in use stays */
+	edit_file("prices/offers.csv", ",88888,", ",abc,");
+	cr_assert(session_watch(&s));
+	cr_assert(s.status_error);
+	cr_assert_not(session_watch(&s));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 88888);
+}
+
+Test(session, the_built_in_data_has_nothing_to_reload)
+{
+	cat.kind = DATA_BUILTIN;
+	cr_assert_not(session_data_changed(&s));
+	session_reload_data(&s);
+	cr_assert_str_eq(s.status, "the built-in data has no files to reload: e copies it to edit");
 }

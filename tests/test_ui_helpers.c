@@ -8,6 +8,7 @@
 #include "../ui/bar.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
+#include "../ui/session.h"
 #include "../ui/terminal.h"
 #include "../ui/theme.h"
 
@@ -183,10 +184,11 @@ Test(keys, status_hints_from_the_table)
 {
 	char buf[256];
 	keys_status_hint(KC_FIELD, false, buf, sizeof buf);
-	cr_assert_str_eq(buf, "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  s sort  "
-			      "F1 help  q quit");
+	cr_assert_str_eq(buf, "Tab/↑↓ field  ←→ choose  j/k GPU  p pin  x quote  e/o edit  r reload  "
+			      "s sort  F1 help  q quit");
 	keys_status_hint(KC_FIELD, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit F1 help q quit");
+	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit r reload F1 help "
+			      "q quit");
 	keys_status_hint(KC_TEXT, false, buf, sizeof buf);
 	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
 	keys_status_hint(KC_TEXT, true, buf, sizeof buf);
@@ -224,6 +226,10 @@ Test(keys, precedence)
 	cr_assert_str_eq(keys_find(KC_TEXT, KEY_F(1))->help_keys, "F1, ?");
 	cr_assert_str_eq(keys_find(KC_PICK, KEY_F(1))->help_keys, "F1, ?");
 	cr_assert_eq(keys_find(KC_TEXT, '?'), typed, "? is typed in a text field");
+	/* r reloads the data, outside text; in a text field it is typed */
+	cr_assert_eq(keys_find(KC_FIELD, 'r')->op, session_reload_data);
+	cr_assert_eq(keys_find(KC_TEXT, 'r'), typed);
+	cr_assert(help_listed("r"));
 	/* "quit anyway? y/n" takes the next key, a resize aside */
 	cr_assert_eq(keys_find(KC_CONFIRM, 'y')->keys[0], KEY_ANY);
 	cr_assert_eq(keys_find(KC_CONFIRM, KEY_RESIZE)->keys[0], KEY_RESIZE);
@@ -240,7 +246,7 @@ Test(keys, precedence)
 	size_t listed = 0;
 	for (size_t i = 0; i < n_key_rows; i++)
 		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 16);
+	cr_assert_eq(listed, 17); /* r reload added */
 	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("F1, ?"));
 	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
 	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");

@@ -27,7 +27,8 @@ start_shell() {
 # Runs gpuplan in the pane, recording stty settings before and after.
 launch() {
 	rm -f "$art/rc"
-	T send-keys -t main "stty -g > '$art/stty.before'; $* ; echo \$? > '$art/rc'; stty -g > '$art/stty.after'" Enter
+	# the status last: once it is there, stty.after is complete
+	T send-keys -t main "stty -g > '$art/stty.before'; $* ; st=\$?; stty -g > '$art/stty.after'; echo \$st > '$art/rc'" Enter
 }
 
 wait_exit() {

@@ -165,6 +165,7 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 	v->s = s;
 	v->fr = fr;
 	v->pick = -1;
+	v->pending = -1;
 	v->synced = s->reloads;
 	if (nspecs == 0)
 		specs_build();
@@ -173,6 +174,7 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 /* A pick list stays open across a resize, unless the form is gone. */
 void form_view_resize(struct form_view *v)
 {
+	form_view_flush(v);
 	int at = v->form ? field_index(current_field(v->form)) : 0;
 	form_view_free(v);
 	if (v->fr->lay.too_small) {
@@ -195,10 +197,14 @@ void form_view_update(struct form_view *v)
 	sync_fields(v);
 }
 
+/* What was typed goes into the field's buffer first: typing does not
+ * validate each character, and unposting drops what the window holds. */
 void form_view_unpost(struct form_view *v)
 {
-	if (v->form)
-		unpost_form(v->form);
+	if (!v->form)
+		return;
+	form_driver(v->form, REQ_VALIDATION);
+	unpost_form(v->form);
 }
 
 static int current(const struct form_view *v)
@@ -332,8 +338,16 @@ static bool edit_key(struct form_view *v, int i, int ch)
 	v->fresh_focus = false;
 	enum edit_result r = widget_edit_key(v->form, ch, fresh);
 	if (r == EDIT_CHANGED)
-		apply_field(v, i);
+		v->pending = i;
 	return r != EDIT_IGNORED;
+}
+
+void form_view_flush(struct form_view *v)
+{
+	int i = v->pending;
+	v->pending = -1;
+	if (i >= 0 && v->form && i < v->nfields)
+		apply_field(v, i);
 }
 
 /* Enter on an enumerated field opens its choices as a list under it. */
@@ -443,6 +457,8 @@ bool form_view_key(struct form_view *v, int ch)
 {
 	if (!v->form)
 		return false;
+	if (ch < 32 || ch > 126)
+		form_view_flush(v); /* what was typed counts before any other key */
 	int i = current(v);
 	enum field_kind kind = v->specs[i]->kind;
 	if (ch == 27 && v->pick < 0) {

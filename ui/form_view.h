@@ -31,6 +31,9 @@ struct form_view {
 	int cursor_col;  /* inside the current field */
 	unsigned synced; /* the session's reload count the field texts follow */
 	char refused[256]; /* why the value typed in the current field was refused */
+	/* the text field typed into, not applied yet: typing is applied once
+	 * per batch of keys, so a paste costs one recompute, not one a key */
+	int pending;
 };
 
 void form_view_init(struct form_view *v, struct session *s, const struct frame *fr);
@@ -41,6 +44,9 @@ void form_view_free(struct form_view *v);
 void form_view_update(struct form_view *v);
 void form_view_draw(const struct form_view *v);
 bool form_view_key(struct form_view *v, int ch);
+/* Applies what was typed since the last flush (the loop calls it once the
+ * keys waiting are read; any key but typing calls it first). */
+void form_view_flush(struct form_view *v);
 bool form_view_click(struct form_view *v, int y, int x);
 bool form_view_in_text(const struct form_view *v);
 bool form_view_pick_open(const struct form_view *v);

@@ -22,8 +22,14 @@ static enum key_result act_quit(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+static void answer_rejected(struct tui *t, int ch);
+
 static enum key_result act_confirm(struct tui *t, int ch)
 {
+	if (t->confirm_rejected) {
+		answer_rejected(t, ch);
+		return t->quit_now ? KR_QUIT : KR_DONE;
+	}
 	t->confirm_quit = false;
 	if (ch == 'y' || ch == 'Y')
 		return KR_QUIT;
@@ -80,12 +86,39 @@ static enum key_result act_quote(struct tui *t, int ch)
 	return KR_DONE;
 }
 
+/* The editor on the prepared copy; a copy that does not load asks what
+ * to do with it. */
+static void run_editor(struct tui *t)
+{
+	enum data_edit_status st = session_edit_end(&t->s, &t->edit, terminal_run(t->edit.argv));
+	t->confirm_rejected = st == DATA_EDIT_REJECTED;
+}
+
 static enum key_result act_edit(struct tui *t, int ch)
 {
-	struct session_edit e;
-	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &e))
-		session_edit_end(&t->s, &e, terminal_run(e.argv));
+	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &t->edit))
+		run_editor(t);
 	return KR_DONE;
+}
+
+/* r reopens the rejected copy in the editor, k (or Esc) keeps the file;
+ * F10 keeps it and quits. */
+static void answer_rejected(struct tui *t, int ch)
+{
+	if (ch == KEY_F(10)) {
+		t->confirm_rejected = false;
+		session_edit_keep(&t->s, &t->edit);
+		t->quit_now = true;
+		return;
+	}
+	if (ch == 'r') {
+		t->confirm_rejected = false;
+		if (session_edit_reopen(&t->s, &t->edit))
+			run_editor(t);
+	} else if (ch == 'k' || ch == 27) {
+		t->confirm_rejected = false;
+		session_edit_keep(&t->s, &t->edit);
+	}
 }
 
 static enum key_result act_offer(struct tui *t, int ch)
@@ -147,7 +180,7 @@ const struct key_row key_rows[] = {
 	 .help_keys = "mouse click", .help = "select a field or a GPU row"},
 	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,
 	 .help_keys = "s", .help = "sort: catalogue, monthly cost, cards",
-	 .hints = {HINT(KC_FIELD, 9, "s sort", NULL)}},
+	 .hints = {HINT(KC_FIELD, 10, "s sort", NULL)}},
 	{.keys = {'p'}, .ctx = KC_FIELD, .op = session_pin,
 	 .help_keys = "p / P", .help = "pin this scenario to compare / unpin",
 	 .hints = {HINT(KC_FIELD, 6, "p pin", "p pin")}},
@@ -158,11 +191,14 @@ const struct key_row key_rows[] = {
 	{.keys = {'e', 'E'}, .ctx = KC_FIELD, .act = act_edit,
 	 .help_keys = "e / E", .help = "edit prices / models in $EDITOR, reload",
 	 .hints = {HINT(KC_FIELD, 8, "e/o edit", "e/o edit")}},
+	{.keys = {'r'}, .ctx = KC_FIELD, .op = session_reload_data,
+	 .help_keys = "r", .help = "reload the data files (also when they change on disk)",
+	 .hints = {HINT(KC_FIELD, 9, "r reload", "r reload")}},
 	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
 	 .help_keys = "o / O", .help = "edit the container / bare-metal quote"},
 	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_help,
 	 .help_keys = "F1, ?", .help = "this help (?: not in text fields)",
-	 .hints = {HINT(KC_FIELD, 10, "F1 help", "F1 help"),
+	 .hints = {HINT(KC_FIELD, 11, "F1 help", "F1 help"),
 		   HINT(KC_TEXT, 11, "F1 help", "F1 help")}},
 	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help},
 	{.keys = {ESC}, .ctx = KC_SMALL | KC_FIELD, .act = act_ignore, .keeps_status = true,
@@ -184,7 +220,7 @@ const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
 
 unsigned keys_context(const struct tui *t)
 {
-	if (t->confirm_quit)
+	if (t->confirm_quit || t->confirm_rejected)
 		return KC_CONFIRM;
 	if (t->dialog.open)
 		return KC_DIALOG;
@@ -219,6 +255,8 @@ enum key_result keys_dispatch(struct tui *t, int ch)
 	const struct key_row *r = keys_find(keys_context(t), ch);
 	if (!r)
 		return KR_DONE;
+	if (r->act != act_form)
+		form_view_flush(&t->form); /* typing first, then the key */
 	if (!r->keeps_status)
 		session_clear_status(&t->s);
 	if (r->op) {

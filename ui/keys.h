@@ -17,7 +17,8 @@ enum key_ctx {
 	KC_SMALL = 1 << 3,
 	KC_TEXT = 1 << 4,
 	KC_FIELD = 1 << 5,
-	KC_CONFIRM = 1 << 6, /* "quit anyway? y/n" waits for its answer */
+	/* "quit anyway? y/n", or "r reopen / k keep" a rejected edit, waits */
+	KC_CONFIRM = 1 << 6,
 };
 #define KC_SCREEN (KC_PICK | KC_SMALL | KC_TEXT | KC_FIELD)
 #define KC_ALL (KC_DIALOG | KC_HELP | KC_SCREEN)

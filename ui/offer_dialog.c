@@ -13,6 +13,8 @@
 
 #define LABEL_COLS 12
 
+static void offer_dialog_reopened(struct offer_dialog *d);
+
 void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct frame *fr)
 {
 	memset(d, 0, sizeof *d);
@@ -27,8 +29,8 @@ static void read_values(struct offer_dialog *d, char values[OF_COUNT][128])
 		widget_field_text(d->fields[i], values[i], sizeof values[i]);
 }
 
-/* On field 'at' with the cursor 'col' columns in. */
-static void build_form(struct offer_dialog *d, int at, int col)
+/* On field 'at' with the cursor 'col' columns in, the fields holding values. */
+static void build_form(struct offer_dialog *d, int at, int col, char values[OF_COUNT][128])
 {
 	d->w = COLS - 4 < 64 ? COLS - 4 : 64, d->h = OF_COUNT + 5;
 	d->y = (LINES - d->h) / 2, d->x = (COLS - d->w) / 2;
@@ -37,7 +39,7 @@ static void build_form(struct offer_dialog *d, int at, int col)
 		field_opts_off(d->fields[i], O_AUTOSKIP | O_BLANK | O_STATIC);
 		set_max_field(d->fields[i], 127);
 		set_field_back(d->fields[i], A_UNDERLINE);
-		set_field_buffer(d->fields[i], 0, d->edit.values[i]);
+		set_field_buffer(d->fields[i], 0, values[i]);
 	}
 	d->fields[OF_COUNT] = NULL;
 	d->form = widget_form_new(d->fields, OF_COUNT, d->w - 4, d->y + 2, d->x + 2, &d->sub);
@@ -51,10 +53,18 @@ static void build_form(struct offer_dialog *d, int at, int col)
  * typed replaces. */
 void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 {
-	if (!session_offer_begin(d->s, baremetal, &d->edit))
+	if (!session_offer_begin(d->s, baremetal, &d->edit)) {
+		session_offer_free(&d->edit);
 		return;
+	}
+	offer_dialog_reopened(d);
+}
+
+/* The form on d->edit's values, as freshly opened. */
+static void offer_dialog_reopened(struct offer_dialog *d)
+{
 	memcpy(d->row, d->edit.values, sizeof d->row);
-	build_form(d, OF_MONTHLY, (int)text_width(d->edit.values[OF_MONTHLY]));
+	build_form(d, OF_MONTHLY, (int)text_width(d->edit.values[OF_MONTHLY]), d->edit.values);
 	read_values(d, d->shown);
 	d->open = true;
 	d->fresh = true;
@@ -64,6 +74,7 @@ void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 void offer_dialog_close(struct offer_dialog *d)
 {
 	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
+	session_offer_free(&d->edit);
 	d->open = false;
 }
 
@@ -72,25 +83,54 @@ void offer_dialog_resize(struct offer_dialog *d)
 	if (!d->open)
 		return;
 	int at = field_index(current_field(d->form)), col = d->cursor_col;
-	read_values(d, d->edit.values);
+	char typed[OF_COUNT][128]; /* edit.values stay what the dialog opened with */
+	read_values(d, typed);
 	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
 	if (d->fr->lay.too_small) {
 		d->open = false; /* nothing to draw it on: cancelled */
+		session_offer_free(&d->edit);
 		session_status(d->s, false, "edit cancelled: the terminal is too small");
 		return;
 	}
-	build_form(d, at, col);
+	build_form(d, at, col, typed);
+}
+
+/* What the user left: a field not touched is the row's own text. */
+static void typed_values(struct offer_dialog *d, char values[OF_COUNT][128])
+{
+	read_values(d, values);
+	for (int i = 0; i < OF_COUNT; i++)
+		if (strcmp(values[i], d->shown[i]) == 0)
+			memcpy(values[i], d->row[i], sizeof values[i]);
 }
 
 static void save(struct offer_dialog *d)
 {
 	char values[OF_COUNT][128];
-	read_values(d, values);
-	for (int i = 0; i < OF_COUNT; i++)
-		if (strcmp(values[i], d->shown[i]) == 0)
-			memcpy(values[i], d->row[i], sizeof values[i]);
+	typed_values(d, values);
 	if (session_offer_save(d->s, &d->edit, values))
 		offer_dialog_close(d);
+}
+
+/* The row changed on disk since the dialog opened: m merges the fields
+ * typed into it (when none of them changed there too), r reloads and
+ * shows the row as it is now, Esc cancels. Nothing is written otherwise. */
+static void conflict_key(struct offer_dialog *d, int ch)
+{
+	char values[OF_COUNT][128];
+	if (ch == 'm' && d->edit.result.mergeable) {
+		typed_values(d, values);
+		if (session_offer_merge(d->s, &d->edit, values))
+			offer_dialog_close(d);
+	} else if (ch == 'r') {
+		widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
+		d->open = false;
+		if (session_offer_reload(d->s, &d->edit))
+			offer_dialog_reopened(d);
+	} else if (ch == 27) {
+		offer_dialog_close(d);
+		session_status(d->s, false, "edit cancelled: nothing saved, the file keeps its row");
+	}
 }
 
 /* A price typed by hand dates the quote today, until collected or source
@@ -135,7 +175,9 @@ static void edit(struct offer_dialog *d, int ch, wchar_t wch)
 
 void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
 {
-	if (ch == 27) {
+	if (d->edit.conflict) {
+		conflict_key(d, ch);
+	} else if (ch == 27) {
 		offer_dialog_close(d);
 		session_status(d->s, false, "edit cancelled: nothing saved");
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
@@ -147,10 +189,35 @@ void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
 	}
 }
 
+/* Before a redraw, which unposts the form: the typing goes into the
+ * field's buffer (it is not validated per character), and the cursor is
+ * kept. */
 void offer_dialog_save_cursor(struct offer_dialog *d)
 {
-	if (d->open)
-		widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
+	if (!d->open)
+		return;
+	form_driver(d->form, REQ_VALIDATION);
+	widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
+}
+
+/* Both versions of the row, under the dialog, and what each key does. */
+static void draw_conflict(const struct offer_dialog *d)
+{
+	const struct csv_edit_result *r = &d->edit.result;
+	int y = d->y + d->h, h = 6;
+	if (y + h > LINES - 1)
+		y = LINES - 1 - h > 0 ? LINES - 1 - h : 0;
+	for (int i = 0; i < h; i++)
+		mvhline(y + i, d->x, ' ', d->w);
+	draw_box(d->fr, y, d->x, h, d->w, "changed on disk since it was opened");
+	put_text(y + 1, d->x + 2, "opened:", 9);
+	put_text(y + 1, d->x + 11, r->loaded_row ? r->loaded_row : "", d->w - 13);
+	put_text(y + 2, d->x + 2, "on disk:", 9);
+	put_text(y + 2, d->x + 11, r->disk_row ? r->disk_row : "", d->w - 13);
+	attron(theme_attr(&d->fr->theme, EL_HINT));
+	put_text(y + 4, d->x + 2, r->mergeable ? "m merge yours into it  r reload  Esc cancel"
+					       : "r reload (yours are lost)  Esc cancel", d->w - 4);
+	attroff(theme_attr(&d->fr->theme, EL_HINT));
 }
 
 void offer_dialog_draw(const struct offer_dialog *d)
@@ -166,6 +233,8 @@ void offer_dialog_draw(const struct offer_dialog *d)
 	attron(theme_attr(&d->fr->theme, EL_HINT));
 	put_text(d->y + d->h - 2, d->x + 2, "Enter save  Esc cancel  Tab field", d->w - 4);
 	attroff(theme_attr(&d->fr->theme, EL_HINT));
+	if (d->edit.conflict)
+		draw_conflict(d);
 	pos_form_cursor(d->form);
 	curs_set(1);
 }

@@ -34,7 +34,7 @@ void session_clear_status(struct session *s)
 
 const struct plan *session_plan_at(const struct session *s, size_t row)
 {
-	return row < s->an->nplans ? &s->an->plans[s->order[row]] : NULL;
+	return row < s->an->nplans && row < s->order_cap ? &s->an->plans[s->order[row]] : NULL;
 }
 
 const struct plan *session_selected_plan(const struct session *s)
@@ -47,9 +47,11 @@ const struct plan *session_selected_plan(const struct session *s)
 
 int session_selected_row(const struct session *s)
 {
-	for (size_t i = 0; i < s->an->nplans; i++)
-		if (session_plan_at(s, i)->gpu == s->selected)
+	for (size_t i = 0; i < s->an->nplans; i++) {
+		const struct plan *p = session_plan_at(s, i);
+		if (p && p->gpu == s->selected)
 			return (int)i;
+	}
 	return 0;
 }
 
@@ -111,12 +113,30 @@ static void selection_changed(struct session *s)
 	refresh_limits(s);
 }
 
+/* Room for every plan: a reload can bring more GPU types than the
+ * catalogue the session started with (issue 12: a heap overflow). */
+static bool order_fits(struct session *s)
+{
+	size_t n = s->an->nplans;
+	if (n <= s->order_cap)
+		return true;
+	size_t *grown = realloc(s->order, n * sizeof *grown);
+	if (!grown) {
+		session_status(s, true, "out of memory: %zu GPU types", n);
+		return false;
+	}
+	s->order = grown;
+	s->order_cap = n;
+	return true;
+}
+
 static void sort_rows(struct session *s)
 {
-	for (size_t i = 0; i < s->an->nplans; i++)
+	size_t n = order_fits(s) ? s->an->nplans : s->order_cap;
+	for (size_t i = 0; i < n; i++)
 		s->order[i] = i;
 	sorting = s;
-	qsort(s->order, s->an->nplans, sizeof *s->order, order_cmp);
+	qsort(s->order, n, sizeof *s->order, order_cmp);
 	if (!s->selected && s->an->nplans)
 		s->selected = session_plan_at(s, 0)->gpu;
 	selection_changed(s);
@@ -126,7 +146,8 @@ bool session_init(struct session *s, const struct catalog *c, const struct scena
 		  const char *gpu_filter)
 {
 	memset(s, 0, sizeof *s);
-	s->order = calloc(c->ngpus ? c->ngpus : 1, sizeof *s->order);
+	s->order_cap = c->ngpus ? c->ngpus : 1;
+	s->order = calloc(s->order_cap, sizeof *s->order);
 	if (!s->order)
 		return false;
 	s->cat = c;
@@ -137,6 +158,7 @@ bool session_init(struct session *s, const struct catalog *c, const struct scena
 	if (!analysis_run(s->an, c, &s->sc, gpu_filter))
 		session_status(s, true, "%s", s->an->error);
 	sort_rows(s);
+	session_watch_reset(s);
 	return true;
 }
 

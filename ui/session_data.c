@@ -17,13 +17,6 @@
 #include "../src/report.h"
 #include "../src/tables.h"
 
-const char *const offer_field_names[OF_COUNT] = {
-	[OF_MONTHLY] = "monthly",
-	[OF_HOURLY] = "hourly",
-	[OF_DISCOUNT] = "discount",
-	[OF_COLLECTED] = "collected",
-	[OF_SOURCE] = "source",
-};
 
 /* The scenario again on another catalogue: the model by its id (or the
  * size typed), the first model when it is gone. */
@@ -80,6 +73,7 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 	struct diag d = {0};
 	size_t errors = fresh ? data_load_dir(fresh, dir, &d) : 1;
 	if (errors || !fresh->nmodels) {
+		session_watch_reset(s);
 		reload_failed(s, dir, errors, &d);
 		diag_clear(&d);
 		if (fresh)
@@ -90,6 +84,7 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 	diag_clear(&d);
 	fresh->kind = DATA_USER;
 	bool kept = adopt_catalog(s, fresh);
+	session_watch_reset(s);
 	s->reloads++;
 	session_status(s, false, "%s%s", done, kept ? "" : " (the model is gone: showing the first)");
 	return true;
@@ -109,50 +104,6 @@ bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 	return true;
 }
 
-static const char *editor_name(void)
-{
-	const char *editor = getenv("VISUAL");
-	if (!editor || !editor[0])
-		editor = getenv("EDITOR");
-	return editor && editor[0] ? editor : "vi";
-}
-
-bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e)
-{
-	if (!session_user_data_dir(s, e->dir, sizeof e->dir, e->note, sizeof e->note))
-		return false;
-	if (e->note[0] && !session_reload(s, e->dir, "")) /* from now on the copy is the data in use */
-		return false;
-	snprintf(e->path, sizeof e->path, "%s/%s", e->dir, catalog_file_names[which]);
-	/* $VISUAL may hold arguments: the shell splits it, the path stays one word */
-	const char *argv[] = {"sh", "-c", "$0 \"$1\"", editor_name(), e->path, NULL};
-	memcpy(e->argv, argv, sizeof argv);
-	return true;
-}
-
-void session_edit_end(struct session *s, const struct session_edit *e, int editor_status)
-{
-	char done[8600];
-	snprintf(done, sizeof done, "%sreloaded %s%s", e->note, e->path,
-		 editor_status == 0 ? "" : " (the editor did not exit cleanly)");
-	session_reload(s, e->dir, done);
-}
-
-static const struct rent *selected_rent(const struct session *s, bool baremetal)
-{
-	const struct plan *p = session_selected_plan(s);
-	return p ? (baremetal ? &p->baremetal : &p->container) : NULL;
-}
-
-static void offer_values(struct offer_edit *e, const struct offer *o)
-{
-	snprintf(e->values[OF_MONTHLY], sizeof e->values[0], o->monthly >= 0 ? "%g" : "", o->monthly);
-	snprintf(e->values[OF_HOURLY], sizeof e->values[0], o->hourly >= 0 ? "%g" : "", o->hourly);
-	snprintf(e->values[OF_DISCOUNT], sizeof e->values[0], "%s", o->discount);
-	format_date(e->values[OF_COLLECTED], sizeof e->values[0], o->collected);
-	snprintf(e->values[OF_SOURCE], sizeof e->values[0], "%s", o->source);
-}
-
 void session_today(char *buf, size_t cap)
 {
 	const char *fixed = getenv("GPUPLAN_TODAY");
@@ -163,129 +114,4 @@ void session_today(char *buf, size_t cap)
 	}
 	time_t now = time(NULL);
 	strftime(buf, cap, "%Y-%m-%d", localtime(&now));
-}
-
-void session_offer_mark_edited(char values[OF_COUNT][128])
-{
-	char today[16];
-	session_today(today, sizeof today);
-	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
-	snprintf(values[OF_SOURCE], sizeof values[0], "edited %s", today);
-}
-
-bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e)
-{
-	char dir[4096], note[4200];
-	const char *way = baremetal ? "bare-metal" : "container";
-	const struct rent *r = selected_rent(s, baremetal);
-	if (!r || !r->offer) {
-		session_status(s, true, "no %s quote for this GPU type to edit", way);
-		return false;
-	}
-	if (!session_user_data_dir(s, dir, sizeof dir, note, sizeof note))
-		return false;
-	if (note[0] && !session_reload(s, dir, note))
-		return false;
-	r = selected_rent(s, baremetal); /* the reloaded copy's plan */
-	if (!r || !r->offer)
-		return false;
-	const struct offer *o = r->offer;
-	snprintf(e->path, sizeof e->path, "%s/%s", dir, catalog_file_names[FILE_OFFERS]);
-	e->line = o->line;
-	snprintf(e->gpu, sizeof e->gpu, "%s", o->gpu_id);
-	snprintf(e->kind, sizeof e->kind, "%s", offer_kind_names[o->kind]);
-	snprintf(e->region, sizeof e->region, "%s", o->region);
-	snprintf(e->title, sizeof e->title, "%s %s quote · line %u",
-		 gpu_short_name(session_selected_plan(s)->gpu), way, o->line);
-	offer_values(e, o);
-	return true;
-}
-
-/* Checked as the loader would check them, so a save never writes a file
- * that then fails to load. */
-static bool offer_valid(struct session *s, char values[OF_COUNT][128])
-{
-	double v;
-	int date;
-	for (int i = OF_MONTHLY; i <= OF_HOURLY; i++) {
-		if (values[i][0] && !parse_nonneg(values[i], &v)) {
-			session_status(s, true, "%s \"%s\": expected a number (0 or more)",
-				       offer_field_names[i], values[i]);
-			return false;
-		}
-	}
-	if (!values[OF_MONTHLY][0] && !values[OF_HOURLY][0]) {
-		session_status(s, true, "expected a monthly or an hourly price");
-		return false;
-	}
-	if (!parse_date(values[OF_COLLECTED], &date)) {
-		session_status(s, true, "collected \"%s\": expected a date YYYY-MM-DD",
-			       values[OF_COLLECTED]);
-		return false;
-	}
-	return true;
-}
-
-bool session_offer_save(struct session *s, const struct offer_edit *e, char values[OF_COUNT][128])
-{
-	char err[512], dir[4200], done[8600];
-	if (!offer_valid(s, values))
-		return false;
-	const struct field_edit keys[] = {
-		{.column = "gpu", .value = e->gpu},
-		{.column = "kind", .value = e->kind},
-		{.column = "region", .value = e->region},
-	};
-	struct field_edit edits[OF_COUNT];
-	for (int i = 0; i < OF_COUNT; i++)
-		edits[i] = (struct field_edit){.column = offer_field_names[i], .value = values[i]};
-	if (csv_edit_row(e->path, e->line, keys, 3, edits, OF_COUNT, err, sizeof err) != 0) {
-		session_status(s, true, "%s", err);
-		return false;
-	}
-	snprintf(dir, sizeof dir, "%s", e->path);
-	*strrchr(dir, '/') = '\0';
-	*strrchr(dir, '/') = '\0'; /* .../prices/offers.csv -> the data folder */
-	snprintf(done, sizeof done, "saved %s line %u in %s (the previous file kept as .bak)",
-		 catalog_file_names[FILE_OFFERS], e->line, dir);
-	session_reload(s, dir, done);
-	return true;
-}
-
-/* gpuplan-quote-llama-3.1-70b-20261130-101500.md; O_EXCL, so an existing
- * file is never overwritten. */
-static void quote_name(const struct session *s, char *name, size_t cap)
-{
-	char stamp[32];
-	time_t now = time(NULL);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-	snprintf(name, cap, "gpuplan-quote-%.60s-%s.md", scenario_model(&s->sc)->id, stamp);
-	for (char *c = name; *c; c++)
-		if (*c == '/' || *c == ' ')
-			*c = '_';
-}
-
-bool session_export_quote(struct session *s, const char *dir)
-{
-	char name[160], where[1024], path[1200];
-	quote_name(s, name, sizeof name);
-	if (dir)
-		snprintf(where, sizeof where, "%s", dir);
-	else if (!getcwd(where, sizeof where))
-		snprintf(where, sizeof where, ".");
-	snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", name);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		session_status(s, true, "cannot write %s: %s", name, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return false;
-	}
-	report_markdown(f, s->an);
-	bool ok = fflush(f) == 0 && !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	session_status(s, !ok, ok ? "quote written: %s in %s" : "cannot write %s in %s", name,
-		       where);
-	return ok;
 }

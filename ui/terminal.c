@@ -18,17 +18,24 @@
 volatile sig_atomic_t terminal_quit_signal;
 static struct termios saved_termios;
 static bool curses_active;
+/* Keys are read from a window nothing draws on: wget_wch refreshes the
+ * window it reads from when it was touched, and stdscr is touched by every
+ * edit, so reading from it cost one screen update per key (a 100 KB paste
+ * took seconds). */
+static WINDOW *input_win;
 
 static void on_quit_signal(int sig)
 {
 	terminal_quit_signal = sig;
 }
 
-/* A crash must not leave the terminal raw: restore the saved settings and
- * leave the alternate screen with async-signal-safe calls, then die. */
+/* A crash must not leave the terminal raw: restore the saved settings,
+ * turn mouse tracking and the keypad's application mode off and leave the
+ * alternate screen with async-signal-safe calls, then die. */
 static void on_fatal_signal(int sig)
 {
-	static const char reset[] = "\033[?1049l\033[?25h\033[0m\r\n";
+	static const char reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1l\033>"
+				    "\033[?1049l\033[?25h\033[0m\r\n";
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 	if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0)
 		_exit(128 + sig);
@@ -40,18 +47,24 @@ void terminal_restore(void)
 {
 	if (curses_active) {
 		curses_active = false;
+		delwin(input_win);
+		input_win = NULL;
 		endwin();
 	}
 }
 
+/* Signals that end the program by default end the loop instead, so the
+ * terminal is restored (Ctrl-\\ too). SIGPIPE is ignored: a write to a
+ * closed pipe fails with EPIPE and is reported like any write error. */
 static void install_signals(void)
 {
-	static const int quits[] = {SIGINT, SIGTERM, SIGHUP};
+	static const int quits[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM};
 	static const int fatals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
 	struct sigaction sa = {.sa_handler = on_quit_signal};
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof quits / sizeof quits[0]; i++)
 		sigaction(quits[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
@@ -114,8 +127,20 @@ void terminal_start(void)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	timeout(250);
+	input_win = newwin(1, 1, 0, 0);
+	keypad(input_win, TRUE);
+	terminal_key_wait(TUI_KEY_WAIT_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+}
+
+void terminal_key_wait(int ms)
+{
+	wtimeout(input_win, ms);
+}
+
+int terminal_read_key(wint_t *wc)
+{
+	return wget_wch(input_win, wc);
 }
 
 bool terminal_input_gone(void)
@@ -135,6 +160,7 @@ static pid_t spawn(const char *const argv[])
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGQUIT, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
 		execv("/bin/sh", (char *const *)argv);
 		_exit(127);
 	}
@@ -156,5 +182,5 @@ int terminal_run(const char *const argv[])
 	refresh();
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
-	return pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return pid > 0 ? status : -1;
 }

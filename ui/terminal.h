@@ -6,8 +6,14 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <wchar.h>
 
-/* Set by SIGINT, SIGTERM or SIGHUP: the loop ends with 128 + it. */
+/* How long the loop waits for a key before it looks at the data files
+ * and the signals again. */
+#define TUI_KEY_WAIT_MS 250
+
+/* Set by SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 or SIGALRM:
+ * the loop ends with 128 + it. */
 extern volatile sig_atomic_t terminal_quit_signal;
 
 /* Whether a locale name asks for UTF-8 ("zh_CN.UTF-8", "en_US.utf8"). */
@@ -21,11 +27,16 @@ void terminal_locale(char *note, size_t cap);
 bool terminal_usable(char *why, size_t whylen);
 void terminal_start(void);
 void terminal_restore(void);
+/* A key as get_wch reads it, waiting up to the last terminal_key_wait
+ * (0: only what is already there). */
+int terminal_read_key(wint_t *wc);
+void terminal_key_wait(int ms);
 /* A closed or hung-up terminal: the loop ends instead of spinning. */
 bool terminal_input_gone(void);
 /* Runs /bin/sh with argv (argv[0] its name, NULL-terminated) with the
  * terminal handed over; like system(3), Ctrl-C is ignored meanwhile.
- * Returns the exit status, or -1 when it did not exit normally. */
+ * Returns the status waitpid gave (editor_failure_text reads it), or -1
+ * when it could not be started. */
 int terminal_run(const char *const argv[]);
 
 #endif

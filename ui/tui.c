@@ -17,7 +17,7 @@
 static int read_key(struct tui *t)
 {
 	wint_t wc;
-	int r = get_wch(&wc);
+	int r = terminal_read_key(&wc);
 	if (r == ERR)
 		return ERR;
 	if (r == KEY_CODE_YES || wc < 0x80)
@@ -26,9 +26,48 @@ static int read_key(struct tui *t)
 	return KEY_WCHAR;
 }
 
+static enum key_result dispatch(struct tui *t, int ch)
+{
+	enum key_result r = keys_dispatch(t, ch);
+	if (r == KR_RELAYOUT)
+		tui_screen_relayout(t, COLS, LINES);
+	tui_screen_update(t);
+	return r;
+}
+
+/* ch and every key already waiting (a paste: 100 KB arrive at once), then
+ * what was typed is applied once and the loop redraws once. */
+static enum key_result keys_batch(struct tui *t, int ch)
+{
+	enum key_result r = dispatch(t, ch);
+	terminal_key_wait(0);
+	while (r != KR_QUIT && !terminal_quit_signal && (ch = read_key(t)) != ERR)
+		r = dispatch(t, ch);
+	terminal_key_wait(TUI_KEY_WAIT_MS);
+	form_view_flush(&t->form);
+	tui_screen_update(t);
+	return r;
+}
+
+/* A data file changed on disk: reloaded, unless a dialog or a question
+ * is open (the dialog's own save checks the row on disk). A reload can
+ * change the number of rows, so the layout follows. */
+static void follow_data(struct tui *t, unsigned *seen)
+{
+	if (!t->dialog.open && !t->confirm_quit && !t->confirm_rejected)
+		session_watch(&t->s);
+	if (*seen == t->s.reloads)
+		return;
+	*seen = t->s.reloads;
+	tui_screen_relayout(t, COLS, LINES);
+	tui_screen_update(t);
+}
+
 static int run_loop(struct tui *t)
 {
+	unsigned seen = t->s.reloads;
 	for (;;) {
+		follow_data(t, &seen);
 		tui_screen_draw(t);
 		int ch = read_key(t);
 		if (terminal_quit_signal)
@@ -38,12 +77,8 @@ static int run_loop(struct tui *t)
 				return 0;
 			continue;
 		}
-		enum key_result r = keys_dispatch(t, ch);
-		if (r == KR_QUIT)
+		if (keys_batch(t, ch) == KR_QUIT)
 			return 0;
-		if (r == KR_RELAYOUT)
-			tui_screen_relayout(t, COLS, LINES);
-		tui_screen_update(t);
 	}
 }
 

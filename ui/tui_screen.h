@@ -24,6 +24,10 @@ struct tui {
 	struct help_view help;
 	struct offer_dialog dialog;
 	bool confirm_quit; /* q asked "quit anyway? y/n" */
+	/* e/E: the edited copy did not load: "r reopen / k keep" waits */
+	bool confirm_rejected;
+	bool quit_now; /* F10 answered it */
+	struct session_edit edit;
 	wchar_t wch;       /* the character of the last KEY_WCHAR */
 };
 

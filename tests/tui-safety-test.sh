@@ -1,0 +1,139 @@
+#!/bin/bash
+# issue 12 on the screen: every signal that ends gpuplan leaves the terminal
+# as it found it (settings, mouse tracking, keypad mode), SIGPIPE does not
+# end it, and a 100 KB paste is taken in well under a second.
+# Its own tmux socket and its own artefacts folder.
+set -u
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+bin=$top_builddir/gpuplan
+art=$top_builddir/tests/artefacts-safety
+rm -rf "$art" && mkdir -p "$art/xdg"
+export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
+sock=gpuplan-safety-$$
+# shellcheck source=tests/tmux-lib.sh
+. "$top_srcdir/tests/tmux-lib.sh"
+
+T new-session -d -s main -x 120 -y 36 "bash --norc --noprofile"
+T set -g window-size manual
+sleep 0.3
+
+# gpuplan in the pane, its pid in a file, stty and the exit status recorded
+# (the status last: once it is there, stty.after is complete).
+launch() {
+	rm -f "$art/rc" "$art/pid"
+	T send-keys -t main "clear; stty -g > '$art/stty.before'; sh -c 'echo \$\$ > \"$art/pid\"; exec \"\$0\" \"\$@\"' $*; st=\$?; stty -g > '$art/stty.after'; echo \$st > '$art/rc'" Enter
+	wait_for "Per GPU type" || fail "no start for: $*"
+}
+
+wait_exit() {
+	for _ in $(seq 50); do
+		[ -s "$art/rc" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+flag() { T display -p -t main "#{$1}"; }
+
+# How it ended: status, terminal settings, mouse and keypad modes.
+check_end() { # what, expected status
+	wait_exit || { fail "$1 did not end gpuplan"; T send-keys -t main F10; wait_exit; return; }
+	[ "$(cat "$art/rc")" = "$2" ] && pass "$1: status $2" || fail "$1: status $(cat "$art/rc"), not $2"
+	cmp -s "$art/stty.before" "$art/stty.after" && pass "$1: stty as before" ||
+		fail "$1: stty differs: $(cat "$art/stty.before") / $(cat "$art/stty.after")"
+	[ "$(flag mouse_any_flag)" = 0 ] && pass "$1: mouse tracking off" || fail "$1: mouse tracking left on"
+	[ "$(flag keypad_cursor_flag)" = 0 ] && [ "$(flag keypad_flag)" = 0 ] &&
+		pass "$1: keypad mode off" || fail "$1: keypad mode left on"
+}
+
+launch "$bin" -m llama-2-7b
+[ "$(flag mouse_any_flag)" = 1 ] && pass "mouse tracking is on while running" ||
+	fail "mouse tracking is not on: the mode checks below prove nothing"
+T send-keys -t main 'C-\'
+check_end "Ctrl-\\ (SIGQUIT)" 131
+
+for sig in USR1:138 ALRM:142 TERM:143 SEGV:139 ABRT:134; do
+	launch "$bin" -m llama-2-7b
+	kill -"${sig%%:*}" "$(cat "$art/pid")"
+	check_end "SIG${sig%%:*}" "${sig##*:}"
+done
+
+# SIGPIPE is ignored: gpuplan goes on, and quits cleanly afterwards
+launch "$bin" -m llama-2-7b
+kill -PIPE "$(cat "$art/pid")"
+sleep 0.5
+[ -s "$art/rc" ] && fail "SIGPIPE ended gpuplan" || pass "SIGPIPE is ignored"
+T send-keys -t main F10
+check_end "F10 after SIGPIPE" 0
+
+# A 100 KB paste into the model field: taken in one pass, then F1 shows
+# the help (it took 19 s, 48 s here). The CPU time gpuplan spends on it is
+# what a loaded test machine cannot inflate; the wall time is recorded too.
+launch "$bin" -m llama-2-7b
+pid=$(cat "$art/pid")
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ print int(($14 + $15) * 1000 / hz) }' "/proc/$pid/stat"; }
+head -c 102400 /dev/zero | tr '\0' 'x' > "$art/paste.txt"
+T load-buffer -b paste "$art/paste.txt"
+cpu0=$(cpu_ms)
+start=$(date +%s%N)
+T paste-buffer -b paste -t main
+T send-keys -t main F1
+for _ in $(seq 1200); do screen | grep -q "Keys and marks" && break; sleep 0.05; done
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+cpu=$(( $(cpu_ms) - cpu0 ))
+echo "paste of 100 KB: $ms ms wall, $cpu ms CPU; load $(cut -d' ' -f1 /proc/loadavg)" | tee "$art/paste-time.txt"
+save after-paste
+grep -q "Keys and marks" "$art/after-paste.txt" && pass "the keys after a paste still work" ||
+	fail "F1 after the paste did not show the help"
+[ "$cpu" -lt 1000 ] && pass "a 100 KB paste costs $cpu ms of CPU" || fail "a 100 KB paste cost $cpu ms of CPU"
+[ "$ms" -lt 5000 ] || fail "a 100 KB paste froze the screen for $ms ms"
+T send-keys -t main Escape F10
+check_end "F10 after the paste" 0
+
+# Lost update (issue 12): the row changes on disk while the price dialog is
+# open; Enter shows both rows instead of writing over it, and Esc cancels.
+data=$art/data
+mkdir -p "$data/models" "$data/prices"
+for f in models/models.csv prices/gpus.csv prices/offers.csv; do cp "$top_srcdir/$f" "$data/$f"; done
+launch "$bin" --data "$data" -m llama-2-7b
+keys Tab j j j j o
+wait_for "H100 80G container quote" || fail "no price dialog"
+sed -i 's/^h100-80g,container,1,4,,9345,,CNY,,/h100-80g,container,1,4,,8100,,CNY,92折,/' "$data/prices/offers.csv"
+keys Tab Tab
+T send-keys -t main -l "90折"
+keys Enter
+wait_for "changed on disk since it was opened" && pass "a row changed on disk is shown, not overwritten" ||
+	fail "no conflict panel"
+save conflict
+grep -q "on disk: *h100-80g,container,1,4,,8100,,CNY,92折" "$art/conflict.txt" &&
+	grep -q "opened: *h100-80g,container,1,4,,9345,,CNY,," "$art/conflict.txt" &&
+	pass "both versions of the row are shown" || fail "the two rows are not on screen"
+grep -q "^h100-80g,container,1,4,,8100,,CNY,92折," "$data/prices/offers.csv" &&
+	pass "the other edit is kept" || fail "the row on disk was overwritten"
+keys Escape
+# the file changed while the dialog was open: reloaded once it is closed
+wait_for "a data file changed on disk: reloaded" && pass "a changed file is reloaded by itself" ||
+	fail "no reload after the file changed"
+screen | grep -q "container quote · line" && fail "Esc did not close the dialog" ||
+	pass "Esc cancels the conflicting save"
+wait_for "8100" && pass "the reloaded price is on screen" || fail "8100 not on screen"
+keys r
+wait_for "reloaded $data" && pass "r reloads" || fail "r did not reload"
+# a field the other edit left alone: m merges it into the row on disk
+keys o
+wait_for "H100 80G container quote" || fail "no price dialog the second time"
+sed -i 's/^h100-80g,container,1,4,,8100,,CNY,92折,/h100-80g,container,1,4,,8000,,CNY,92折,/' "$data/prices/offers.csv"
+keys Tab
+T send-keys -t main -l "12.5"
+keys Enter
+wait_for "m merge yours into it" && pass "a mergeable conflict offers m" || fail "no merge offered"
+keys m
+wait_for "merged your changes into prices/offers.csv line 18" && pass "m merges" || fail "m did not merge"
+grep -q "^h100-80g,container,1,4,,8000,12.5,CNY,92折," "$data/prices/offers.csv" &&
+	pass "merged: their price, our hourly" || fail "merged row: $(grep '^h100-80g,container' "$data/prices/offers.csv")"
+keys F10
+check_end "F10 after the conflict" 0
+
+echo "tui-safety-test: $failures failure(s); screens in $art"
+[ "$failures" -eq 0 ]
