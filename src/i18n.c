@@ -10,6 +10,12 @@
 
 #include "config.h"
 #include "i18n_mo.h"
+
+/* The build passes the installed catalogue folder; a build without it
+ * (the fuzz targets) uses the built-in catalogue only. */
+#ifndef LOCALEDIR
+#define LOCALEDIR "/nonexistent"
+#endif
 #if ENABLE_NLS
 #include <libintl.h>
 #endif
