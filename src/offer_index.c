@@ -63,7 +63,7 @@ static bool rank_regions(const struct catalog *c, struct sort_key *keys)
 			ok = idset_add(&seen, region, 0) == 0 && seen.keys;
 		}
 	}
-	if (ok) {
+	if (ok && n) { /* no offers: no names, and qsort must not see NULL */
 		qsort(names, n, sizeof *names, text_cmp);
 		for (size_t r = 0; r < n; r++)
 			idset_set(&seen, names[r], (unsigned)r);
