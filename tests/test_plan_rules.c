@@ -1,0 +1,478 @@
+/* Paths that mutation testing found unpinned: each test changes when one
+ * operator or constant of the rule it names changes. Models, cards and
+ * offers are synthetic so that every expected value is worked by hand in
+ * the comment beside it. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../src/arch.h"
+#include "../src/estimate.h"
+#include "../src/plan.h"
+#include "../src/tables.h"
+
+/* Llama-2-7B as in its config.json (no GQA). */
+static const struct model llama2_7b = {
+	.id = "llama-2-7b", .name = "Llama-2-7B", .params_b = 6.74, .active_params_b = 6.74,
+	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 32, .head_dim = 128,
+	.intermediate = 11008, .vocab = 32000, .mlp = MLP_SWIGLU,
+};
+
+/* Llama-3.1-8B: GQA with 8 KV heads. */
+static const struct model llama31_8b = {
+	.id = "llama-3.1-8b", .name = "Llama-3.1-8B", .params_b = 8.03, .active_params_b = 8.03,
+	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 8, .head_dim = 128,
+	.intermediate = 14336, .vocab = 128256, .mlp = MLP_SWIGLU,
+};
+
+/* A 1B toy with a small vocabulary: embedding V x h = 1000 x 1024 = 1,024,000. */
+static const struct model toy = {
+	.id = "toy", .name = "Toy", .params_b = 1, .active_params_b = 1, .layers = 16,
+	.hidden = 1024, .heads = 8, .kv_heads = 8, .head_dim = 128, .intermediate = 4096,
+	.vocab = 1000, .mlp = MLP_SWIGLU,
+};
+
+static struct scenario scenario_for(const struct model *m, const char *precision,
+				    const char *task)
+{
+	struct scenario sc;
+	char err[200];
+	scenario_defaults(&sc);
+	sc.model = m;
+	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err), "%s", err);
+	cr_assert(scenario_set(&sc, "task", task, err, sizeof err), "%s", err);
+	return sc;
+}
+
+static void set(struct scenario *sc, const char *key, const char *value)
+{
+	char err[200];
+	cr_assert(scenario_set(sc, key, value, err, sizeof err), "%s=%s: %s", key, value, err);
+}
+
+static struct mem_terms per_card(const struct scenario *sc, struct layout l)
+{
+	struct workload w;
+	struct mem_terms m;
+	cr_assert(workload_init(&w, sc), "%s", w.error);
+	workload_per_card(&w, &l, &m);
+	return m;
+}
+
+/* A card of mib MiB with no offers, planned on an empty catalogue. */
+static struct plan plan_on(const struct scenario *sc, double mib)
+{
+	static struct catalog empty;
+	struct gpu g = {.id = "toy-card", .name = "Toy card", .vendor = "Toy", .memory_mib = mib, .link = LINK_NVLINK};
+	struct workload w;
+	struct plan p;
+	cr_assert(workload_init(&w, sc), "%s", w.error);
+	plan_for_gpu(&w, &empty, &g, &p);
+	p.gpu = NULL; /* g is gone */
+	return p;
+}
+
+#define P7 6.74e9
+
+Test(pipeline, training_stage_holds_its_share_of_the_layers)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 8 x 4096 x
+	 * 32000 = 1,048,576,000. p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
+	 * 9,672,065,024. p = 4: 8 layers: 4,311,744,512 + logits = 5,360,320,512 */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
+			   9672065024.0, 1);
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
+			   5360320512.0, 1);
+	/* recomputation on 2 stages: 16 inputs x 2 sbh (33,554,432) = 536,870,912 + one
+	 * layer 538,968,064 + logits = 2,124,414,976 */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
+			   2124414976.0, 1);
+	/* model states split over the stages: 16 B x P / 2 = 8P */
+	struct mem_terms m = per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	cr_assert_float_eq(m.weights, P7, 1);
+	cr_assert_float_eq(m.gradients, P7, 1);
+	cr_assert_float_eq(m.optimizer, 6 * P7, 1);
+}
+
+Test(pipeline, inference_stage_splits_weights_and_cache_not_the_workspace)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	struct mem_terms m = per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	/* 13.48e9 / 2; KV 2 GiB / 2; one layer's workspace is on every stage: 337,769,472 */
+	cr_assert_float_eq(m.weights, 6.74e9, 1);
+	cr_assert_float_eq(m.kv_cache, 1073741824.0, 0.5);
+	cr_assert_float_eq(m.activations, 337769472.0, 0.5);
+}
+
+Test(moe, weights_count_every_expert)
+{
+	struct model moe = toy;
+	moe.params_b = 8, moe.active_params_b = 2, moe.experts = 8, moe.experts_per_token = 2;
+	struct scenario sc = scenario_for(&moe, "bf16", "inference");
+	/* all 8e9 parameters are resident: 8e9 x 2 B = 16e9, not 2e9 x 2 */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights, 16e9, 1);
+	/* int4: (8e9 - 2,048,000 embedding + head) x 17/32 = 4,248,912,000 + 2,048,000 x 2
+	 * = 4,253,008,000 */
+	sc = scenario_for(&moe, "int4", "inference");
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights,
+			   4253008000.0, 1);
+	/* a full fine-tune trains all 8e9: 2 + 2 + 12 B each */
+	sc = scenario_for(&moe, "bf16", "full");
+	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	cr_assert_float_eq(m.weights, 16e9, 1);
+	cr_assert_float_eq(m.gradients, 16e9, 1);
+	cr_assert_float_eq(m.optimizer, 96e9, 1);
+}
+
+Test(moe, workspace_runs_the_routed_experts)
+{
+	struct model moe = toy;
+	moe.experts = 8, moe.experts_per_token = 2;
+	/* m = 4096 tokens, MLP width 2 x 4096 = 8192: 2 x (2 x 4096 x 1024 + 3 x 4096 x 8192)
+	 * = 2 x (8,388,608 + 100,663,296) = 218,103,808; + logits 1000 x 4 = 4000 */
+	cr_assert_float_eq(inference_activation_bytes(&moe, 4096, 1, 8192), 218107808.0, 0.5);
+}
+
+Test(embeddings, tied_embeddings_count_once)
+{
+	struct model tied = toy;
+	tied.tied_embeddings = true;
+	cr_assert_float_eq(arch_embedding_params(&toy), 2048000.0, 0.5);
+	cr_assert_float_eq(arch_embedding_params(&tied), 1024000.0, 0.5);
+	/* int4 untied: (1e9 - 2,048,000) x 17/32 = 530,162,000 + 4,096,000 = 534,258,000;
+	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
+	cr_assert_float_eq(weight_bytes(&toy, 0.53125, true), 534258000.0, 1);
+	cr_assert_float_eq(weight_bytes(&tied, 0.53125, true), 532754000.0, 1);
+	/* the parameter count loses one V x h matrix */
+	cr_assert_float_eq(arch_param_count(&toy, NULL) - arch_param_count(&tied, NULL),
+			   1024000.0, 0.5);
+}
+
+Test(lora, gqa_term_uses_the_kv_heads)
+{
+	/* Llama-3.1-8B per layer: (h+q) 8192 + 2 (h + a_kv d = 4096 + 1024) 10,240 + (q+h) 8192
+	 * + 3 (h+i = 18,432) 55,296 = 81,920; x 32 layers x r 16 = 41,943,040 */
+	cr_assert_float_eq(lora_params(&llama31_8b, 16), 41943040.0, 0.5);
+	cr_assert_float_eq(lora_params(&llama31_8b, 8), 20971520.0, 0.5);
+	struct scenario sc = scenario_for(&llama31_8b, "bf16", "lora");
+	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	/* frozen 8.03e9 x 2 + adapters 2 B; gradients 2 B; Adam 12 B per adapter parameter */
+	cr_assert_float_eq(m.weights, 16.06e9 + 2 * 41943040.0, 1);
+	cr_assert_float_eq(m.gradients, 2 * 41943040.0, 1);
+	cr_assert_float_eq(m.optimizer, 12 * 41943040.0, 1);
+}
+
+Test(training, activations_divide_under_tensor_parallel)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	/* 18,295,554,048 B on one card (test_engine); sequence parallel with TP divides by t */
+	cr_assert_float_eq(per_card(&sc, (struct layout){2, 1, 1, 0, false}).activations,
+			   9147777024.0, 1);
+	cr_assert_float_eq(per_card(&sc, (struct layout){4, 1, 1, 0, false}).activations,
+			   4573888512.0, 1);
+	/* model states over TP2: 16P / 2 */
+	struct mem_terms m = per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P7, 1);
+}
+
+static void zero_terms(int d, int zero, double w, double g, double o)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	struct mem_terms m = per_card(&sc, (struct layout){1, 1, d, zero, false});
+	cr_assert_float_eq(m.weights, w * P7, 1, "ZeRO-%d on %d: weights", zero, d);
+	cr_assert_float_eq(m.gradients, g * P7, 1, "ZeRO-%d on %d: gradients", zero, d);
+	cr_assert_float_eq(m.optimizer, o * P7, 1, "ZeRO-%d on %d: optimizer", zero, d);
+}
+
+Test(training, zero_stages_term_by_term)
+{
+	/* 2 + 2 + 12 bytes per parameter; stage 1 shards the 12, stage 2 also the
+	 * gradients' 2, stage 3 also the weights' 2, each over d */
+	zero_terms(2, 0, 2, 2, 12);
+	zero_terms(2, 1, 2, 2, 6);
+	zero_terms(2, 2, 2, 1, 6);
+	zero_terms(2, 3, 1, 1, 6);
+	zero_terms(4, 0, 2, 2, 12);
+	zero_terms(4, 1, 2, 2, 3);
+	zero_terms(4, 2, 2, 0.5, 3);
+	zero_terms(4, 3, 0.5, 0.5, 3);
+}
+
+Test(inference, replicas_hold_the_kv_cache_of_their_own_sequences)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	set(&sc, "concurrency", "5");
+	/* 2 GiB per sequence; 5 sequences over 2 replicas: ceil(5/2) = 3 on the fuller one */
+	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	cr_assert_float_eq(m.kv_cache, 3 * 2147483648.0, 1);
+	cr_assert_float_eq(m.weights, 13.48e9, 1); /* every replica holds all the weights */
+	/* workspace of 3 sequences: m = min(3 x 4096, 8192) = 8192 tokens:
+	 * 2 x (2 x 8192 x 4096 + 3 x 8192 x 11008) + 3 x 32000 x 4 = 675,282,944 + 384,000 */
+	cr_assert_float_eq(m.activations, 675666944.0, 1);
+	/* 5 replicas: one sequence each; TP2 within 2 replicas: 3 x 2 GiB / 2 */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 5, 0, false}).kv_cache,
+			   2147483648.0, 1);
+	cr_assert_float_eq(per_card(&sc, (struct layout){2, 1, 2, 0, false}).kv_cache,
+			   3 * 1073741824.0, 1);
+}
+
+/* Heads 12, KV heads kv, 8 layers, on 4 forced cards of a large card. */
+static struct layout four_cards(int kv)
+{
+	struct model m = toy;
+	m.heads = 12, m.kv_heads = kv, m.layers = 8;
+	struct scenario sc = scenario_for(&m, "bf16", "inference");
+	set(&sc, "cards", "4");
+	return plan_on(&sc, 1e6).lay;
+}
+
+Test(tensor_parallel, refused_when_kv_heads_would_split_unevenly)
+{
+	/* 6 KV heads on 4 cards: neither divisible nor fewer than 4: no TP4. The best
+	 * remaining split of 4 cards is 4 pipeline stages (t = 1 ranks before t = 2) */
+	struct layout l = four_cards(6);
+	cr_assert_eq(l.t, 1);
+	cr_assert_eq(l.p, 4);
+	/* 4 KV heads divide; 2 KV heads are replicated: TP4 either way */
+	cr_assert_eq(four_cards(4).t, 4);
+	cr_assert_eq(four_cards(2).t, 4);
+	cr_assert_eq(four_cards(2).p, 1);
+}
+
+/* 16 layers, h 256, 4 heads (TP at most 4), 0.12B parameters: built so that
+ * with s = 1024 the logits (8 x 1024 x 32000 = 262,144,000 B) dominate. */
+static const struct model span_model = {
+	.id = "span", .name = "Span", .params_b = 0.12, .active_params_b = 0.12, .layers = 16,
+	.hidden = 256, .heads = 4, .kv_heads = 4, .head_dim = 64, .intermediate = 1024,
+	.vocab = 32000, .mlp = MLP_SWIGLU,
+};
+
+Test(training, model_parallel_group_stays_inside_one_machine)
+{
+	struct scenario sc = scenario_for(&span_model, "bf16", "full");
+	set(&sc, "context", "1024");
+	set(&sc, "recompute", "none");
+	set(&sc, "zero", "0");
+	set(&sc, "cards", "16");
+	sc.headroom_pct = 0, sc.overhead_gib = 0;
+	/* per layer: sbh = 262,144; attention 10 sbh + MLP (2 sbh + 6 x 1024 x 1024) + norms
+	 * 4 sbh = 10,485,760. Model states 16 x 0.12e9 / (t p) = 1.92e9 / (t p).
+	 * (t,p,d) = (1,16,1): 120e6 + 10,485,760 + 262,144,000 = 392,629,760 (spans)
+	 *           (1,8,2):  240e6 + 20,971,520 + 262,144,000 = 523,115,520
+	 *           (2,4,2):  240e6 + (41,943,040 + 262,144,000) / 2 = 392,043,520 */
+	struct mem_terms m = per_card(&sc, (struct layout){1, 16, 1, 0, false});
+	cr_assert_float_eq(mem_sum(&m), 392629760.0, 1);
+	m = per_card(&sc, (struct layout){2, 4, 2, 0, false});
+	cr_assert_float_eq(mem_sum(&m), 392043520.0, 1);
+	m = per_card(&sc, (struct layout){1, 8, 2, 0, false});
+	cr_assert_float_eq(mem_sum(&m), 523115520.0, 1);
+	/* a 430 MiB card (450,887,680 B) holds the first and the last. Without the rule
+	 * TP1 x PP16 would win (lower t); with it the 8-card group TP2 x PP4 does */
+	struct plan p = plan_on(&sc, 430);
+	cr_assert(p.fits);
+	cr_assert_eq(p.lay.t, 2);
+	cr_assert_eq(p.lay.p, 4);
+	cr_assert_eq(p.lay.d, 2);
+	cr_assert_eq(p.machines, 2);
+}
+
+/* A model with no weights, cache or workspace: the need is the overhead alone. */
+static const struct model empty_model = {
+	.id = "empty", .name = "Empty", .layers = 1, .heads = 1, .kv_heads = 1,
+	.mlp = MLP_SWIGLU,
+};
+
+static struct plan plan_of_overhead(double bytes)
+{
+	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	sc.headroom_pct = 0;
+	sc.overhead_gib = bytes / GIB; /* bytes / 2^30 is exact */
+	return plan_on(&sc, 10); /* 10,485,760 B */
+}
+
+Test(fit, tight_above_ninety_percent_of_the_card)
+{
+	/* 0.9 x 10,485,760 = 9,437,184 (exact in doubles) */
+	cr_assert_eq(TIGHT_FRACTION * 10 * MIB, 9437184.0);
+	struct plan p = plan_of_overhead(9437184);
+	cr_assert(p.fits);
+	cr_assert_float_eq(p.utilization_pct, 90.0, 1e-12);
+	cr_assert_eq(p.level, FIT_COMFORTABLE, "exactly 90 %% is still comfortable");
+	p = plan_of_overhead(9437185);
+	cr_assert_eq(p.level, FIT_TIGHT);
+	p = plan_of_overhead(9437183);
+	cr_assert_eq(p.level, FIT_COMFORTABLE);
+	/* a byte short of the whole card is still a fit, one byte more is not (the
+	 * whole card exactly is not offered: the card-count search wants room left
+	 * after the overhead) */
+	p = plan_of_overhead(10485759);
+	cr_assert(p.fits);
+	cr_assert_eq(p.level, FIT_TIGHT);
+	cr_assert_eq(p.cards, 1);
+	p = plan_of_overhead(10485761);
+	cr_assert_not(p.fits);
+	cr_assert_eq(p.level, FIT_NONE);
+	cr_assert_eq(p.cards, 0);
+}
+
+Test(fit, headroom_multiplies_the_need)
+{
+	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	sc.overhead_gib = 8388608 / GIB; /* 8 MiB */
+	/* 8 MiB x 1.24 = 9.92 MiB of the 10 MiB card: fits, tight (above 9 MiB) */
+	sc.headroom_pct = 24;
+	struct plan p = plan_on(&sc, 10);
+	cr_assert(p.fits);
+	cr_assert_float_eq(p.with_headroom, 8388608 * 1.24, 1e-6);
+	cr_assert_float_eq(p.utilization_pct, 80.0, 1e-9);
+	cr_assert_eq(p.level, FIT_TIGHT);
+	/* 8 MiB x 1.125 = 9 MiB: exactly 90 %%, comfortable */
+	sc.headroom_pct = 12.5;
+	cr_assert_eq(plan_on(&sc, 10).level, FIT_COMFORTABLE);
+	/* 8 MiB x 1.26 = 10.08 MiB: over the card */
+	sc.headroom_pct = 26;
+	cr_assert_not(plan_on(&sc, 10).fits);
+}
+
+/* One toy card type: container per card 1000 a month for 1 to 4 cards,
+ * bare metal 6400 a month for a machine of 8. */
+static const char toy_models[] =
+	"id,name,params_b,active_params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,"
+	"vocab,kv_elems,mlp,tied_embeddings,experts,experts_per_token,max_context,dtype,source\n"
+	"toy,Toy,1,,16,1024,8,8,128,4096,1000,,swiglu,no,,,4096,bf16,test\n";
+static const char toy_gpus[] =
+	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8,link,link_gbs,source\n"
+	"toy-1t,Toy 1T,Toy,1000000,1000,100,yes,nvlink,900,test\n";
+static const char toy_offers[] =
+	"gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network,inter_node,"
+	"collected,source\n"
+	"toy-1t,container,1,4,,1000,,CNY,,,none,2026-10-12,test\n"
+	"toy-1t,baremetal,8,,r1,6400,,CNY,,IB,ib,2026-10-12,test\n";
+
+static struct catalog toy_cat;
+
+static void load_toy(void)
+{
+	const char *paths[3] = {"models.csv", "gpus.csv", "offers.csv"};
+	const char *bufs[3] = {toy_models, toy_gpus, toy_offers};
+	const size_t lens[3] = {strlen(toy_models), strlen(toy_gpus), strlen(toy_offers)};
+	struct diag d = {0};
+	size_t errors = catalog_load(&toy_cat, paths, bufs, lens, &d);
+	for (size_t i = 0; i < d.kept; i++)
+		fprintf(stderr, "%s\n", d.msgs[i]);
+	diag_clear(&d);
+	cr_assert_eq(errors, 0);
+}
+
+static void free_toy(void)
+{
+	catalog_free(&toy_cat);
+}
+
+TestSuite(rent, .init = load_toy, .fini = free_toy);
+
+/* The toy model, inference, on exactly n cards of the toy card. */
+static struct plan plan_cards(int n)
+{
+	struct scenario sc;
+	char err[200], count[16];
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &toy_cat, "toy", err, sizeof err), "%s", err);
+	snprintf(count, sizeof count, "%d", n);
+	set(&sc, "cards", count);
+	struct workload w;
+	struct plan p;
+	cr_assert(workload_init(&w, &sc), "%s", w.error);
+	plan_for_gpu(&w, &toy_cat, &toy_cat.gpus[0], &p);
+	cr_assert_eq(p.cards, n);
+	return p;
+}
+
+Test(rent, container_allows_up_to_max_cards)
+{
+	struct plan p = plan_cards(4);
+	cr_assert(p.container.available);
+	cr_assert_eq(p.container.max_cards, 4);
+	cr_assert_float_eq(p.container.total, 4000, 1e-9);
+	/* 4 x 1000 < one machine 6400 */
+	cr_assert_eq(p.cheaper, CHEAPER_CONTAINER);
+	p = plan_cards(5);
+	cr_assert_not(p.container.available);
+	cr_assert_str_eq(p.container.why, "5 cards: a container allows at most 4");
+	cr_assert_eq(p.cheaper, CHEAPER_NONE);
+	/* the bare-metal machine is used: 6400 / 5 cards at 90 % efficiency */
+	cr_assert_float_eq(p.effective_per_card, 6400.0 / 5 / 0.9, 1e-9);
+}
+
+Test(rent, eight_cards_fill_one_machine_nine_need_two)
+{
+	struct plan p = plan_cards(8);
+	cr_assert_eq(p.machines, 1);
+	cr_assert_eq(p.baremetal.machines, 1);
+	cr_assert_eq(p.baremetal.idle, 0);
+	cr_assert_float_eq(p.baremetal.idle_cost, 0, 1e-9);
+	cr_assert_float_eq(p.baremetal.total, 6400, 1e-9);
+	cr_assert_float_eq(p.baremetal.monthly_per_card, 800, 1e-9);
+	cr_assert(strstr(p.strategy, "multi-node") == NULL, "%s", p.strategy);
+	/* 9 cards: ceil(9/8) = 2 machines, 16 - 9 = 7 idle at 800 = 5600 */
+	p = plan_cards(9);
+	cr_assert_eq(p.machines, 2);
+	cr_assert_eq(p.baremetal.machines, 2);
+	cr_assert_eq(p.baremetal.idle, 7);
+	cr_assert_float_eq(p.baremetal.idle_cost, 5600, 1e-9);
+	cr_assert_float_eq(p.baremetal.total, 12800, 1e-9);
+	cr_assert(strstr(p.strategy, "multi-node") != NULL, "%s", p.strategy);
+	/* 16 cards: exactly 2 machines, none idle */
+	p = plan_cards(16);
+	cr_assert_eq(p.baremetal.machines, 2);
+	cr_assert_eq(p.baremetal.idle, 0);
+}
+
+Test(rent, one_card_is_the_container_price)
+{
+	struct plan p = plan_cards(1);
+	cr_assert_float_eq(p.container.total, 1000, 1e-9);
+	cr_assert_float_eq(p.container.monthly_per_card, 1000, 1e-9);
+	cr_assert_eq(p.baremetal.idle, 7);
+	cr_assert_float_eq(p.effective_per_card, 1000, 1e-9); /* a single card loses nothing */
+}
+
+static char out[1 << 20];
+
+/* Runs the program on the reference fixture; returns its exit status. */
+static int run_json(const char *args)
+{
+	char cmd[2048], path[64];
+	snprintf(path, sizeof path, "/tmp/gpuplan-rules-%d.out", (int)getpid());
+	snprintf(cmd, sizeof cmd,
+		 "env GPUPLAN_DATA=%s/ref XDG_CONFIG_HOME=/nonexistent %s %s --format json >%s "
+		 "2>/dev/null </dev/null",
+		 FIXTURES, GPUPLAN_BIN, args, path);
+	int status = system(cmd);
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
+	out[n] = '\0';
+	if (f)
+		fclose(f);
+	unlink(path);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(cli, kv_precision_fp8_from_the_command_line)
+{
+	/* Llama-3.1-8B at 4096 tokens: 32 x 2 x 8 x 128 x 4096 = 268,435,456 elements:
+	 * 0.5 GiB at 2 B, 0.25 GiB at 1 B */
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g"), 0);
+	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
+	cr_assert(strstr(out, "\"kv_cache\": 0.5000,"), "%s", out);
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision fp8"), 0);
+	cr_assert(strstr(out, "\"kv_precision\": \"fp8\""), "%s", out);
+	cr_assert(strstr(out, "\"kv_bytes\": 1,"), "%s", out);
+	cr_assert(strstr(out, "\"kv_cache\": 0.2500,"), "%s", out);
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision 16"), 0);
+	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
+}
