@@ -476,3 +476,80 @@ Test(cli, kv_precision_fp8_from_the_command_line)
 	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision 16"), 0);
 	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
 }
+
+/* Survivors of the first mutation run: every test above used one sequence,
+ * a SwiGLU model and a 16-bit accounting whose sum equals fp32's. */
+
+Test(batch, kv_cache_grows_with_the_batch)
+{
+	/* 4 sequences of 2 GiB */
+	cr_assert_float_eq(kv_cache_bytes(&llama2_7b, 4096, 4, 2), 8589934592.0, 0.5);
+}
+
+Test(batch, training_layer_is_the_same_for_s_b_and_2s_b_over_2)
+{
+	/* s = 2048, b = 2 gives sbh = 16,777,216 as s = 4096, b = 1: 538,968,064 (test_engine) */
+	cr_assert_float_eq(training_layer_bytes(&llama2_7b, 2048, 2, true, false), 538968064.0, 0.5);
+	/* unfused scores 4 a s^2 b = 4 x 32 x 2048^2 x 2 = 1,073,741,824; dropout masks
+	 * a s^2 b = 268,435,456 + sbh in attention and sbh in the MLP (2 x 16,777,216):
+	 * 538,968,064 + 1,073,741,824 + 268,435,456 + 33,554,432 = 1,914,699,776 */
+	cr_assert_float_eq(training_layer_bytes(&llama2_7b, 2048, 2, false, true), 1914699776.0,
+			   0.5);
+}
+
+Test(batch, training_activations_of_a_micro_batch)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	set(&sc, "context", "2048");
+	set(&sc, "concurrency", "2");
+	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 8 x 2048 x 2 x 32000 (1,048,576,000) */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
+			   18295554048.0, 1);
+	/* recomputation: 32 x 2 sbh (33,554,432) + one layer + logits */
+	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
+			   2661285888.0, 1);
+}
+
+Test(activations, prefill_chunk_of_one_token)
+{
+	/* m = 1: 2 x (2 x 4096 + 3 x 11008) = 82,432 + logits 128,000 */
+	cr_assert_float_eq(inference_activation_bytes(&llama2_7b, 4096, 1, 1), 210432.0, 0.5);
+}
+
+Test(activations, gelu_mlp_keeps_two_intermediates)
+{
+	struct model gelu = toy;
+	gelu.mlp = MLP_GELU;
+	/* m = 4096: 2 x (2 x 4096 x 1024 + 2 x 4096 x 4096) = 83,886,080 + logits 4000 */
+	cr_assert_float_eq(inference_activation_bytes(&gelu, 4096, 1, 8192), 83890080.0, 0.5);
+}
+
+Test(lora, gelu_mlp_has_two_matrices)
+{
+	struct model gelu = llama2_7b;
+	gelu.mlp = MLP_GELU;
+	/* 8192 + 16384 + 8192 + 2 x (4096 + 11008) = 62,976; x 32 x 16 = 32,243,712 */
+	cr_assert_float_eq(lora_params(&gelu, 16), 32243712.0, 0.5);
+}
+
+Test(training, fp32_accounting_term_by_term)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "fp32", "full");
+	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	/* 4 + 4 + 8: the same 16 B sum as mixed 16-bit, split differently */
+	cr_assert_float_eq(m.weights, 4 * P7, 1);
+	cr_assert_float_eq(m.gradients, 4 * P7, 1);
+	cr_assert_float_eq(m.optimizer, 8 * P7, 1);
+}
+
+Test(lora, frozen_base_splits_under_tensor_parallel)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "lora");
+	/* (13.48e9 frozen + 2 x 39,976,960 adapters) / 2 = 6,779,976,960 */
+	struct mem_terms m = per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	cr_assert_float_eq(m.weights, 6779976960.0, 1);
+	cr_assert_float_eq(m.optimizer, 6 * 39976960.0, 1);
+	/* ZeRO-3 over 2 replicas shards that again: 3,389,988,480 */
+	m = per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	cr_assert_float_eq(m.weights, 3389988480.0, 1);
+}
