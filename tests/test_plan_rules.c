@@ -553,3 +553,112 @@ Test(lora, frozen_base_splits_under_tensor_parallel)
 	m = per_card(&sc, (struct layout){2, 1, 2, 3, false});
 	cr_assert_float_eq(m.weights, 3389988480.0, 1);
 }
+
+/* Survivors in plan.c: the search and its ranking. */
+
+Test(search, fewest_cards_when_two_just_fit)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	sc.headroom_pct = 0;
+	/* what splitting spreads: weights 13.48e9 + KV 2^31 = 15,627,483,648. An 8868 MiB
+	 * card (9,298,771,968 B) leaves 8,225,030,144 after the 1 GiB overhead: 1.9 cards'
+	 * worth. TP2: 7,813,741,824 + workspace 337,769,472 / 2 + 1 GiB = 9,056,368,384 fits */
+	struct plan p = plan_on(&sc, 8868);
+	cr_assert(p.fits);
+	cr_assert_eq(p.cards, 2);
+	cr_assert_eq(p.lay.t, 2);
+	cr_assert_float_eq(p.need, 9056368384.0, 1);
+	/* an 8 GiB card: 3 stages hold 5,209,161,216 + 337,769,472 + 1 GiB = 6,620,672,512 */
+	p = plan_on(&sc, 8192);
+	cr_assert_eq(p.cards, 3);
+	cr_assert_eq(p.lay.p, 3);
+	cr_assert_float_eq(p.need, 6620672512.0, 1);
+}
+
+Test(search, inference_prefers_tensor_parallel_over_replicas)
+{
+	/* 2 sequences on 2 cards: TP2 (rank 2) before PP2 (17) and two replicas */
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	set(&sc, "concurrency", "2");
+	set(&sc, "cards", "2");
+	struct plan p = plan_on(&sc, 1e6);
+	cr_assert_eq(p.lay.t, 2);
+	cr_assert_eq(p.lay.d, 1);
+}
+
+Test(search, recomputation_when_it_saves_a_card)
+{
+	struct scenario sc = scenario_for(&span_model, "bf16", "full");
+	set(&sc, "context", "1024");
+	sc.headroom_pct = 0, sc.overhead_gib = 0;
+	/* one card: states 1.92e9 + 16 layers x 10,485,760 + logits 262,144,000 =
+	 * 2,349,916,160; recomputed: 1.92e9 + 16 x 524,288 + 10,485,760 + 262,144,000 =
+	 * 2,201,018,368. A 2170 MiB card (2,275,409,920 B) holds only the second */
+	struct plan p = plan_on(&sc, 2170);
+	cr_assert_eq(p.cards, 1);
+	cr_assert(p.lay.recompute);
+	cr_assert_float_eq(p.need, 2201018368.0, 1);
+	set(&sc, "recompute", "none");
+	cr_assert_gt(plan_on(&sc, 2170).cards, 1);
+	/* room to spare: no recomputation */
+	set(&sc, "recompute", "auto");
+	p = plan_on(&sc, 4096);
+	cr_assert_eq(p.cards, 1);
+	cr_assert_not(p.lay.recompute);
+}
+
+Test(search, a_fixed_zero_stage_still_allows_one_card)
+{
+	/* ZeRO-3 asked for: one card has nothing to shard and fits (2,349,916,160 B) */
+	struct scenario sc = scenario_for(&span_model, "bf16", "full");
+	set(&sc, "context", "1024");
+	set(&sc, "zero", "3");
+	sc.headroom_pct = 0, sc.overhead_gib = 0;
+	struct plan p = plan_on(&sc, 4096);
+	cr_assert_eq(p.cards, 1);
+	cr_assert_eq(p.lay.zero, 0);
+}
+
+Test(search, zero_3_when_only_it_fits)
+{
+	/* 4 cards, recomputation: DP4 needs 2P + 14P/4 = 5.5P (37.07e9) at ZeRO-2, 4P
+	 * (26.96e9) at ZeRO-3, + 2,661,285,888 activations + 1 GiB = 30,695,027,712 at
+	 * ZeRO-3. A 30518 MiB card (32,000,507,904 B) holds only ZeRO-3 */
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	set(&sc, "recompute", "full");
+	set(&sc, "cards", "4");
+	sc.headroom_pct = 0;
+	struct plan p = plan_on(&sc, 30518);
+	cr_assert(p.fits);
+	cr_assert_eq(p.lay.d, 4);
+	cr_assert_eq(p.lay.zero, 3);
+	cr_assert_float_eq(p.need, 30695027712.0, 1);
+	/* ZeRO-0 asked for: no data parallel split fits, so model parallel */
+	set(&sc, "zero", "0");
+	p = plan_on(&sc, 30518);
+	cr_assert_neq(p.lay.d, 4);
+}
+
+Test(search, equal_ranks_keep_the_fewer_stages)
+{
+	/* one head: no TP. s = 8192: a layer is 16 sbh + 6 s i = 83,886,080, logits
+	 * 2,097,152,000. On 4 cards: DP4 at ZeRO-3 480e6 + 16 layers + logits =
+	 * 3,919,329,280; PP2 x DP2 at ZeRO-0 960e6 + 8 layers + logits = 3,728,240,640;
+	 * PP4 480e6 + 4 layers + logits = 2,912,696,320. On 3624 MiB (3,800,039,424 B)
+	 * PP2 x DP2 and PP4 rank the same: the first found, fewer stages, stays */
+	struct model m = span_model;
+	m.heads = 1, m.kv_heads = 1;
+	struct scenario sc = scenario_for(&m, "bf16", "full");
+	set(&sc, "context", "8192");
+	set(&sc, "recompute", "none");
+	set(&sc, "cards", "4");
+	sc.headroom_pct = 0, sc.overhead_gib = 0;
+	struct mem_terms t = per_card(&sc, (struct layout){1, 1, 4, 3, false});
+	cr_assert_float_eq(mem_sum(&t), 3919329280.0, 1);
+	t = per_card(&sc, (struct layout){1, 2, 2, 0, false});
+	cr_assert_float_eq(mem_sum(&t), 3728240640.0, 1);
+	struct plan p = plan_on(&sc, 3624);
+	cr_assert_eq(p.lay.p, 2);
+	cr_assert_eq(p.lay.d, 2);
+	cr_assert_eq(p.lay.zero, 0);
+}
