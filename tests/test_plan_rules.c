@@ -278,6 +278,7 @@ Test(training, model_parallel_group_stays_inside_one_machine)
 	cr_assert_eq(p.lay.p, 4);
 	cr_assert_eq(p.lay.d, 2);
 	cr_assert_eq(p.machines, 2);
+	cr_assert_str_eq(p.strategy, "TP2×PP4×DP2 multi-node");
 }
 
 /* A model with no weights, cache or workspace: the need is the overhead alone. */
@@ -633,6 +634,7 @@ Test(search, zero_3_when_only_it_fits)
 	cr_assert_eq(p.lay.d, 4);
 	cr_assert_eq(p.lay.zero, 3);
 	cr_assert_float_eq(p.need, 30695027712.0, 1);
+	cr_assert_str_eq(p.strategy, "ZeRO-3 ×4");
 	/* ZeRO-0 asked for: no data parallel split fits, so model parallel */
 	set(&sc, "zero", "0");
 	p = plan_on(&sc, 30518);
@@ -661,4 +663,29 @@ Test(search, equal_ranks_keep_the_fewer_stages)
 	cr_assert_eq(p.lay.p, 2);
 	cr_assert_eq(p.lay.d, 2);
 	cr_assert_eq(p.lay.zero, 0);
+	cr_assert_str_eq(p.strategy, "PP2×DP2");
+}
+
+Test(search, tensor_parallel_with_zero_is_labelled)
+{
+	/* one layer (no pipeline), 6 heads (no TP4), ZeRO-1 asked for, 4 cards: DP4 or
+	 * TP2 x 2 replicas. A card between the two needs shows "TP2 + ZeRO-1 ×2" */
+	struct model m = llama2_7b;
+	m.layers = 1, m.heads = 6, m.kv_heads = 6;
+	struct scenario sc = scenario_for(&m, "bf16", "full");
+	set(&sc, "recompute", "full");
+	set(&sc, "zero", "1");
+	set(&sc, "cards", "4");
+	sc.headroom_pct = 0;
+	/* DP4: 2P + 2P + 12P/4 = 7P; TP2 x 2: (2 + 2) P/2 + 12 P/2/2 = 5P; + activations */
+	struct mem_terms dp = per_card(&sc, (struct layout){1, 1, 4, 1, false});
+	struct mem_terms tp = per_card(&sc, (struct layout){2, 1, 2, 1, false});
+	cr_assert_float_eq(dp.weights + dp.gradients + dp.optimizer, 7 * P7, 1);
+	cr_assert_float_eq(tp.weights + tp.gradients + tp.optimizer, 5 * P7, 1);
+	double mib = (mem_sum(&dp) + mem_sum(&tp)) / 2 / MIB;
+	struct plan p = plan_on(&sc, mib);
+	cr_assert_str_eq(p.strategy, "TP2 + ZeRO-1 ×2");
+	/* zero 0 and DP4 on a large card: plain replicas */
+	set(&sc, "zero", "0");
+	cr_assert_str_eq(plan_on(&sc, 1e6).strategy, "DP4");
 }
