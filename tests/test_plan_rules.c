@@ -62,17 +62,23 @@ static struct mem_terms per_card(const struct scenario *sc, struct layout l)
 	return m;
 }
 
-/* A card of mib MiB with no offers, planned on an empty catalogue. */
-static struct plan plan_on(const struct scenario *sc, double mib)
+/* A card of mib MiB without FP8 and no offers, on an empty catalogue. */
+static struct plan plan_on_link(const struct scenario *sc, double mib, enum link_kind link)
 {
 	static struct catalog empty;
-	struct gpu g = {.id = "toy-card", .name = "Toy card", .vendor = "Toy", .memory_mib = mib, .link = LINK_NVLINK};
+	struct gpu g = {.id = "toy-card", .name = "Toy card", .vendor = "Toy", .memory_mib = mib,
+			.link = link};
 	struct workload w;
 	struct plan p;
 	cr_assert(workload_init(&w, sc), "%s", w.error);
 	plan_for_gpu(&w, &empty, &g, &p);
 	p.gpu = NULL; /* g is gone */
 	return p;
+}
+
+static struct plan plan_on(const struct scenario *sc, double mib)
+{
+	return plan_on_link(sc, mib, LINK_NVLINK);
 }
 
 #define P7 6.74e9
@@ -688,4 +694,67 @@ Test(search, tensor_parallel_with_zero_is_labelled)
 	/* zero 0 and DP4 on a large card: plain replicas */
 	set(&sc, "zero", "0");
 	cr_assert_str_eq(plan_on(&sc, 1e6).strategy, "DP4");
+}
+
+Test(fit, forced_card_may_be_filled_exactly)
+{
+	/* --cards 1 with the overhead exactly the 10 MiB card: fits, tight */
+	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	sc.headroom_pct = 0;
+	sc.overhead_gib = 10485760 / GIB;
+	set(&sc, "cards", "1");
+	struct plan p = plan_on(&sc, 10);
+	cr_assert(p.fits);
+	cr_assert_eq(p.level, FIT_TIGHT);
+	sc.overhead_gib = 10485761 / GIB;
+	cr_assert_not(plan_on(&sc, 10).fits);
+}
+
+Test(search, forced_count_without_a_valid_split_is_replicas)
+{
+	/* 33 cards, one sequence: 33 is odd (no TP), 33 stages exceed 32 layers, and
+	 * replicas beyond the one sequence are not considered: plain copies, each with
+	 * all 13.48e9 B of weights and the one sequence's 2 GiB cache */
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	set(&sc, "cards", "33");
+	struct plan p = plan_on(&sc, 1e6);
+	cr_assert_eq(p.lay.t, 1);
+	cr_assert_eq(p.lay.p, 1);
+	cr_assert_eq(p.lay.d, 33);
+	cr_assert_float_eq(p.per_card.weights, 13.48e9, 1);
+	cr_assert_float_eq(p.per_card.kv_cache, 2147483648.0, 1);
+}
+
+Test(notes, one_per_condition)
+{
+	/* counted, not read: one card, 16-bit KV on a card without FP8: nothing to say */
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 0);
+	cr_assert_eq(plan_on_link(&sc, 1e6, LINK_PCIE).nnotes, 0);
+	/* FP8 KV on a card without FP8 */
+	set(&sc, "kv-precision", "fp8");
+	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 1);
+	/* TP2 over PCIe, and its 70 % efficiency */
+	sc = scenario_for(&llama2_7b, "bf16", "inference");
+	set(&sc, "cards", "2");
+	struct plan p = plan_on_link(&sc, 1e6, LINK_PCIE);
+	cr_assert_eq(p.lay.t, 2);
+	cr_assert_eq(p.nnotes, 2);
+	cr_assert_float_eq(p.efficiency, 0.7, 1e-12);
+	/* two replicas for two sequences (no TP on 1 head): the replica note only */
+	struct model one_head = llama2_7b;
+	one_head.heads = 1, one_head.kv_heads = 1, one_head.layers = 1;
+	sc = scenario_for(&one_head, "bf16", "inference");
+	set(&sc, "cards", "2");
+	set(&sc, "concurrency", "2");
+	p = plan_on(&sc, 1e6);
+	cr_assert_eq(p.lay.d, 2);
+	cr_assert_eq(p.nnotes, 1);
+	/* full fine-tune, DP4 at ZeRO-3 with recomputation: recomputation and 90 % */
+	sc = scenario_for(&llama2_7b, "bf16", "full");
+	set(&sc, "recompute", "full");
+	set(&sc, "cards", "4");
+	p = plan_on(&sc, 1e6);
+	cr_assert_eq(p.lay.d, 4);
+	cr_assert_eq(p.nnotes, 2);
 }
