@@ -340,6 +340,11 @@ Test(fit, headroom_multiplies_the_need)
 	/* 8 MiB x 1.125 = 9 MiB: exactly 90 %%, comfortable */
 	sc.headroom_pct = 12.5;
 	cr_assert_eq(plan_on(&sc, 10).level, FIT_COMFORTABLE);
+	/* 8 MiB x 1.251 = 10.008 MiB: over the card, and no card count helps */
+	sc.headroom_pct = 25.1;
+	p = plan_on(&sc, 10);
+	cr_assert_not(p.fits);
+	cr_assert_eq(p.cards, 0);
 	/* 8 MiB x 1.26 = 10.08 MiB: over the card */
 	sc.headroom_pct = 26;
 	cr_assert_not(plan_on(&sc, 10).fits);
@@ -425,6 +430,7 @@ Test(rent, eight_cards_fill_one_machine_nine_need_two)
 	cr_assert_float_eq(p.baremetal.total, 6400, 1e-9);
 	cr_assert_float_eq(p.baremetal.monthly_per_card, 800, 1e-9);
 	cr_assert(strstr(p.strategy, "multi-node") == NULL, "%s", p.strategy);
+	cr_assert_eq(p.nnotes, 1); /* PP8's 90 % efficiency */
 	/* 9 cards: ceil(9/8) = 2 machines, 16 - 9 = 7 idle at 800 = 5600 */
 	p = plan_cards(9);
 	cr_assert_eq(p.machines, 2);
@@ -433,6 +439,7 @@ Test(rent, eight_cards_fill_one_machine_nine_need_two)
 	cr_assert_float_eq(p.baremetal.idle_cost, 5600, 1e-9);
 	cr_assert_float_eq(p.baremetal.total, 12800, 1e-9);
 	cr_assert(strstr(p.strategy, "multi-node") != NULL, "%s", p.strategy);
+	cr_assert_eq(p.nnotes, 2); /* multi-node, and 70 % efficiency across machines */
 	/* 16 cards: exactly 2 machines, none idle */
 	p = plan_cards(16);
 	cr_assert_eq(p.baremetal.machines, 2);
