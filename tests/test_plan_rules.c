@@ -1,7 +1,7 @@
-/* Paths that mutation testing found unpinned: each test changes when one
- * operator or constant of the rule it names changes. Models, cards and
- * offers are synthetic so that every expected value is worked by hand in
- * the comment beside it. */
+/* Planner rules that mutation testing found unpinned: each test changes
+ * when one operator or constant of the rule it names changes. Models,
+ * cards and offers are synthetic (tests/helpers.c) so that every expected
+ * value is worked by hand in the comment beside it. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,58 +9,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/arch.h"
 #include "../src/estimate.h"
 #include "../src/plan.h"
 #include "../src/tables.h"
+#include "helpers.h"
 
-/* Llama-2-7B as in its config.json (no GQA). */
-static const struct model llama2_7b = {
-	.id = "llama-2-7b", .name = "Llama-2-7B", .params_b = 6.74, .active_params_b = 6.74,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 32, .head_dim = 128,
-	.intermediate = 11008, .vocab = 32000, .mlp = MLP_SWIGLU,
-};
-
-/* Llama-3.1-8B: GQA with 8 KV heads. */
-static const struct model llama31_8b = {
-	.id = "llama-3.1-8b", .name = "Llama-3.1-8B", .params_b = 8.03, .active_params_b = 8.03,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 8, .head_dim = 128,
-	.intermediate = 14336, .vocab = 128256, .mlp = MLP_SWIGLU,
-};
-
-/* A 1B toy with a small vocabulary: embedding V x h = 1000 x 1024 = 1,024,000. */
-static const struct model toy = {
-	.id = "toy", .name = "Toy", .params_b = 1, .active_params_b = 1, .layers = 16,
-	.hidden = 1024, .heads = 8, .kv_heads = 8, .head_dim = 128, .intermediate = 4096,
-	.vocab = 1000, .mlp = MLP_SWIGLU,
-};
-
-static struct scenario scenario_for(const struct model *m, const char *precision,
-				    const char *task)
-{
-	struct scenario sc;
-	char err[200];
-	scenario_defaults(&sc);
-	sc.model = m;
-	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err), "%s", err);
-	cr_assert(scenario_set(&sc, "task", task, err, sizeof err), "%s", err);
-	return sc;
-}
-
-static void set(struct scenario *sc, const char *key, const char *value)
-{
-	char err[200];
-	cr_assert(scenario_set(sc, key, value, err, sizeof err), "%s=%s: %s", key, value, err);
-}
-
-static struct mem_terms per_card(const struct scenario *sc, struct layout l)
-{
-	struct workload w;
-	struct mem_terms m;
-	cr_assert(workload_init(&w, sc), "%s", w.error);
-	workload_per_card(&w, &l, &m);
-	return m;
-}
+#define P7 6.74e9
 
 /* A card of mib MiB without FP8 and no offers, on an empty catalogue. */
 static struct plan plan_on_link(const struct scenario *sc, double mib, enum link_kind link)
@@ -81,158 +35,13 @@ static struct plan plan_on(const struct scenario *sc, double mib)
 	return plan_on_link(sc, mib, LINK_NVLINK);
 }
 
-#define P7 6.74e9
-
-Test(pipeline, training_stage_holds_its_share_of_the_layers)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
-	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 8 x 4096 x
-	 * 32000 = 1,048,576,000. p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
-	 * 9,672,065,024. p = 4: 8 layers: 4,311,744,512 + logits = 5,360,320,512 */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
-			   9672065024.0, 1);
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
-			   5360320512.0, 1);
-	/* recomputation on 2 stages: 16 inputs x 2 sbh (33,554,432) = 536,870,912 + one
-	 * layer 538,968,064 + logits = 2,124,414,976 */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
-			   2124414976.0, 1);
-	/* model states split over the stages: 16 B x P / 2 = 8P */
-	struct mem_terms m = per_card(&sc, (struct layout){1, 2, 1, 0, false});
-	cr_assert_float_eq(m.weights, P7, 1);
-	cr_assert_float_eq(m.gradients, P7, 1);
-	cr_assert_float_eq(m.optimizer, 6 * P7, 1);
-}
-
-Test(pipeline, inference_stage_splits_weights_and_cache_not_the_workspace)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 2, 1, 0, false});
-	/* 13.48e9 / 2; KV 2 GiB / 2; one layer's workspace is on every stage: 337,769,472 */
-	cr_assert_float_eq(m.weights, 6.74e9, 1);
-	cr_assert_float_eq(m.kv_cache, 1073741824.0, 0.5);
-	cr_assert_float_eq(m.activations, 337769472.0, 0.5);
-}
-
-Test(moe, weights_count_every_expert)
-{
-	struct model moe = toy;
-	moe.params_b = 8, moe.active_params_b = 2, moe.experts = 8, moe.experts_per_token = 2;
-	struct scenario sc = scenario_for(&moe, "bf16", "inference");
-	/* all 8e9 parameters are resident: 8e9 x 2 B = 16e9, not 2e9 x 2 */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights, 16e9, 1);
-	/* int4: (8e9 - 2,048,000 embedding + head) x 17/32 = 4,248,912,000 + 2,048,000 x 2
-	 * = 4,253,008,000 */
-	sc = scenario_for(&moe, "int4", "inference");
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights,
-			   4253008000.0, 1);
-	/* a full fine-tune trains all 8e9: 2 + 2 + 12 B each */
-	sc = scenario_for(&moe, "bf16", "full");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
-	cr_assert_float_eq(m.weights, 16e9, 1);
-	cr_assert_float_eq(m.gradients, 16e9, 1);
-	cr_assert_float_eq(m.optimizer, 96e9, 1);
-}
-
-Test(moe, workspace_runs_the_routed_experts)
-{
-	struct model moe = toy;
-	moe.experts = 8, moe.experts_per_token = 2;
-	/* m = 4096 tokens, MLP width 2 x 4096 = 8192: 2 x (2 x 4096 x 1024 + 3 x 4096 x 8192)
-	 * = 2 x (8,388,608 + 100,663,296) = 218,103,808; + logits 1000 x 4 = 4000 */
-	cr_assert_float_eq(inference_activation_bytes(&moe, 4096, 1, 8192), 218107808.0, 0.5);
-}
-
-Test(embeddings, tied_embeddings_count_once)
-{
-	struct model tied = toy;
-	tied.tied_embeddings = true;
-	cr_assert_float_eq(arch_embedding_params(&toy), 2048000.0, 0.5);
-	cr_assert_float_eq(arch_embedding_params(&tied), 1024000.0, 0.5);
-	/* int4 untied: (1e9 - 2,048,000) x 17/32 = 530,162,000 + 4,096,000 = 534,258,000;
-	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
-	cr_assert_float_eq(weight_bytes(&toy, 0.53125, true), 534258000.0, 1);
-	cr_assert_float_eq(weight_bytes(&tied, 0.53125, true), 532754000.0, 1);
-	/* the parameter count loses one V x h matrix */
-	cr_assert_float_eq(arch_param_count(&toy, NULL) - arch_param_count(&tied, NULL),
-			   1024000.0, 0.5);
-}
-
-Test(lora, gqa_term_uses_the_kv_heads)
-{
-	/* Llama-3.1-8B per layer: (h+q) 8192 + 2 (h + a_kv d = 4096 + 1024) 10,240 + (q+h) 8192
-	 * + 3 (h+i = 18,432) 55,296 = 81,920; x 32 layers x r 16 = 41,943,040 */
-	cr_assert_float_eq(lora_params(&llama31_8b, 16), 41943040.0, 0.5);
-	cr_assert_float_eq(lora_params(&llama31_8b, 8), 20971520.0, 0.5);
-	struct scenario sc = scenario_for(&llama31_8b, "bf16", "lora");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
-	/* frozen 8.03e9 x 2 + adapters 2 B; gradients 2 B; Adam 12 B per adapter parameter */
-	cr_assert_float_eq(m.weights, 16.06e9 + 2 * 41943040.0, 1);
-	cr_assert_float_eq(m.gradients, 2 * 41943040.0, 1);
-	cr_assert_float_eq(m.optimizer, 12 * 41943040.0, 1);
-}
-
-Test(training, activations_divide_under_tensor_parallel)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
-	/* 18,295,554,048 B on one card (test_engine); sequence parallel with TP divides by t */
-	cr_assert_float_eq(per_card(&sc, (struct layout){2, 1, 1, 0, false}).activations,
-			   9147777024.0, 1);
-	cr_assert_float_eq(per_card(&sc, (struct layout){4, 1, 1, 0, false}).activations,
-			   4573888512.0, 1);
-	/* model states over TP2: 16P / 2 */
-	struct mem_terms m = per_card(&sc, (struct layout){2, 1, 1, 0, false});
-	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P7, 1);
-}
-
-static void zero_terms(int d, int zero, double w, double g, double o)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, d, zero, false});
-	cr_assert_float_eq(m.weights, w * P7, 1, "ZeRO-%d on %d: weights", zero, d);
-	cr_assert_float_eq(m.gradients, g * P7, 1, "ZeRO-%d on %d: gradients", zero, d);
-	cr_assert_float_eq(m.optimizer, o * P7, 1, "ZeRO-%d on %d: optimizer", zero, d);
-}
-
-Test(training, zero_stages_term_by_term)
-{
-	/* 2 + 2 + 12 bytes per parameter; stage 1 shards the 12, stage 2 also the
-	 * gradients' 2, stage 3 also the weights' 2, each over d */
-	zero_terms(2, 0, 2, 2, 12);
-	zero_terms(2, 1, 2, 2, 6);
-	zero_terms(2, 2, 2, 1, 6);
-	zero_terms(2, 3, 1, 1, 6);
-	zero_terms(4, 0, 2, 2, 12);
-	zero_terms(4, 1, 2, 2, 3);
-	zero_terms(4, 2, 2, 0.5, 3);
-	zero_terms(4, 3, 0.5, 0.5, 3);
-}
-
-Test(inference, replicas_hold_the_kv_cache_of_their_own_sequences)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
-	set(&sc, "concurrency", "5");
-	/* 2 GiB per sequence; 5 sequences over 2 replicas: ceil(5/2) = 3 on the fuller one */
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 2, 0, false});
-	cr_assert_float_eq(m.kv_cache, 3 * 2147483648.0, 1);
-	cr_assert_float_eq(m.weights, 13.48e9, 1); /* every replica holds all the weights */
-	/* workspace of 3 sequences: m = min(3 x 4096, 8192) = 8192 tokens:
-	 * 2 x (2 x 8192 x 4096 + 3 x 8192 x 11008) + 3 x 32000 x 4 = 675,282,944 + 384,000 */
-	cr_assert_float_eq(m.activations, 675666944.0, 1);
-	/* 5 replicas: one sequence each; TP2 within 2 replicas: 3 x 2 GiB / 2 */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 5, 0, false}).kv_cache,
-			   2147483648.0, 1);
-	cr_assert_float_eq(per_card(&sc, (struct layout){2, 1, 2, 0, false}).kv_cache,
-			   3 * 1073741824.0, 1);
-}
-
 /* Heads 12, KV heads kv, 8 layers, on 4 forced cards of a large card. */
 static struct layout four_cards(int kv)
 {
-	struct model m = toy;
+	struct model m = toy_arch;
 	m.heads = 12, m.kv_heads = kv, m.layers = 8;
-	struct scenario sc = scenario_for(&m, "bf16", "inference");
-	set(&sc, "cards", "4");
+	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
+	scenario_put(&sc, "cards", "4");
 	return plan_on(&sc, 1e6).lay;
 }
 
@@ -259,22 +68,22 @@ static const struct model span_model = {
 
 Test(training, model_parallel_group_stays_inside_one_machine)
 {
-	struct scenario sc = scenario_for(&span_model, "bf16", "full");
-	set(&sc, "context", "1024");
-	set(&sc, "recompute", "none");
-	set(&sc, "zero", "0");
-	set(&sc, "cards", "16");
+	struct scenario sc = synthetic_scenario(&span_model, "bf16", "full");
+	scenario_put(&sc, "context", "1024");
+	scenario_put(&sc, "recompute", "none");
+	scenario_put(&sc, "zero", "0");
+	scenario_put(&sc, "cards", "16");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
 	/* per layer: sbh = 262,144; attention 10 sbh + MLP (2 sbh + 6 x 1024 x 1024) + norms
 	 * 4 sbh = 10,485,760. Model states 16 x 0.12e9 / (t p) = 1.92e9 / (t p).
 	 * (t,p,d) = (1,16,1): 120e6 + 10,485,760 + 262,144,000 = 392,629,760 (spans)
 	 *           (1,8,2):  240e6 + 20,971,520 + 262,144,000 = 523,115,520
 	 *           (2,4,2):  240e6 + (41,943,040 + 262,144,000) / 2 = 392,043,520 */
-	struct mem_terms m = per_card(&sc, (struct layout){1, 16, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 16, 1, 0, false});
 	cr_assert_float_eq(mem_sum(&m), 392629760.0, 1);
-	m = per_card(&sc, (struct layout){2, 4, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){2, 4, 2, 0, false});
 	cr_assert_float_eq(mem_sum(&m), 392043520.0, 1);
-	m = per_card(&sc, (struct layout){1, 8, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 8, 2, 0, false});
 	cr_assert_float_eq(mem_sum(&m), 523115520.0, 1);
 	/* a 430 MiB card (450,887,680 B) holds the first and the last. Without the rule
 	 * TP1 x PP16 would win (lower t); with it the 8-card group TP2 x PP4 does */
@@ -295,7 +104,7 @@ static const struct model empty_model = {
 
 static struct plan plan_of_overhead(double bytes)
 {
-	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&empty_model, "bf16", "inference");
 	sc.headroom_pct = 0;
 	sc.overhead_gib = bytes / GIB; /* bytes / 2^30 is exact */
 	return plan_on(&sc, 10); /* 10,485,760 B */
@@ -328,7 +137,7 @@ Test(fit, tight_above_ninety_percent_of_the_card)
 
 Test(fit, headroom_multiplies_the_need)
 {
-	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&empty_model, "bf16", "inference");
 	sc.overhead_gib = 8388608 / GIB; /* 8 MiB */
 	/* 8 MiB x 1.24 = 9.92 MiB of the 10 MiB card: fits, tight (above 9 MiB) */
 	sc.headroom_pct = 24;
@@ -395,7 +204,7 @@ static struct plan plan_cards(int n)
 	scenario_defaults(&sc);
 	cr_assert(scenario_set_model(&sc, &toy_cat, "toy", err, sizeof err), "%s", err);
 	snprintf(count, sizeof count, "%d", n);
-	set(&sc, "cards", count);
+	scenario_put(&sc, "cards", count);
 	struct workload w;
 	struct plan p;
 	cr_assert(workload_init(&w, &sc), "%s", w.error);
@@ -491,88 +300,11 @@ Test(cli, kv_precision_fp8_from_the_command_line)
 	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
 }
 
-/* Survivors of the first mutation run: every test above used one sequence,
- * a SwiGLU model and a 16-bit accounting whose sum equals fp32's. */
-
-Test(batch, kv_cache_grows_with_the_batch)
-{
-	/* 4 sequences of 2 GiB */
-	cr_assert_float_eq(kv_cache_bytes(&llama2_7b, 4096, 4, 2), 8589934592.0, 0.5);
-}
-
-Test(batch, training_layer_is_the_same_for_s_b_and_2s_b_over_2)
-{
-	/* s = 2048, b = 2 gives sbh = 16,777,216 as s = 4096, b = 1: 538,968,064 (test_engine) */
-	cr_assert_float_eq(training_layer_bytes(&llama2_7b, 2048, 2, true, false), 538968064.0, 0.5);
-	/* unfused scores 4 a s^2 b = 4 x 32 x 2048^2 x 2 = 1,073,741,824; dropout masks
-	 * a s^2 b = 268,435,456 + sbh in attention and sbh in the MLP (2 x 16,777,216):
-	 * 538,968,064 + 1,073,741,824 + 268,435,456 + 33,554,432 = 1,914,699,776 */
-	cr_assert_float_eq(training_layer_bytes(&llama2_7b, 2048, 2, false, true), 1914699776.0,
-			   0.5);
-}
-
-Test(batch, training_activations_of_a_micro_batch)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
-	set(&sc, "context", "2048");
-	set(&sc, "concurrency", "2");
-	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 8 x 2048 x 2 x 32000 (1,048,576,000) */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
-			   18295554048.0, 1);
-	/* recomputation: 32 x 2 sbh (33,554,432) + one layer + logits */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
-			   2661285888.0, 1);
-}
-
-Test(activations, prefill_chunk_of_one_token)
-{
-	/* m = 1: 2 x (2 x 4096 + 3 x 11008) = 82,432 + logits 128,000 */
-	cr_assert_float_eq(inference_activation_bytes(&llama2_7b, 4096, 1, 1), 210432.0, 0.5);
-}
-
-Test(activations, gelu_mlp_keeps_two_intermediates)
-{
-	struct model gelu = toy;
-	gelu.mlp = MLP_GELU;
-	/* m = 4096: 2 x (2 x 4096 x 1024 + 2 x 4096 x 4096) = 83,886,080 + logits 4000 */
-	cr_assert_float_eq(inference_activation_bytes(&gelu, 4096, 1, 8192), 83890080.0, 0.5);
-}
-
-Test(lora, gelu_mlp_has_two_matrices)
-{
-	struct model gelu = llama2_7b;
-	gelu.mlp = MLP_GELU;
-	/* 8192 + 16384 + 8192 + 2 x (4096 + 11008) = 62,976; x 32 x 16 = 32,243,712 */
-	cr_assert_float_eq(lora_params(&gelu, 16), 32243712.0, 0.5);
-}
-
-Test(training, fp32_accounting_term_by_term)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "fp32", "full");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
-	/* 4 + 4 + 8: the same 16 B sum as mixed 16-bit, split differently */
-	cr_assert_float_eq(m.weights, 4 * P7, 1);
-	cr_assert_float_eq(m.gradients, 4 * P7, 1);
-	cr_assert_float_eq(m.optimizer, 8 * P7, 1);
-}
-
-Test(lora, frozen_base_splits_under_tensor_parallel)
-{
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "lora");
-	/* (13.48e9 frozen + 2 x 39,976,960 adapters) / 2 = 6,779,976,960 */
-	struct mem_terms m = per_card(&sc, (struct layout){2, 1, 1, 0, false});
-	cr_assert_float_eq(m.weights, 6779976960.0, 1);
-	cr_assert_float_eq(m.optimizer, 6 * 39976960.0, 1);
-	/* ZeRO-3 over 2 replicas shards that again: 3,389,988,480 */
-	m = per_card(&sc, (struct layout){2, 1, 2, 3, false});
-	cr_assert_float_eq(m.weights, 3389988480.0, 1);
-}
-
 /* Survivors in plan.c: the search and its ranking. */
 
 Test(search, fewest_cards_when_two_just_fit)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	sc.headroom_pct = 0;
 	/* what splitting spreads: weights 13.48e9 + KV 2^31 = 15,627,483,648. An 8868 MiB
 	 * card (9,298,771,968 B) leaves 8,225,030,144 after the 1 GiB overhead: 1.9 cards'
@@ -592,9 +324,9 @@ Test(search, fewest_cards_when_two_just_fit)
 Test(search, inference_prefers_tensor_parallel_over_replicas)
 {
 	/* 2 sequences on 2 cards: TP2 (rank 2) before PP2 (17) and two replicas */
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
-	set(&sc, "concurrency", "2");
-	set(&sc, "cards", "2");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
+	scenario_put(&sc, "concurrency", "2");
+	scenario_put(&sc, "cards", "2");
 	struct plan p = plan_on(&sc, 1e6);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_eq(p.lay.d, 1);
@@ -602,8 +334,8 @@ Test(search, inference_prefers_tensor_parallel_over_replicas)
 
 Test(search, recomputation_when_it_saves_a_card)
 {
-	struct scenario sc = scenario_for(&span_model, "bf16", "full");
-	set(&sc, "context", "1024");
+	struct scenario sc = synthetic_scenario(&span_model, "bf16", "full");
+	scenario_put(&sc, "context", "1024");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
 	/* one card: states 1.92e9 + 16 layers x 10,485,760 + logits 262,144,000 =
 	 * 2,349,916,160; recomputed: 1.92e9 + 16 x 524,288 + 10,485,760 + 262,144,000 =
@@ -612,10 +344,10 @@ Test(search, recomputation_when_it_saves_a_card)
 	cr_assert_eq(p.cards, 1);
 	cr_assert(p.lay.recompute);
 	cr_assert_float_eq(p.need, 2201018368.0, 1);
-	set(&sc, "recompute", "none");
+	scenario_put(&sc, "recompute", "none");
 	cr_assert_gt(plan_on(&sc, 2170).cards, 1);
 	/* room to spare: no recomputation */
-	set(&sc, "recompute", "auto");
+	scenario_put(&sc, "recompute", "auto");
 	p = plan_on(&sc, 4096);
 	cr_assert_eq(p.cards, 1);
 	cr_assert_not(p.lay.recompute);
@@ -624,9 +356,9 @@ Test(search, recomputation_when_it_saves_a_card)
 Test(search, a_fixed_zero_stage_still_allows_one_card)
 {
 	/* ZeRO-3 asked for: one card has nothing to shard and fits (2,349,916,160 B) */
-	struct scenario sc = scenario_for(&span_model, "bf16", "full");
-	set(&sc, "context", "1024");
-	set(&sc, "zero", "3");
+	struct scenario sc = synthetic_scenario(&span_model, "bf16", "full");
+	scenario_put(&sc, "context", "1024");
+	scenario_put(&sc, "zero", "3");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
 	struct plan p = plan_on(&sc, 4096);
 	cr_assert_eq(p.cards, 1);
@@ -638,9 +370,9 @@ Test(search, zero_3_when_only_it_fits)
 	/* 4 cards, recomputation: DP4 needs 2P + 14P/4 = 5.5P (37.07e9) at ZeRO-2, 4P
 	 * (26.96e9) at ZeRO-3, + 2,661,285,888 activations + 1 GiB = 30,695,027,712 at
 	 * ZeRO-3. A 30518 MiB card (32,000,507,904 B) holds only ZeRO-3 */
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
-	set(&sc, "recompute", "full");
-	set(&sc, "cards", "4");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
+	scenario_put(&sc, "recompute", "full");
+	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0;
 	struct plan p = plan_on(&sc, 30518);
 	cr_assert(p.fits);
@@ -649,7 +381,7 @@ Test(search, zero_3_when_only_it_fits)
 	cr_assert_float_eq(p.need, 30695027712.0, 1);
 	cr_assert_str_eq(p.strategy, "ZeRO-3 ×4");
 	/* ZeRO-0 asked for: no data parallel split fits, so model parallel */
-	set(&sc, "zero", "0");
+	scenario_put(&sc, "zero", "0");
 	p = plan_on(&sc, 30518);
 	cr_assert_neq(p.lay.d, 4);
 }
@@ -663,14 +395,14 @@ Test(search, equal_ranks_keep_the_fewer_stages)
 	 * PP2 x DP2 and PP4 rank the same: the first found, fewer stages, stays */
 	struct model m = span_model;
 	m.heads = 1, m.kv_heads = 1;
-	struct scenario sc = scenario_for(&m, "bf16", "full");
-	set(&sc, "context", "8192");
-	set(&sc, "recompute", "none");
-	set(&sc, "cards", "4");
+	struct scenario sc = synthetic_scenario(&m, "bf16", "full");
+	scenario_put(&sc, "context", "8192");
+	scenario_put(&sc, "recompute", "none");
+	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
-	struct mem_terms t = per_card(&sc, (struct layout){1, 1, 4, 3, false});
+	struct mem_terms t = terms_per_card(&sc, (struct layout){1, 1, 4, 3, false});
 	cr_assert_float_eq(mem_sum(&t), 3919329280.0, 1);
-	t = per_card(&sc, (struct layout){1, 2, 2, 0, false});
+	t = terms_per_card(&sc, (struct layout){1, 2, 2, 0, false});
 	cr_assert_float_eq(mem_sum(&t), 3728240640.0, 1);
 	struct plan p = plan_on(&sc, 3624);
 	cr_assert_eq(p.lay.p, 2);
@@ -683,33 +415,33 @@ Test(search, tensor_parallel_with_zero_is_labelled)
 {
 	/* one layer (no pipeline), 6 heads (no TP4), ZeRO-1 asked for, 4 cards: DP4 or
 	 * TP2 x 2 replicas. A card between the two needs shows "TP2 + ZeRO-1 ×2" */
-	struct model m = llama2_7b;
+	struct model m = llama2_7b_arch;
 	m.layers = 1, m.heads = 6, m.kv_heads = 6;
-	struct scenario sc = scenario_for(&m, "bf16", "full");
-	set(&sc, "recompute", "full");
-	set(&sc, "zero", "1");
-	set(&sc, "cards", "4");
+	struct scenario sc = synthetic_scenario(&m, "bf16", "full");
+	scenario_put(&sc, "recompute", "full");
+	scenario_put(&sc, "zero", "1");
+	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0;
 	/* DP4: 2P + 2P + 12P/4 = 7P; TP2 x 2: (2 + 2) P/2 + 12 P/2/2 = 5P; + activations */
-	struct mem_terms dp = per_card(&sc, (struct layout){1, 1, 4, 1, false});
-	struct mem_terms tp = per_card(&sc, (struct layout){2, 1, 2, 1, false});
+	struct mem_terms dp = terms_per_card(&sc, (struct layout){1, 1, 4, 1, false});
+	struct mem_terms tp = terms_per_card(&sc, (struct layout){2, 1, 2, 1, false});
 	cr_assert_float_eq(dp.weights + dp.gradients + dp.optimizer, 7 * P7, 1);
 	cr_assert_float_eq(tp.weights + tp.gradients + tp.optimizer, 5 * P7, 1);
 	double mib = (mem_sum(&dp) + mem_sum(&tp)) / 2 / MIB;
 	struct plan p = plan_on(&sc, mib);
 	cr_assert_str_eq(p.strategy, "TP2 + ZeRO-1 ×2");
 	/* zero 0 and DP4 on a large card: plain replicas */
-	set(&sc, "zero", "0");
+	scenario_put(&sc, "zero", "0");
 	cr_assert_str_eq(plan_on(&sc, 1e6).strategy, "DP4");
 }
 
 Test(fit, forced_card_may_be_filled_exactly)
 {
 	/* --cards 1 with the overhead exactly the 10 MiB card: fits, tight */
-	struct scenario sc = scenario_for(&empty_model, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&empty_model, "bf16", "inference");
 	sc.headroom_pct = 0;
 	sc.overhead_gib = 10485760 / GIB;
-	set(&sc, "cards", "1");
+	scenario_put(&sc, "cards", "1");
 	struct plan p = plan_on(&sc, 10);
 	cr_assert(p.fits);
 	cr_assert_eq(p.level, FIT_TIGHT);
@@ -722,8 +454,8 @@ Test(search, forced_count_without_a_valid_split_is_replicas)
 	/* 33 cards, one sequence: 33 is odd (no TP), 33 stages exceed 32 layers, and
 	 * replicas beyond the one sequence are not considered: plain copies, each with
 	 * all 13.48e9 B of weights and the one sequence's 2 GiB cache */
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
-	set(&sc, "cards", "33");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
+	scenario_put(&sc, "cards", "33");
 	struct plan p = plan_on(&sc, 1e6);
 	cr_assert_eq(p.lay.t, 1);
 	cr_assert_eq(p.lay.p, 1);
@@ -735,32 +467,32 @@ Test(search, forced_count_without_a_valid_split_is_replicas)
 Test(notes, one_per_condition)
 {
 	/* counted, not read: one card, 16-bit KV on a card without FP8: nothing to say */
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 0);
 	cr_assert_eq(plan_on_link(&sc, 1e6, LINK_PCIE).nnotes, 0);
 	/* FP8 KV on a card without FP8 */
-	set(&sc, "kv-precision", "fp8");
+	scenario_put(&sc, "kv-precision", "fp8");
 	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 1);
 	/* TP2 over PCIe, and its 70 % efficiency */
-	sc = scenario_for(&llama2_7b, "bf16", "inference");
-	set(&sc, "cards", "2");
+	sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
+	scenario_put(&sc, "cards", "2");
 	struct plan p = plan_on_link(&sc, 1e6, LINK_PCIE);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_eq(p.nnotes, 2);
 	cr_assert_float_eq(p.efficiency, 0.7, 1e-12);
 	/* two replicas for two sequences (no TP on 1 head): the replica note only */
-	struct model one_head = llama2_7b;
+	struct model one_head = llama2_7b_arch;
 	one_head.heads = 1, one_head.kv_heads = 1, one_head.layers = 1;
-	sc = scenario_for(&one_head, "bf16", "inference");
-	set(&sc, "cards", "2");
-	set(&sc, "concurrency", "2");
+	sc = synthetic_scenario(&one_head, "bf16", "inference");
+	scenario_put(&sc, "cards", "2");
+	scenario_put(&sc, "concurrency", "2");
 	p = plan_on(&sc, 1e6);
 	cr_assert_eq(p.lay.d, 2);
 	cr_assert_eq(p.nnotes, 1);
 	/* full fine-tune, DP4 at ZeRO-3 with recomputation: recomputation and 90 % */
-	sc = scenario_for(&llama2_7b, "bf16", "full");
-	set(&sc, "recompute", "full");
-	set(&sc, "cards", "4");
+	sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
+	scenario_put(&sc, "recompute", "full");
+	scenario_put(&sc, "cards", "4");
 	p = plan_on(&sc, 1e6);
 	cr_assert_eq(p.lay.d, 4);
 	cr_assert_eq(p.nnotes, 2);

@@ -8,7 +8,9 @@ top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 bin=$top_builddir/gpuplan
 art=$top_builddir/tests/artefacts
-rm -rf "$art" && mkdir -p "$art/xdg"
+# only this test's own captures: tui-sales-test.sh runs beside it in sales/
+mkdir -p "$art" && find "$art" -maxdepth 1 -type f -delete && rm -rf "$art/xdg" &&
+	mkdir -p "$art/xdg"
 export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR
 sock=gpuplan-test-$$
