@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../src/arch.h"
 #include "../src/estimate.h"
@@ -231,4 +233,40 @@ Test(lora, frozen_base_splits_under_tensor_parallel)
 	/* ZeRO-3 over 2 replicas shards that again: 3,389,988,480 */
 	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
 	cr_assert_float_eq(m.weights, 3389988480.0, 1);
+}
+
+static char out[1 << 20];
+
+/* Runs the program on the reference fixture; returns its exit status. */
+static int run_json(const char *args)
+{
+	char cmd[2048], path[64];
+	snprintf(path, sizeof path, "/tmp/gpuplan-rules-%d.out", (int)getpid());
+	snprintf(cmd, sizeof cmd,
+		 "env GPUPLAN_DATA=%s/ref XDG_CONFIG_HOME=/nonexistent %s %s --format json >%s "
+		 "2>/dev/null </dev/null",
+		 FIXTURES, GPUPLAN_BIN, args, path);
+	int status = system(cmd);
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
+	out[n] = '\0';
+	if (f)
+		fclose(f);
+	unlink(path);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(cli, kv_precision_fp8_from_the_command_line)
+{
+	/* Llama-3.1-8B at 4096 tokens: 32 x 2 x 8 x 128 x 4096 = 268,435,456 elements:
+	 * 0.5 GiB at 2 B, 0.25 GiB at 1 B */
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g"), 0);
+	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
+	cr_assert(strstr(out, "\"kv_cache\": 0.5000,"), "%s", out);
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision fp8"), 0);
+	cr_assert(strstr(out, "\"kv_precision\": \"fp8\""), "%s", out);
+	cr_assert(strstr(out, "\"kv_bytes\": 1,"), "%s", out);
+	cr_assert(strstr(out, "\"kv_cache\": 0.2500,"), "%s", out);
+	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision 16"), 0);
+	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
 }
