@@ -355,3 +355,38 @@ Test(notes, one_per_condition)
 	cr_assert_eq(p.lay.d, 4);
 	cr_assert_eq(p.nnotes, 2);
 }
+
+/* How many scenario notes a workload gets (counted, not read). */
+static int scenario_note_count(const struct scenario *sc, int max)
+{
+	struct workload w;
+	char notes[8][200];
+	cr_assert(workload_init(&w, sc), "%s", w.error);
+	return scenario_notes(&w, notes, max);
+}
+
+Test(notes, scenario_notes_per_condition)
+{
+	struct model m = toy_arch;
+	m.max_context = 4096;
+	/* inference at the native context: nothing; one token beyond it: one note */
+	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
+	cr_assert_eq(scenario_note_count(&sc, 8), 0);
+	scenario_put(&sc, "context", "4097");
+	cr_assert_eq(scenario_note_count(&sc, 8), 1);
+	/* training names its accounting; QLoRA also its NF4 base; LoRA over int4 its base */
+	sc = synthetic_scenario(&m, "bf16", "lora");
+	cr_assert_eq(scenario_note_count(&sc, 8), 1);
+	sc = synthetic_scenario(&m, "bf16", "full");
+	cr_assert_eq(scenario_note_count(&sc, 8), 1);
+	sc = synthetic_scenario(&m, "bf16", "qlora");
+	cr_assert_eq(scenario_note_count(&sc, 8), 2);
+	sc = synthetic_scenario(&m, "int4", "lora");
+	cr_assert_eq(scenario_note_count(&sc, 8), 2);
+	/* never more than asked for */
+	cr_assert_eq(scenario_note_count(&sc, 1), 1);
+	/* MoE: all parameters resident */
+	m.params_b = 8, m.active_params_b = 2, m.experts = 8, m.experts_per_token = 2;
+	sc = synthetic_scenario(&m, "bf16", "inference");
+	cr_assert_eq(scenario_note_count(&sc, 8), 1);
+}
