@@ -10,9 +10,11 @@
 #include "helpers.h"
 
 /* Toy 1T: container per card 1000 a month for 1 to 4 cards, bare metal
- * 6400 a month for a machine of 8. Toy 2T: bare metal only, in three
- * regions: a (hourly only, Ethernet), b (IB, dearer), c (IB, cheapest, but
- * quoted long before the others: history). */
+ * 6400 a month for a machine of 8. Toy 2T: bare metal only, in four
+ * regions: a (hourly only, Ethernet), a2 (the same price, monthly), b (IB,
+ * dearer), c (IB, cheapest, but quoted long before the others: history).
+ * Toy 3T: a free container (monthly 0 is a price, not a missing one) over
+ * an older hourly quote. Toy 4T: a container unit of 2 cards. */
 static const char toy_models[] =
 	"id,name,params_b,active_params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,"
 	"vocab,kv_elems,mlp,tied_embeddings,experts,experts_per_token,max_context,dtype,source\n"
@@ -20,15 +22,21 @@ static const char toy_models[] =
 static const char toy_gpus[] =
 	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8,link,link_gbs,source\n"
 	"toy-1t,Toy 1T,Toy,1000000,1000,100,yes,nvlink,900,test\n"
-	"toy-2t,Toy 2T,Toy,1000000,1000,100,yes,nvlink,900,test\n";
+	"toy-2t,Toy 2T,Toy,1000000,1000,100,yes,nvlink,900,test\n"
+	"toy-3t,Toy 3T,Toy,1000000,1000,100,yes,nvlink,900,test\n"
+	"toy-4t,Toy 4T,Toy,1000000,1000,100,yes,nvlink,900,test\n";
 static const char toy_offers[] =
 	"gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network,inter_node,"
 	"collected,source\n"
 	"toy-1t,container,1,4,,1000,,CNY,,,none,2026-10-12,test\n"
 	"toy-1t,baremetal,8,,r1,6400,,CNY,,IB,ib,2026-10-12,test\n"
-	"toy-2t,baremetal,8,,a,,1.0,CNY,,25G,ethernet,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,a,,0.5,CNY,,25G,ethernet,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,a2,2920,,CNY,,25G,ethernet,2026-10-12,test\n"
 	"toy-2t,baremetal,8,,b,6000,,CNY,,IB,ib,2026-10-12,test\n"
-	"toy-2t,baremetal,8,,c,100,,CNY,,IB,ib,2026-01-01,test\n";
+	"toy-2t,baremetal,8,,c,100,,CNY,,IB,ib,2026-01-01,test\n"
+	"toy-3t,container,1,8,,0,,CNY,,,none,2026-10-12,test\n"
+	"toy-3t,container,1,8,,500,0.5,CNY,,,none,2026-01-01,test\n"
+	"toy-4t,container,2,8,,3000,,CNY,,,none,2026-10-12,test\n";
 
 static struct catalog toy_cat;
 
@@ -127,21 +135,43 @@ Test(rent, one_card_is_the_container_price)
 
 Test(rent, hourly_only_machine_and_the_newest_cheapest_region)
 {
-	/* one machine: a and b are quoted the same day, a is cheaper: 1.0 x 730 h x 8 cards
-	 * = 5840 < 6000; c is older, so history, however cheap */
+	/* one machine: a, a2 and b are quoted the same day; a: 0.5 x 730 h x 8 cards =
+	 * 2920, a2 the same 2920 (a tie keeps the first region), b 6000; c is older, so
+	 * history, however cheap */
 	struct plan p = plan_cards_of(1, 1);
 	cr_assert_not(p.container.available);
 	cr_assert(strstr(p.container.why, "no container offer") != NULL, "%s", p.container.why);
 	cr_assert_str_eq(p.baremetal.offer->region, "a");
-	cr_assert_float_eq(p.baremetal.machine_monthly, 5840, 1e-9);
-	cr_assert_float_eq(p.baremetal.monthly_per_card, 730, 1e-9);
-	cr_assert_float_eq(p.baremetal.hourly_per_card, 1.0, 1e-12);
+	cr_assert_float_eq(p.baremetal.machine_monthly, 2920, 1e-9);
+	cr_assert_float_eq(p.baremetal.monthly_per_card, 365, 1e-9);
+	cr_assert_float_eq(p.baremetal.hourly_per_card, 0.5, 1e-12);
 	cr_assert_eq(p.cheaper, CHEAPER_NONE);
-	cr_assert_float_eq(p.effective_per_card, 5840, 1e-9);
+	cr_assert_float_eq(p.effective_per_card, 2920, 1e-9);
 	/* two machines need IB between them: b, 2 x 6000; 7 idle at 750 */
 	p = plan_cards_of(9, 1);
 	cr_assert_str_eq(p.baremetal.offer->region, "b");
 	cr_assert_float_eq(p.baremetal.total, 12000, 1e-9);
 	cr_assert_float_eq(p.baremetal.idle_cost, 5250, 1e-9);
 	cr_assert_eq(p.baremetal.monthly_collected, 20261012);
+}
+
+Test(rent, a_zero_price_is_a_price)
+{
+	/* the newest monthly is 0: free, dated 2026-10-12; the older row's 500 is not
+	 * used, its hourly 0.5 is the only hourly quote (2026-01-01) */
+	struct plan p = plan_cards_of(2, 2);
+	cr_assert(p.container.available);
+	cr_assert_float_eq(p.container.monthly_per_card, 0, 1e-12);
+	cr_assert_float_eq(p.container.total, 0, 1e-12);
+	cr_assert_eq(p.container.monthly_collected, 20261012);
+	cr_assert_float_eq(p.container.hourly_per_card, 0.5, 1e-12);
+	cr_assert_eq(p.container.hourly_collected, 20260101);
+}
+
+Test(rent, container_unit_of_two_cards)
+{
+	/* 3000 a month for a unit of 2 cards: 1500 per card; 4 cards 6000 */
+	struct plan p = plan_cards_of(4, 3);
+	cr_assert_float_eq(p.container.monthly_per_card, 1500, 1e-9);
+	cr_assert_float_eq(p.container.total, 6000, 1e-9);
 }
