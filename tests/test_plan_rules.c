@@ -202,6 +202,7 @@ Test(search, recomputation_when_it_saves_a_card)
 	cr_assert_eq(p.cards, 1);
 	cr_assert(p.lay.recompute);
 	cr_assert_float_eq(p.need, 2201018368.0, 1);
+	cr_assert_float_eq(p.efficiency, 1.0, 0); /* one card talks to nobody */
 	scenario_put(&sc, "recompute", "none");
 	cr_assert_gt(plan_on(&sc, 2170).cards, 1);
 	/* room to spare: no recomputation */

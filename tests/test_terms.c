@@ -85,6 +85,10 @@ Test(embeddings, tied_embeddings_count_once)
 	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
 	cr_assert_float_eq(weight_bytes(&toy_arch, 0.53125, true), 534258000.0, 1);
 	cr_assert_float_eq(weight_bytes(&tied, 0.53125, true), 532754000.0, 1);
+	/* MLA's projections are not in the columns: no count rather than a wrong one */
+	struct model mla = toy_arch;
+	mla.kv_elems = 576;
+	cr_assert_float_eq(arch_param_count(&mla, NULL), 0, 0);
 	/* the parameter count loses one V x h matrix */
 	cr_assert_float_eq(arch_param_count(&toy_arch, NULL) - arch_param_count(&tied, NULL),
 			   1024000.0, 0.5);
