@@ -274,3 +274,35 @@ Test(cli, kv_precision_fp8_from_the_command_line)
 	cr_assert_eq(run_json("-m llama-3.1-8b --gpu h100-80g --kv-precision 16"), 0);
 	cr_assert(strstr(out, "\"kv_bytes\": 2,"), "%s", out);
 }
+
+Test(arch, gelu_count_and_dense_active)
+{
+	/* toy with a GeLU MLP: attention 4 x 1024^2 = 4,194,304; MLP 2 x 1024 x 4096 =
+	 * 8,388,608; norms 2048: 12,584,960 a layer, x 16 = 201,359,360; + embedding and
+	 * head 2 x 1000 x 1024 + the final norm 1024 = 2,049,024 -> 203,408,384 */
+	struct model gelu = toy_arch;
+	gelu.mlp = MLP_GELU;
+	double active;
+	cr_assert_float_eq(arch_param_count(&gelu, &active), 203408384.0, 0.5);
+	cr_assert_float_eq(active, 203408384.0, 0.5); /* dense: every parameter is active */
+}
+
+Test(arch, fallback_shape_without_a_catalogue)
+{
+	/* no catalogue: Llama-2-7B's shape, scaled by cbrt(size / 6.74e9) */
+	struct model m;
+	cr_assert_null(arch_derive(&m, NULL, 6.74e9));
+	cr_assert_eq(m.hidden, 4096);
+	cr_assert_eq(m.heads, 32);
+	cr_assert_eq(m.kv_heads, 32);
+	cr_assert_eq(m.intermediate, 11008);
+	cr_assert_eq(m.layers, 32);
+	cr_assert_eq(m.vocab, 32000);
+	cr_assert(m.derived);
+	/* 8 x the size: k = 2: 8192 wide, 64 heads, 22,016, 64 layers */
+	arch_derive(&m, NULL, 53.92e9);
+	cr_assert_eq(m.hidden, 8192);
+	cr_assert_eq(m.heads, 64);
+	cr_assert_eq(m.intermediate, 22016);
+	cr_assert_eq(m.layers, 64);
+}
