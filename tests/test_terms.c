@@ -298,6 +298,8 @@ Test(arch, fallback_shape_without_a_catalogue)
 	cr_assert_eq(m.intermediate, 11008);
 	cr_assert_eq(m.layers, 32);
 	cr_assert_eq(m.vocab, 32000);
+	cr_assert_eq(m.head_dim, 128);
+	cr_assert_eq(m.max_context, 4096);
 	cr_assert(m.derived);
 	/* 8 x the size: k = 2: 8192 wide, 64 heads, 22,016, 64 layers */
 	arch_derive(&m, NULL, 53.92e9);
@@ -305,4 +307,31 @@ Test(arch, fallback_shape_without_a_catalogue)
 	cr_assert_eq(m.heads, 64);
 	cr_assert_eq(m.intermediate, 22016);
 	cr_assert_eq(m.layers, 64);
+}
+
+Test(arch, derived_shapes_are_clamped)
+{
+	struct model m;
+	/* 1e21: k = cbrt(1e21 / 6.74e9) = 5293: widths clamp at 2^24, layers at 2^16 */
+	arch_derive(&m, NULL, 1e21);
+	cr_assert_eq(m.hidden, 1 << 24);
+	cr_assert_eq(m.intermediate, 1 << 24);
+	cr_assert_eq(m.heads, (1 << 24) / 128);
+	cr_assert_eq(m.layers, 1 << 16);
+	/* 1e3: k = 0.0053: widths round to 0 and take the 128 floor; one head, one layer */
+	arch_derive(&m, NULL, 1e3);
+	cr_assert_eq(m.hidden, 128);
+	cr_assert_eq(m.intermediate, 128);
+	cr_assert_eq(m.heads, 1);
+	cr_assert_eq(m.layers, 1);
+}
+
+Test(arch, nearest_dense_model_may_be_the_first_row)
+{
+	struct catalog c;
+	load_reference(&c);
+	struct model m;
+	/* Llama-2-7B is the catalogue's first row and exactly this size */
+	cr_assert_str_eq(arch_derive(&m, &c, 6.74e9)->id, "llama-2-7b");
+	catalog_free(&c);
 }
