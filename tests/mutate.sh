@@ -13,7 +13,7 @@
 #   MUTATE_FILES="src/estimate.c src/plan.c"  files to mutate (default below)
 #   MUTATE_LIMIT=N      at most N mutants per file (quick runs)
 #   MUTATE_JOBS=N       parallel workers, each with its own copy (default 1)
-#   MUTATE_TIMEOUT=S    seconds per test program (default 60)
+#   MUTATE_TIMEOUT=S    seconds per test program (default 20; each runs in ~1 s)
 #   MUTATE_REPORT=FILE  also write the table there
 # Runs outside make check and CI: a full run takes about an hour per 500
 # mutants on one core.
@@ -23,7 +23,7 @@ files=${MUTATE_FILES:-"src/estimate.c src/plan.c src/pricing.c src/arch.c src/ca
 src/analysis.c src/parse.c src/tables.c src/plan.h"}
 limit=${MUTATE_LIMIT:-0}
 jobs=${MUTATE_JOBS:-1}
-per_test=${MUTATE_TIMEOUT:-60}
+per_test=${MUTATE_TIMEOUT:-20}
 CC=${CC:-cc}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuplan-mutate.XXXXXX")
