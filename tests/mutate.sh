@@ -26,6 +26,10 @@ jobs=${MUTATE_JOBS:-1}
 per_test=${MUTATE_TIMEOUT:-20}
 CC=${CC:-cc}
 
+if [ ! -f "$top/Makefile" ]; then
+	echo "mutate: configure and build in $top first (./configure && make)" >&2
+	exit 2
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuplan-mutate.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 $CC -std=c11 -O1 -o "$work/gen" "$top/tests/mutate-gen.c"
