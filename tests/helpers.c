@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../src/datasrc.h"
+#include "../src/tables.h"
 
 void load_reference(struct catalog *c)
 {
@@ -103,4 +104,52 @@ size_t load_with(int which, const char *text, char *out, size_t cap)
 	for (int f = 0; f < 3; f++)
 		free(owned[f]);
 	return errors;
+}
+
+/* Llama-2-7B as in its config.json (no GQA). */
+const struct model llama2_7b_arch = {
+	.id = "llama-2-7b", .name = "Llama-2-7B", .params_b = 6.74, .active_params_b = 6.74,
+	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 32, .head_dim = 128,
+	.intermediate = 11008, .vocab = 32000, .mlp = MLP_SWIGLU,
+};
+
+/* Llama-3.1-8B: GQA with 8 KV heads. */
+const struct model llama31_8b_arch = {
+	.id = "llama-3.1-8b", .name = "Llama-3.1-8B", .params_b = 8.03, .active_params_b = 8.03,
+	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 8, .head_dim = 128,
+	.intermediate = 14336, .vocab = 128256, .mlp = MLP_SWIGLU,
+};
+
+/* A 1B toy with a small vocabulary: embedding V x h = 1000 x 1024 = 1,024,000. */
+const struct model toy_arch = {
+	.id = "toy", .name = "Toy", .params_b = 1, .active_params_b = 1, .layers = 16,
+	.hidden = 1024, .heads = 8, .kv_heads = 8, .head_dim = 128, .intermediate = 4096,
+	.vocab = 1000, .mlp = MLP_SWIGLU,
+};
+
+struct scenario synthetic_scenario(const struct model *m, const char *precision,
+				    const char *task)
+{
+	struct scenario sc;
+	char err[200];
+	scenario_defaults(&sc);
+	scenario_use_model(&sc, m);
+	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err), "%s", err);
+	cr_assert(scenario_set(&sc, "task", task, err, sizeof err), "%s", err);
+	return sc;
+}
+
+void scenario_put(struct scenario *sc, const char *key, const char *value)
+{
+	char err[200];
+	cr_assert(scenario_set(sc, key, value, err, sizeof err), "%s=%s: %s", key, value, err);
+}
+
+struct mem_terms terms_per_card(const struct scenario *sc, struct layout l)
+{
+	struct workload w;
+	struct mem_terms m;
+	cr_assert(workload_init(&w, sc), "%s", w.error);
+	workload_per_card(&w, &l, &m);
+	return m;
 }

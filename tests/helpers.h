@@ -4,6 +4,7 @@
 
 #include "../src/analysis.h"
 #include "../src/catalog.h"
+#include "../src/estimate.h"
 #include "../src/scenario.h"
 
 /* The reference fixture: the bundled data plus a 48 GB card (L20). */
@@ -27,5 +28,18 @@ const struct plan *plan_of(struct analysis *a, const char *gpu_id);
  * diagnostics text of loading models/gpus/offers where 'which' replaces
  * the bundled file of that kind. */
 size_t load_with(int which, const char *text, char *out, size_t cap);
+
+/* Synthetic architectures for the term and planner tests. */
+extern const struct model llama2_7b_arch;  /* Llama-2-7B, no GQA */
+extern const struct model llama31_8b_arch; /* Llama-3.1-8B, 8 KV heads */
+extern const struct model toy_arch;        /* 1B, 16 layers, V x h = 1000 x 1024 */
+
+/* A scenario for a model given directly, not from a catalogue. */
+struct scenario synthetic_scenario(const struct model *m, const char *precision,
+				   const char *task);
+/* scenario_set that must succeed. */
+void scenario_put(struct scenario *sc, const char *key, const char *value);
+/* The memory terms of one card under a layout. */
+struct mem_terms terms_per_card(const struct scenario *sc, struct layout l);
 
 #endif

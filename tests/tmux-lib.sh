@@ -11,7 +11,45 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 pass() { echo "ok: $*"; }
 screen() { T capture-pane -t main -p; }
 save() { screen > "$art/$1.txt"; T capture-pane -t main -e -p > "$art/$1.ansi"; }
-keys() { T send-keys -t main "$@"; sleep 0.15; }
+# Waits until the screen stops changing: three captures 0.1 s apart agree
+# (at most 5 s). Used where the text to expect is already on screen, such
+# as after a resize, instead of a fixed sleep.
+settle() {
+	local before now same=0
+	before=$(screen)
+	for _ in $(seq 50); do
+		sleep 0.1
+		now=$(screen)
+		if [ "$now" = "$before" ]; then
+			same=$((same + 1))
+			[ "$same" -ge 2 ] && return 0
+		else
+			same=0
+		fi
+		before=$now
+	done
+	return 1
+}
+keys() { T send-keys -t main "$@"; settle; }
+
+# Each line of a capture fits the pane (wide CJK text did not push it
+# out), and a line that ends in a border is exactly as wide as the pane.
+check_width() { # capture name, columns
+	local name=$1 cols=$2 bad
+	bad=$(while IFS= read -r line; do
+		w=$(printf '%s' "$line" | wc -L)
+		if [ "$w" -gt "$cols" ]; then
+			echo "$w > $cols: $line"
+		else
+			case "$line" in *│) [ "$w" -ne "$cols" ] && echo "$w: $line" ;; esac
+		fi
+	done < "$art/$name.txt")
+	[ -s "$art/$name.txt" ] || bad="empty capture"
+	[ -z "$bad" ] && pass "$name: every line fits $cols columns" || fail "$name: misaligned: $bad"
+}
+
+# Waits for the shell's prompt in a new pane ("bash-5.2$ ", or # as root).
+wait_prompt() { wait_for 'bash-' || fail "no shell prompt"; }
 
 # Waits up to 5 s for text to appear on screen.
 wait_for() {

@@ -20,7 +20,7 @@ sock=gpuplan-sales-$$
 T new-session -d -s main -x 120 -y 36 -c "$art" "bash --norc --noprofile"
 T set -g window-size manual
 T resize-window -t main -x 120 -y 36
-sleep 0.3
+wait_prompt
 T send-keys -t main "cd '$art' && FAKE_EDIT='s/^h100-80g,container,1,4,,9345,/h100-80g,container,1,4,,9999,/' $bin -m llama-3.1-70b" Enter
 wait_for "Per GPU type" || fail "the configurator did not start"
 
@@ -30,7 +30,8 @@ wait_for "pinned Llama-3.1-70B" && pass "p pins the scenario" || fail "no pin me
 keys Right Right Right Right
 wait_for "now:    Llama-3.1-70B int4" || fail "precision did not reach int4"
 save pinned
-"$bin" --print -m llama-3.1-70b --compare "-p int4" --format csv > "$art/compare.csv"
+"$bin" --print -m llama-3.1-70b --compare "-p int4" --format csv > "$art/compare.csv" ||
+	fail "the --compare report to compare with failed (status $?)"
 rows=0
 while IFS=, read -r gpu ac as am bc bs bm diff _; do
 	[ "$gpu" = gpu ] && continue
@@ -40,7 +41,12 @@ while IFS=, read -r gpu ac as am bc bs bm diff _; do
 	re="$name +$ac +$as +$(m "$am") │ +$bc +$bs +$(m "$bm") │ +$d"
 	if grep -qE -- "$re" "$art/pinned.txt"; then rows=$((rows + 1)); else fail "no compare row /$re/"; fi
 done < "$art/compare.csv"
-[ "$rows" -gt 0 ] && pass "pinned vs now: $rows rows equal --compare"
+if [ "$rows" -gt 0 ]; then
+	pass "pinned vs now: $rows rows equal --compare"
+else
+	fail "pinned vs now: no rows to compare (is compare.csv empty?)"
+fi
+check_width pinned 120
 keys P
 wait_for "unpinned" && pass "P unpins" || fail "P did not unpin"
 
@@ -63,12 +69,14 @@ grep -q "^h100-80g,container,1,4,,9345," "$top_srcdir/prices/offers.csv" && pass
 keys j j j j
 wait_for "H100 80G · " || fail "H100 not selected"
 save edited
+check_width edited 120
 grep -qE "H100 80G .* 9999" "$art/edited.txt" && pass "the edited price is on screen" || fail "9999 not on screen"
 
 # o: edit the container quote in place: a new price and date, Enter saves
 keys o
 wait_for "H100 80G container quote · line" || fail "no offer dialog"
 save dialog
+check_width dialog 120
 keys BSpace BSpace BSpace BSpace
 T send-keys -t main -l 8888
 keys Tab Tab Tab BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang and runs each for SECONDS
 # (default 60), seeded with the bundled data and the test fixtures.
-# Findings are kept under tests/fuzz/findings/ and fail the run.
+# Findings are kept under tests/fuzz/findings/ and fail the run, as does a
+# fuzzer that fails to build, to start, or exits with an error; undefined
+# behaviour stops the fuzzer (-fno-sanitize-recover) and is a finding.
 # Usage: tests/fuzz/run-fuzz.sh [SECONDS] (from a configured, built tree)
 set -eu
 seconds=${1:-60}
@@ -9,7 +11,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${FUZZ_OUT:-$top/tests/fuzz/out}
 mkdir -p "$out" "$top/tests/fuzz/findings"
 CC=${CC_FUZZ:-clang}
-flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -I$top"
+flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$top"
 engine=$(ls "$top"/src/*.c | grep -v '/main.c$' | tr '\n' ' ')
 build() { # name, source, extra flags
 	# shellcheck disable=SC2086 # flags and file lists split on purpose
@@ -17,14 +19,22 @@ build() { # name, source, extra flags
 		-DGPUPLAN_BUILDDIR='"/nonexistent"' $3 -o "$out/$1" "$2" $engine -lcsv -lm
 }
 
+failed=
 run() { # name, seed directories...
 	name=$1; shift
 	corpus=$out/corpus-$name
 	mkdir -p "$corpus"
 	for dir in "$@"; do cp "$dir"/* "$corpus"/ 2>/dev/null || true; done
+	rc=0
 	"$out/$name" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=1024 \
-		-artifact_prefix="$top/tests/fuzz/findings/$name-" "$corpus" 2>&1 |
-		grep -E "^(#[0-9]+.*DONE|Done|==[0-9]+==ERROR|SUMMARY)" || true
+		-artifact_prefix="$top/tests/fuzz/findings/$name-" "$corpus" >"$out/$name.log" 2>&1 ||
+		rc=$?
+	grep -E "^(#[0-9]+.*DONE|Done|==[0-9]+==ERROR|SUMMARY)" "$out/$name.log" || true
+	if [ "$rc" != 0 ]; then
+		echo "fuzz: $name exited with status $rc (log: $out/$name.log):"
+		tail -n 20 "$out/$name.log"
+		failed="$failed $name"
+	fi
 }
 
 seeds=$out/seeds
@@ -39,14 +49,37 @@ for v in "c4096" "c128K" "\2004k" "\20170b" "\2017.5B" "h20" "o1.0" "e90,70" "p0
 	printf "$v" > "$seeds/values/$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
 done
 
+mkdir -p "$seeds/edits" "$seeds/compare" "$seeds/reports"
+for f in "$seeds"/models/* "$seeds"/offers/*; do
+	# line 5 (a data row of both files), edit column "name" / "gpu", key checked
+	{ printf '\005\201'; cat "$f"; printf '\000new, "quoted" value'; } > "$seeds/edits/$(basename "$f")"
+done
+i=0
+for v in "-c 128k -p int4" "-t full --zero 3" "-m 'llama 3' \"x y\"" "-p 'open" "" "   "; do
+	i=$((i + 1)); printf '%s' "$v" > "$seeds/compare/$i"
+done
+printf '\001model llama-3.1-70b\ntask full\ncards 16\n' > "$seeds/reports/1"
+printf '\002model 70b\ncontext 128k\nconcurrency 64\nkv-precision fp8\n' > "$seeds/reports/2"
+printf '\003precision int4\ntask qlora\nheadroom 0\n' > "$seeds/reports/3"
+
 build fuzz_models "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=0
 build fuzz_gpus "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=1
 build fuzz_offers "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=2
 build fuzz_parse "$top/tests/fuzz/fuzz_parse.c" ""
+build fuzz_csvedit "$top/tests/fuzz/fuzz_csvedit.c" ""
+build fuzz_compare "$top/tests/fuzz/fuzz_compare.c" ""
+build fuzz_reports "$top/tests/fuzz/fuzz_reports.c" "$top/tests/json_check.c"
 run fuzz_models "$seeds/models" "$top/tests/fuzz/regressions"
 run fuzz_gpus "$seeds/gpus" "$top/tests/fuzz/regressions"
 run fuzz_offers "$seeds/offers" "$top/tests/fuzz/regressions"
 run fuzz_parse "$seeds/values"
+run fuzz_csvedit "$seeds/edits"
+run fuzz_compare "$seeds/compare"
+run fuzz_reports "$seeds/reports"
+if [ -n "$failed" ]; then
+	echo "fuzz: failed:$failed"
+	exit 1
+fi
 if ls "$top"/tests/fuzz/findings/* >/dev/null 2>&1; then
 	echo "fuzz: findings in tests/fuzz/findings/"
 	exit 1

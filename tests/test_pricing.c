@@ -1,0 +1,182 @@
+/* Renting a plan: container limits, whole bare-metal machines and their
+ * idle cards, which quote is used. A synthetic card type with round
+ * prices, so that every expected value is worked by hand. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/plan.h"
+#include "../src/tables.h"
+#include "../src/message.h"
+#include "helpers.h"
+
+/* Toy 1T: container per card 1000 a month for 1 to 4 cards, bare metal
+ * 6400 a month for a machine of 8. Toy 2T: bare metal only, in four
+ * regions: a (hourly only, Ethernet), a2 (the same price, monthly), b (IB,
+ * dearer), c (IB, cheapest, but quoted long before the others: history).
+ * Toy 3T: a free container (monthly 0 is a price, not a missing one) over
+ * an older hourly quote. Toy 4T: a container unit of 2 cards. */
+static const char toy_models[] =
+	"id,name,params_b,active_params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,"
+	"vocab,kv_elems,mlp,tied_embeddings,experts,experts_per_token,max_context,dtype,source\n"
+	"toy,Toy,1,,16,1024,8,8,128,4096,1000,,swiglu,no,,,4096,bf16,test\n";
+static const char toy_gpus[] =
+	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,link_gbs,mbu,mbu_bs1,"
+	"mfu_infer,mfu_infer_fp8,mfu_train,calibration,source\n"
+	"toy-1t,Toy 1T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
+	"toy-2t,Toy 2T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
+	"toy-3t,Toy 3T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
+	"toy-4t,Toy 4T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n";
+static const char toy_offers[] =
+	"gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network,inter_node,"
+	"collected,source\n"
+	"toy-1t,container,1,4,,1000,,CNY,,,none,2026-10-12,test\n"
+	"toy-1t,baremetal,8,,r1,6400,,CNY,,IB,ib,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,a,,0.5,CNY,,25G,ethernet,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,a2,2920,,CNY,,25G,ethernet,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,b,6000,,CNY,,IB,ib,2026-10-12,test\n"
+	"toy-2t,baremetal,8,,c,100,,CNY,,IB,ib,2026-01-01,test\n"
+	"toy-3t,container,1,8,,0,,CNY,,,none,2026-10-12,test\n"
+	"toy-3t,container,1,8,,500,0.5,CNY,,,none,2026-01-01,test\n"
+	"toy-4t,container,2,8,,3000,,CNY,,,none,2026-10-12,test\n";
+
+static struct catalog toy_cat;
+
+static void load_toy(void)
+{
+	const char *paths[3] = {"models.csv", "gpus.csv", "offers.csv"};
+	const char *bufs[3] = {toy_models, toy_gpus, toy_offers};
+	const size_t lens[3] = {strlen(toy_models), strlen(toy_gpus), strlen(toy_offers)};
+	struct diag d = {0};
+	size_t errors = catalog_load(&toy_cat, paths, bufs, lens, &d);
+	for (size_t i = 0; i < d.kept; i++)
+		fprintf(stderr, "%s\n", d.msgs[i]);
+	diag_clear(&d);
+	cr_assert_eq(errors, 0);
+}
+
+static void free_toy(void)
+{
+	catalog_free(&toy_cat);
+}
+
+TestSuite(rent, .init = load_toy, .fini = free_toy);
+
+/* The toy model, inference, on exactly n cards of toy card g. */
+static struct plan plan_cards_of(int n, size_t g)
+{
+	struct scenario sc;
+	char err[200], count[16];
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &toy_cat, "toy", err, sizeof err), "%s", err);
+	snprintf(count, sizeof count, "%d", n);
+	scenario_put(&sc, "cards", count);
+	struct workload w;
+	struct plan p;
+	cr_assert(workload_init(&w, &sc), "%s", w.error);
+	plan_for_gpu(&w, &toy_cat, &toy_cat.gpus[g], &p);
+	cr_assert_eq(p.cards, n);
+	return p;
+}
+
+static struct plan plan_cards(int n)
+{
+	return plan_cards_of(n, 0);
+}
+
+Test(rent, container_allows_up_to_max_cards)
+{
+	struct plan p = plan_cards(4);
+	cr_assert(p.container.available);
+	cr_assert_eq(p.container.max_cards, 4);
+	cr_assert_float_eq(p.container.total, 4000, 1e-9);
+	/* 4 x 1000 < one machine 6400 */
+	cr_assert_eq(p.cheaper, CHEAPER_CONTAINER);
+	p = plan_cards(5);
+	cr_assert_not(p.container.available);
+	cr_assert_str_eq(MESSAGE_TEXT(&p.container.why), "5 cards: a container allows at most 4");
+	cr_assert_eq(p.cheaper, CHEAPER_NONE);
+	/* the bare-metal machine is used: 6400 / 5 cards; PP5 (TP cannot divide 5)
+	 * has tensor-parallel efficiency 1 (PERFORMANCE.md: eta_tp(1) = 1) */
+	cr_assert_eq(p.lay.t, 1);
+	cr_assert_float_eq(p.effective_per_card, 6400.0 / 5, 1e-9);
+}
+
+Test(rent, eight_cards_fill_one_machine_nine_need_two)
+{
+	struct plan p = plan_cards(8);
+	cr_assert_eq(p.machines, 1);
+	cr_assert_eq(p.baremetal.machines, 1);
+	cr_assert_eq(p.baremetal.idle, 0);
+	cr_assert_float_eq(p.baremetal.idle_cost, 0, 1e-9);
+	cr_assert_float_eq(p.baremetal.total, 6400, 1e-9);
+	cr_assert_float_eq(p.baremetal.monthly_per_card, 800, 1e-9);
+	cr_assert(strstr(p.strategy, "multi-node") == NULL, "%s", p.strategy);
+	cr_assert_eq(p.nnotes, p.lay.t > 1); /* TP8's efficiency note; none for PP8 */
+	/* 9 cards: ceil(9/8) = 2 machines, 16 - 9 = 7 idle at 800 = 5600 */
+	p = plan_cards(9);
+	cr_assert_eq(p.machines, 2);
+	cr_assert_eq(p.baremetal.machines, 2);
+	cr_assert_eq(p.baremetal.idle, 7);
+	cr_assert_float_eq(p.baremetal.idle_cost, 5600, 1e-9);
+	cr_assert_float_eq(p.baremetal.total, 12800, 1e-9);
+	cr_assert(strstr(p.strategy, "multi-node") != NULL, "%s", p.strategy);
+	cr_assert_eq(p.nnotes, 1); /* multi-node (PP9 has eta_tp 1: no efficiency note) */
+	/* 16 cards: exactly 2 machines, none idle */
+	p = plan_cards(16);
+	cr_assert_eq(p.baremetal.machines, 2);
+	cr_assert_eq(p.baremetal.idle, 0);
+}
+
+Test(rent, one_card_is_the_container_price)
+{
+	struct plan p = plan_cards(1);
+	cr_assert_float_eq(p.container.total, 1000, 1e-9);
+	cr_assert_float_eq(p.container.monthly_per_card, 1000, 1e-9);
+	cr_assert_eq(p.baremetal.idle, 7);
+	cr_assert_float_eq(p.effective_per_card, 1000, 1e-9); /* a single card loses nothing */
+}
+
+Test(rent, hourly_only_machine_and_the_newest_cheapest_region)
+{
+	/* one machine: a, a2 and b are quoted the same day; a: 0.5 x 730 h x 8 cards =
+	 * 2920, a2 the same 2920 (a tie keeps the first region), b 6000; c is older, so
+	 * history, however cheap */
+	struct plan p = plan_cards_of(1, 1);
+	cr_assert_not(p.container.available);
+	cr_assert(strstr(MESSAGE_TEXT(&p.container.why), "no container offer") != NULL, "%s",
+		  MESSAGE_TEXT(&p.container.why));
+	cr_assert_str_eq(p.baremetal.offer->region, "a");
+	cr_assert_float_eq(p.baremetal.machine_monthly, 2920, 1e-9);
+	cr_assert_float_eq(p.baremetal.monthly_per_card, 365, 1e-9);
+	cr_assert_float_eq(p.baremetal.hourly_per_card, 0.5, 1e-12);
+	cr_assert_eq(p.cheaper, CHEAPER_NONE);
+	cr_assert_float_eq(p.effective_per_card, 2920, 1e-9);
+	/* two machines need IB between them: b, 2 x 6000; 7 idle at 750 */
+	p = plan_cards_of(9, 1);
+	cr_assert_str_eq(p.baremetal.offer->region, "b");
+	cr_assert_float_eq(p.baremetal.total, 12000, 1e-9);
+	cr_assert_float_eq(p.baremetal.idle_cost, 5250, 1e-9);
+	cr_assert_eq(p.baremetal.monthly_collected, 20261012);
+}
+
+Test(rent, a_zero_price_is_a_price)
+{
+	/* the newest monthly is 0: free, dated 2026-10-12; the older row's 500 is not
+	 * used, its hourly 0.5 is the only hourly quote (2026-01-01) */
+	struct plan p = plan_cards_of(2, 2);
+	cr_assert(p.container.available);
+	cr_assert_float_eq(p.container.monthly_per_card, 0, 1e-12);
+	cr_assert_float_eq(p.container.total, 0, 1e-12);
+	cr_assert_eq(p.container.monthly_collected, 20261012);
+	cr_assert_float_eq(p.container.hourly_per_card, 0.5, 1e-12);
+	cr_assert_eq(p.container.hourly_collected, 20260101);
+}
+
+Test(rent, container_unit_of_two_cards)
+{
+	/* 3000 a month for a unit of 2 cards: 1500 per card; 4 cards 6000 */
+	struct plan p = plan_cards_of(4, 3);
+	cr_assert_float_eq(p.container.monthly_per_card, 1500, 1e-9);
+	cr_assert_float_eq(p.container.total, 6000, 1e-9);
+}
