@@ -1,0 +1,1 @@
+int report_quote_time_placeholder;
