@@ -176,3 +176,19 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 									 : ", no peak (κ = 0)",
 			 peak);
 }
+
+void time_side_cell(char *buf, size_t cap, const struct plan *p)
+{
+	char v[32];
+	if (!p || !p->cards || !p->fits) {
+		snprintf(buf, cap, "—");
+	} else if (p->training.valid) {
+		time_days_text(v, sizeof v, p->training.days);
+		snprintf(buf, cap, "%s days", v);
+	} else if (p->throughput.valid) {
+		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
+		snprintf(buf, cap, "%s tok/s", v);
+	} else {
+		snprintf(buf, cap, "—");
+	}
+}

@@ -5,6 +5,7 @@
 #define GPUPLAN_REPORT_TIME_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "plan.h"
 #include "scenario.h"
@@ -32,6 +33,9 @@ void time_speed_cell(char *buf, size_t cap, const struct plan *p);
 void time_per_million_cell(char *buf, size_t cap, const struct plan *p);
 void time_days_cell(char *buf, size_t cap, const struct plan *p);
 void time_job_cost_cell(char *buf, size_t cap, const struct plan *p);
+/* One side of a comparison: "24.4 tok/s" (inference), "3.21 days"
+ * (training), "—" without figures or plan. */
+void time_side_cell(char *buf, size_t cap, const struct plan *p);
 
 /* Sentences: the efficiencies an inference figure used; the cheapest
  * billing; all three billings (* the cheapest); the deadline's answer;
@@ -41,5 +45,15 @@ void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct tr
 void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
 void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc);
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
+
+/* The quote (report_quote_time.c): ", ~24 tok/s (±30 %)" or ", ~3.21 days
+ * (±25 %)" after the conclusion; the "Speed and cost per token" or "Time
+ * and cost" section, plans in order (order[i] indexes a->plans, n of
+ * them; NULL: the catalogue's order); the assumptions the speed depends
+ * on, each line after 'who' ("", "A: "). */
+void quote_speed_suffix(char *buf, size_t cap, const struct plan *p);
+struct analysis;
+void quote_time_sections(FILE *out, const struct analysis *a, const size_t *order, size_t n);
+void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who);
 
 #endif

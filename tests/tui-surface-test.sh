@@ -184,7 +184,7 @@ LC_ALL=C grep -q $'[\x80-\xff]' "$art/lang-c-80x24.txt" && fail "LANG=C: raw UTF
 check_width lang-c-80x24 80
 keys J J J J J J
 save lang-c-scrolled-80x24
-grep -q " ???????? 2026-10-12" "$art/lang-c-scrolled-80x24.txt" && pass "LANG=C: CJK as ? per column" || fail "LANG=C: no CJK placeholder"
+grep -q " ???????? *\(2026-10-12\|x$\)" "$art/lang-c-scrolled-80x24.txt" && pass "LANG=C: CJK as ? per column" || fail "LANG=C: no CJK placeholder"
 
 ### the price dialog
 rm -rf "$art/xdg" && mkdir -p "$art/xdg"
