@@ -106,8 +106,8 @@ static void tier_line(FILE *out, const struct plan *p)
 		time_days_text(days, sizeof days, r->at.days);
 		if (r->cost >= 0)
 			money_format(money, sizeof money, r->cost, plan_currency(p), 0, MONEY_UTF8);
-		fprintf(out, "%s %d cards %s days %.0f %% %s", i ? " ·" : "", r->cards, days,
-			100 * r->at.eff, money);
+		fprintf(out, "%s %d card%s %s days %.0f %% %s", i ? " ·" : "", r->cards,
+			r->cards == 1 ? "" : "s", days, 100 * r->at.eff, money);
 	}
 	fputc('\n', out);
 }
@@ -144,10 +144,10 @@ static void speed_assumptions(FILE *out, const struct analysis *a, const char *w
 {
 	const struct scenario *sc = &a->sc;
 	fprintf(out, "- %sSpeed: each request reads %lld input tokens and writes %lld output "
-		"tokens; %lld requests decode at once; the KV cache in %s; the service busy %.0f %% "
+		"tokens; %lld request%s decode at once; the KV cache in %s; the service busy %.0f %% "
 		"of the month (cost per token); a tuned serving engine (TensorRT-LLM, SGLang, "
 		"recent vLLM).\n", who, sc->context - sc->output_len, sc->output_len,
-		sc->concurrency, scenario_kv_name(sc), sc->duty_pct);
+		sc->concurrency, sc->concurrency == 1 ? "" : "s", scenario_kv_name(sc), sc->duty_pct);
 	fprintf(out, "- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
 		"tensor-parallel efficiency by link) are gpus.csv's, set from published "
 		"measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
@@ -158,11 +158,14 @@ static void speed_assumptions(FILE *out, const struct analysis *a, const char *w
 static void training_assumptions(FILE *out, const struct analysis *a, const char *who)
 {
 	const struct scenario *sc = &a->sc;
-	fprintf(out, "- %sTime: %.4g tokens to train × %d epoch%s, %.4g tokens per optimizer "
+	char tokens[48], batch[48];
+	money_group(tokens, sizeof tokens, sc->train_tokens, 0);
+	money_group(batch, sizeof batch, sc->global_batch, 0);
+	fprintf(out, "- %sTime: %s tokens to train × %d epoch%s, %s tokens per optimizer "
 		"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
 		"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or `estimate` per "
-		"GPU)%s.\n", who, sc->train_tokens, sc->epochs, sc->epochs == 1 ? "" : "s",
-		sc->global_batch, train_defaults.goodput, 100 * train_defaults.overlap,
+		"GPU)%s.\n", who, tokens, sc->epochs, sc->epochs == 1 ? "" : "s",
+		batch, train_defaults.goodput, 100 * train_defaults.overlap,
 		sc->nmeasured ? "; days from the measured speed-ups where given" : "");
 }
 

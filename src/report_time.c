@@ -45,7 +45,8 @@ void time_seconds_text(char *buf, size_t cap, double s)
 
 void time_days_text(char *buf, size_t cap, double days)
 {
-	snprintf(buf, cap, days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f", days);
+	snprintf(buf, cap, days < 0.1 ? "%.2g" : days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f",
+		 days);
 }
 
 double time_cheaper_per_million(const struct rent_pair *r)
@@ -163,7 +164,9 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 	snprintf(buf, cap, "deadline %s: cheapest %d card%s, %s, %s days, %s; the plan's %d "
 		 "card%s %s", sc->deadline_text, c->cards, c->cards == 1 ? "" : "s",
 		 c->way == RENT_NONE ? "not offered" : train_rent_words[c->way], days, money,
-		 p->cards, p->cards == 1 ? "" : "s", t->meets_deadline ? "meet it" : "do not");
+		 p->cards, p->cards == 1 ? "" : "s",
+		 t->meets_deadline ? (p->cards == 1 ? "meets it" : "meet it")
+				   : (p->cards == 1 ? "does not" : "do not"));
 }
 
 /* "σ 0.031, κ 0.00012, peak at 91 cards" (no peak when κ = 0). */
