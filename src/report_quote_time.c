@@ -144,10 +144,10 @@ static void speed_assumptions(FILE *out, const struct analysis *a, const char *w
 {
 	const struct scenario *sc = &a->sc;
 	fprintf(out, "- %sSpeed: each request reads %lld input tokens and writes %lld output "
-		"tokens; %lld request%s decode at once; the KV cache in %s; the service busy %.0f %% "
+		"tokens; %lld request%s decode at once; the KV cache as stated above; the service busy %.0f %% "
 		"of the month (cost per token); a tuned serving engine (TensorRT-LLM, SGLang, "
 		"recent vLLM).\n", who, sc->context - sc->output_len, sc->output_len,
-		sc->concurrency, sc->concurrency == 1 ? "" : "s", scenario_kv_name(sc), sc->duty_pct);
+		sc->concurrency, sc->concurrency == 1 ? "" : "s", sc->duty_pct);
 	fprintf(out, "- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
 		"tensor-parallel efficiency by link) are gpus.csv's, set from published "
 		"measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
