@@ -173,11 +173,14 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 {
 	double peak = 0;
+	bool has_peak = usl_peak_cards(f, &peak); /* before peak is read below */
 	int n = snprintf(buf, cap, "σ %.4g, κ %.4g", f->sigma, f->kappa);
-	if (n > 0 && (size_t)n < cap)
-		snprintf(buf + n, cap - (size_t)n, usl_peak_cards(f, &peak) ? ", peak at %.0f cards"
-									 : ", no peak (κ = 0)",
-			 peak);
+	if (n < 0 || (size_t)n >= cap)
+		return;
+	if (has_peak)
+		snprintf(buf + n, cap - (size_t)n, ", peak at %.0f cards", peak);
+	else
+		snprintf(buf + n, cap - (size_t)n, ", no peak");
 }
 
 void time_side_cell(char *buf, size_t cap, const struct plan *p)

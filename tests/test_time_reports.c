@@ -82,6 +82,11 @@ Test(time_reports, cells_keep_cents_below_ten_and_say_estimate)
 	cr_assert_str_eq(b, "2.17");
 	time_days_text(b, sizeof b, 0.0085);
 	cr_assert_str_eq(b, "0.0085");
+	/* κ > 0: the peak sqrt((1 − σ)/κ) = sqrt(0.96/0.0001) = 97.98 -> 98 */
+	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04, .kappa = 0.0001, .x1 = 1500});
+	cr_assert_str_eq(b, "σ 0.04, κ 0.0001, peak at 98 cards");
+	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520});
+	cr_assert_str_eq(b, "σ 0.04261, κ 0, no peak");
 }
 
 Test(time_reports, print_table_has_speed_columns_and_detail_lines)
