@@ -11,6 +11,7 @@
 #include "report.h"
 #include "tables.h"
 #include "message.h"
+#include "money.h"
 
 static const char *rent_label(const struct plan *p, const struct rent *r)
 {
@@ -22,6 +23,17 @@ static const char *rent_region(const struct rent *r)
 	return r->offer->region[0] ? r->offer->region : "region not listed";
 }
 
+/* "¥9,345": an amount in the offer's currency (the plan's when none). */
+static const char *rent_money(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+			      double amount, int decimals)
+{
+	const char *cur = r->offer && r->offer->currency && r->offer->currency[0] ? r->offer->currency : plan_currency(p);
+	money_format(buf, cap, amount, cur, decimals, MONEY_UTF8);
+	return buf;
+}
+
+#define M(amount) rent_money((char[48]){""}, 48, p, r, (amount), 0)
+
 static void rent_report(char *buf, size_t cap, const struct plan *p, const struct rent *r)
 {
 	char date[16], hourly[48] = "";
@@ -32,16 +44,17 @@ static void rent_report(char *buf, size_t cap, const struct plan *p, const struc
 	}
 	format_date(date, sizeof date, r->monthly_collected);
 	if (r->hourly_per_card >= 0)
-		snprintf(hourly, sizeof hourly, ", %.2f/h = %.0f/month", r->hourly_per_card,
-			 r->hourly_per_card * HOURS_PER_MONTH);
+		snprintf(hourly, sizeof hourly, ", %s/h = %s/month",
+			 rent_money((char[48]){""}, 48, p, r, r->hourly_per_card, 2),
+			 M(r->hourly_per_card * HOURS_PER_MONTH));
 	if (r->machines)
-		snprintf(buf, cap, "%s: %d × %.0f = %.0f/month, %.0f/card, %d idle card%s = %.0f "
-			 "(%s, %s)", label, r->machines, r->machine_monthly, r->total,
-			 r->monthly_per_card, r->idle, r->idle == 1 ? "" : "s", r->idle_cost,
+		snprintf(buf, cap, "%s: %d × %s = %s/month, %s/card, %d idle card%s = %s "
+			 "(%s, %s)", label, r->machines, M(r->machine_monthly), M(r->total),
+			 M(r->monthly_per_card), r->idle, r->idle == 1 ? "" : "s", M(r->idle_cost),
 			 rent_region(r), date);
 	else
-		snprintf(buf, cap, "%s: %d × %.0f = %.0f/month%s (max %d cards, %s)%s%s", label,
-			 p->cards, r->monthly_per_card, r->total, hourly, r->max_cards, date,
+		snprintf(buf, cap, "%s: %d × %s = %s/month%s (max %d cards, %s)%s%s", label,
+			 p->cards, M(r->monthly_per_card), M(r->total), hourly, r->max_cards, date,
 			 r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
 }
 
@@ -53,15 +66,15 @@ static void rent_screen(char *buf, size_t cap, const struct plan *p, const struc
 	if (!r->offer)
 		snprintf(buf, cap, "%s — %s", label, MESSAGE_TEXT(&r->why));
 	else if (r->machines)
-		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · %.0f/card · %d idle = %.0f · %s %s",
-			 label, r->machines, r->machine_monthly, r->total, r->monthly_per_card,
-			 r->idle, r->idle_cost, rent_region(r), date);
+		snprintf(buf, cap, "%s %d × %s = %s/month · %s/card · %d idle = %s · %s %s",
+			 label, r->machines, M(r->machine_monthly), M(r->total),
+			 M(r->monthly_per_card), r->idle, M(r->idle_cost), rent_region(r), date);
 	else if (r->available)
-		snprintf(buf, cap, "%s %d × %.0f = %.0f/month · max %d cards · %s", label, p->cards,
-			 r->monthly_per_card, r->total, r->max_cards, date);
+		snprintf(buf, cap, "%s %d × %s = %s/month · max %d cards · %s", label, p->cards,
+			 M(r->monthly_per_card), M(r->total), r->max_cards, date);
 	else
-		snprintf(buf, cap, "%s — %s (%.0f/card, %s)", label, MESSAGE_TEXT(&r->why), r->monthly_per_card,
-			 date);
+		snprintf(buf, cap, "%s — %s (%s/card, %s)", label, MESSAGE_TEXT(&r->why),
+			 M(r->monthly_per_card), date);
 }
 
 static const char *or_dash(const char *s)
@@ -77,8 +90,8 @@ static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct
 	if (!o)
 		return;
 	format_date(date, sizeof date, r->monthly_collected);
-	snprintf(buf, cap, "%s | %s | %.0f %s%s%s | %s | %s | %s", rent_label(p, r),
-		 or_dash(o->region), r->machines ? r->machine_monthly : r->monthly_per_card,
+	snprintf(buf, cap, "%s | %s | %s %s%s%s | %s | %s | %s", rent_label(p, r),
+		 or_dash(o->region), M(r->machines ? r->machine_monthly : r->monthly_per_card),
 		 r->machines ? "per machine" : "per card", o->discount[0] ? ", " : "", o->discount,
 		 date, or_dash(o->network), or_dash(o->source));
 }
@@ -96,12 +109,12 @@ void rent_describe(char *buf, size_t cap, const struct plan *p, const struct ren
 	writers[style](buf, cap, p, r);
 }
 
-static void money_text(char *buf, size_t cap, double v)
+static void money_text(char *buf, size_t cap, double v, const struct plan *p)
 {
 	if (v < 0)
 		snprintf(buf, cap, "—");
 	else
-		snprintf(buf, cap, "%.0f", v);
+		money_format(buf, cap, v, plan_currency(p), 0, MONEY_UTF8);
 }
 
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b)
@@ -114,10 +127,10 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 	r->strategy_b = b ? b->strategy : "—";
 	r->monthly_a = a ? plan_monthly(a) : -1;
 	r->monthly_b = b ? plan_monthly(b) : -1;
-	money_text(r->money_a, sizeof r->money_a, r->monthly_a);
-	money_text(r->money_b, sizeof r->money_b, r->monthly_b);
+	money_text(r->money_a, sizeof r->money_a, r->monthly_a, a);
+	money_text(r->money_b, sizeof r->money_b, r->monthly_b, b);
 	if (compare_row_delta(r, &delta))
-		snprintf(r->delta, sizeof r->delta, "%+.0f", delta);
+		money_format_signed(r->delta, sizeof r->delta, delta, plan_currency(b), 0, MONEY_UTF8);
 	else
 		snprintf(r->delta, sizeof r->delta, "—");
 }

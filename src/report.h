@@ -21,6 +21,8 @@ void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *
  * different catalogues (--compare "--data DIR"). */
 void report_markdown_compare(FILE *out, const struct analysis *pinned, const struct analysis *now,
 			     const size_t *order, size_t n);
+/* The table report's time lines for one plan (report_time_detail.c). */
+void report_time_detail(FILE *out, const struct plan *p, const struct scenario *sc);
 void report_list_models(FILE *out, const struct catalog *c);
 
 /* --compare: the base scenario and the other one, per GPU type. */

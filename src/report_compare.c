@@ -2,6 +2,7 @@
  * cost beside the other scenario's, and the difference. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compare.h"
 #include "figures.h"
@@ -9,17 +10,48 @@
 #include "money.h"
 #include "plan_text.h"
 #include "report.h"
+#include "report_time.h"
 #include "text.h"
 
-enum compare_col { CC_GPU, CC_CARDS_A, CC_PLAN_A, CC_MONTH_A, CC_CARDS_B, CC_PLAN_B, CC_MONTH_B,
-		   CC_DELTA, NCC };
+enum compare_col { CC_GPU, CC_CARDS_A, CC_PLAN_A, CC_MONTH_A, CC_SPEED_A, CC_CARDS_B, CC_PLAN_B,
+		   CC_MONTH_B, CC_SPEED_B, CC_DELTA, CC_SPEED_DELTA, NCC };
 
 struct compare_cells {
 	char cell[NCC][96];
 };
 
+/* The time figure of one side: output tok/s (inference) or days
+ * (training); false when the plan has none. */
+static bool side_time(const struct plan *p, double *v, bool *days)
+{
+	*days = p && p->training.valid;
+	if (!p || !p->cards || !p->fits)
+		return false;
+	*v = *days ? p->training.days : p->throughput.output_tokens_per_s;
+	return *days || p->throughput.valid;
+}
+
+/* "+79 tok/s", "-1.20 days", or "—" when a side has no figure. */
+static void speed_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b)
+{
+	double va, vb;
+	bool da, db;
+	char v[32];
+	if (!side_time(a, &va, &da) || !side_time(b, &vb, &db) || da != db) {
+		snprintf(buf, cap, "—");
+		return;
+	}
+	if (da)
+		time_days_text(v, sizeof v, vb - va < 0 ? va - vb : vb - va);
+	else
+		time_rate_text(v, sizeof v, vb - va < 0 ? va - vb : vb - va);
+	bool zero = strspn(v, "0.") == strlen(v); /* "0.0": no sign */
+	snprintf(buf, cap, "%s%s %s", zero ? "" : vb - va < 0 ? "-" : "+", v, da ? "days" : "tok/s");
+}
+
 static void side_cells(char (*c)[96], const struct plan *p, double monthly)
 {
+	time_side_cell(c[3], sizeof c[3], p);
 	snprintf(c[0], sizeof c[0], "%d", p ? p->cards : 0);
 	snprintf(c[1], sizeof c[1], "%s", !p ? "—" : p->cards ? p->strategy : "does not fit");
 	if (p && p->cards && !p->fits)
@@ -43,14 +75,18 @@ static void compare_cells_fill(struct compare_cells *t, const struct plan *pa, c
 				    plan_currency(r.b), 0, MONEY_UTF8);
 	else
 		snprintf(t->cell[CC_DELTA], sizeof t->cell[0], "—");
+	speed_delta_cell(t->cell[CC_SPEED_DELTA], sizeof t->cell[0], r.a, r.b);
 }
 
 /* The rows: A's GPU types, then those only B has (another catalogue). */
 static size_t compare_rows(struct compare_cells *rows, const struct analysis *a,
 			   const struct analysis *b)
 {
-	static const char *const head[NCC] = {"GPU", "A", "plan", "monthly", "B", "plan",
-					      "monthly", "B - A"};
+	static const char *const head[NCC] = {
+		[CC_GPU] = "GPU", [CC_CARDS_A] = "A", [CC_PLAN_A] = "plan", [CC_MONTH_A] = "monthly",
+		[CC_SPEED_A] = "speed", [CC_CARDS_B] = "B", [CC_PLAN_B] = "plan",
+		[CC_MONTH_B] = "monthly", [CC_SPEED_B] = "speed", [CC_DELTA] = "B - A",
+		[CC_SPEED_DELTA] = "speed B - A"};
 	size_t n = 0;
 	for (enum compare_col c = 0; c < NCC; c++)
 		snprintf(rows[n].cell[c], sizeof rows[n].cell[c], "%s", head[c]);
@@ -75,7 +111,9 @@ static void compare_table(FILE *out, const struct analysis *a, const struct anal
 		fputs("B's ", out);
 		report_data_line(out, b->catalog);
 	}
-	fprintf(out, "(monthly: the cheaper way to rent each plan)\n\n");
+	fprintf(out, "(monthly: the cheaper way to rent each plan; speed: output tok/s at the "
+		     "concurrency, or days for a training job; estimates ±30 %%, days ±25 %%, ±50 %% "
+		     "on calibration=estimate GPUs)\n\n");
 	struct compare_cells *rows = calloc(a->nplans + b->nplans + 1, sizeof *rows);
 	const char **cells = calloc((a->nplans + b->nplans + 1) * NCC, sizeof *cells);
 	if (rows && cells) {
@@ -96,7 +134,62 @@ static void compare_side(struct jsonw *j, const char *key, const struct plan *p)
 	jw_string(j, "strategy", p ? p->strategy : NULL);
 	jw_bool(j, "fits", p && p->fits);
 	jw_number(j, "monthly", p ? plan_monthly(p) : -1, 2);
+	double v;
+	bool days;
+	bool has = side_time(p, &v, &days);
+	jw_number(j, "output_tokens_per_s", has && !days ? v : -1, 2);
+	jw_number(j, "days", has && days ? v : -1, 3);
 	jw_close(j, '}');
+}
+
+/* B's tok/s (or days) minus A's; null when either has none. */
+static bool time_delta(const struct plan *a, const struct plan *b, double *d, bool *days)
+{
+	double va, vb;
+	bool da;
+	if (!side_time(a, &va, &da) || !side_time(b, &vb, days) || da != *days)
+		return false;
+	*d = vb - va;
+	return true;
+}
+
+static void compare_time_json(struct jsonw *j, const struct plan *a, const struct plan *b)
+{
+	double d;
+	bool days;
+	bool has = time_delta(a, b, &d, &days);
+	if (has && !days)
+		jw_signed(j, "difference_output_tokens_per_s", d, 2);
+	else
+		jw_null(j, "difference_output_tokens_per_s");
+	if (has && days)
+		jw_signed(j, "difference_days", d, 3);
+	else
+		jw_null(j, "difference_days");
+}
+
+static void csv_number(FILE *out, bool has, double v, int decimals)
+{
+	if (has)
+		fprintf(out, ",%.*f", decimals, v);
+	else
+		fputc(',', out);
+}
+
+/* ",a_tok,b_tok,diff_tok,a_days,b_days,diff_days": empty cells where none. */
+static void compare_time_csv(FILE *out, const struct plan *a, const struct plan *b)
+{
+	double va, vb, d;
+	bool da, db, dd;
+	bool ha = side_time(a, &va, &da), hb = side_time(b, &vb, &db);
+	bool hd = time_delta(a, b, &d, &dd);
+	for (int k = 0; k < 2; k++) {
+		bool want_days = k == 1;
+		int dec = want_days ? 3 : 2;
+		csv_number(out, ha && da == want_days, va, dec);
+		csv_number(out, hb && db == want_days, vb, dec);
+		csv_number(out, hd && dd == want_days, d, dec);
+	}
 }
 
 static void compare_json(FILE *out, const struct analysis *a, const struct analysis *b)
@@ -130,6 +223,7 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 			jw_signed(&j, "difference_monthly", delta, 2);
 		else
 			jw_null(&j, "difference_monthly");
+		compare_time_json(&j, r.a, r.b);
 		jw_close(&j, '}');
 	}
 	jw_close(&j, ']');
@@ -139,7 +233,8 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 static void compare_csv(FILE *out, const struct analysis *a, const struct analysis *b)
 {
 	fprintf(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,difference_monthly,"
-		"data_source,prices_as_of\n");
+		"a_output_tokens_per_s,b_output_tokens_per_s,difference_output_tokens_per_s,a_days,"
+		"b_days,difference_days,data_source,prices_as_of\n");
 	for (size_t i = 0; i < a->nplans; i++) {
 		struct compare_row r;
 		char ma[24] = "", mb[24] = "", d[24] = "";
@@ -153,6 +248,7 @@ static void compare_csv(FILE *out, const struct analysis *a, const struct analys
 			snprintf(d, sizeof d, "%.2f", delta);
 		fprintf(out, "%s,%d,%s,%s,%d,%s,%s,%s", r.gpu->id, r.cards_a, r.a->strategy, ma,
 			r.cards_b, r.b ? r.b->strategy : "", mb, d);
+		compare_time_csv(out, r.a, r.b);
 		report_data_cells(out, a->catalog);
 		fputc('\n', out);
 	}

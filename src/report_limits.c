@@ -6,7 +6,30 @@
 #include "jsonw.h"
 #include "capacity.h"
 #include "report.h"
+#include "report_time.h"
+#include "tables.h"
 #include "text.h"
+
+/* Output tok/s of lim->cards cards serving the most sequences they hold
+ * (the time model at B_max); < 0 for training or when none fits. */
+static double limit_speed(const struct analysis *a, const struct gpu *g,
+			  const struct card_limit *lim)
+{
+	struct scenario s;
+	struct workload w;
+	static struct plan p; /* large; one report at a time */
+	if (tasks[a->sc.task].kind != TASK_INFERENCE || lim->max_concurrency <= 0)
+		return -1;
+	scenario_copy(&s, &a->sc);
+	s.cards = lim->cards;
+	s.concurrency = lim->max_concurrency;
+	s.min_speed = 0;
+	if (!workload_init(&w, &s))
+		return -1;
+	plan_for_gpu(&w, a->catalog, g, &p);
+	plan_choose(&w, a->catalog, &p);
+	return p.fits && p.throughput.valid ? p.throughput.output_tokens_per_s : -1;
+}
 
 static void count_text(char *buf, size_t cap, long long v)
 {
@@ -18,27 +41,39 @@ static void count_text(char *buf, size_t cap, long long v)
 		snprintf(buf, cap, "%lld", v);
 }
 
-static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const struct catalog *c,
+static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const struct analysis *a,
 		      const struct gpu *g, const struct card_limit *lim, bool first)
 {
-	char ctx[32], seq[32];
+	const struct catalog *c = a->catalog;
+	char ctx[32], seq[32], tok[32];
+	double speed = limit_speed(a, g, lim);
 	if (f == FORMAT_JSON) {
 		jw_open(j, NULL, '{');
 		jw_string(j, "gpu", g->id);
 		jw_int(j, "cards", lim->cards);
 		jw_int(j, "max_context", lim->max_context);
 		jw_int(j, "max_concurrency", lim->max_concurrency);
+		jw_number(j, "output_tokens_per_s", speed, 2);
 		jw_close(j, '}');
 	} else if (f == FORMAT_CSV) {
-		fprintf(out, "%s,%d,%lld,%lld", g->id, lim->cards, lim->max_context,
+		fprintf(out, "%s,%d,%lld,%lld,", g->id, lim->cards, lim->max_context,
 			lim->max_concurrency);
+		if (speed >= 0)
+			fprintf(out, "%.2f", speed);
 		report_data_cells(out, c);
 		fputc('\n', out);
 	} else {
 		count_text(ctx, sizeof ctx, lim->max_context);
 		count_text(seq, sizeof seq, lim->max_concurrency);
 		text_pad(out, first ? gpu_short_name(g) : "", 16, 0);
-		fprintf(out, " %5d %16s %16s\n", lim->cards, ctx, seq);
+		time_rate_text(tok, sizeof tok, speed);
+		fprintf(out, " %5d", lim->cards);
+		const char *const cells[] = {ctx, seq, tok};
+		for (size_t k = 0; k < 3; k++) { /* by display width: "—" is 3 bytes */
+			fputc(' ', out);
+			text_pad(out, cells[k], 16, 1);
+		}
+		fputc('\n', out);
 	}
 }
 
@@ -56,21 +91,24 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 		jw_string(&j, "scenario", summary);
 		jw_open(&j, "limits", '[');
 	} else if (f == FORMAT_CSV) {
-		fprintf(out, "gpu,cards,max_context,max_concurrency,data_source,prices_as_of\n");
+		fprintf(out, "gpu,cards,max_context,max_concurrency,output_tokens_per_s,data_source,"
+			     "prices_as_of\n");
 	} else {
 		fprintf(out, "%s\n", summary);
 		report_data_line(out, a->catalog);
-		fprintf(out, "longest context at concurrency %lld; most sequences at context %lld\n\n"
-			"%-16s %5s %16s %16s\n", a->sc.concurrency, a->sc.context,
+		fprintf(out, "longest context at concurrency %lld; most sequences at context %lld; "
+			"tok/s: output tokens per second serving that many (estimate ±30 %%, ±50 %% "
+			"on calibration=estimate GPUs)\n\n"
+			"%-16s %5s %16s %16s %16s\n", a->sc.concurrency, a->sc.context,
 			figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
-			"longest context", "most sequences");
+			"longest context", "most sequences", "tok/s");
 	}
 	for (size_t i = 0; i < a->nplans; i++) {
 		struct card_limit lim[LIMIT_CARD_COUNTS];
 		if (!limits_for_gpu(a->catalog, &a->sc, a->plans[i].gpu, lim))
 			return false;
 		for (int k = 0; k < LIMIT_CARD_COUNTS; k++)
-			limit_row(out, f, &j, a->catalog, a->plans[i].gpu, &lim[k], k == 0);
+			limit_row(out, f, &j, a, a->plans[i].gpu, &lim[k], k == 0);
 	}
 	if (f == FORMAT_JSON) {
 		jw_close(&j, ']');

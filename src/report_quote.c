@@ -11,6 +11,7 @@
 #include "figures.h"
 #include "money.h"
 #include "report.h"
+#include "report_time.h"
 #include "tables.h"
 
 #define G(x) ((x) / GIB)
@@ -39,8 +40,8 @@ static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
 }
 
-/* "4 × H20 96G container, ¥17,856/month". */
-static void cheapest_text(char *buf, size_t cap, const struct analysis *a)
+/* "4 × H20 96G container, ¥17,856/month", with speed ", ~24.4 tok/s (±30 %)". */
+static void cheapest_text(char *buf, size_t cap, const struct analysis *a, bool speed)
 {
 	const struct plan *p = plan_cheapest(a);
 	char money[48];
@@ -51,6 +52,10 @@ static void cheapest_text(char *buf, size_t cap, const struct analysis *a)
 	md_money(money, sizeof money, plan_monthly(p), p);
 	snprintf(buf, cap, "%d × %s %s, %s/month", p->cards, gpu_short_name(p->gpu),
 		 plan_cheaper_label(p), money);
+	if (speed) {
+		size_t n = strlen(buf);
+		quote_speed_suffix(buf + n, cap - n, p);
+	}
 }
 
 /* The dates of the prices the quote uses: the oldest and the newest. */
@@ -381,9 +386,9 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 
 static void md_memory_only(FILE *out)
 {
-	fprintf(out, "- Sizing is by memory only: each plan is the fewest cards whose memory holds the "
-		"model, its KV cache and working memory. Speed (tokens per second, time to first "
-		"token) is not estimated: try the plan before committing to a month.\n");
+	fprintf(out, "- Sizing is by memory: each plan is the fewest cards whose memory holds the "
+		"model, its KV cache and working memory. Speed and time are estimates from the "
+		"time model within the band shown: try the plan before committing to a month.\n");
 }
 
 static void md_assumptions(FILE *out, const struct analysis *a)
@@ -391,13 +396,14 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 	fprintf(out, "\n## Assumptions\n\n");
 	md_memory_only(out);
 	md_load_assumptions(out, a, "");
+	quote_time_assumptions(out, a, "");
 	md_fixed_assumptions(out, a);
 }
 
 static void md_title(FILE *out, const struct analysis *a)
 {
 	char cheapest[160];
-	cheapest_text(cheapest, sizeof cheapest, a);
+	cheapest_text(cheapest, sizeof cheapest, a, true);
 	fprintf(out, "# GPU quote: %s, %s, %s\n\n", scenario_model(&a->sc)->name,
 		precisions[a->sc.precision].name, tasks[a->sc.task].label);
 	fprintf(out, "Cheapest: %s.\n\n", cheapest);
@@ -410,6 +416,7 @@ void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *
 	md_prepared(out, a);
 	md_scenario(out, a);
 	md_plans(out, a, &o);
+	quote_time_sections(out, a, order, n);
 	md_memory(out, a, &o);
 	md_sources(out, a, &o);
 	md_notes(out, a);
@@ -427,8 +434,8 @@ static void md_compare_title(FILE *out, const struct analysis *a, const struct a
 {
 	char ca[160], cb[160], delta[48];
 	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
-	cheapest_text(ca, sizeof ca, a);
-	cheapest_text(cb, sizeof cb, b);
+	cheapest_text(ca, sizeof ca, a, false);
+	cheapest_text(cb, sizeof cb, b, false);
 	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
 	if (strcmp(ma, mb) == 0)
 		fprintf(out, "# GPU quote: %s, two scenarios\n\n", mb);
@@ -461,16 +468,17 @@ static void md_compare_scenarios(FILE *out, const struct analysis *a, const stru
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
 static void md_compare_side(FILE *out, const struct plan *p)
 {
-	char money[48] = "—";
+	char money[48] = "—", speed[32];
 	if (!p || !p->cards) {
-		fprintf(out, " — | %s | — |", p ? "does not fit" : "—");
+		fprintf(out, " — | %s | — | — |", p ? "does not fit" : "—");
 		return;
 	}
 	if (!p->fits)
 		snprintf(money, sizeof money, "does not fit");
 	else if (plan_monthly(p) >= 0)
 		md_money(money, sizeof money, plan_monthly(p), p);
-	fprintf(out, " %d | %s | %s |", p->cards, p->strategy, money);
+	time_side_cell(speed, sizeof speed, p);
+	fprintf(out, " %d | %s | %s | %s |", p->cards, p->strategy, money, speed);
 }
 
 static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *pb)
@@ -491,8 +499,8 @@ static void md_compare_plans(FILE *out, const struct analysis *a, const struct a
 			     const struct quote_order *o)
 {
 	fprintf(out, "\n## Plans side by side (per month, the cheaper way to rent each)\n\n"
-		"| GPU | A cards | A plan | A per month | B cards | B plan | B per month | "
-		"B − A per month |\n|---|---:|---|---:|---:|---|---:|---:|\n");
+		"| GPU | A cards | A plan | A per month | A speed | B cards | B plan | B per month | "
+		"B speed | B − A per month |\n|---|---:|---|---:|---:|---:|---|---:|---:|---:|\n");
 	for (size_t i = 0; i < order_count(b, o); i++) {
 		const struct plan *pb = order_plan(b, o, i);
 		if (pb)
@@ -509,6 +517,8 @@ static void md_compare_assumptions(FILE *out, const struct analysis *a, const st
 	md_memory_only(out);
 	md_load_assumptions(out, a, "A: ");
 	md_load_assumptions(out, b, "B: ");
+	quote_time_assumptions(out, a, "A: ");
+	quote_time_assumptions(out, b, "B: ");
 	md_fixed_assumptions(out, b);
 }
 
@@ -525,6 +535,9 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 		fprintf(out, "\nPinned scenario (A), data %s:\n", pinned->catalog->source);
 		md_sources(out, pinned, &all);
 	}
+	fprintf(out, "\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
+		     "or days for the job (training); estimates, ±30 %% (days ±25 %%), ±50 %% on "
+		     "GPUs whose efficiencies are estimates.\n");
 	fprintf(out, "\n## Notes (B, now)\n\n");
 	for (int i = 0; i < now->nnotes; i++)
 		fprintf(out, "- %s\n", MESSAGE_TEXT(&now->notes[i]));

@@ -10,6 +10,7 @@
 #include "money.h"
 #include "plan_text.h"
 #include "report.h"
+#include "report_time.h"
 #include "tables.h"
 #include "text.h"
 
@@ -38,11 +39,35 @@ static void print_header(FILE *out, const struct analysis *a)
 /* One row of the table as text; the columns are as wide as their widest
  * cell, so no number or plan is ever cut. */
 enum table_col { COL_GPU, COL_CARDS, COL_PLAN, COL_NEED, COL_HEADROOM, COL_FIT, COL_CONTAINER,
-		 COL_BAREMETAL, COL_MONTH, NCOLS };
+		 COL_BAREMETAL, COL_MONTH, COL_TIME_A, COL_TIME_B, NCOLS };
 
 struct table_row {
 	char cell[NCOLS][96];
 };
+
+static bool table_training(const struct analysis *a)
+{
+	return tasks[a->sc.task].kind != TASK_INFERENCE;
+}
+
+/* The two time columns: inference tok/s and ¥ per million output tokens,
+ * training days and the job's cost; none without time figures. */
+static size_t table_ncols(const struct analysis *a)
+{
+	return table_training(a) && a->sc.train_tokens <= 0 ? COL_TIME_A : NCOLS;
+}
+
+static void time_cells(struct table_row *t, const struct plan *p, bool train)
+{
+	char (*c)[96] = t->cell;
+	if (!train) {
+		time_speed_cell(c[COL_TIME_A], sizeof c[0], p);
+		time_per_million_cell(c[COL_TIME_B], sizeof c[0], p);
+	} else {
+		time_days_cell(c[COL_TIME_A], sizeof c[0], p);
+		time_job_cost_cell(c[COL_TIME_B], sizeof c[0], p);
+	}
+}
 
 /* Left-aligned columns; the others are numbers, aligned right. */
 static bool col_left(enum table_col c)
@@ -73,9 +98,10 @@ static void month_cell(char *buf, size_t cap, const struct plan *p)
 		money_format(buf, cap, m, plan_currency(p), 0, MONEY_UTF8);
 }
 
-static void row_cells(struct table_row *t, const struct plan *p)
+static void row_cells(struct table_row *t, const struct plan *p, bool train)
 {
 	char (*c)[96] = t->cell;
+	time_cells(t, p, train);
 	snprintf(c[COL_GPU], sizeof c[0], "%s", gpu_short_name(p->gpu));
 	snprintf(c[COL_FIT], sizeof c[0], "%s", plan_fit_word(p));
 	if (p->cards == 0) {
@@ -97,7 +123,7 @@ static void row_cells(struct table_row *t, const struct plan *p)
 	month_cell(c[COL_MONTH], sizeof c[0], p);
 }
 
-static void heading_cells(struct table_row *t)
+static void heading_cells(struct table_row *t, bool train)
 {
 	const char *const text[NCOLS] = {
 		[COL_GPU] = figure_label_for(NULL, "gpu"),
@@ -109,6 +135,8 @@ static void heading_cells(struct table_row *t)
 		[COL_CONTAINER] = figure_group_container.label,
 		[COL_BAREMETAL] = figure_group_baremetal.label,
 		[COL_MONTH] = "per month",
+		[COL_TIME_A] = train ? "days" : "tok/s",
+		[COL_TIME_B] = train ? "job cost" : "¥/M tok",
 	};
 	for (enum table_col c = 0; c < NCOLS; c++)
 		snprintf(t->cell[c], sizeof t->cell[c], "%s", text[c]);
@@ -117,26 +145,34 @@ static void heading_cells(struct table_row *t)
 /* The table, header to legend: every column as wide as its widest cell. */
 static void print_table(FILE *out, const struct analysis *a)
 {
-	size_t nrows = a->nplans + 1;
+	size_t nrows = a->nplans + 1, ncols = table_ncols(a);
+	bool train = table_training(a);
 	struct table_row *rows = calloc(nrows, sizeof *rows);
 	const char **cells = calloc(nrows * NCOLS, sizeof *cells);
 	bool left[NCOLS];
 	if (rows && cells) {
-		heading_cells(&rows[0]);
+		heading_cells(&rows[0], train);
 		for (size_t i = 0; i < a->nplans; i++)
-			row_cells(&rows[i + 1], &a->plans[i]);
+			row_cells(&rows[i + 1], &a->plans[i], train);
 		for (size_t r = 0; r < nrows; r++)
-			for (enum table_col c = 0; c < NCOLS; c++)
-				cells[r * NCOLS + c] = rows[r].cell[c];
+			for (enum table_col c = 0; c < ncols; c++)
+				cells[r * ncols + c] = rows[r].cell[c];
 		for (enum table_col c = 0; c < NCOLS; c++)
 			left[c] = col_left(c);
 		fputc('\n', out);
-		report_columns(out, cells, nrows, NCOLS, left);
+		report_columns(out, cells, nrows, ncols, left);
 	}
 	free(cells);
 	free(rows);
 	fprintf(out, "(prices per card per month; * the cheaper way to rent the plan, whose total "
 		     "is \"per month\"; — not offered)\n");
+	if (ncols == NCOLS && train)
+		fprintf(out, "(days: the job on the plan's cards; job cost: its cheapest billing; "
+			     "estimates ±25 %%, ±50 %% on calibration=estimate GPUs)\n");
+	else if (ncols == NCOLS)
+		fprintf(out, "(tok/s: output tokens per second at the concurrency; ¥/M tok: per "
+			     "million output tokens, the cheaper way; estimates ±30 %%, ±50 %% on "
+			     "calibration=estimate GPUs)\n");
 }
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
@@ -157,6 +193,7 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 		rent_describe(line, sizeof line, p, &p->baremetal, RENT_REPORT);
 		fprintf(out, "  %s\n", line);
 	}
+	report_time_detail(out, p, sc);
 	for (int i = 0; i < p->nnotes; i++)
 		fprintf(out, "  note: %s\n", MESSAGE_TEXT(&p->notes[i]));
 }

@@ -89,7 +89,8 @@ Test(cli, table_report_says_which_data_and_date)
 	cr_assert_eq(run("-m Llama-3.1-70B"), 0, "%s", err);
 	cr_assert(strstr(out, "data: " FIXTURES "/ref · prices as of 2026-10-12"), "%s", out);
 	cr_assert(strstr(out, "H100 80G"), "%s", out);
-	/* the table, header to legend, fits 100 columns (counted in characters) */
+	/* the table, header to legend, fits 110 columns (counted in characters):
+	 * 100 before the two time columns (tok/s, ¥/M tok) of issue 9 */
 	char *line = strstr(out, "\nGPU ");
 	cr_assert_not_null(line);
 	for (line++; line && line[0] != '(';) {
@@ -97,7 +98,7 @@ Test(cli, table_report_says_which_data_and_date)
 		size_t cols = 0;
 		for (char *c = line; c < end; c++)
 			cols += ((unsigned char)*c & 0xC0) != 0x80;
-		cr_assert_leq(cols, 100, "%.*s", (int)(end - line), line);
+		cr_assert_leq(cols, 110, "%.*s", (int)(end - line), line);
 		line = end + 1;
 	}
 }
@@ -218,9 +219,11 @@ Test(cli, compare_equals_two_separate_runs)
 {
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"-c 128k -p int4\" --format csv"), 0, "%s", err);
 	cr_assert(strstr(out, "gpu,a_cards,a_strategy,a_monthly,b_cards,b_strategy,b_monthly,"
-			      "difference_monthly,data_source,prices_as_of\n"), "%s", out);
+			      "difference_monthly,a_output_tokens_per_s,b_output_tokens_per_s,"
+			      "difference_output_tokens_per_s,a_days,b_days,difference_days,"
+			      "data_source,prices_as_of\n"), "%s", out);
 	/* A: PP3 on H100, 3 x 9345; B (int4, 128k): TP2, 2 x 9345; B - A = -9345 */
-	cr_assert(strstr(out, "\nh100-80g,3,PP3,28035.00,2,TP2,18690.00,-9345.00," FIXTURES
+	cr_assert(strstr(out, "\nh100-80g,3,PP3,28035.00,2,TP2,18690.00,-9345.00,12.83,9.06,-3.77,,,," FIXTURES
 			      "/ref,2026-10-12\n"), "%s", out);
 	static char single[1 << 16];
 	strcpy(single, out);
@@ -237,11 +240,12 @@ Test(cli, limits_report)
 {
 	cr_assert_eq(run("-m llama-3.1-70b --limits --gpu h20-96g --format csv"), 0, "%s", err);
 #define DATA "," FIXTURES "/ref,2026-10-12\n"
-	cr_assert_str_eq(out, "gpu,cards,max_context,max_concurrency,data_source,prices_as_of\n"
-			      "h20-96g,1,0,0" DATA
-			      "h20-96g,2,79700,19" DATA
-			      "h20-96g,4,595125,145" DATA
-			      "h20-96g,8,1625975,396" DATA);
+	cr_assert_str_eq(out, "gpu,cards,max_context,max_concurrency,output_tokens_per_s,"
+			      "data_source,prices_as_of\n"
+			      "h20-96g,1,0,0," DATA
+			      "h20-96g,2,79700,19,130.30" DATA
+			      "h20-96g,4,595125,145,258.34" DATA
+			      "h20-96g,8,1625975,396,444.92" DATA);
 	cr_assert_eq(run("-m llama-3.1-70b --limits --format json"), 0);
 	cr_assert(json_valid(out), "%s", out);
 }
@@ -251,7 +255,7 @@ Test(cli, markdown_quote_fields)
 	cr_assert_eq(run("-m llama-3.1-70b --format markdown"), 0, "%s", err);
 	static const char *const want[] = {
 		"# GPU quote: Llama-3.1-70B, bf16, inference\n\n"
-		"Cheapest: 3 × 910B 64G container, ¥7,731/month.\n\n",
+		"Cheapest: 3 × 910B 64G container, ¥7,731/month, ~5.5 tok/s (±50 %).\n\n",
 		/* H200 and B300 are priced from 2026-09-28, the rest from 2026-10-12 */
 		"Prices collected 2026-09-28 to 2026-10-12 (each price's date is under Prices used), "
 		"CNY per month; data: " FIXTURES "/ref.\n",
@@ -274,7 +278,7 @@ Test(cli, markdown_quote_fields)
 		"| RTX 4090 24G | container | — | ¥1,073 per card, 95折 | 2026-10-12 | — |",
 		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
 		"speeds are estimates within the band shown.\n",
-		"- Sizing is by memory only:",
+		"- Sizing is by memory: ",
 		"- Every one of the 1 concurrent users holds the full 4096-token context at the same "
 		"time: the KV cache is sized for that worst case.\n",
 		"- KV cache in 16 bits (2 bytes per value) (--kv-precision auto).\n",
@@ -289,7 +293,8 @@ Test(cli, markdown_quote_fields)
 Test(cli, markdown_quote_int4_caveat_and_conclusion)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --format markdown"), 0, "%s", err);
-	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month.\n\n"), "%s",
+	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s "
+			      "(±30 %).\n\n"), "%s",
 		  out);
 	cr_assert(strstr(out, "- int4 is weight-only quantisation (GPTQ/AWQ style): the weights are "
 			      "stored in int4, activations and the KV cache are not. Answers can be "
@@ -308,7 +313,7 @@ Test(cli, markdown_forced_cards_that_do_not_fit_have_no_price)
 	cr_assert(strstr(out, "- The card count is fixed at 2 (--cards)"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --cards 2 --print"), 0, "%s", err);
 	cr_assert(strstr(out, "\nH100 80G          2  TP2      67.72      81.3/79.6  no           —"
-			      "           —  does not fit\n"), "%s", out);
+			      "           —  does not fit      —        —\n"), "%s", out);
 }
 
 /* The table: money with its sign and separators, a per-month total, a
@@ -318,13 +323,13 @@ Test(cli, table_money_totals_and_uncut_plans)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --print"), 0, "%s", err);
 	cr_assert(strstr(out, "\nGPU           cards  plan             GiB/card  +headroom/cap  fit  "
-			      "  container  bare metal  per month\n"
+			      "  container  bare metal  per month  tok/s  ¥/M tok\n"
 			      "RTX 4090 24G     14  PP14 multi-node     19.71      23.7/24.0  tight  "
-			      "        —     ¥1,150*    ¥18,400\n"), "%s", out);
+			      "        —     ¥1,150*    ¥18,400    7.8     ¥902\n"), "%s", out);
 	cr_assert(strstr(out, "\nH20 96G           4  TP4                 61.25      73.5/95.6  ok   "
-			      "    ¥4,464*      ¥5,700    ¥17,856\n"), "%s", out);
+			      "    ¥4,464*      ¥5,700    ¥17,856   24.4     ¥278\n"), "%s", out);
 	cr_assert(strstr(out, "\nB300 288G         2  TP2                121.50    145.8/268.2  ok   "
-			      "          —    ¥47,300*   ¥378,400\n"), "%s", out);
+			      "          —    ¥47,300*   ¥378,400    120   ¥1,202\n"), "%s", out);
 	cr_assert(strstr(out, "\n(prices per card per month; * the cheaper way to rent the plan, "
 			      "whose total is \"per month\"; — not offered)\n"), "%s", out);
 	cr_assert_eq(run("-m deepseek-v3 -c 128k -t lora --print"), 0, "%s", err);
@@ -370,13 +375,14 @@ Test(cli, compare_with_another_price_list)
 	cr_assert(strstr(out, "\nB's data: /tmp/gpuplan-newprices · prices as of 2026-10-12\n"), "%s",
 		  out);
 	/* A: 3 x 9345 = 28035; B: 3 x 8000 = 24000 */
-	cr_assert(strstr(out, "\nH100 80G      3  PP3      ¥28,035  3  PP3    ¥24,000  -¥4,035\n"), "%s",
-		  out);
-	cr_assert(strstr(out, "\nB300 288G     1  single  ¥378,400  0  —            —        —\n"),
-		  "%s", out);
+	cr_assert(strstr(out, "\nH100 80G      3  PP3      ¥28,035  12.8 tok/s  3  PP3    ¥24,000  "
+			      "12.8 tok/s  -¥4,035    0.0 tok/s\n"), "%s", out);
+	cr_assert(strstr(out, "\nB300 288G     1  single  ¥378,400  30.4 tok/s  0  —            —  "
+			      "         —        —            —\n"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
 			 "markdown"), 0, "%s", err);
-	cr_assert(strstr(out, "| H100 80G | 3 | PP3 | ¥28,035 | 3 | PP3 | ¥24,000 | -¥4,035 |\n"),
+	cr_assert(strstr(out, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 3 | PP3 | ¥24,000 | 12.8 tok/s | "
+			      "-¥4,035 |\n"),
 		  "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
 			 "json"), 0, "%s", err);
@@ -395,9 +401,10 @@ Test(cli, compare_markdown_is_the_quote_side_by_side)
 			       "7 × 910B 64G bare metal, ¥18,800/month. B − A: -¥944/month.\n", 160) == 0,
 		  "%s", out);
 	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
-	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 4 | TP4 | ¥17,856 | -¥27,744 |\n"),
+	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.3 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "
+			      "-¥27,744 |\n"),
 		  "%s", out);
-	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 5 | PP5 | ¥18,800 | ¥0 |\n"), "%s",
+	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 9.9 tok/s | 5 | PP5 | ¥18,800 | 10.6 tok/s | ¥0 |\n"), "%s",
 		  out);
 	cr_assert(strstr(out, "- B: int4 is weight-only quantisation"), "%s", out);
 }

@@ -372,13 +372,13 @@ Test(figures, rent_sentences_in_three_styles)
 	const struct plan *p = plan_of(&an, "910b-64g");
 	char buf[512];
 	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
-	cr_assert_str_eq(buf, "container: 2 × 2577 = 5154/month, 3.58/h = 2613/month "
+	cr_assert_str_eq(buf, "container: 2 × ¥2,577 = ¥5,154/month, ¥3.58/h = ¥2,613/month "
 			      "(max 4 cards, 2026-10-12)");
 	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_SCREEN);
-	cr_assert_str_eq(buf, "bare metal 1 × 18800 = 18800/month · 2350/card · 6 idle = 14100 · "
+	cr_assert_str_eq(buf, "bare metal 1 × ¥18,800 = ¥18,800/month · ¥2,350/card · 6 idle = ¥14,100 · "
 			      "湖北一区 2026-10-12");
 	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
-	cr_assert_str_eq(buf, "bare metal | 湖北一区 | 18800 per machine | 2026-10-12 | — | "
+	cr_assert_str_eq(buf, "bare metal | 湖北一区 | ¥18,800 per machine | 2026-10-12 | — | "
 			      "极智算官网裸金属页面 (article 2026-10-12)");
 	p = plan_of(&an, "a100-80g");
 	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
@@ -394,9 +394,9 @@ Test(figures, compare_row_cells)
 	struct compare_row r;
 	double d;
 	compare_row_fill(&r, p, q);
-	cr_assert_str_eq(r.money_a, "5154");
-	cr_assert_str_eq(r.money_b, "9345");
-	cr_assert_str_eq(r.delta, "+4191");
+	cr_assert_str_eq(r.money_a, "¥5,154");
+	cr_assert_str_eq(r.money_b, "¥9,345");
+	cr_assert_str_eq(r.delta, "+¥4,191");
 	cr_assert(compare_row_delta(&r, &d));
 	cr_assert_eq(d, 9345.0 - 5154.0);
 	compare_row_fill(&r, NULL, q);

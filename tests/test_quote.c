@@ -129,9 +129,11 @@ Test(quote, pinned_and_now_side_by_side)
 	cr_assert(analysis_run(&now, &ref_catalog, &sb, "h100-80g,a100-80g"));
 	char *text = compare_of(&pinned, &now);
 	/* A: 3 x 9345 = 28035; B: int4 on one card 9345: -18690 */
-	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 1 | single | ¥9,345 | -¥18,690 |\n"),
+	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 1 | single | ¥9,345 | "
+			       "42.8 tok/s | -¥18,690 |\n"),
 		  "%s", text);
-	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 1 | single | ¥41,600 | ¥0 |\n"),
+	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.4 tok/s | 1 | single | ¥41,600 | "
+			       "26.7 tok/s | ¥0 |\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
 			       "3 × H100 80G container, ¥28,035/month. B − A: -¥18,690/month.\n"),

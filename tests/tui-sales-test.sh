@@ -36,8 +36,12 @@ rows=0
 while IFS=, read -r gpu ac as am bc bs bm diff _; do
 	[ "$gpu" = gpu ] && continue
 	name=$(grep "^$gpu," "$top_srcdir/prices/gpus.csv" | cut -d, -f2 | cut -d' ' -f2-)
-	m() { [ -n "$1" ] && printf '%.0f' "$1" || printf '—'; }
-	d=$([ -n "$diff" ] && printf '%+.0f' "$diff" | sed 's/+/\\+/' || printf '—')
+	# money as the screen writes it (money_format): ¥18,400, -¥9,200, +¥1,200, ¥0
+	g() { printf '%.0f' "$1" | sed 's/^-//; :a; s/\B[0-9]\{3\}\>/,&/; ta'; }
+	m() { [ -n "$1" ] && printf '¥%s' "$(g "$1")" || printf '—'; }
+	sd() { case $(printf '%.0f' "$1") in 0|-0) printf '¥0' ;; -*) printf -- '-¥%s' "$(g "$1")" ;;
+		*) printf '\\+¥%s' "$(g "$1")" ;; esac; }
+	d=$([ -n "$diff" ] && sd "$diff" || printf '—')
 	re="$name +$ac +$as +$(m "$am") │ +$bc +$bs +$(m "$bm") │ +$d"
 	if grep -qE -- "$re" "$art/pinned.txt"; then rows=$((rows + 1)); else fail "no compare row /$re/"; fi
 done < "$art/compare.csv"

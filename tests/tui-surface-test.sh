@@ -100,12 +100,12 @@ app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b -c 32k --concurrency 20"
 keys Tab p Right Right Right Right
 wait_for "now:    Qwen2.5-72B int4" || fail "pin: precision did not reach int4"
 save pinned-120x36
-grep -qE "│ RTX 4090 24G +20 PP20 3m +27600 │ +14 PP14 2m +18400 │ +-9200 +│$" "$art/pinned-120x36.txt" &&
+grep -qE "│ RTX 4090 24G +20 PP20 3m +¥27,600 │ +14 PP14 2m +¥18,400 │ +-¥9,200 +│$" "$art/pinned-120x36.txt" &&
 	pass "pinned 120x36: multi-node plans whole" || fail "pinned 120x36: RTX 4090 row"
 T resize-window -t main -x 80 -y 24
 sleep 0.5
 save pinned-80x24
-grep -qE "│ RTX 4090 24G +20 +27600 │ +14 +18400 │ +-9200 │$" "$art/pinned-80x24.txt" &&
+grep -qE "│ RTX 4090 24G +20 +¥27,600 │ +14 +¥18,400 │ +-¥9,200 │$" "$art/pinned-80x24.txt" &&
 	pass "pinned 80x24: the change is not cut" || fail "pinned 80x24: RTX 4090 row"
 
 ### a forced card count that does not fit
@@ -184,7 +184,7 @@ LC_ALL=C grep -q $'[\x80-\xff]' "$art/lang-c-80x24.txt" && fail "LANG=C: raw UTF
 check_width lang-c-80x24 80
 keys J J J J J J
 save lang-c-scrolled-80x24
-grep -q " ???????? 2026-10-12" "$art/lang-c-scrolled-80x24.txt" && pass "LANG=C: CJK as ? per column" || fail "LANG=C: no CJK placeholder"
+grep -q " ???????? *\(2026-10-12\|x$\)" "$art/lang-c-scrolled-80x24.txt" && pass "LANG=C: CJK as ? per column" || fail "LANG=C: no CJK placeholder"
 
 ### the price dialog
 rm -rf "$art/xdg" && mkdir -p "$art/xdg"

@@ -1,0 +1,200 @@
+/* The time figures as people read them (PERFORMANCE.md §2-§3), written
+ * once for the table report and the quote: speed and cost per token for
+ * inference, days and billings for training, each with its band. */
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "money.h"
+#include "report.h"
+#include "report_time.h"
+#include "tables.h"
+
+/* Human words for the three ways to pay for a training job. */
+const char *const train_rent_words[RENT_WAYS] = {
+	[RENT_CONTAINER_HOURLY] = "container by the hour",
+	[RENT_CONTAINER_MONTHLY] = "container by the month",
+	[RENT_BAREMETAL] = "bare metal",
+};
+
+void time_band_text(char *buf, size_t cap, double band_pct)
+{
+	if (band_pct <= 0)
+		snprintf(buf, cap, "measured");
+	else
+		snprintf(buf, cap, "estimate ±%.0f %%", band_pct);
+}
+
+void time_rate_text(char *buf, size_t cap, double v)
+{
+	if (v < 0)
+		snprintf(buf, cap, "—");
+	else if (v < 100)
+		snprintf(buf, cap, "%.1f", v);
+	else
+		money_group(buf, cap, v, 0);
+}
+
+void time_seconds_text(char *buf, size_t cap, double s)
+{
+	if (s < 1)
+		snprintf(buf, cap, "%.1f ms", s * 1000);
+	else
+		snprintf(buf, cap, "%.2f s", s);
+}
+
+void time_days_text(char *buf, size_t cap, double days)
+{
+	snprintf(buf, cap, days < 0.1 ? "%.2g" : days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f",
+		 days);
+}
+
+double time_cheaper_per_million(const struct rent_pair *r)
+{
+	if (r->container < 0)
+		return r->baremetal;
+	if (r->baremetal < 0)
+		return r->container;
+	return r->container < r->baremetal ? r->container : r->baremetal;
+}
+
+/* Per-token money keeps cents below 10 (¥0.27 must not read as ¥0);
+ * above, cents would claim a precision the ±30 % band does not have. */
+void time_money_per_million(char *buf, size_t cap, double v, const char *currency)
+{
+	if (v < 0)
+		snprintf(buf, cap, "—");
+	else
+		money_format(buf, cap, v, currency ? currency : "CNY", v < 10 ? 2 : 0, MONEY_UTF8);
+}
+
+void time_speed_cell(char *buf, size_t cap, const struct plan *p)
+{
+	const struct throughput *t = &p->throughput;
+	time_rate_text(buf, cap, t->valid && p->fits ? t->output_tokens_per_s : -1);
+}
+
+void time_per_million_cell(char *buf, size_t cap, const struct plan *p)
+{
+	const struct throughput *t = &p->throughput;
+	double v = t->valid && p->fits ? time_cheaper_per_million(&t->per_million_output) : -1;
+	time_money_per_million(buf, cap, v, t->currency);
+}
+
+void time_days_cell(char *buf, size_t cap, const struct plan *p)
+{
+	if (p->training.valid && p->fits)
+		time_days_text(buf, cap, p->training.days);
+	else
+		snprintf(buf, cap, "—");
+}
+
+void time_job_cost_cell(char *buf, size_t cap, const struct plan *p)
+{
+	const struct train_bill *b = &p->training.bill;
+	if (p->training.valid && p->fits && b->cheapest != RENT_NONE)
+		money_format(buf, cap, b->cost[b->cheapest], plan_currency(p), 0, MONEY_UTF8);
+	else
+		snprintf(buf, cap, "—");
+}
+
+/* "container ¥0.27, bare metal ¥2.56" per million tokens. */
+void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency)
+{
+	char c[48], b[48];
+	time_money_per_million(c, sizeof c, r->container, currency);
+	time_money_per_million(b, sizeof b, r->baremetal, currency);
+	snprintf(buf, cap, "container %s, bare metal %s", c, b);
+}
+
+/* "mbu 0.75, mbu_bs1 0.55, mbu_kv 0.60, mfu 0.40 of 1979 TFLOPS fp8,
+ * eta_tp 1.00, 3352 GB/s; calibration published". */
+void time_efficiency_text(char *buf, size_t cap, const struct plan *p)
+{
+	const struct time_efficiency *e = &p->throughput.eff;
+	snprintf(buf, cap, "mbu %.2f, mbu_bs1 %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS %s, "
+		 "eta_tp %.2f, %.0f GB/s per card; calibration %s", e->mbu, e->mbu_bs1, e->mbu_kv,
+		 e->mfu, e->peak_tflops, e->fp8_compute ? "fp8" : "16-bit", e->eta_tp,
+		 e->bandwidth_gbs, calibration_names[p->gpu->calibration]);
+}
+
+/* The cheapest billing of a job: "¥12,345 (container by the hour)". */
+void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b)
+{
+	char money[48];
+	if (b->cheapest == RENT_NONE) {
+		snprintf(buf, cap, "not offered");
+		return;
+	}
+	money_format(money, sizeof money, b->cost[b->cheapest], plan_currency(p), 0, MONEY_UTF8);
+	snprintf(buf, cap, "%s (%s)", money, train_rent_words[b->cheapest]);
+}
+
+/* "container by the hour ¥1,234*, container by the month ¥9,345, bare
+ * metal ¥88,480": * marks the cheapest. */
+void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (enum train_rent w = 0; w < RENT_WAYS && n < cap; w++) {
+		char money[48] = "—";
+		if (b->offered[w])
+			money_format(money, sizeof money, b->cost[w], plan_currency(p), 0, MONEY_UTF8);
+		int k = snprintf(buf + n, cap - n, "%s%s %s%s", w ? ", " : "", train_rent_words[w],
+				 money, w == b->cheapest ? "*" : "");
+		n += k > 0 ? (size_t)k : 0;
+	}
+}
+
+/* "deadline 7 days: 2 cards, container by the hour, 3.1 days, ¥1,234; the
+ * plan's 1 card does not meet it". */
+void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc)
+{
+	const struct training_estimate *t = &p->training;
+	const struct train_choice *c = &t->choice;
+	char days[24], money[48];
+	time_days_text(days, sizeof days, c->at.days);
+	if (!c->met) {
+		snprintf(buf, cap, "deadline %s: no count up to %d machines meets it; the fastest is "
+			 "%d cards, %s days", sc->deadline_text, train_defaults.max_machines, c->cards,
+			 days);
+		return;
+	}
+	money_format(money, sizeof money, c->cost, plan_currency(p), 0, MONEY_UTF8);
+	snprintf(buf, cap, "deadline %s: cheapest %d card%s, %s, %s days, %s; the plan's %d "
+		 "card%s %s", sc->deadline_text, c->cards, c->cards == 1 ? "" : "s",
+		 c->way == RENT_NONE ? "not offered" : train_rent_words[c->way], days, money,
+		 p->cards, p->cards == 1 ? "" : "s",
+		 t->meets_deadline ? (p->cards == 1 ? "meets it" : "meet it")
+				   : (p->cards == 1 ? "does not" : "do not"));
+}
+
+/* "σ 0.031, κ 0.00012, peak at 91 cards" (no peak when κ = 0). */
+void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
+{
+	double peak = 0;
+	bool has_peak = usl_peak_cards(f, &peak); /* before peak is read below */
+	int n = snprintf(buf, cap, "σ %.4g, κ %.4g", f->sigma, f->kappa);
+	if (n < 0 || (size_t)n >= cap)
+		return;
+	if (has_peak)
+		snprintf(buf + n, cap - (size_t)n, ", peak at %.0f cards", peak);
+	else
+		snprintf(buf + n, cap - (size_t)n, ", no peak");
+}
+
+void time_side_cell(char *buf, size_t cap, const struct plan *p)
+{
+	char v[32];
+	if (!p || !p->cards || !p->fits) {
+		snprintf(buf, cap, "—");
+	} else if (p->training.valid) {
+		time_days_text(v, sizeof v, p->training.days);
+		snprintf(buf, cap, "%s days", v);
+	} else if (p->throughput.valid) {
+		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
+		snprintf(buf, cap, "%s tok/s", v);
+	} else {
+		snprintf(buf, cap, "—");
+	}
+}

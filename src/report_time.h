@@ -1,0 +1,59 @@
+/* The time figures as text (report_time.c): cells and sentences the table
+ * report, the quote, --compare and --limits share, so they agree. Money
+ * per million tokens keeps two decimals; "—" where a figure is missing. */
+#ifndef GPUPLAN_REPORT_TIME_H
+#define GPUPLAN_REPORT_TIME_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "plan.h"
+#include "scenario.h"
+
+extern const char *const train_rent_words[RENT_WAYS]; /* "container by the hour" */
+
+/* "estimate ±30 %"; a band of 0 (--measured) is "measured". */
+void time_band_text(char *buf, size_t cap, double band_pct);
+/* Tokens per second: "13,466", "42.5" below 100, "—" when negative. */
+void time_rate_text(char *buf, size_t cap, double v);
+/* "7.9 ms" below a second, else "1.25 s". */
+void time_seconds_text(char *buf, size_t cap, double s);
+/* "3.25" days (two decimals below 10, one below 100). */
+void time_days_text(char *buf, size_t cap, double days);
+/* The cheaper of a pair of per-million costs; < 0 when neither is offered. */
+double time_cheaper_per_million(const struct rent_pair *r);
+/* "¥0.27"; "—" when v < 0. */
+void time_money_per_million(char *buf, size_t cap, double v, const char *currency);
+/* "container ¥0.27, bare metal ¥2.56". */
+void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency);
+
+/* The table's cells: output tok/s at the concurrency, ¥ per million output
+ * tokens the cheaper way, training days and the job's cheapest cost. */
+void time_speed_cell(char *buf, size_t cap, const struct plan *p);
+void time_per_million_cell(char *buf, size_t cap, const struct plan *p);
+void time_days_cell(char *buf, size_t cap, const struct plan *p);
+void time_job_cost_cell(char *buf, size_t cap, const struct plan *p);
+/* One side of a comparison: "24.4 tok/s" (inference), "3.21 days"
+ * (training), "—" without figures or plan. */
+void time_side_cell(char *buf, size_t cap, const struct plan *p);
+
+/* Sentences: the efficiencies an inference figure used; the cheapest
+ * billing; all three billings (* the cheapest); the deadline's answer;
+ * the USL fit. */
+void time_efficiency_text(char *buf, size_t cap, const struct plan *p);
+void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
+void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
+void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc);
+void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
+
+/* The quote (report_quote_time.c): ", ~24 tok/s (±30 %)" or ", ~3.21 days
+ * (±25 %)" after the conclusion; the "Speed and cost per token" or "Time
+ * and cost" section, plans in order (order[i] indexes a->plans, n of
+ * them; NULL: the catalogue's order); the assumptions the speed depends
+ * on, each line after 'who' ("", "A: "). */
+void quote_speed_suffix(char *buf, size_t cap, const struct plan *p);
+struct analysis;
+void quote_time_sections(FILE *out, const struct analysis *a, const size_t *order, size_t n);
+void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who);
+
+#endif

@@ -1,0 +1,150 @@
+/* The time figures as the reports print them (issue 9: "the band and
+ * 'estimate' are visible wherever these figures are"): the --print table's
+ * columns and detail lines, the quote's sections and conclusion, on the
+ * reference fixture.
+ *
+ * Inference inputs: Llama-3.1-8B, fp8 weights and fp8 KV cache, context
+ * 2000 with 1000 output tokens (ISL = OSL = 1000), headroom 10 %, one H100
+ * 80G (published row: ±30 %), container ¥9,345/card/month. At B_max = 507
+ * sequences the model gives 13,022 output tok/s, so a million output
+ * tokens cost 9345 / (13022 × 730 × 3600) × 10^6 = ¥0.273 -> "¥0.27"
+ * (PERFORMANCE.md's sanity check: 13,000-14,000 tok/s, ≈ ¥0.27).
+ *
+ * Training inputs (as test_time_outputs.c): Llama-2-7B LoRA, 2B tokens,
+ * deadline 7 days, H100: 6.68e19 FLOPs, 2.17 days; one card by the month
+ * ¥9,345 is the cheapest way; tiers 1, 2, 4 … cards. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/report.h"
+#include "../src/report_time.h"
+#include "helpers.h"
+
+TestSuite(time_reports, .init = ref_setup, .fini = ref_teardown);
+
+static char text[1 << 17];
+
+static const struct analysis *run_8b(void)
+{
+	struct scenario sc;
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "precision", "fp8", "kv-precision", "fp8",
+		      "context", "2000", "output-len", "1000", "headroom", "10", NULL);
+	return ref_run(&sc, "h100-80g");
+}
+
+static const struct analysis *run_lora(void)
+{
+	struct scenario sc;
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B",
+		      "deadline", "7d", NULL);
+	return ref_run(&sc, "h100-80g");
+}
+
+typedef void report_fn(FILE *out, const struct analysis *a);
+
+static const char *render(report_fn *fn, const struct analysis *a)
+{
+	FILE *f = fmemopen(text, sizeof text, "w");
+	cr_assert_not_null(f);
+	fn(f, a);
+	fclose(f);
+	return text;
+}
+
+#define HAS(s, want) cr_assert(strstr((s), (want)), "missing: %s\n%s", (want), (s))
+
+Test(time_reports, cells_keep_cents_below_ten_and_say_estimate)
+{
+	char b[64];
+	time_money_per_million(b, sizeof b, 0.2731, "CNY");
+	cr_assert_str_eq(b, "¥0.27");
+	time_money_per_million(b, sizeof b, 1497.29, "CNY");
+	cr_assert_str_eq(b, "¥1,497");
+	time_money_per_million(b, sizeof b, -1, "CNY");
+	cr_assert_str_eq(b, "—");
+	time_rate_text(b, sizeof b, 13022.4);
+	cr_assert_str_eq(b, "13,022");
+	time_rate_text(b, sizeof b, 34.26);
+	cr_assert_str_eq(b, "34.3");
+	time_band_text(b, sizeof b, 30);
+	cr_assert_str_eq(b, "estimate ±30 %");
+	time_band_text(b, sizeof b, 0);
+	cr_assert_str_eq(b, "measured");
+	time_seconds_text(b, sizeof b, 0.0193);
+	cr_assert_str_eq(b, "19.3 ms");
+	time_seconds_text(b, sizeof b, 20.02);
+	cr_assert_str_eq(b, "20.02 s");
+	time_days_text(b, sizeof b, 2.1717);
+	cr_assert_str_eq(b, "2.17");
+	time_days_text(b, sizeof b, 0.0085);
+	cr_assert_str_eq(b, "0.0085");
+	/* κ > 0: the peak sqrt((1 − σ)/κ) = sqrt(0.96/0.0001) = 97.98 -> 98 */
+	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04, .kappa = 0.0001, .x1 = 1500});
+	cr_assert_str_eq(b, "σ 0.04, κ 0.0001, peak at 98 cards");
+	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520});
+	cr_assert_str_eq(b, "σ 0.04261, κ 0, no peak");
+}
+
+Test(time_reports, print_table_has_speed_columns_and_detail_lines)
+{
+	const char *s = render(report_table, run_8b());
+	HAS(s, "per month  tok/s  ¥/M tok\n");
+	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345    226      ¥16\n");
+	HAS(s, "\n(tok/s: output tokens per second at the concurrency; ¥/M tok: per million output "
+	       "tokens, the cheaper way; estimates ±30 %, ±50 % on calibration=estimate GPUs)\n");
+	HAS(s, "\n  speed: 226 tok/s at 1 user (estimate ±30 %): TTFT 19.3 ms, TPOT 4.4 ms, 227 "
+	       "tok/s per user, memory-bound\n");
+	HAS(s, "\n  at B_max: 13,022 tok/s at 507 users (estimate ±30 %): TTFT 19.3 ms, TPOT "
+	       "29.2 ms, 34.3 tok/s per user, memory-bound\n");
+	HAS(s, "\n  per million output tokens at B_max: container ¥0.27, bare metal ¥2.59; in and "
+	       "out: container ¥0.14, bare metal ¥1.29\n");
+	HAS(s, "\n  efficiencies: mbu 0.75, mbu_bs1 0.55, mbu_kv 0.60, mfu 0.40 of 1979 TFLOPS fp8, "
+	       "eta_tp 1.00, 3350 GB/s per card; calibration published\n");
+	HAS(s, "\n  container: 1 × ¥9,345 = ¥9,345/month (max 4 cards, 2026-10-12)\n");
+}
+
+Test(time_reports, print_training_days_deadline_billings_and_tiers)
+{
+	const char *s = render(report_table, run_lora());
+	HAS(s, "per month  days  job cost\n");
+	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345  2.17    ¥9,345\n");
+	HAS(s, "\n  training (estimate ±25 %): 6.68e+19 FLOPs (k = 4), 2.17 days, 52 card-hours, "
+	       "parallel efficiency 100 %, MFU 0.40, goodput 0.90\n");
+	HAS(s, "\n  deadline 7d: cheapest 1 card, container by the month, 2.17 days, ¥9,345; the "
+	       "plan's 1 card meets it\n");
+	HAS(s, "\n  the job at 1 card: container by the hour —, container by the month ¥9,345*, "
+	       "bare metal ¥88,480\n");
+	HAS(s, "\n  scaling tiers (the cheapest way for each):\n  cards    days  efficiency       "
+	       "total\n      1    2.17       100 %      ¥9,345\n      2    1.09       100 %     "
+	       "¥18,690\n");
+}
+
+Test(time_reports, quote_speed_section_and_conclusion)
+{
+	const char *s = render(report_markdown, run_8b());
+	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~226 tok/s (±30 %).\n");
+	HAS(s, "\n## Speed and cost per token (estimate, ±30 %; ±50 % on GPUs whose efficiencies "
+	       "are estimates)\n");
+	HAS(s, "\n| H100 80G | single | 226 | 227 | 19.3 ms | 13,022 at 507 | ¥16 | ¥0.27 | "
+	       "estimate ±30 % |\n");
+	HAS(s, "\n- Speed: each request reads 1000 input tokens and writes 1000 output tokens; 1 "
+	       "request decode at once; the KV cache as stated above;");
+	cr_assert_null(strstr(s, "not estimated"), "%s", s);
+}
+
+Test(time_reports, quote_time_section_for_training)
+{
+	const char *s = render(report_markdown, run_lora());
+	HAS(s, "\n## Time and cost (estimate, ±25 %;");
+	HAS(s, "\n| H100 80G | 1 | 2.17 | 52 | 100 % | container by the hour —, container by the "
+	       "month ¥9,345*, bare metal ¥88,480 | deadline 7d: cheapest 1 card, container by the "
+	       "month, 2.17 days, ¥9,345; the plan's 1 card meets it | estimate ±25 % |\n");
+	HAS(s, "\n- H100 80G: 1 card 2.17 days 100 % ¥9,345 · 2 cards 1.09 days 100 % ¥18,690 ·");
+	HAS(s, "\n- Time: 2,000,000,000 tokens to train × 1 epoch, 1,000,000 tokens per optimizer "
+	       "step; goodput 0.90");
+	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~2.17 days (±25 %).\n");
+}
