@@ -15,6 +15,7 @@ static const char *const marks[][2] = {
 	{"* cheaper", "*cheaper"},
 	{"c/b = container/bare metal", "c/b ctr/bm"},
 	{"— none", NULL},
+	{"~ estimate ±50%", "~est"},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
