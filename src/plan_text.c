@@ -196,7 +196,7 @@ static bool inference_cells(const struct plan *p, enum money_style ms, struct ti
 	if (!t->valid)
 		return false;
 	char n[32];
-	money_group(n, sizeof n, t->output_tokens_per_s, 0);
+	money_group(n, sizeof n, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
 	snprintf(out->speed, sizeof out->speed, "%s%s", mark, n);
 	double m = plan_per_million(p, t);
 	if (m < 0)

@@ -45,7 +45,7 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 bool compare_row_delta(const struct compare_row *r, double *delta);
 
 /* The GPU table's time cells. Inference: output tokens/s at the
- * concurrency ("1,234") and the cost per million output tokens the cheaper
+ * concurrency ("1,234", "10.6" below 100) and the cost per million output tokens the cheaper
  * way ("¥0.27"); training with --train-tokens: days and the job's total at
  * the cheapest billing (MONEY_ASCII: the digits alone, as the table's
  * other amounts on a plain terminal). estimate: the row's band is the wide one (±50 %),

@@ -49,7 +49,7 @@ static void speed_text(char *buf, size_t cap, const struct throughput *t)
 	char ttft[16], tpot[16], total[32];
 	seconds_text(ttft, sizeof ttft, t->ttft_s);
 	seconds_text(tpot, sizeof tpot, t->tpot_s);
-	money_group(total, sizeof total, t->output_tokens_per_s, 0);
+	money_group(total, sizeof total, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
 	snprintf(buf, cap, "TTFT %s · TPOT %s · %.1f tok/s per user · %s tok/s total · %s-bound",
 		 ttft, tpot, t->user_tokens_per_s, total, bound_names[t->bound]);
 }
