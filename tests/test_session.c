@@ -902,3 +902,29 @@ Test(session, training_shows_days_deadline_and_the_tiers)
 	for (int i = 0; i < lines.n; i++)
 		cr_assert_leq(text_width(lines.line[i]), 86, "%s", lines.line[i]);
 }
+
+/* --measured on screen: the speed-ups were taken on the selected row's
+ * GPU type, so its days come from the fit and the others' from the
+ * model; selecting another row moves the fit there. With 1:1520,
+ * 2:2900, 4:5400 the USL fit has X1 = 1520. */
+Test(session, measured_applies_to_the_selected_row)
+{
+	cr_assert(session_apply(&s, "model", "llama-2-7b"));
+	cr_assert(session_apply(&s, "task", "lora"));
+	cr_assert(session_apply(&s, "train-tokens", "2B"));
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_apply(&s, "measured", "1:1520,2:2900,4:5400"), "%s", s.status);
+	const struct plan *h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	const struct plan *a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	cr_assert(h100->training.measured);
+	cr_assert_float_eq(h100->training.usl.x1, 1520, 1e-6);
+	cr_assert_not(a100->training.measured);
+	detail_lines_plan(&lines, &s, h100, 200);
+	cr_assert(has_line(&lines, "measured speed-ups (USL): σ "));
+	session_select_at(&s, row_of("a100-80g"));
+	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	cr_assert(a100->training.measured, "the fit follows the selection");
+	cr_assert_not(h100->training.measured);
+	cr_assert_str_eq(s.an->measured_gpu, "a100-80g");
+}
