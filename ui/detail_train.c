@@ -151,11 +151,13 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum 
 static void add_train_efficiency(struct detail_lines *d, const struct plan *p, int w)
 {
 	const struct training_estimate *t = &p->training;
-	char line[LINE];
+	char line[LINE], between[48] = "";
+	if (t->r.machines > 1)
+		snprintf(between, sizeof between, ", %.2f GB/s between machines", t->r.node_gbs);
 	snprintf(line, sizeof line, "efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
-		 "%.2f · link %.0f GB/s in a machine, %.2f GB/s between · all-reduce %.2f s per "
-		 "step vs compute %.2f s", t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs,
-		 t->r.node_gbs, t->r.t_ar, t->r.t_c);
+		 "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per step vs compute "
+		 "%.2f s", t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar,
+		 t->r.t_c);
 	detail_add_wrapped(d, line, w);
 }
 
