@@ -215,6 +215,20 @@ static enum element fit_element(const struct plan *p)
 	return p->level == FIT_COMFORTABLE ? EL_OK : p->level == FIT_TIGHT ? EL_TIGHT : EL_NOFIT;
 }
 
+/* A name too long for its column loses whole words ("RTX 4090", not
+ * "RTX 4090 2"), unless its first word alone is too long. */
+static void name_fit(char *name, int w)
+{
+	char cut[48];
+	if ((int)text_width(name) <= w)
+		return;
+	text_fit(cut, sizeof cut, name, (size_t)w);
+	char *space = strrchr(cut, ' ');
+	if (space && space > cut && name[strlen(cut)] != ' ')
+		*space = '\0';
+	snprintf(name, 48, "%s", cut);
+}
+
 static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
 		     const struct plan *p, bool selected)
 {
@@ -224,6 +238,7 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	if (selected)
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
+	name_fit(c.text[TC_NAME], t->w[TC_NAME]);
 	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
@@ -294,7 +309,8 @@ void gpu_table_draw(const struct gpu_table *v)
 	struct table_layout t;
 	gpu_table_columns(v, &t);
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card, total per month");
-	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR]);
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
+		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
