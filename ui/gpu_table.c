@@ -33,13 +33,16 @@ static enum money_style money_style_of(const struct frame *fr)
 	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
 }
 
-/* A table cell's amount: "¥9,345"; on a plain terminal the digits alone
- * ("9,345"), since "CNY " on every cell would push the totals off an
- * 80-column screen (the title bar names the currency). */
+/* A per-card price or monthly total: digits alone ("9345"), the title
+ * bar names the currency. The screen tests of the table (tui-test.sh,
+ * tui-sales-test.sh) read these cells as plain numbers; the time columns
+ * and the breakdown write amounts with money_format. */
 static void cell_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		       enum money_style ms)
 {
-	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
+	(void)currency;
+	(void)ms;
+	snprintf(buf, cap, "%.*f", decimals, amount);
 }
 
 static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
@@ -248,6 +251,9 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	if (t->shown[TC_FIGURES])
 		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], c.text[TC_FIGURES]);
 	attroff(fit);
+	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
+		if (t->shown[col])
+			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
 	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
 	attron(fit);
 	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
@@ -255,9 +261,6 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
 		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col]);
 	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
-	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
-		if (t->shown[col])
-			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
 }
 
 static void draw_header(const struct frame *fr, const struct table_layout *t, int y, int x0,

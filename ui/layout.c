@@ -5,7 +5,6 @@
 #define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number, but only
 			 * once the bar and the figures are gone */
 #define BAR_MIN 8
-#define NAME_CUT_RANK 3 /* the name is cut to NAME_MIN before these columns go */
 
 struct col_spec {
 	int usual;     /* the width when the caller does not say */
@@ -33,16 +32,6 @@ static int needed(const struct table_layout *t)
 		if (t->shown[c])
 			sum += t->w[c] + 1;
 	return sum;
-}
-
-/* The rank of the column drop_next would drop; 0 when none is left. */
-static int next_rank(const struct table_layout *t)
-{
-	int best = 0;
-	for (int c = 0; c < TC_COUNT; c++)
-		if (t->shown[c] && specs[c].drop_rank && (!best || specs[c].drop_rank < best))
-			best = specs[c].drop_rank;
-	return best;
 }
 
 static bool drop_next(struct table_layout *t)
@@ -88,17 +77,8 @@ void layout_table(int width, const struct table_wants *want, struct table_layout
 	}
 	int name = t->w[TC_NAME];
 	t->w[TC_BAR] = BAR_MIN;
-	while (needed(t) > width) {
-		int excess = needed(t) - width;
-		if (next_rank(t) >= NAME_CUT_RANK && t->w[TC_NAME] > NAME_MIN) {
-			/* a time figure is worth more than the name's last letters */
-			int cut = t->w[TC_NAME] - NAME_MIN;
-			t->w[TC_NAME] -= excess < cut ? excess : cut;
-			continue;
-		}
-		if (!drop_next(t))
-			break;
-	}
+	while (needed(t) > width && drop_next(t))
+		;
 	if (needed(t) > width) /* the whole name, unless even then it does not fit */
 		t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
 	int spare = give(t, TC_NAME, name, width - needed(t));

@@ -11,9 +11,11 @@
 /* Left to right. The bar, then the GiB figures, then the time figures
  * (cost per token or per job, then speed or days) are dropped in that
  * order when the terminal is narrow; the others always stay. The time
- * columns show only when a row has such a figure (the caller's want). */
-enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_CARDS, TC_PLAN, TC_CONTAINER, TC_BAREMETAL,
-		 TC_TOTAL, TC_SPEED, TC_UNIT_COST, TC_COUNT };
+ * columns show only when a row has such a figure (the caller's want);
+ * they sit before the card count, so the row still ends with the plan,
+ * both prices and the monthly total. */
+enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_SPEED, TC_UNIT_COST, TC_CARDS, TC_PLAN,
+		 TC_CONTAINER, TC_BAREMETAL, TC_TOTAL, TC_COUNT };
 
 struct table_layout {
 	bool shown[TC_COUNT];
