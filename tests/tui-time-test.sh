@@ -149,4 +149,22 @@ check_width train-tiers-80x24 80
 grep -qE "│ +8 cards .*█" "$art/train-tiers-80x24.txt" &&
 	pass "80x24: J reaches the tiers" || fail "80x24: tiers not reached"
 
+### the form at 80x24: Tab reaches every field, the Advanced ones too
+app 80 24 "NO_COLOR=1 $bin $TRAIN"
+keys Tab Tab Tab Tab Tab
+keys Enter
+wait_for "▾ Advanced" || fail "80x24: Enter did not open Advanced"
+grep -q "│Network " <(screen) && fail "80x24: Network already in view (the test needs a longer form)"
+for _ in $(seq 30); do
+	screen | grep -q "│Network " && break
+	keys Tab
+done
+save form-end-80x24
+check_width form-end-80x24 80
+grep -q "│Network " "$art/form-end-80x24.txt" && grep -q "│Measured " "$art/form-end-80x24.txt" &&
+	pass "80x24: Tab scrolls the form to Measured and Network" || fail "80x24: Network not reachable"
+keys Tab
+wait_for "│Model " && screen | grep -q "│KV cache " &&
+	pass "80x24: Tab on the last field wraps to the top" || fail "80x24: no wrap to the top"
+
 exit $((failures > 0))

@@ -128,15 +128,25 @@ static FIELD *spec_field(const struct field_spec *s, int row, int inner)
 	return f;
 }
 
+/* The fields from the model on: the first v->skip after the model are
+ * scrolled out of view, and those past the pane's last row wait below
+ * (more_below), so every field is reachable on a short terminal. */
 static void build(struct form_view *v)
 {
-	int inner = v->fr->lay.form_w - 2;
+	int inner = v->fr->lay.form_w - 2, seen = 0;
 	v->nfields = 0;
+	v->more_below = false;
 	for (size_t i = 0; i < nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &specs[i];
 		int row = screen_row(v->nfields) - 1;
-		if ((s->advanced && !v->advanced) || row + 2 >= v->fr->lay.status_y - 1)
+		if (s->advanced && !v->advanced)
 			continue;
+		if (seen++ >= 1 && seen - 1 <= v->skip)
+			continue;
+		if (row + 2 >= v->fr->lay.status_y - 1) {
+			v->more_below = true;
+			break;
+		}
 		FIELD *f = spec_field(s, row - 1, inner);
 		if (!f)
 			break;
@@ -151,6 +161,16 @@ static void build(struct form_view *v)
 	form_driver(v->form, REQ_END_LINE);
 	form_view_save_cursor(v);
 	v->fresh_focus = true;
+}
+
+/* Rebuilt with the fields scrolled, the focus on field 'at'. */
+static void rebuild_at(struct form_view *v, int at)
+{
+	form_view_free(v);
+	build(v);
+	at = at < v->nfields ? at : v->nfields - 1;
+	if (at > 0)
+		set_current_field(v->form, v->fields[at]);
 }
 
 void form_view_free(struct form_view *v)
@@ -284,6 +304,7 @@ static void cycle(struct form_view *v, int i, int step)
 static void toggle_advanced(struct form_view *v)
 {
 	v->advanced = !v->advanced;
+	v->skip = 0;
 	form_view_free(v);
 	build(v);
 	for (int i = 0; i < v->nfields; i++)
@@ -321,11 +342,37 @@ static void leave_field(struct form_view *v)
 		session_status(v->s, true, "%s: kept %s", v->refused, used);
 }
 
+/* Tab on the last field shown scrolls the next one into view; Shift-Tab
+ * on the first after the model scrolls back; wrapping around shows the
+ * other end. True when it moved the focus. */
+static bool scroll_focus(struct form_view *v, int req)
+{
+	int i = current(v), last = v->nfields - 1;
+	if (req == REQ_NEXT_FIELD && i == last && (v->more_below || v->skip > 0)) {
+		v->skip = v->more_below ? v->skip + 1 : 0;
+		rebuild_at(v, v->skip ? last : 0);
+		return true;
+	}
+	if (req == REQ_PREV_FIELD && i == 1 && v->skip > 0) {
+		v->skip--;
+		rebuild_at(v, 1);
+		return true;
+	}
+	if (req == REQ_PREV_FIELD && i == 0 && v->more_below) {
+		while (v->more_below)
+			v->skip++, rebuild_at(v, 0);
+		rebuild_at(v, v->nfields - 1);
+		return true;
+	}
+	return false;
+}
+
 static void move_focus(struct form_view *v, int req)
 {
 	leave_field(v);
 	v->refused[0] = '\0';
-	form_driver(v->form, req);
+	if (!scroll_focus(v, req))
+		form_driver(v->form, req);
 	form_driver(v->form, REQ_END_LINE);
 	v->fresh_focus = true;
 }
@@ -539,6 +586,9 @@ void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2, lw = LABEL_WIDTH;
 	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w, "Scenario");
+	if (v->more_below || v->skip > 0) /* Tab scrolls to the fields out of view */
+		put_text(v->fr->lay.status_y - 1, x + w - 9,
+			 v->more_below ? (v->skip ? " ↑↓ Tab " : " more ↓ ") : " ↑ more ", 8);
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
 	post_form(v->form);
