@@ -149,6 +149,15 @@ check_width train-tiers-80x24 80
 grep -qE "│ +8 cards .*█" "$art/train-tiers-80x24.txt" &&
 	pass "80x24: J reaches the tiers" || fail "80x24: tiers not reached"
 
+### training at 80x24 with LANG=C: days stay beside whole names and prices
+app 80 24 "LANG=C LC_ALL=C NO_COLOR=1 $bin $TRAIN"
+save train-lang-c-80x24
+check_width train-lang-c-80x24 80
+grep -qE "^x.*xx GPU +days +n plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
+	grep -qE "^x.*xx.RTX 4090 24G +7.0 +3 DP3\+rc +1073\* +1150 +3219 cx$" "$art/train-lang-c-80x24.txt" &&
+	pass "LANG=C 80x24: days beside the whole row" || fail "LANG=C 80x24: training row"
+LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
+
 ### the form at 80x24: Tab reaches every field, the Advanced ones too
 app 80 24 "NO_COLOR=1 $bin $TRAIN"
 keys Tab Tab Tab Tab Tab
