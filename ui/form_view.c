@@ -288,8 +288,10 @@ static bool scroll_focus(struct form_view *v, int req)
 		return true;
 	}
 	if (req == REQ_PREV_FIELD && i == 0 && v->more_below) {
-		while (v->more_below)
-			v->skip++, rebuild_at(v, 0);
+		while (v->more_below) {
+			v->skip++;
+			rebuild_at(v, 0);
+		}
 		rebuild_at(v, v->nfields - 1);
 		return true;
 	}
