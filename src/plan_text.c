@@ -179,3 +179,76 @@ void plan_shape_words(char *buf, size_t cap, const struct plan *p)
 	snprintf(buf, cap, "%s%s", p->strategy,
 		 p->cards && p->lay.recompute && !said ? " +recompute" : "");
 }
+
+int per_million_decimals(double v)
+{
+	return v < 10 ? 2 : v < 100 ? 1 : 0;
+}
+
+double plan_per_million(const struct plan *p, const struct throughput *t)
+{
+	double c = t->per_million_output.container, b = t->per_million_output.baremetal;
+	if (p->cheaper == CHEAPER_BAREMETAL && b >= 0)
+		return b;
+	if (c >= 0 && (b < 0 || p->cheaper == CHEAPER_CONTAINER || c <= b))
+		return c;
+	return b;
+}
+
+/* A plain terminal's cells carry the digits alone: "CNY " on each would
+ * push numbers off an 80-column table (the header names the currency). */
+static const char *table_currency(const char *currency, enum money_style ms)
+{
+	return ms == MONEY_UTF8 ? currency : "";
+}
+
+static bool inference_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
+{
+	const struct throughput *t = &p->throughput;
+	const char *mark = out->estimate ? "~" : "";
+	if (!t->valid)
+		return false;
+	char n[32];
+	money_group(n, sizeof n, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
+	snprintf(out->speed, sizeof out->speed, "%s%s", mark, n);
+	double m = plan_per_million(p, t);
+	if (m < 0)
+		snprintf(out->cost, sizeof out->cost, "—");
+	else {
+		money_format(n, sizeof n, m, table_currency(t->currency ? t->currency : plan_currency(p), ms),
+			     per_million_decimals(m), ms);
+		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
+	}
+	return true;
+}
+
+static bool training_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
+{
+	const struct training_estimate *t = &p->training;
+	const char *mark = out->estimate ? "~" : "";
+	char n[32];
+	if (!t->valid)
+		return false;
+	snprintf(out->speed, sizeof out->speed, t->days < 100 ? "%s%.1f" : "%s%.0f", mark, t->days);
+	if (t->bill.cheapest == RENT_NONE)
+		snprintf(out->cost, sizeof out->cost, "—");
+	else {
+		money_format(n, sizeof n, t->bill.cost[t->bill.cheapest],
+			     table_currency(plan_currency(p), ms), 0, ms);
+		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
+	}
+	return true;
+}
+
+bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
+{
+	memset(out, 0, sizeof *out);
+	out->training = p->training.valid;
+	if (out->training)
+		out->estimate = !p->training.measured && p->training.r.band_pct > 25;
+	else
+		out->estimate = p->throughput.band_pct > BAND_PUBLISHED_PCT;
+	if (!p->fits || !p->cards)
+		return false;
+	return out->training ? training_cells(p, ms, out) : inference_cells(p, ms, out);
+}

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "money.h"
 #include "plan.h"
 
 enum rent_style {
@@ -42,5 +43,22 @@ void plan_shape_words(char *buf, size_t cap, const struct plan *p);
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b);
 /* B's monthly cost minus A's; false when either has none. */
 bool compare_row_delta(const struct compare_row *r, double *delta);
+
+/* The GPU table's time cells. Inference: output tokens/s at the
+ * concurrency ("1,234", "10.6" below 100) and the cost per million output tokens the cheaper
+ * way ("¥0.27"); training with --train-tokens: days and the job's total at
+ * the cheapest billing (MONEY_ASCII: the digits alone, as the table's
+ * other amounts on a plain terminal). estimate: the row's band is the wide one (±50 %),
+ * shown as a "~" before both figures. False (cells "") when the plan has
+ * no time figures. */
+struct time_cells {
+	char speed[40], cost[40];
+	bool training, estimate;
+};
+bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out);
+/* Decimals that keep a per-million price readable: 2 below 10, 1 below 100. */
+int per_million_decimals(double v);
+/* The cheaper way's cost per million output tokens; < 0: none. */
+double plan_per_million(const struct plan *p, const struct throughput *t);
 
 #endif

@@ -826,3 +826,105 @@ Test(session, the_built_in_data_has_nothing_to_reload)
 	session_reload_data(&s);
 	cr_assert_str_eq(s.status, "the built-in data has no files to reload: e copies it to edit");
 }
+
+/* The time figures, as the JSON report gives them for the same scenario
+ * (Qwen2.5-72B int4, 32k, 20 users; gpuplan --format json): H100 TP4
+ * 103.5 tok/s, ¥137.44 per million output tokens by container, ¥325.32
+ * by bare metal, TTFT 3.813 s, TPOT 0.04431 s (22.6 tok/s per user),
+ * memory-bound, ±30 %; 910B (an estimate row, ±50 %) 10.6 tok/s, bare
+ * metal only at ¥676.77. */
+static void qwen_scenario(void)
+{
+	cr_assert(session_apply(&s, "model", "qwen2.5-72b"));
+	cr_assert(session_apply(&s, "precision", "int4"));
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert(session_apply(&s, "concurrency", "20"));
+}
+
+Test(session, the_table_shows_tokens_per_second_and_cost_per_million)
+{
+	struct time_cells tc;
+	qwen_scenario();
+	cr_assert(plan_time_cells(session_plan_at(&s, (size_t)row_of("h100-80g")), MONEY_UTF8, &tc));
+	cr_assert_str_eq(tc.speed, "103");
+	cr_assert_str_eq(tc.cost, "¥137");
+	cr_assert_not(tc.estimate);
+	cr_assert(plan_time_cells(session_plan_at(&s, (size_t)row_of("910b-64g")), MONEY_ASCII, &tc));
+	cr_assert_str_eq(tc.speed, "~10.6", "an estimate row is marked");
+	cr_assert_str_eq(tc.cost, "~677", "a plain terminal: the digits alone");
+	cr_assert(tc.estimate);
+}
+
+Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
+{
+	qwen_scenario();
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	detail_lines_plan(&lines, &s, p, 200);
+	int speed = line_of(&lines, "speed: TTFT 3.8 s · TPOT 44 ms · 22.6 tok/s per user · 103 "
+				    "tok/s total · memory-bound · ±30%");
+	int terms = line_of(&lines, "weights ");
+	cr_assert(speed >= 0 && speed < terms, "the speed before the terms: %d %d", speed, terms);
+	cr_assert(has_line(&lines, "per million output tokens: container ¥137 · bare metal ¥325; "));
+	cr_assert(has_line(&lines, "at most 22 sequences (B_max): "));
+	cr_assert(has_line(&lines, "efficiency used: mbu 0.75 · mbu_bs1 0.55 · mbu_kv 0.60 · "));
+	p = session_plan_at(&s, (size_t)row_of("910b-64g"));
+	detail_lines_plan(&lines, &s, p, 200);
+	cr_assert(has_line(&lines, "speed: TTFT 41 s · TPOT 272 ms · 3.7 tok/s per user · 10.6 "
+				   "tok/s total · memory-bound · ±50% estimate"));
+}
+
+/* A 7B LoRA on 2B tokens by a 7-day deadline: the why list first, the
+ * days and the deadline, the three billings with the cheapest marked,
+ * and one bar line per scaling tier, never wider than the box. */
+Test(session, training_shows_days_deadline_and_the_tiers)
+{
+	struct time_cells tc;
+	cr_assert(session_apply(&s, "model", "llama-2-7b"));
+	cr_assert(session_apply(&s, "task", "lora"));
+	cr_assert(session_apply(&s, "train-tokens", "2B"));
+	cr_assert(session_apply(&s, "deadline", "7d"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	cr_assert(plan_time_cells(p, MONEY_UTF8, &tc));
+	cr_assert(tc.training);
+	cr_assert_str_eq(tc.speed, "7.0");
+	cr_assert_str_eq(tc.cost, "¥787");
+	detail_lines_plan(&lines, &s, p, 86);
+	int why = line_of(&lines, "why: the memory minimum was 1 card(s)");
+	int terms = line_of(&lines, "weights ");
+	cr_assert(why >= 0 && why < terms, "%d %d", why, terms);
+	cr_assert(has_line(&lines, "deadline: met with 3 cards (7.0 days), cheapest container by the "
+				   "hour ¥787"));
+	cr_assert(has_line(&lines, "job on 3 cards: container by the hour ¥787* · container by the"));
+	int head = line_of(&lines, "scaling tiers:");
+	cr_assert_geq(head, 0);
+	cr_assert(has_line(&lines, "   1 card    20.9 d ████████████████████████"), "the longest bar");
+	cr_assert(has_line(&lines, "   2 cards   10.4 d ████████████ "));
+	for (int i = 0; i < lines.n; i++)
+		cr_assert_leq(text_width(lines.line[i]), 86, "%s", lines.line[i]);
+}
+
+/* --measured on screen: the speed-ups were taken on the selected row's
+ * GPU type, so its days come from the fit and the others' from the
+ * model; selecting another row moves the fit there. With 1:1520,
+ * 2:2900, 4:5400 the USL fit has X1 = 1520. */
+Test(session, measured_applies_to_the_selected_row)
+{
+	cr_assert(session_apply(&s, "model", "llama-2-7b"));
+	cr_assert(session_apply(&s, "task", "lora"));
+	cr_assert(session_apply(&s, "train-tokens", "2B"));
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_apply(&s, "measured", "1:1520,2:2900,4:5400"), "%s", s.status);
+	const struct plan *h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	const struct plan *a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	cr_assert(h100->training.measured);
+	cr_assert_float_eq(h100->training.usl.x1, 1520, 1e-6);
+	cr_assert_not(a100->training.measured);
+	detail_lines_plan(&lines, &s, h100, 200);
+	cr_assert(has_line(&lines, "measured speed-ups (USL): σ "));
+	session_select_at(&s, row_of("a100-80g"));
+	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	cr_assert(a100->training.measured, "the fit follows the selection");
+	cr_assert_not(h100->training.measured);
+	cr_assert_str_eq(s.an->measured_gpu, "a100-80g");
+}

@@ -130,7 +130,10 @@ Test(layout, wide_terminals_give_the_bar_what_is_left)
 	layout_table(120 - 30 - 3, &qwen_wants, &t120);
 	layout_table(200 - 30 - 3, &qwen_wants, &t200);
 	for (int c = 0; c < TC_COUNT; c++)
-		cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
+		if (c != TC_SPEED && c != TC_UNIT_COST)
+			cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
+	cr_assert_not(t120.shown[TC_SPEED] || t120.shown[TC_UNIT_COST],
+		      "no row has a time figure: no time columns");
 	for (int c = 0; c < TC_COUNT; c++)
 		if (c != TC_BAR)
 			cr_assert_eq(t200.w[c], t120.w[c], "only the bar grows: column %d", c);
@@ -139,6 +142,49 @@ Test(layout, wide_terminals_give_the_bar_what_is_left)
 	/* the last column ends exactly at the inner edge */
 	cr_assert_eq(right_edge(&t200), 200 - 30 - 3);
 	cr_assert_eq(right_edge(&t120), 120 - 30 - 3);
+}
+
+/* The same table with "tok/s" (5: "1,234") and "¥/M tok" (7: "~¥1,202"). */
+static struct table_wants timed_wants(void)
+{
+	struct table_wants w = qwen_wants;
+	w.min[TC_SPEED] = w.pref[TC_SPEED] = 5;
+	w.min[TC_UNIT_COST] = w.pref[TC_UNIT_COST] = 7;
+	return w;
+}
+
+Test(layout, time_columns_go_after_the_bar_and_the_figures)
+{
+	struct table_wants w = timed_wants();
+	struct table_layout t;
+	/* 120 columns: everything, the bar at its minimum of 8 or more */
+	layout_table(120 - 30 - 3, &w, &t);
+	for (int c = 0; c < TC_COUNT; c++)
+		cr_assert(t.shown[c], "column %d", c);
+	cr_assert_eq(t.w[TC_SPEED], 5);
+	cr_assert_eq(t.w[TC_UNIT_COST], 7);
+	cr_assert_eq(right_edge(&t), 120 - 30 - 3);
+	/* name 12 + cards 2 + plan 8 + 5 + 6 + 8 + speed 5 + cost 7, 7 spaces = 60:
+	 * bar and figures gone, both time columns stay */
+	layout_table(60, &w, &t);
+	cr_assert(!t.shown[TC_BAR] && !t.shown[TC_FIGURES]);
+	cr_assert(t.shown[TC_SPEED] && t.shown[TC_UNIT_COST]);
+	cr_assert_eq(t.w[TC_NAME], 12);
+	/* one less: the cost per token goes first, the speed stays, the name whole */
+	layout_table(59, &w, &t);
+	cr_assert(t.shown[TC_SPEED] && !t.shown[TC_UNIT_COST]);
+	cr_assert_eq(t.w[TC_NAME], 12);
+	/* 53 = 12 + 2 + 8 + 5 + 6 + 8 + 5 and 7 spaces: still the speed */
+	layout_table(53, &w, &t);
+	cr_assert(t.shown[TC_SPEED]);
+	/* 80x24 (49): both time columns go before the name is cut; prices and
+	 * the total stay uncut */
+	layout_table(49, &w, &t);
+	cr_assert(!t.shown[TC_SPEED] && !t.shown[TC_UNIT_COST]);
+	cr_assert_eq(t.w[TC_NAME], 12);
+	for (int c = TC_CARDS; c <= TC_TOTAL; c++)
+		cr_assert_geq(t.w[c], w.min[c], "column %d is cut", c);
+	cr_assert_leq(right_edge(&t), 49);
 }
 
 Test(layout, too_small_below_80x24)

@@ -46,7 +46,8 @@ check_width() { # name cols
 	[ -z "$bad" ] && pass "$1: borders aligned at $2 columns" || fail "$1: misaligned: $bad"
 }
 
-# The table's rows: GPU, cards, shape code, both prices, the total.
+# The table's rows: GPU, (time figures,) cards, shape code, both prices,
+# the total.
 row_re() { # gpu cards plan container baremetal total
 	echo "│.$1 .* $2 $3 +$4 +$5 +$6 [cb]│$"
 }
@@ -71,6 +72,7 @@ keys s
 wait_for "▼total" && pass "s: the header marks the sort" || fail "no sort marker"
 save sorted-120x36
 totals=$(grep -oE "[0-9]+ [cb]│$" "$art/sorted-120x36.txt" | cut -d' ' -f1 | tr '\n' ' ')
+[ -n "$totals" ] || fail "sorted: no totals found"
 [ "$totals" = "$(echo "$totals" | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/^ //')" ] &&
 	pass "sorted by the totals shown: $totals" || fail "not sorted by the totals: $totals"
 T resize-window -t main -x 80 -y 24

@@ -10,11 +10,18 @@
 #include "../src/report.h"
 #include "../src/tables.h"
 #include "../src/text.h"
+#include "detail_time.h"
 
 #define G(x) ((x) / GIB)
 
-/* Appends text broken at spaces into lines of at most w columns. */
-static void add_wrapped(struct detail_lines *d, const char *text, int w)
+static enum money_style money_style = MONEY_UTF8;
+
+void detail_lines_set_money(enum money_style ms)
+{
+	money_style = ms;
+}
+
+void detail_add_wrapped(struct detail_lines *d, const char *text, int w)
 {
 	const char *p = text;
 	while (*p && d->n < DETAIL_LINES) {
@@ -85,17 +92,17 @@ static void add_terms(struct detail_lines *d, const struct session *s, const str
 	char line[DETAIL_LINE_BYTES];
 	int n = terms_text(line, sizeof line, &p->per_card);
 	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB/card", G(p->need));
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 	snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
 		 s->sc.headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct,
 		 p->level == FIT_NONE ? "does not fit" : p->level == FIT_TIGHT ? "tight" : "comfortable");
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 	if (!p->fits)
 		return; /* a layout that does not fit is not offered */
 	rent_describe(line, sizeof line, p, &p->container, RENT_SCREEN);
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 	rent_describe(line, sizeof line, p, &p->baremetal, RENT_SCREEN);
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 }
 
 /* What lowers each term when it is the one that does not fit. */
@@ -116,12 +123,12 @@ static void add_totals(struct detail_lines *d, const struct session *s, int w)
 	int n = snprintf(line, sizeof line, "whole model: ");
 	n += terms_text(line + n, sizeof line - (size_t)n, t);
 	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB", G(mem_sum(t)));
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 	for (enum mem_term k = TERM_WEIGHTS; k < TERM_OVERHEAD; k++)
 		if (mem_term_value(t, k) > mem_term_value(t, top))
 			top = k;
 	snprintf(line, sizeof line, "most of it is %s", term_remedy[top]);
-	add_wrapped(d, line, w);
+	detail_add_wrapped(d, line, w);
 }
 
 /* The notes of at least (important) or below (!important) a warning,
@@ -141,7 +148,7 @@ static void add_notes(struct detail_lines *d, const struct session *s, const str
 		if ((message_severity(notes[i]) >= SEVERITY_WARNING) != important)
 			continue;
 		snprintf(line, sizeof line, "note: %s", MESSAGE_TEXT(notes[i]));
-		add_wrapped(d, line, w);
+		detail_add_wrapped(d, line, w);
 	}
 }
 
@@ -151,14 +158,16 @@ void detail_lines_plan(struct detail_lines *d, const struct session *s, const st
 	char line[DETAIL_LINE_BYTES];
 	d->n = 0;
 	add_notes(d, s, p, w, true); /* what changes what is bought: in view first */
+	detail_time_summary(d, p, w, money_style);
 	if (p->cards)
 		add_terms(d, s, p, w);
+	detail_time_lines(d, p, w, money_style);
 	if (!p->fits)
 		add_totals(d, s, w);
 	add_notes(d, s, p, w, false);
 	if (p->cards) {
 		limits_line(s, line, sizeof line);
-		add_wrapped(d, line, w);
+		detail_add_wrapped(d, line, w);
 	}
 }
 

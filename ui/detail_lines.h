@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "../src/money.h"
 #include "session.h"
 
 #define DETAIL_LINES 64
@@ -19,6 +20,10 @@ struct detail_lines {
  * renting (when it fits), the limits, and its notes and the scenario's,
  * sorted by message_compare, warnings and blockers before the terms. A plan that does not fit shows the whole
  * model's totals and which term dominates, with what lowers it. */
+/* How amounts are written (a plain terminal: MONEY_ASCII); UTF-8 until set. */
+void detail_lines_set_money(enum money_style ms);
+/* Appends text broken at spaces into lines of at most w columns. */
+void detail_add_wrapped(struct detail_lines *d, const char *text, int w);
 void detail_lines_plan(struct detail_lines *out, const struct session *s, const struct plan *p,
 		       int w);
 /* The box's title: GPU, cards and the shape in words. */

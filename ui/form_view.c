@@ -12,78 +12,8 @@
 #include "../src/settings.h"
 #include "../src/tables.h"
 #include "../src/text.h"
+#include "form_specs.h"
 #include "widgets.h"
-
-enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
-
-/* A form row: a setting of settings[] (the form shows those its row flags),
- * or the "Advanced" fold before the first advanced one. */
-struct field_spec {
-	const struct setting *setting; /* NULL: the fold */
-	const char *label;
-	const char *key;
-	enum field_kind kind;
-	const char *unit;
-	bool advanced;
-};
-
-#define MAX_SPECS (FORM_MAX_FIELDS + 1)
-static struct field_spec specs[MAX_SPECS];
-static size_t nspecs;
-
-static enum field_kind kind_of(const struct setting *st)
-{
-	switch (st->kind) {
-	case SETTING_TEXT:
-		return FK_MODEL;
-	case SETTING_CHOICE:
-		return FK_ENUM;
-	case SETTING_COUNT:
-	case SETTING_NUMBER:
-		break;
-	}
-	return FK_NUMBER;
-}
-
-/* The form's rows in the settings table's order; built once. */
-static void specs_build(void)
-{
-	bool fold = false;
-	for (size_t i = 0; i < n_settings && nspecs < MAX_SPECS; i++) {
-		const struct setting *st = &settings[i];
-		if (!setting_on_form(st))
-			continue;
-		if (st->advanced && !fold && nspecs < MAX_SPECS) {
-			specs[nspecs++] = (struct field_spec){.label = "Advanced", .kind = FK_FOLD};
-			fold = true;
-		}
-		if (nspecs < MAX_SPECS)
-			specs[nspecs++] = (struct field_spec){
-				.setting = st, .label = st->label, .key = st->key,
-				.kind = kind_of(st), .unit = st->unit, .advanced = st->advanced};
-	}
-}
-
-/* The values an enumerated field cycles through. */
-static const char *choice(const struct field_spec *s, int i)
-{
-	return i < 0 ? NULL : setting_choice(s->setting, (size_t)i);
-}
-
-/* The scenario's current value of a field, as text: the model by its name
- * ("70B (size only)" for a bare size), the others as the command line
- * takes them. */
-static void field_value(const struct scenario *sc, const struct field_spec *s, char *buf,
-			size_t cap)
-{
-	const struct model *m = scenario_model(sc);
-	if (!s->setting)
-		buf[0] = '\0';
-	else if (s->kind == FK_MODEL)
-		snprintf(buf, cap, "%s", m ? m->name : "");
-	else
-		setting_format(s->setting, sc, buf, cap);
-}
 
 #define LABEL_WIDTH 12 /* "Concurrency" and a space */
 
@@ -96,7 +26,7 @@ static void sync_fields(struct form_view *v)
 {
 	for (int i = 0; i < v->nfields; i++) {
 		char buf[128];
-		field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
+		form_field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
 		if (v->specs[i]->kind == FK_FOLD)
 			snprintf(buf, sizeof buf, "%s", v->advanced ? "hide" : "show");
 		set_field_buffer(v->fields[i], 0, buf);
@@ -128,15 +58,25 @@ static FIELD *spec_field(const struct field_spec *s, int row, int inner)
 	return f;
 }
 
+/* The fields from the model on: the first v->skip after the model are
+ * scrolled out of view, and those past the pane's last row wait below
+ * (more_below), so every field is reachable on a short terminal. */
 static void build(struct form_view *v)
 {
-	int inner = v->fr->lay.form_w - 2;
+	int inner = v->fr->lay.form_w - 2, seen = 0;
 	v->nfields = 0;
-	for (size_t i = 0; i < nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
-		const struct field_spec *s = &specs[i];
+	v->more_below = false;
+	for (size_t i = 0; i < form_nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
+		const struct field_spec *s = &form_specs[i];
 		int row = screen_row(v->nfields) - 1;
-		if ((s->advanced && !v->advanced) || row + 2 >= v->fr->lay.status_y - 1)
+		if (s->advanced && !v->advanced)
 			continue;
+		if (seen++ >= 1 && seen - 1 <= v->skip)
+			continue;
+		if (row + 2 >= v->fr->lay.status_y - 1) {
+			v->more_below = true;
+			break;
+		}
 		FIELD *f = spec_field(s, row - 1, inner);
 		if (!f)
 			break;
@@ -153,6 +93,16 @@ static void build(struct form_view *v)
 	v->fresh_focus = true;
 }
 
+/* Rebuilt with the fields scrolled, the focus on field 'at'. */
+static void rebuild_at(struct form_view *v, int at)
+{
+	form_view_free(v);
+	build(v);
+	at = at < v->nfields ? at : v->nfields - 1;
+	if (at > 0)
+		set_current_field(v->form, v->fields[at]);
+}
+
 void form_view_free(struct form_view *v)
 {
 	widget_form_free(&v->form, v->fields, v->nfields, &v->sub);
@@ -167,8 +117,7 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 	v->pick = -1;
 	v->pending = -1;
 	v->synced = s->reloads;
-	if (nspecs == 0)
-		specs_build();
+	form_specs_build();
 }
 
 /* A pick list stays open across a resize, unless the form is gone. */
@@ -271,19 +220,20 @@ static void cycle(struct form_view *v, int i, int step)
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
 	int n = 0, at = 0;
-	while (choice(s, n)) {
-		if (strcasecmp(choice(s, n), text) == 0)
+	while (form_choice(s, n)) {
+		if (strcasecmp(form_choice(s, n), text) == 0)
 			at = n;
 		n++;
 	}
 	at = (at + step + n) % n;
-	if (session_apply(v->s, s->key, choice(s, at)))
-		set_field_buffer(v->fields[i], 0, choice(s, at));
+	if (session_apply(v->s, s->key, form_choice(s, at)))
+		set_field_buffer(v->fields[i], 0, form_choice(s, at));
 }
 
 static void toggle_advanced(struct form_view *v)
 {
 	v->advanced = !v->advanced;
+	v->skip = 0;
 	form_view_free(v);
 	build(v);
 	for (int i = 0; i < v->nfields; i++)
@@ -312,7 +262,7 @@ static void leave_field(struct form_view *v)
 	if (!v->form || v->specs[i]->kind == FK_FOLD)
 		return;
 	trimmed_buffer(v, i, text, sizeof text);
-	field_value(&v->s->sc, v->specs[i], used, sizeof used);
+	form_field_value(&v->s->sc, v->specs[i], used, sizeof used);
 	v->nmatches = 0;
 	if (strcmp(text, used) == 0)
 		return;
@@ -321,11 +271,39 @@ static void leave_field(struct form_view *v)
 		session_status(v->s, true, "%s: kept %s", v->refused, used);
 }
 
+/* Tab on the last field shown scrolls the next one into view; Shift-Tab
+ * on the first after the model scrolls back; wrapping around shows the
+ * other end. True when it moved the focus. */
+static bool scroll_focus(struct form_view *v, int req)
+{
+	int i = current(v), last = v->nfields - 1;
+	if (req == REQ_NEXT_FIELD && i == last && (v->more_below || v->skip > 0)) {
+		v->skip = v->more_below ? v->skip + 1 : 0;
+		rebuild_at(v, v->skip ? last : 0);
+		return true;
+	}
+	if (req == REQ_PREV_FIELD && i == 1 && v->skip > 0) {
+		v->skip--;
+		rebuild_at(v, 1);
+		return true;
+	}
+	if (req == REQ_PREV_FIELD && i == 0 && v->more_below) {
+		while (v->more_below) {
+			v->skip++;
+			rebuild_at(v, 0);
+		}
+		rebuild_at(v, v->nfields - 1);
+		return true;
+	}
+	return false;
+}
+
 static void move_focus(struct form_view *v, int req)
 {
 	leave_field(v);
 	v->refused[0] = '\0';
-	form_driver(v->form, req);
+	if (!scroll_focus(v, req))
+		form_driver(v->form, req);
 	form_driver(v->form, REQ_END_LINE);
 	v->fresh_focus = true;
 }
@@ -356,8 +334,8 @@ static void open_pick(struct form_view *v, int i)
 	char text[64];
 	trimmed_buffer(v, i, text, sizeof text);
 	v->pick = 0;
-	for (int n = 0; choice(v->specs[i], n); n++)
-		if (strcasecmp(choice(v->specs[i], n), text) == 0)
+	for (int n = 0; form_choice(v->specs[i], n); n++)
+		if (strcasecmp(form_choice(v->specs[i], n), text) == 0)
 			v->pick = n;
 }
 
@@ -370,15 +348,15 @@ static void pick_key(struct form_view *v, int i, int ch)
 {
 	const struct field_spec *s = v->specs[i];
 	int n = 0;
-	while (choice(s, n))
+	while (form_choice(s, n))
 		n++;
 	if (ch == KEY_UP || ch == 'k')
 		v->pick = (v->pick + n - 1) % n;
 	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
 		v->pick = (v->pick + 1) % n;
 	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-		if (session_apply(v->s, s->key, choice(s, v->pick)))
-			set_field_buffer(v->fields[i], 0, choice(s, v->pick));
+		if (session_apply(v->s, s->key, form_choice(s, v->pick)))
+			set_field_buffer(v->fields[i], 0, form_choice(s, v->pick));
 		v->pick = -1;
 	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
 		v->pick = -1;
@@ -390,14 +368,14 @@ static void draw_pick(const struct form_view *v)
 	int i = current(v), x = v->fr->lay.form_x + 1 + LABEL_WIDTH, y = screen_row(i) + 1;
 	const struct field_spec *s = v->specs[i];
 	int n = 0, w = 14;
-	while (choice(s, n))
+	while (form_choice(s, n))
 		n++;
 	if (y + n + 2 > v->fr->lay.status_y)
 		y = screen_row(i) - n - 2;
 	draw_box(v->fr, y, x - 1, n + 2, w, NULL);
 	for (int k = 0; k < n; k++) {
 		char line[32];
-		snprintf(line, sizeof line, " %-*s", w - 3, choice(s, k));
+		snprintf(line, sizeof line, " %-*s", w - 3, form_choice(s, k));
 		if (k == v->pick)
 			attron(theme_attr(&v->fr->theme, EL_SELECTED));
 		put_text(y + 1 + k, x, line, w - 2);
@@ -539,6 +517,9 @@ void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2, lw = LABEL_WIDTH;
 	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w, "Scenario");
+	if (v->more_below || v->skip > 0) /* Tab scrolls to the fields out of view */
+		put_text(v->fr->lay.status_y - 1, x + w - 9,
+			 v->more_below ? (v->skip ? " ↑↓ Tab " : " more ↓ ") : " ↑ more ", 8);
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
 	post_form(v->form);

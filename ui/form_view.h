@@ -27,6 +27,8 @@ struct form_view {
 	int nmatches;
 	int pick;        /* the choice highlighted in an open pick list, -1: closed */
 	bool advanced;   /* the advanced fields are shown */
+	int skip;        /* fields after the model scrolled out of view */
+	bool more_below; /* fields past the pane's last row */
 	bool fresh_focus; /* the next key typed replaces the field */
 	int cursor_col;  /* inside the current field */
 	unsigned synced; /* the session's reload count the field texts follow */

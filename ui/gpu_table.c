@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/money.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
 #include "../src/tables.h"
@@ -27,26 +28,50 @@ static bool row_priced(const struct plan *p)
 	return p->cards && p->fits;
 }
 
-static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper)
+static enum money_style money_style_of(const struct frame *fr)
 {
-	format_price(c->text[col], sizeof c->text[col], r);
+	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
+}
+
+/* A per-card price or monthly total: digits alone ("9345"), the title
+ * bar names the currency. The screen tests of the table (tui-test.sh,
+ * tui-sales-test.sh) read these cells as plain numbers; the time columns
+ * and the breakdown write amounts with money_format. */
+static void cell_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		       enum money_style ms)
+{
+	(void)currency;
+	(void)ms;
+	snprintf(buf, cap, "%.*f", decimals, amount);
+}
+
+static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
+		       enum money_style ms)
+{
+	if (r->available)
+		cell_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
+			   r->offer ? r->offer->currency : "CNY", 0, ms);
+	else
+		snprintf(c->text[col], sizeof c->text[col], "—");
 	if (cheaper)
 		strcat(c->text[col], "*");
 	c->star[col] = cheaper;
 }
 
 /* The monthly total the cheaper way, marked c (container) or b (bare metal). */
-static void total_cell(char *buf, size_t cap, const struct plan *p)
+static void total_cell(char *buf, size_t cap, const struct plan *p, enum money_style ms)
 {
 	double monthly = plan_monthly(p);
 	bool container = p->container.available && monthly == p->container.total;
+	char money[32];
+	cell_money(money, sizeof money, monthly, plan_currency(p), 0, ms);
 	if (monthly < 0)
 		snprintf(buf, cap, "—");
 	else
-		snprintf(buf, cap, "%.0f %c", monthly, container ? 'c' : 'b');
+		snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
 }
 
-static void row_cells(const struct plan *p, struct row_cells *c)
+static void row_cells(const struct plan *p, struct row_cells *c, enum money_style ms)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->text[TC_NAME], sizeof c->text[0], "%s", gpu_short_name(p->gpu));
@@ -62,9 +87,14 @@ static void row_cells(const struct plan *p, struct row_cells *c)
 		snprintf(c->text[TC_PLAN], sizeof c->text[0], "does not fit");
 	if (!row_priced(p))
 		return; /* a layout that does not fit is no offer: no price, no star */
-	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER);
-	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL);
-	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p);
+	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, ms);
+	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL, ms);
+	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p, ms);
+	struct time_cells tc;
+	if (plan_time_cells(p, ms, &tc)) {
+		snprintf(c->text[TC_SPEED], sizeof c->text[0], "%s", tc.speed);
+		snprintf(c->text[TC_UNIT_COST], sizeof c->text[0], "%s", tc.cost);
+	}
 }
 
 /* Header labels, longest first: the first that fits its column is drawn. */
@@ -76,7 +106,22 @@ static const char *const headers[TC_COUNT][4] = {
 	[TC_CONTAINER] = {"container", "contnr", "ctr"},
 	[TC_BAREMETAL] = {"bare metal", "b.metal", "metal", "bm"},
 	[TC_TOTAL] = {"total", "tot"},
+	[TC_SPEED] = {"tok/s±30%", "tok/s"},
+	[TC_UNIT_COST] = {"¥/M tok", "¥/M"},
 };
+
+/* Training shows days and the job's total in the time columns. */
+static const char *const train_headers[TC_COUNT][4] = {
+	[TC_SPEED] = {"days±25%", "days"},
+	[TC_UNIT_COST] = {"job total", "job"},
+};
+
+static bool table_training; /* the rows are training plans: set by column_wants */
+
+static const char *header_label(enum table_col c, int i)
+{
+	return table_training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
+}
 
 /* The column the session sorts by carries the marker. */
 static enum table_col sorted_col(enum sort_mode m)
@@ -88,10 +133,10 @@ static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sor
 {
 	const char *mark = sorted ? "▼" : "";
 	int last = 0;
-	while (last + 1 < 4 && headers[c][last + 1])
+	while (last + 1 < 4 && header_label(c, last + 1))
 		last++;
 	for (int i = 0; i <= last; i++) {
-		snprintf(buf, cap, "%s%s", mark, headers[c][i]);
+		snprintf(buf, cap, "%s%s", mark, header_label(c, i));
 		if ((int)text_width(buf) <= w)
 			return;
 	}
@@ -106,12 +151,15 @@ static int header_width(enum table_col c, bool sorted, bool longest)
 
 /* The widest cell of each column over every row, with the shortest and
  * the longest header (and the sort marker). */
-static void column_wants(const struct session *s, struct table_wants *want)
+static void column_wants(const struct session *s, struct table_wants *want, enum money_style ms)
 {
 	int cells[TC_COUNT] = {0};
+	table_training = false;
+	for (size_t i = 0; i < s->an->nplans; i++)
+		table_training = table_training || s->an->plans[i].training.valid;
 	for (size_t i = 0; i < s->an->nplans; i++) {
 		struct row_cells rc;
-		row_cells(&s->an->plans[i], &rc);
+		row_cells(&s->an->plans[i], &rc, ms);
 		for (int c = 0; c < TC_COUNT; c++) {
 			int w = (int)text_width(rc.text[c]) +
 				(c == TC_CONTAINER || c == TC_BAREMETAL ? !rc.star[c] : 0);
@@ -125,6 +173,8 @@ static void column_wants(const struct session *s, struct table_wants *want)
 		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true) + pad;
 		want->min[c] = cells[c] > lo ? cells[c] : lo;
 		want->pref[c] = cells[c] > hi ? cells[c] : hi;
+		if ((c == TC_SPEED || c == TC_UNIT_COST) && cells[c] == 0)
+			want->min[c] = want->pref[c] = 0; /* no row has a time figure */
 	}
 	want->min[TC_BAR] = want->pref[TC_BAR] = 0;
 }
@@ -168,15 +218,30 @@ static enum element fit_element(const struct plan *p)
 	return p->level == FIT_COMFORTABLE ? EL_OK : p->level == FIT_TIGHT ? EL_TIGHT : EL_NOFIT;
 }
 
+/* A name too long for its column loses whole words ("RTX 4090", not
+ * "RTX 4090 2"), unless its first word alone is too long. */
+static void name_fit(char *name, int w)
+{
+	char cut[48];
+	if ((int)text_width(name) <= w)
+		return;
+	text_fit(cut, sizeof cut, name, (size_t)w);
+	char *space = strrchr(cut, ' ');
+	if (space && space > cut && name[strlen(cut)] != ' ')
+		*space = '\0';
+	snprintf(name, 48, "%s", cut);
+}
+
 static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
 		     const struct plan *p, bool selected)
 {
 	struct row_cells c;
 	int fit = theme_attr(&fr->theme, fit_element(p));
-	row_cells(p, &c);
+	row_cells(p, &c, money_style_of(fr));
 	if (selected)
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
+	name_fit(c.text[TC_NAME], t->w[TC_NAME]);
 	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
@@ -186,6 +251,9 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	if (t->shown[TC_FIGURES])
 		put_right(y, x0 + t->x[TC_FIGURES], t->w[TC_FIGURES], c.text[TC_FIGURES]);
 	attroff(fit);
+	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
+		if (t->shown[col])
+			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
 	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
 	attron(fit);
 	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
@@ -233,7 +301,7 @@ void gpu_table_resize(struct gpu_table *v)
 void gpu_table_columns(const struct gpu_table *v, struct table_layout *t)
 {
 	struct table_wants want;
-	column_wants(v->s, &want);
+	column_wants(v->s, &want, money_style_of(v->fr));
 	layout_table(v->fr->lay.table_w - 3, &want, t); /* borders and the selection marker */
 }
 
@@ -244,7 +312,8 @@ void gpu_table_draw(const struct gpu_table *v)
 	struct table_layout t;
 	gpu_table_columns(v, &t);
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card, total per month");
-	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR]);
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
+		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {

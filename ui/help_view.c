@@ -48,7 +48,7 @@ static void help_line(const struct help_view *v, int k, int y, int x, int w)
 		left = marks[k - keys - 1][0], right = marks[k - keys - 1][1];
 	if (k == keys + 1 + N_MARKS) {
 		put_text(y, x, "bar", 21);
-		legend_draw(v->fr, y, x + 21, w - 21, true);
+		legend_draw(v->fr, y, x + 21, w - 21, true, true);
 		return;
 	}
 	if (!left)

@@ -9,6 +9,7 @@
 struct col_spec {
 	int usual;     /* the width when the caller does not say */
 	int drop_rank; /* 1 is dropped first; 0 never */
+	bool optional; /* shown only when the caller's want gives it a width */
 };
 
 static const struct col_spec specs[TC_COUNT] = {
@@ -20,6 +21,8 @@ static const struct col_spec specs[TC_COUNT] = {
 	[TC_CONTAINER] = {.usual = 7},
 	[TC_BAREMETAL] = {.usual = 7},
 	[TC_TOTAL] = {.usual = 8},
+	[TC_SPEED] = {.usual = 5, .drop_rank = 4, .optional = true},
+	[TC_UNIT_COST] = {.usual = 5, .drop_rank = 3, .optional = true},
 };
 
 static int needed(const struct table_layout *t)
@@ -69,7 +72,7 @@ void layout_table(int width, const struct table_wants *want, struct table_layout
 {
 	memset(t, 0, sizeof *t);
 	for (int c = 0; c < TC_COUNT; c++) {
-		t->shown[c] = true;
+		t->shown[c] = !specs[c].optional || (want && want->min[c] > 0);
 		t->w[c] = want && want->min[c] > 0 ? want->min[c] : specs[c].usual;
 	}
 	int name = t->w[TC_NAME];

@@ -8,10 +8,14 @@
 #define MIN_COLS 80
 #define MIN_LINES 24
 
-/* Left to right. The bar, then the GiB figures, are dropped in that order
- * when the terminal is narrow; the others always stay. */
-enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_CARDS, TC_PLAN, TC_CONTAINER, TC_BAREMETAL,
-		 TC_TOTAL, TC_COUNT };
+/* Left to right. The bar, then the GiB figures, then the time figures
+ * (cost per token or per job, then speed or days) are dropped in that
+ * order when the terminal is narrow; the others always stay. The time
+ * columns show only when a row has such a figure (the caller's want);
+ * they sit before the card count, so the row still ends with the plan,
+ * both prices and the monthly total. */
+enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_SPEED, TC_UNIT_COST, TC_CARDS, TC_PLAN,
+		 TC_CONTAINER, TC_BAREMETAL, TC_TOTAL, TC_COUNT };
 
 struct table_layout {
 	bool shown[TC_COUNT];
@@ -34,7 +38,8 @@ struct table_wants {
 
 /* Columns for a table whose inside is 'width' cells wide. Numbers get
  * their min, so they are never cut; the name is cut before anything else;
- * the bar is dropped first, then the figures. Room left goes to the whole
+ * the bar is dropped first, then the figures, then the time columns
+ * (which show only when want->min gives them a width). Room left goes to the whole
  * name, then each column's pref, then the bar. want NULL: usual widths. */
 void layout_table(int width, const struct table_wants *want, struct table_layout *out);
 

@@ -15,6 +15,7 @@ static const char *const marks[][2] = {
 	{"* cheaper", "*cheaper"},
 	{"c/b = container/bare metal", "c/b ctr/bm"},
 	{"— none", NULL},
+	{"~ estimate ±50%", "~est"},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
@@ -27,26 +28,28 @@ static int item_width(const struct frame *fr, int i, bool brief)
 	return m ? (int)text_width(m) + 2 : 0;
 }
 
-/* How many items from 'first' fit in w columns, and whether in brief words. */
-static int items_that_fit(const struct frame *fr, int first, int w, bool *brief)
+/* How many items from 'first' up to 'end' fit in w columns, and whether
+ * in brief words. */
+static int items_that_fit(const struct frame *fr, int first, int end, int w, bool *brief)
 {
 	for (int b = 0; b < 2; b++) {
 		*brief = b;
 		int used = 0, n = first;
-		while (n < N_GLYPHS + N_MARKS && used + item_width(fr, n, b) <= w)
+		while (n < end && used + item_width(fr, n, b) <= w)
 			used += item_width(fr, n++, b);
-		if (n == N_GLYPHS + N_MARKS || b == 1)
+		if (n == end || b == 1)
 			return n;
 	}
 	return first;
 }
 
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar)
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool timed)
 {
 	bool brief;
 	char buf[64];
 	int first = bar ? 0 : N_GLYPHS;
-	int n = items_that_fit(fr, first, w - 1, &brief);
+	int end = N_GLYPHS + N_MARKS - (timed ? 0 : 1); /* "~" explains the time columns */
+	int n = items_that_fit(fr, first, end, w - 1, &brief);
 	if (bar)
 		x += put_text(y, x, " ", 1);
 	for (int i = first; i < n; i++) {

@@ -9,7 +9,8 @@
 
 /* One line at y,x, at most w columns: full words when they fit, short
  * ones when not, the last items left out when even those do not. Without
- * the bar (a narrow table) only the marks are explained. */
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar);
+ * the bar (a narrow table) only the marks are explained; "~" (an
+ * estimate's wide band) only with the time columns (timed). */
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool timed);
 
 #endif

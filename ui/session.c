@@ -106,11 +106,32 @@ static void refresh_limits(struct session *s)
 		memset(s->limits, 0, sizeof s->limits);
 }
 
-/* After a selection change. */
+/* --measured speed-ups were taken on the selected row's GPU type (issue
+ * 9); before anything is selected, on the first type shown, unless --gpu
+ * names the one (the analysis takes it from there). */
+static const char *measured_gpu(const struct session *s)
+{
+	if (s->selected)
+		return s->selected->id;
+	if (s->gpu_filter && s->gpu_filter[0])
+		return NULL;
+	return s->cat->ngpus ? s->cat->gpus[0].id : NULL;
+}
+
+bool session_run(struct session *s, struct analysis *a, const struct scenario *sc)
+{
+	analysis_measured_gpu(a, measured_gpu(s));
+	return analysis_run(a, s->cat, sc, s->gpu_filter);
+}
+
+/* After a selection change; with --measured the figures follow the row. */
 static void selection_changed(struct session *s)
 {
 	scroll_to_selection(s);
 	refresh_limits(s);
+	if (s->sc.nmeasured > 0 && s->selected &&
+	    strcmp(s->an->measured_gpu, s->selected->id) != 0)
+		session_recompute(s); /* sets measured_gpu: no second round */
 }
 
 /* Room for every plan: a reload can bring more GPU types than the
@@ -155,7 +176,7 @@ bool session_init(struct session *s, const struct catalog *c, const struct scena
 	scenario_copy(&s->sc, start);
 	s->an = &s->bufs[0];
 	s->spare = &s->bufs[1];
-	if (!analysis_run(s->an, c, &s->sc, gpu_filter))
+	if (!session_run(s, s->an, &s->sc))
 		session_status(s, true, "%s", s->an->error);
 	sort_rows(s);
 	session_watch_reset(s);
@@ -189,7 +210,7 @@ bool session_apply(struct session *s, const char *key, const char *value)
 		session_status(s, true, "%s \"%s\": expected %s", key, value, err);
 		return false;
 	}
-	if (!analysis_run(s->spare, s->cat, &trial, s->gpu_filter)) {
+	if (!session_run(s, s->spare, &trial)) {
 		session_status(s, true, "%s", s->spare->error);
 		return false;
 	}
@@ -206,7 +227,7 @@ void session_recompute(struct session *s)
 {
 	struct scenario sc;
 	scenario_copy(&sc, &s->sc);
-	if (!analysis_run(s->an, s->cat, &sc, s->gpu_filter))
+	if (!session_run(s, s->an, &sc))
 		session_status(s, true, "%s", s->an->error);
 	scenario_copy(&s->sc, &s->an->sc);
 	if (!s->selected && s->an->nplans)
@@ -249,7 +270,7 @@ void session_pin(struct session *s)
 {
 	char summary[256];
 	scenario_copy(&s->pin_sc, &s->sc);
-	if (!analysis_run(&s->pin_an, s->cat, &s->pin_sc, s->gpu_filter)) {
+	if (!session_run(s, &s->pin_an, &s->pin_sc)) {
 		session_status(s, true, "%s", s->pin_an.error);
 		return;
 	}

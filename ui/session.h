@@ -61,6 +61,9 @@ bool session_apply(struct session *s, const char *key, const char *value);
 
 /* The same scenario again, after the data changed under it. */
 void session_recompute(struct session *s);
+/* analysis_run for this session: --measured applies to the selected row's
+ * GPU type (analysis_measured_gpu). */
+bool session_run(struct session *s, struct analysis *a, const struct scenario *sc);
 
 /* Selection, in display order. */
 const struct plan *session_plan_at(const struct session *s, size_t row);

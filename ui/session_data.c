@@ -59,7 +59,7 @@ static bool adopt_catalog(struct session *s, struct catalog *fresh)
 	struct catalog *old = s->owned;
 	s->cat = s->owned = fresh;
 	session_recompute(s);
-	if (s->pinned && !analysis_run(&s->pin_an, s->cat, &s->pin_sc, s->gpu_filter))
+	if (s->pinned && !session_run(s, &s->pin_an, &s->pin_sc))
 		s->pinned = false;
 	if (old)
 		catalog_free(old);

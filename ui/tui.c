@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "detail_lines.h"
 #include "keys.h"
 #include "terminal.h"
 #include "tui_screen.h"
@@ -100,6 +101,7 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	terminal_start();
 	theme_init(&t->fr.theme);
 	draw_set_plain(!t->fr.theme.unicode);
+	detail_lines_set_money(t->fr.theme.unicode ? MONEY_UTF8 : MONEY_ASCII);
 	tui_screen_relayout(t, COLS, LINES);
 	int rc = run_loop(t);
 	offer_dialog_close(&t->dialog);

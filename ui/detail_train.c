@@ -1,0 +1,177 @@
+/* Training in the breakdown: how long, what the job costs each way to
+ * pay, the deadline, and the scaling tiers as two bar columns (days and
+ * the job's total) so "one tier more" and "the top configuration" can be
+ * compared at a glance. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/compare.h"
+#include "../src/text.h"
+#include "detail_time.h"
+
+#define LINE DETAIL_LINE_BYTES
+#define BAR_GLYPH "█"
+
+/* How each billing reads on screen, in train_rent order. */
+static const char *const rent_words[RENT_WAYS] = {
+	[RENT_CONTAINER_HOURLY] = "container by the hour",
+	[RENT_CONTAINER_MONTHLY] = "container by the month",
+	[RENT_BAREMETAL] = "bare metal",
+};
+
+static void job_money(char *buf, size_t cap, double v, const char *cur, enum money_style ms)
+{
+	if (v < 0)
+		snprintf(buf, cap, "—");
+	else
+		money_format(buf, cap, v, cur, 0, ms);
+}
+
+static void add_summary(struct detail_lines *d, const struct plan *p, int w)
+{
+	const struct training_estimate *t = &p->training;
+	char line[LINE], hours[32], band[48];
+	money_group(hours, sizeof hours, t->card_hours, 0);
+	if (t->measured)
+		snprintf(band, sizeof band, "from --measured");
+	else
+		snprintf(band, sizeof band, "±%.0f%%%s", t->r.band_pct,
+			 t->r.band_pct > 25 ? " estimate" : "");
+	snprintf(line, sizeof line, "training: %.2e FLOPs (k %.0f, MFU %.2f) · %.1f days on %d cards "
+		 "· %s card-hours · parallel efficiency %.0f%% · %s", t->r.flops, t->r.k, t->r.mfu,
+		 t->days, p->cards, hours, t->eff * 100, band);
+	detail_add_wrapped(d, line, w);
+}
+
+static void add_deadline(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+{
+	const struct train_choice *c = &p->training.choice;
+	char line[LINE], cost[40];
+	if (!p->training.deadline)
+		return;
+	if (c->met && c->way != RENT_NONE) {
+		job_money(cost, sizeof cost, c->cost, plan_currency(p), ms);
+		snprintf(line, sizeof line, "deadline: %s with %d cards (%.1f days), cheapest %s %s",
+			 p->training.meets_deadline ? "met" : "not met by this plan; met", c->cards,
+			 c->at.days, rent_words[c->way], cost);
+	} else
+		snprintf(line, sizeof line, "deadline: not met; the fastest is %d cards, %.1f days",
+			 c->cards, c->at.days);
+	detail_add_wrapped(d, line, w);
+}
+
+/* "job on 8 cards: container by the hour ¥1,234* · … · bare metal ¥9,345" */
+static void add_bills(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+{
+	const struct train_bill *b = &p->training.bill;
+	char line[LINE];
+	size_t n = (size_t)snprintf(line, sizeof line, "job on %d cards:", p->cards);
+	for (int r = 0; r < RENT_WAYS && n < sizeof line; r++) {
+		char cost[40];
+		job_money(cost, sizeof cost, b->offered[r] ? b->cost[r] : -1, plan_currency(p), ms);
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s %s %s%s", r ? " ·" : "",
+				      rent_words[r], cost, (int)b->cheapest == r ? "*" : "");
+	}
+	detail_add_wrapped(d, line, w);
+}
+
+static void add_usl(struct detail_lines *d, const struct plan *p, int w)
+{
+	const struct usl_fit *f = &p->training.usl;
+	char line[LINE], peak[32] = "none (κ = 0)";
+	double cards;
+	if (!p->training.measured)
+		return;
+	if (usl_peak_cards(f, &cards))
+		snprintf(peak, sizeof peak, "%.0f cards", cards);
+	snprintf(line, sizeof line, "measured speed-ups (USL): σ %.4f · κ %.6f · 1 card %.0f tok/s · "
+		 "peak %s", f->sigma, f->kappa, f->x1, peak);
+	detail_add_wrapped(d, line, w);
+}
+
+static void bar(char *buf, size_t cap, double v, double max, int w)
+{
+	int cells = max > 0 ? (int)lround(v / max * w) : 0;
+	size_t n = 0;
+	buf[0] = '\0';
+	cells = cells < 1 && v > 0 ? 1 : cells;
+	for (int i = 0; i < w && n + 4 < cap; i++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s", i < cells ? BAR_GLYPH : " ");
+}
+
+struct tier_text {
+	char cards[16], days[16], cost[40];
+};
+
+static void tier_texts(const struct plan *p, enum money_style ms, struct tier_text *tt,
+		       double *max_days, double *max_cost, int *cost_w)
+{
+	const struct training_estimate *t = &p->training;
+	*max_days = *max_cost = 0;
+	*cost_w = 0;
+	for (int i = 0; i < t->ntiers; i++) {
+		const struct train_tier *r = &t->tiers[i];
+		snprintf(tt[i].cards, sizeof tt[i].cards, "%d", r->cards);
+		snprintf(tt[i].days, sizeof tt[i].days, "%.1f d", r->at.days);
+		job_money(tt[i].cost, sizeof tt[i].cost, r->cost, plan_currency(p), ms);
+		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
+		*max_cost = r->cost > *max_cost ? r->cost : *max_cost;
+		int cw = (int)text_width(tt[i].cost);
+		*cost_w = cw > *cost_w ? cw : *cost_w;
+	}
+}
+
+/* "  16 cards  3.2 d ████████      ¥12,345 ███      91%" per tier. */
+static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+{
+	const struct training_estimate *t = &p->training;
+	struct tier_text tt[TRAIN_MAX_TIERS];
+	double max_days, max_cost;
+	int cost_w;
+	if (t->ntiers == 0 || d->n >= DETAIL_LINES)
+		return;
+	tier_texts(p, ms, tt, &max_days, &max_cost, &cost_w);
+	int fixed = 10 + 1 + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
+	int bw = (w - fixed) / 2;
+	bw = bw < 3 ? 3 : bw > 24 ? 24 : bw;
+	detail_add_wrapped(d, "scaling tiers: cards, days, total cost of the job (cheapest way), "
+			   "efficiency", w);
+	for (int i = 0; i < t->ntiers && d->n < DETAIL_LINES; i++) {
+		char line[LINE * 3], bd[LINE / 4], bc[LINE / 4];
+		bar(bd, sizeof bd, t->tiers[i].at.days, max_days, bw);
+		bar(bc, sizeof bc, t->tiers[i].cost, max_cost, bw);
+		int pad = cost_w - (int)text_width(tt[i].cost);
+		snprintf(line, sizeof line, "%4s card%s %8s %s %*s%s %s %3.0f%%", tt[i].cards,
+			 t->tiers[i].cards == 1 ? " " : "s", tt[i].days, bd, pad, "", tt[i].cost, bc, t->tiers[i].at.eff * 100);
+		text_fit(d->line[d->n++], DETAIL_LINE_BYTES, line, (size_t)w);
+	}
+}
+
+static void add_train_efficiency(struct detail_lines *d, const struct plan *p, int w)
+{
+	const struct training_estimate *t = &p->training;
+	char line[LINE], between[48] = "";
+	if (t->r.machines > 1)
+		snprintf(between, sizeof between, ", %.2f GB/s between machines", t->r.node_gbs);
+	snprintf(line, sizeof line, "efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
+		 "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per step vs compute "
+		 "%.2f s", t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar,
+		 t->r.t_c);
+	detail_add_wrapped(d, line, w);
+}
+
+void detail_train_summary(struct detail_lines *d, const struct plan *p, int w,
+			  enum money_style ms)
+{
+	add_summary(d, p, w);
+	add_deadline(d, p, w, ms);
+}
+
+void detail_train_lines(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+{
+	add_bills(d, p, w, ms);
+	add_usl(d, p, w);
+	add_tiers(d, p, w, ms);
+	add_train_efficiency(d, p, w);
+}

@@ -1,0 +1,38 @@
+/* The form's rows, built once from the settings table: each setting the
+ * form shows, and the "Advanced" fold before the first advanced one. */
+#ifndef GPUPLAN_FORM_SPECS_H
+#define GPUPLAN_FORM_SPECS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../src/scenario.h"
+#include "../src/settings.h"
+#include "form_view.h"
+
+enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
+
+struct field_spec {
+	const struct setting *setting; /* NULL: the fold */
+	const char *label;
+	const char *key;
+	enum field_kind kind;
+	const char *unit;
+	bool advanced;
+};
+
+#define MAX_SPECS (FORM_MAX_FIELDS + 1)
+extern struct field_spec form_specs[MAX_SPECS];
+extern size_t form_nspecs;
+
+/* Builds the rows in the settings table's order (once). */
+void form_specs_build(void);
+/* The i-th value an enumerated field cycles through; NULL past the end. */
+const char *form_choice(const struct field_spec *s, int i);
+/* The scenario's current value of a field, as text: the model by its name
+ * ("70B (size only)" for a bare size), the others as the command line
+ * takes them. */
+void form_field_value(const struct scenario *sc, const struct field_spec *s, char *buf,
+		      size_t cap);
+
+#endif
