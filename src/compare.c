@@ -6,24 +6,11 @@
 #include "figures.h"
 #include "settings.h"
 
-/* Totals in two currencies cannot be compared without a rate. */
-static bool same_currency(const struct rent *a, const struct rent *b)
-{
-	return a->offer && b->offer && strcmp(a->offer->currency, b->offer->currency) == 0;
-}
-
-/* A tie goes to the container: it is rented per card, so no card idles.
- * Totals in two currencies are not compared: neither is the cheaper. */
+/* The way pricing chose (plan_price: the only one offered, else the
+ * cheaper, a tie to the container, none across currencies). */
 enum cheaper plan_cheaper_way(const struct plan *p)
 {
-	if (!p->cards || !p->fits)
-		return CHEAPER_NONE;
-	const struct rent *ct = &p->container, *bm = &p->baremetal;
-	if (ct->available && bm->available && !same_currency(ct, bm))
-		return CHEAPER_NONE;
-	if (ct->available && (!bm->available || ct->total <= bm->total))
-		return CHEAPER_CONTAINER;
-	return bm->available ? CHEAPER_BAREMETAL : CHEAPER_NONE;
+	return p->cheaper;
 }
 
 const struct rent *plan_cheaper_rent(const struct plan *p)

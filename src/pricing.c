@@ -124,21 +124,32 @@ static double parallel_efficiency(const struct plan *p, bool training)
 	return eta_tp(p->gpu->link, p->lay.t);
 }
 
+/* The way to rent the plan that the totals, the sort and the marks use:
+ * the only one offered, else the cheaper, a tie to the container (rented
+ * per card, no card idles). Totals in two currencies are not compared (no
+ * rate converts them), and a plan that does not fit gets none. */
+static enum cheaper cheaper_way(const struct plan *p)
+{
+	const struct rent *ct = &p->container, *bm = &p->baremetal;
+	if (!p->cards || !p->fits)
+		return CHEAPER_NONE;
+	if (ct->available && bm->available &&
+	    strcmp(ct->offer->currency, bm->offer->currency) != 0)
+		return CHEAPER_NONE;
+	if (ct->available && (!bm->available || ct->total <= bm->total))
+		return CHEAPER_CONTAINER;
+	return bm->available ? CHEAPER_BAREMETAL : CHEAPER_NONE;
+}
+
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
 {
 	price_container(c, p, &p->container);
 	price_baremetal(c, p, &p->baremetal);
 	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
-	const struct rent *ct = &p->container, *bm = &p->baremetal;
-	p->cheaper = CHEAPER_NONE;
-	/* Totals in two currencies are not compared (no rate converts them). */
-	if (ct->available && bm->available && ct->total != bm->total &&
-	    strcmp(ct->offer->currency, bm->offer->currency) == 0)
-		p->cheaper = ct->total < bm->total ? CHEAPER_CONTAINER : CHEAPER_BAREMETAL;
-	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? bm
-				  : ct->available			? ct
-				  : bm->available			? bm
-									: NULL;
+	p->cheaper = cheaper_way(p);
+	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? &p->baremetal
+				  : p->cheaper == CHEAPER_CONTAINER ? &p->container
+								     : NULL;
 	double eff = p->efficiency > 0 ? p->efficiency : 1;
 	p->effective_per_card = pick ? pick->total / p->cards / eff : -1;
 }

@@ -95,7 +95,7 @@ Test(rent, container_allows_up_to_max_cards)
 	p = plan_cards(5);
 	cr_assert_not(p.container.available);
 	cr_assert_str_eq(MESSAGE_TEXT(&p.container.why), "5 cards: a container allows at most 4");
-	cr_assert_eq(p.cheaper, CHEAPER_NONE);
+	cr_assert_eq(p.cheaper, CHEAPER_BAREMETAL); /* the only way offered is the one used */
 	/* the bare-metal machine is used: 6400 / 5 cards; PP5 (TP cannot divide 5)
 	 * has tensor-parallel efficiency 1 (PERFORMANCE.md: eta_tp(1) = 1) */
 	cr_assert_eq(p.lay.t, 1);
@@ -150,7 +150,7 @@ Test(rent, hourly_only_machine_and_the_newest_cheapest_region)
 	cr_assert_float_eq(p.baremetal.machine_monthly, 2920, 1e-9);
 	cr_assert_float_eq(p.baremetal.monthly_per_card, 365, 1e-9);
 	cr_assert_float_eq(p.baremetal.hourly_per_card, 0.5, 1e-12);
-	cr_assert_eq(p.cheaper, CHEAPER_NONE);
+	cr_assert_eq(p.cheaper, CHEAPER_BAREMETAL); /* the only way offered */
 	cr_assert_float_eq(p.effective_per_card, 2920, 1e-9);
 	/* two machines need IB between them: b, 2 x 6000; 7 idle at 750 */
 	p = plan_cards_of(9, 1);

@@ -144,7 +144,7 @@ Test(reference, container_versus_bare_metal_per_card)
 	cr_assert_float_eq(h100->container.monthly_per_card, 9345, 1e-9);
 	/* 8 cards: a container allows 4 (2026-10-12 quote) */
 	cr_assert_not(h100->container.available);
-	cr_assert_eq(h100->cheaper, CHEAPER_NONE);
+	cr_assert_eq(h100->cheaper, CHEAPER_BAREMETAL); /* the only way offered is the one used */
 }
 
 Test(reference, hourly_converts_at_730_hours)
