@@ -136,7 +136,7 @@ void settings_format_double(double x, char *buf, size_t cap)
 const struct setting settings[] = {
 	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = "Model",
 	 .places = PLACE_BOTH, .kind = SETTING_TEXT, .needs_catalog = true, .json_key = "model",
-	 .help = "catalogue id or name (case-insensitive), or a size: 70b, 7.5B",
+	 .help = "catalogue id, name or alias (any case), or a size: 70b, 7.5B",
 	 .accepted = "a catalogue model (see --list-models) or a size such as 70b",
 	 .ops = {model_parse, model_format, model_json}},
 	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = "Precision",
