@@ -12,7 +12,6 @@
 #include "model_lookup.h"
 #include "offer_index.h"
 #include "schema.h"
-#include "settings.h"
 #include "tables.h"
 #include "text.h"
 
