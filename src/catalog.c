@@ -9,9 +9,9 @@
 #include "datasrc.h"
 #include "duration.h"
 #include "idset.h"
+#include "model_lookup.h"
 #include "offer_index.h"
 #include "schema.h"
-#include "settings.h"
 #include "tables.h"
 #include "text.h"
 
@@ -57,6 +57,8 @@ static const struct column model_columns[] = {
 	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_COUNT),
 	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
+	COLUMN("aliases", COL_TEXT, false, M(aliases), NULL, 0, false),
+	COLUMN("default", COL_YESNO, false, M(is_default), NULL, 0, false),
 	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
 };
 #undef M
@@ -339,6 +341,17 @@ static size_t check_model_names(const struct row_ctx *r, const struct model *m,
 	return stored ? name_clash(r, "name", stored) : 0;
 }
 
+/* A dtype is a real precision: "auto" is a request, not what ships. */
+static void precision_list(char *buf, size_t cap)
+{
+	size_t used = 0;
+	for (size_t i = 0; i < n_precisions && used < cap; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n_precisions ? " or " : ", ";
+		int w = snprintf(buf + used, cap - used, "%s%s", sep, precisions[i].name);
+		used += w > 0 ? (size_t)w : 0;
+	}
+}
+
 static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct model *m = row;
@@ -364,7 +377,7 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
 		char names[96];
-		setting_accepted(settings_find("precision"), names, sizeof names);
+		precision_list(names, sizeof names);
 		snprintf(buf, sizeof buf, "a precision: %s", names);
 		row_error(r, "dtype", buf);
 		return 1;
@@ -487,6 +500,8 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 			gpu_index(c, &gpu_ids);
 		}
 		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, ctx[f], d);
+		if (f == FILE_MODELS) /* aliases, and names that differ only in punctuation */
+			errors += catalog_check_model_keys(rows[f], counts[f], c->tables[f].path, d);
 	}
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
@@ -535,14 +550,6 @@ void catalog_free(struct catalog *c)
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
 	*c = (struct catalog){0};
-}
-
-const struct model *catalog_find_model(const struct catalog *c, const char *key)
-{
-	for (size_t i = 0; i < c->nmodels; i++)
-		if (strcasecmp(c->models[i].id, key) == 0 || strcasecmp(c->models[i].name, key) == 0)
-			return &c->models[i];
-	return NULL;
 }
 
 int catalog_find_gpu(const struct catalog *c, const char *id)

@@ -19,6 +19,8 @@ struct model {
 	int experts, experts_per_token; /* 0 for dense models */
 	int max_context;                /* 0: unknown */
 	const char *dtype_name;         /* precision the weights ship in */
+	const char *aliases;            /* other names users type, ';'-separated */
+	bool is_default;                /* the model the configurator opens with */
 	int dtype;                      /* precision index, -1: unknown */
 	bool derived;                   /* architecture scaled from another model */
 	unsigned line;

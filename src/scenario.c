@@ -1,8 +1,10 @@
 #include "scenario.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "arch.h"
+#include "model_lookup.h"
 #include "parse.h"
 #include "settings.h"
 #include "tables.h"
@@ -11,6 +13,7 @@ void scenario_defaults(struct scenario *sc)
 {
 	*sc = (struct scenario){
 		.precision = precision_find("bf16"),
+		.precision_auto = true,
 		.task = task_find("inference"),
 		.context = DEFAULT_CONTEXT,
 		.concurrency = 1,
@@ -46,10 +49,32 @@ const struct model *scenario_model(const struct scenario *sc)
 	return own->model_ref;
 }
 
+/* "auto" is the precision the model's weights ship in; bf16 for a bare
+ * size or a row without a dtype. */
+void scenario_resolve_precision(struct scenario *sc)
+{
+	const struct model *m = scenario_model(sc);
+	if (sc->precision_auto)
+		sc->precision = m && !sc->is_custom && m->dtype >= 0 ? m->dtype : precision_find("bf16");
+}
+
 void scenario_use_model(struct scenario *sc, const struct model *m)
 {
 	sc->model_ref = m;
 	sc->is_custom = false;
+	scenario_resolve_precision(sc);
+}
+
+/* What is accepted, and the nearest catalogue names when there are any. */
+static void model_refused(const struct catalog *c, const char *text, char *err, size_t errlen)
+{
+	char near[200];
+	setting_accepted(settings_find("model"), err, errlen);
+	if (!catalog_suggest_models(c, text, near, sizeof near))
+		return;
+	size_t used = strlen(err);
+	if (used < errlen)
+		snprintf(err + used, errlen - used, "; did you mean %s?", near);
 }
 
 void scenario_copy(struct scenario *dst, const struct scenario *src)
@@ -68,7 +93,7 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 	}
 	double params;
 	if (!parse_model_size(text, &params) || params > 1e15) {
-		setting_accepted(settings_find("model"), err, errlen);
+		model_refused(c, text, err, errlen);
 		return false;
 	}
 	struct custom_model *cm = &sc->custom;
@@ -79,6 +104,7 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 		 ref ? ref->name : "a Llama-2-7B shape");
 	sc->is_custom = true;
 	scenario_model(sc);
+	scenario_resolve_precision(sc);
 	return true;
 }
 

@@ -48,7 +48,8 @@ struct scenario {
 	const struct model *model_ref;
 	bool is_custom; /* the model is custom, not a catalogue row */
 	struct custom_model custom;
-	int precision; /* index into precisions[] */
+	int precision; /* index into precisions[]: the one in effect */
+	bool precision_auto; /* requested "auto": precision follows the model's dtype */
 	int task;      /* index into tasks[] */
 	long long context, concurrency;
 	double headroom_pct, overhead_gib;
@@ -82,11 +83,16 @@ void scenario_defaults(struct scenario *sc);
 /* The model in use (catalogue row or custom size); NULL when none is set. */
 const struct model *scenario_model(const struct scenario *sc);
 
+/* With precision "auto", sets precision to the model's shipped dtype
+ * (bf16 when it has none). */
+void scenario_resolve_precision(struct scenario *sc);
+
 /* Uses a catalogue row as the model. */
 void scenario_use_model(struct scenario *sc, const struct model *m);
 
-/* Sets the model from a catalogue id/name or a bare size such as "70b".
- * Returns false (with a message in err) when it is neither. */
+/* Sets the model from a catalogue id, name or alias (see model_lookup.h)
+ * or a bare size such as "70b". Returns false (with what is accepted and
+ * "did you mean ...?" in err) when it is neither. */
 bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char *text,
 			char *err, size_t errlen);
 

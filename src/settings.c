@@ -12,9 +12,36 @@
 
 /* ---- Choice lists: the engine's tables, or the scenario's small enums ---- */
 
+/* Choice 0 is "auto" (the model's shipped dtype), then precisions[]. */
 static const char *precision_choice(size_t i)
 {
-	return i < n_precisions ? precisions[i].name : NULL;
+	return i == 0 ? "auto" : i <= n_precisions ? precisions[i - 1].name : NULL;
+}
+
+static size_t precision_get(const struct scenario *sc)
+{
+	return sc->precision_auto ? 0 : (size_t)sc->precision + 1;
+}
+
+static void precision_set(struct scenario *sc, size_t i)
+{
+	sc->precision_auto = i == 0;
+	if (i > 0)
+		sc->precision = (int)i - 1;
+	scenario_resolve_precision(sc);
+}
+
+/* Reports show the precision in effect; the request only in JSON. */
+static void precision_effective(const struct scenario *sc, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s", precisions[sc->precision].name);
+}
+
+static void precision_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	jw_string(j, key, precisions[sc->precision].name);
+	jw_string(j, "precision_requested",
+		  sc->precision_auto ? "auto" : precisions[sc->precision].name);
 }
 
 static const char *task_choice(size_t i)
@@ -109,13 +136,14 @@ void settings_format_double(double x, char *buf, size_t cap)
 const struct setting settings[] = {
 	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = "Model",
 	 .places = PLACE_BOTH, .kind = SETTING_TEXT, .needs_catalog = true, .json_key = "model",
-	 .help = "catalogue id or name (case-insensitive), or a size: 70b, 7.5B",
+	 .help = "catalogue id, name or alias (any case), or a size: 70b, 7.5B",
 	 .accepted = "a catalogue model (see --list-models) or a size such as 70b",
 	 .ops = {model_parse, model_format, model_json}},
 	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = "Precision",
 	 .places = PLACE_BOTH, .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE,
-	 .json_key = "precision", .help = "precision", .choice = precision_choice,
-	 FIELD(precision), .type = FIELD_INT},
+	 .json_key = "precision", .help = "precision (auto: the model's shipped dtype)",
+	 .choice = precision_choice, .get_choice = precision_get, .set_choice = precision_set,
+	 .ops = {.json = precision_json, .effective = precision_effective}},
 	{.key = "task", .short_flag = 't', .metavar = "T", .label = "Task", .places = PLACE_BOTH,
 	 .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE, .json_key = "task",
 	 .help = "task", .choice = task_choice, .choice_label = task_label,
@@ -358,6 +386,8 @@ static bool parse_by_kind(const struct setting *s, struct scenario *sc, const st
 bool setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		   const char *text, char *err, size_t errlen)
 {
+	if (s->needs_catalog && c) /* the model: its own message, with "did you mean" */
+		return scenario_set_model(sc, c, text, err, errlen);
 	if (parse_by_kind(s, sc, c, text))
 		return true;
 	setting_accepted(s, err, errlen);
@@ -480,6 +510,8 @@ size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
 		int w = 0;
 		if (st->labels && s->choice_label)
 			snprintf(v, sizeof v, "%s", s->choice_label(setting_choice_index(s, sc)));
+		else if (s->ops.effective)
+			s->ops.effective(sc, v, sizeof v);
 		else
 			setting_format(s, sc, v, sizeof v);
 		if (s->summary == SUMMARY_VALUE)

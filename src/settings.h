@@ -38,6 +38,9 @@ struct setting_ops {
 	bool (*parse)(struct scenario *sc, const struct catalog *c, const char *text);
 	void (*format)(const struct scenario *sc, char *buf, size_t cap);
 	void (*json)(struct jsonw *j, const char *key, const struct scenario *sc);
+	/* The value in effect, for summaries, when it differs from the request
+	 * ("auto" precision is the model's dtype); NULL: format's. */
+	void (*effective)(const struct scenario *sc, char *buf, size_t cap);
 };
 
 struct setting {

@@ -52,8 +52,8 @@ Test(cli, unknown_option_is_a_usage_error)
 Test(cli, bad_values_name_the_flag_and_what_it_accepts)
 {
 	cr_assert_eq(run("-m llama-2-7b -p fp64"), 2);
-	cr_assert_str_eq(err, "gpuplan: invalid value \"fp64\" for --precision: expected fp32, "
-			      "bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+	cr_assert_str_eq(err, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
+			      "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
 	cr_assert_eq(run("-m llama-2-7b -c 4x"), 2);
 	cr_assert(strstr(err, "for --context: expected a token count"), "%s", err);
 	cr_assert_eq(run("-m llama-2-7b --format xml"), 2);

@@ -151,15 +151,16 @@ Test(settings, out_of_range_is_refused_and_changes_nothing, .init = setup)
 Test(settings, choices_are_the_engine_tables)
 {
 	const struct setting *p = settings_find("precision"), *t = settings_find("task");
-	cr_assert_eq(setting_choice_count(p), n_precisions);
+	cr_assert_eq(setting_choice_count(p), n_precisions + 1); /* "auto" first */
+	cr_assert_str_eq(setting_choice(p, 0), "auto");
 	cr_assert_eq(setting_choice_count(t), n_tasks);
 	for (size_t i = 0; i < n_precisions; i++)
-		cr_assert_str_eq(setting_choice(p, i), precisions[i].name);
+		cr_assert_str_eq(setting_choice(p, i + 1), precisions[i].name);
 	for (size_t i = 0; i < n_tasks; i++)
 		cr_assert_str_eq(setting_choice(t, i), tasks[i].name);
 	char buf[160];
 	setting_accepted(p, buf, sizeof buf);
-	cr_assert_str_eq(buf, "fp32, bf16, fp16, fp8, int8 or int4");
+	cr_assert_str_eq(buf, "auto, fp32, bf16, fp16, fp8, int8 or int4");
 	setting_accepted(settings_find("zero"), buf, sizeof buf);
 	cr_assert_str_eq(buf, "auto, 0, 1, 2 or 3");
 	cr_assert_eq(setting_choice_count(settings_find("context")), 0);
@@ -169,7 +170,7 @@ Test(settings, choices_are_the_engine_tables)
 Test(settings, defaults_format_as_the_command_line_takes_them)
 {
 	static const char *const want[][2] = {
-		{"precision", "bf16"}, {"task", "inference"}, {"context", "4096"},
+		{"precision", "auto"}, {"task", "inference"}, {"context", "4096"},
 		{"concurrency", "1"}, {"headroom", "20"}, {"kv-precision", "auto"},
 		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"loss", "full"},
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
@@ -213,8 +214,8 @@ Test(settings, every_command_line_row_is_in_help_with_its_default)
 			cr_assert(strstr(help, flag), "%s", flag);
 		}
 	}
-	cr_assert(strstr(help, "  -p, --precision P          precision: fp32|bf16|fp16|fp8|int8|int4 "
-			       "(default bf16)\n"), "%s", help);
+	cr_assert(strstr(help, "  -p, --precision P          precision (auto: the model's shipped dtype): "
+			       "auto|fp32|bf16|fp16|fp8|int8|int4 (default auto)\n"), "%s", help);
 	cr_assert(strstr(help, "      --cards N              force N cards: show that plan's memory "
 			       "and cost (default auto)\n"), "%s", help);
 	cr_assert(strstr(help, "      --format F             report format: table|csv|json|markdown "
@@ -253,7 +254,7 @@ Test(settings, every_row_is_in_the_json_scenario, .init = setup)
 	}
 	static const char *const pairs[] = {
 		"\"model\": \"llama-2-7b\"", "\"model_name\": \"Llama-2-7B\"",
-		"\"precision\": \"bf16\"", "\"task\": \"inference\"", "\"context\": 8192",
+		"\"precision\": \"fp16\"", "\"precision_requested\": \"auto\"", "\"task\": \"inference\"", "\"context\": 8192",
 		"\"concurrency\": 1", "\"headroom_pct\": 20.00", "\"kv_precision\": \"auto\"",
 		"\"zero\": \"1\"", "\"recompute\": \"auto\"", "\"lora_rank\": 16",
 		"\"overhead_gib\": 1.0000", "\"prefill_chunk\": 8192", "\"cards\": 2",
@@ -328,12 +329,12 @@ Test(settings, summaries_come_from_the_rows, .init = setup)
 	char buf[256];
 	make_scenario(&sc, &cat, "llama-2-7b", "task", "lora", "context", "8k", NULL);
 	scenario_summary(buf, sizeof buf, &sc);
-	cr_assert_str_eq(buf, "Llama-2-7B bf16 lora, context 8192, concurrency 1");
+	cr_assert_str_eq(buf, "Llama-2-7B fp16 lora, context 8192, concurrency 1");
 	scenario_set(&sc, "headroom", "10", NULL, 0);
 	scenario_summary(buf, sizeof buf, &sc);
-	cr_assert_str_eq(buf, "Llama-2-7B bf16 lora, context 8192, concurrency 1, custom headroom");
+	cr_assert_str_eq(buf, "Llama-2-7B fp16 lora, context 8192, concurrency 1, custom headroom");
 	scenario_header(buf, sizeof buf, &sc);
-	cr_assert_str_eq(buf, " · bf16 · LoRA fine-tune · context 8192 · concurrency 1");
+	cr_assert_str_eq(buf, " · fp16 · LoRA fine-tune · context 8192 · concurrency 1");
 }
 
 /* A custom size keeps its strings inline: a plain copy outlives the
@@ -365,8 +366,8 @@ Test(settings, an_invalid_choice_names_the_flag_and_the_table)
 	FILE *f = open_memstream(&text, &len);
 	cr_assert_eq(cli_parse(&cli, 3, argv, f), EXIT_USAGE);
 	fclose(f);
-	cr_assert_str_eq(text, "gpuplan: invalid value \"fp64\" for --precision: expected fp32, "
-			       "bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+	cr_assert_str_eq(text, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
+			       "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
 	free(text);
 }
 

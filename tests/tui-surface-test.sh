@@ -99,7 +99,7 @@ grep -q "▶" "$art/scrolled-80x24.txt" && pass "PgUp/PgDn still select rows" ||
 
 ### pinned vs now: shape codes and numbers never cut
 app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b -c 32k --concurrency 20"
-keys Tab p Right Right Right Right
+keys Tab p Left
 wait_for "now:    Qwen2.5-72B int4" || fail "pin: precision did not reach int4"
 save pinned-120x36
 grep -qE "│ RTX 4090 24G +20 PP20 3m +¥27,600 │ +14 PP14 2m +¥18,400 │ +-¥9,200 +│$" "$art/pinned-120x36.txt" &&

@@ -74,9 +74,9 @@ check_rows() {
 start_shell 120 36
 launch "$bin -m llama-3.1-70b"
 wait_for "Per GPU type" || fail "the configurator did not start"
-# type a model, change precision with the arrows, type a context
+# type a model, change precision with the arrows (auto, fp32, bf16, fp16), type a context
 T send-keys -t main -l "qwen2.5-32b"
-T send-keys -t main Tab Right Tab Tab
+T send-keys -t main Tab Right Right Right Tab Tab
 T send-keys -t main -l "32k"
 wait_for "Context     32k" || fail "context not typed"
 wait_for "TP4" || fail "no recalculation"

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "../src/datasrc.h"
 #include "../src/i18n.h"
+#include "../src/model_lookup.h"
 #include "../src/report.h"
 #include "tui.h"
 
@@ -80,7 +81,7 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 			fprintf(stderr, "gpuplan: the model catalogue is empty: give -m SIZE\n");
 			return EXIT_USAGE;
 		}
-		scenario_use_model(&cli->sc, &c->models[0]);
+		scenario_use_model(&cli->sc, catalog_default_model(c));
 		return EXIT_OK;
 	}
 	if (!scenario_set_model(&cli->sc, c, cli->model, err, sizeof err)) {
