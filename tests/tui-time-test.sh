@@ -166,11 +166,16 @@ grep -qE "^x.*xx.RTX 4090 24G +7.0 +3 DP3\+rc +1,073\* +1,150 +3,219 cx$" "$art/
 	pass "LANG=C 86x24: days beside the whole row" || fail "LANG=C 86x24: training row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
 
-### the form at 80x24: Tab reaches every field, the Advanced ones too
+### the form at 80x24: the unfolded fields, then the fold; Tab reaches every field, the Advanced ones too
 app 80 24 "NO_COLOR=1 $bin $TRAIN"
-keys Tab Tab Tab Tab Tab
+keys Tab Tab Tab Tab Tab Tab Tab Tab Tab # past Headroom, Output, Min speed, To train, Deadline
 keys Enter
 wait_for "▾ Advanced" || fail "80x24: Enter did not open Advanced"
+save form-open-80x24
+order=$(grep -oE "│(Headroom|Output|Min speed|To train|Deadline|▾ Advanced|KV cache) " "$art/form-open-80x24.txt" |
+	sed 's/^│//; s/ $//' | paste -sd,)
+[ "$order" = "Headroom,Output,Min speed,To train,Deadline,▾ Advanced,KV cache" ] &&
+	pass "80x24: the main fields stay above the opened fold" || fail "80x24: form order: $order"
 grep -q "│Network " <(screen) && fail "80x24: Network already in view (the test needs a longer form)"
 for _ in $(seq 30); do
 	screen | grep -q "│Network " && break
