@@ -110,30 +110,36 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "f",
 		.one = "cheapest per million output tokens at full load: %.3g per million"},
 	[MSG_WHY_MEMORY_MINIMUM] = {
-		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf",
-		.one = "the memory minimum was %d card(s), TP%d × PP%d: %.1f tokens/s per user"},
+		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf", .count = 0,
+		.one = "the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
+		.other = "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user"},
 	[MSG_WHY_TOO_SLOW] = {
 		.key = "why_too_slow", .severity = SEVERITY_WARNING, .args = "ff",
 		.one = "%.1f tokens/s per user is below the %.1f asked for"},
 	[MSG_WHY_SPEED_UNREACHABLE] = {
-		.key = "why_speed_unreachable", .severity = SEVERITY_WARNING, .args = "fdf",
-		.one = "no shape reaches %.1f tokens/s per user: the fastest, on %d card(s), gives %.1f"},
+		.key = "why_speed_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
+		.one = "no shape reaches %.1f tokens/s per user: the fastest, on %d card, gives %.1f",
+		.other = "no shape reaches %.1f tokens/s per user: the fastest, on %d cards, gives %.1f"},
 	[MSG_WHY_FORCED] = {
 		.key = "why_forced", .severity = SEVERITY_INFO, .args = "",
 		.one = "the shape is forced (--cards, --tp or --pp): no speed target is applied"},
 	[MSG_WHY_TRAIN_MEMORY_MINIMUM] = {
-		.key = "why_train_memory_minimum", .severity = SEVERITY_INFO, .args = "dff",
-		.one = "the memory minimum was %d card(s): %.1f days at %.0f %% parallel efficiency"},
+		.key = "why_train_memory_minimum", .severity = SEVERITY_INFO, .args = "dff", .count = 0,
+		.one = "the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
+		.other = "the memory minimum was %d cards: %.1f days at %.0f %% parallel efficiency"},
 	[MSG_WHY_PAST_DEADLINE] = {
 		.key = "why_past_deadline", .severity = SEVERITY_WARNING, .args = "ff",
 		.one = "%.1f days is past the %.1f-day deadline"},
 	[MSG_WHY_DEADLINE_CHEAPEST] = {
-		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsf",
-		.one = "%d card(s), %s, are the cheapest way to meet the deadline: %.0f for the job"},
+		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsf", .count = 0,
+		.one = "%d card, %s, is the cheapest way to meet the deadline: %.0f for the job",
+		.other = "%d cards, %s, are the cheapest way to meet the deadline: %.0f for the job"},
 	[MSG_WHY_DEADLINE_UNREACHABLE] = {
-		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf",
-		.one = "no card count meets the %.1f-day deadline: the fastest, %d card(s), takes "
-		       "%.1f days"},
+		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
+		.one = "no card count meets the %.1f-day deadline: the fastest, %d card, takes "
+		       "%.1f days",
+		.other = "no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
+			 "%.1f days"},
 	[MSG_TRAIN_NETWORK_ASSUMED] = {
 		.key = "train_network_assumed", .severity = SEVERITY_NOTICE, .args = "sf",
 		.one = "between machines: %s assumed at %.4g GB/s (the offer gives no inter_node_gbs)"},

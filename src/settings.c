@@ -227,7 +227,7 @@ const struct setting settings[] = {
 	 .json_key = "min_speed", .json_decimals = 1,
 	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
 	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
-	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED},
+	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = "none"},
 	{.key = "train-tokens", .metavar = "N", .label = "To train", .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .json_key = "train_tokens",
@@ -359,6 +359,10 @@ static bool parse_count_row(const struct setting *s, struct scenario *sc, const 
 static bool parse_number_row(const struct setting *s, struct scenario *sc, const char *text)
 {
 	double x;
+	if (s->zero_word && strcmp(text, s->zero_word) == 0) {
+		number_put(s, sc, 0);
+		return true;
+	}
 	if (!parse_nonneg(text, &x) || x < s->min || x > s->max)
 		return false;
 	number_put(s, sc, x);
@@ -413,7 +417,10 @@ void setting_format(const struct setting *s, const struct scenario *sc, char *bu
 			snprintf(buf, cap, "%lld", n);
 		break;
 	case SETTING_NUMBER:
-		settings_format_double(number_get(s, sc), buf, cap);
+		if (s->zero_word && number_get(s, sc) == 0)
+			snprintf(buf, cap, "%s", s->zero_word);
+		else
+			settings_format_double(number_get(s, sc), buf, cap);
 		break;
 	case SETTING_TEXT:
 		buf[0] = '\0';

@@ -71,6 +71,7 @@ struct setting {
 	enum setting_field type;
 	double min, max;
 	bool zero_is_auto; /* "auto" on the command line, 0 in sc, null in JSON */
+	const char *zero_word; /* a number whose 0 reads as this word ("none"); NULL: 0 */
 	struct setting_ops ops;
 };
 

@@ -113,6 +113,24 @@ Test(messages, the_count_chooses_singular_or_plural)
 	cr_assert_str_eq(text(&m), "12 cards: a container allows at most 4");
 }
 
+/* No "card(s)": the why lines say 1 card and 3 cards. */
+Test(messages, the_why_lines_count_cards)
+{
+	struct message m = message_make(MSG_WHY_MEMORY_MINIMUM, 1, 1, 1, 24.5);
+	cr_assert_str_eq(text(&m), "the memory minimum was 1 card, TP1 × PP1: 24.5 tokens/s per user");
+	m = message_make(MSG_WHY_SPEED_UNREACHABLE, 30.0, 8, 21.25);
+	cr_assert_str_eq(text(&m),
+			 "no shape reaches 30.0 tokens/s per user: the fastest, on 8 cards, gives 21.2");
+	m = message_make(MSG_WHY_TRAIN_MEMORY_MINIMUM, 2, 3.25, 90.0);
+	cr_assert_str_eq(text(&m), "the memory minimum was 2 cards: 3.2 days at 90 % parallel efficiency");
+	m = message_make(MSG_WHY_DEADLINE_CHEAPEST, 1, "containers by the month", 1500.0);
+	cr_assert_str_eq(text(&m), "1 card, containers by the month, is the cheapest way to meet "
+				   "the deadline: 1500 for the job");
+	m = message_make(MSG_WHY_DEADLINE_UNREACHABLE, 7.0, 1, 9.5);
+	cr_assert_str_eq(text(&m),
+			 "no card count meets the 7.0-day deadline: the fastest, 1 card, takes 9.5 days");
+}
+
 Test(messages, a_small_buffer_is_cut_and_terminated)
 {
 	struct message m = message_make(MSG_NO_CONTAINER_OFFER, "A100 80G");

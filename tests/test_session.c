@@ -889,7 +889,7 @@ Test(session, training_shows_days_deadline_and_the_tiers)
 	cr_assert_str_eq(tc.speed, "7.0");
 	cr_assert_str_eq(tc.cost, "¥787");
 	detail_lines_plan(&lines, &s, p, 86);
-	int why = line_of(&lines, "why: the memory minimum was 1 card(s)");
+	int why = line_of(&lines, "why: the memory minimum was 1 card:");
 	int terms = line_of(&lines, "weights ");
 	cr_assert(why >= 0 && why < terms, "%d %d", why, terms);
 	cr_assert(has_line(&lines, "deadline: met with 3 cards (7.0 days), cheapest container by the "

@@ -121,6 +121,24 @@ Test(settings, every_row_round_trips, .init = setup)
 	}
 }
 
+/* No speed target reads "none" on the form and parses back; JSON keeps 0. */
+Test(settings, a_zero_min_speed_reads_none, .init = setup)
+{
+	const struct setting *s = settings_find("min-speed");
+	struct scenario sc;
+	char err[160], buf[32];
+	scenario_defaults(&sc);
+	cr_assert(setting_parse(s, &sc, &cat, "12.5", err, sizeof err), "%s", err);
+	cr_assert(setting_parse(s, &sc, &cat, "none", err, sizeof err), "%s", err);
+	cr_assert_eq(sc.min_speed, 0.0);
+	setting_format(s, &sc, buf, sizeof buf);
+	cr_assert_str_eq(buf, "none");
+	cr_assert(setting_parse(s, &sc, &cat, "0", err, sizeof err), "%s", err);
+	setting_format(s, &sc, buf, sizeof buf);
+	cr_assert_str_eq(buf, "none");
+	cr_assert_not(setting_parse(s, &sc, &cat, "nonee", err, sizeof err));
+}
+
 /* Just past each end of a range is refused, with what the row accepts,
  * and the scenario is left as it was. */
 Test(settings, out_of_range_is_refused_and_changes_nothing, .init = setup)
@@ -175,7 +193,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"loss", "full"},
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
-		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "0"}, {"train-tokens", ""},
+		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "none"}, {"train-tokens", ""},
 		{"epochs", "1"}, {"global-batch", "1M"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;

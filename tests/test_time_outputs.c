@@ -103,7 +103,7 @@ Test(time_outputs, a_tighter_deadline_buys_the_cheapest_count_that_meets_it)
 	cr_assert_eq(p->why[1].code, MSG_WHY_PAST_DEADLINE);
 	cr_assert_eq(p->why[2].code, MSG_WHY_DEADLINE_CHEAPEST);
 	cr_assert_str_eq(MESSAGE_TEXT(&p->why[2]),
-			 "3 card(s), containers by the month, are the cheapest way to meet the "
+			 "3 cards, containers by the month, are the cheapest way to meet the "
 			 "deadline: 28035 for the job");
 }
 

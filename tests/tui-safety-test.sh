@@ -117,7 +117,7 @@ wait_for "a data file changed on disk: reloaded" && pass "a changed file is relo
 	fail "no reload after the file changed"
 screen | grep -q "container quote · line" && fail "Esc did not close the dialog" ||
 	pass "Esc cancels the conflicting save"
-wait_for "8100" && pass "the reloaded price is on screen" || fail "8100 not on screen"
+wait_for "¥8,100" && pass "the reloaded price is on screen" || fail "¥8,100 not on screen"
 keys r
 wait_for "reloaded $data" && pass "r reloads" || fail "r did not reload"
 # a field the other edit left alone: m merges it into the row on disk

@@ -74,7 +74,7 @@ keys j j j j
 wait_for "H100 80G · " || fail "H100 not selected"
 save edited
 check_width edited 120
-grep -qE "H100 80G .* 9999" "$art/edited.txt" && pass "the edited price is on screen" || fail "9999 not on screen"
+grep -qE "H100 80G .* ¥9,999" "$art/edited.txt" && pass "the edited price is on screen" || fail "9999 not on screen"
 
 # o: edit the container quote in place: a new price and date, Enter saves
 keys o
@@ -95,7 +95,7 @@ grep -q "^h100-80g,container,1,4,,9999," "$art/xdg/gpuplan/prices/offers.csv.bak
 diff <(grep -v '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv") \
 	<(grep -v '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv.bak") >/dev/null &&
 	pass "every other line is byte for byte the same" || fail "other lines changed"
-grep -qE "H100 80G .* 8888" "$art/saved.txt" && pass "the saved price is on screen" || fail "8888 not on screen"
+grep -qE "H100 80G .* ¥8,888" "$art/saved.txt" && pass "the saved price is on screen" || fail "8888 not on screen"
 
 # a broken edit: the error is shown and the data in use stays
 T set-environment -t main FAKE_EDIT x
@@ -107,7 +107,7 @@ wait_for "r reopen the rejected copy, k keep the file as it is" && pass "a broke
 save broken
 grep -q "prices/offers.edit-.*.csv:18:25: expected a number" "$art/broken.txt" && pass "the error names file:line:column" ||
 	fail "no position in the error"
-grep -qE "H100 80G .* 8888" "$art/broken.txt" && pass "the last good prices stay" || fail "prices lost"
+grep -qE "H100 80G .* ¥8,888" "$art/broken.txt" && pass "the last good prices stay" || fail "prices lost"
 keys q
 echo "tui-sales-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

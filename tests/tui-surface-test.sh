@@ -56,8 +56,8 @@ row_re() { # gpu cards plan container baremetal total
 app 120 36 "NO_COLOR=1 $bin $QWEN"
 keys Tab
 save table-120x36
-for want in "RTX 4090 24G|14|PP14 2m|—|1150\\*|18400" "H20 96G|4|TP4|4464\\*|5700|17856" \
-	"H200 141G|3|PP3|—|18990\\*|151920"; do
+for want in "RTX 4090 24G|14|PP14 2m|—|¥1,150\\*|¥18,400" "H20 96G|4|TP4|¥4,464\\*|¥5,700|¥17,856" \
+	"H200 141G|3|PP3|—|¥18,990\\*|¥151,920"; do
 	IFS='|' read -r g c p ct bm tot <<< "$want"
 	grep -qE -- "$(row_re "$g" "$c" "$p" "$ct" "$bm" "$tot")" "$art/table-120x36.txt" &&
 		pass "120x36: $g: $c cards, $p, total $tot" || fail "120x36: no row for $g $p $tot"
@@ -71,7 +71,7 @@ grep -qE "^│.*└ █wt ▓KV ▒act ░opt #ovh \+hdr ·free !no fit" "$art/t
 keys s
 wait_for "▼total" && pass "s: the header marks the sort" || fail "no sort marker"
 save sorted-120x36
-totals=$(grep -oE "[0-9]+ [cb]│$" "$art/sorted-120x36.txt" | cut -d' ' -f1 | tr '\n' ' ')
+totals=$(grep -oE "¥[0-9,]+ [cb]│$" "$art/sorted-120x36.txt" | cut -d' ' -f1 | tr -d '¥,' | tr '\n' ' ')
 [ -n "$totals" ] || fail "sorted: no totals found"
 [ "$totals" = "$(echo "$totals" | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/^ //')" ] &&
 	pass "sorted by the totals shown: $totals" || fail "not sorted by the totals: $totals"
@@ -81,7 +81,7 @@ save table-80x24
 check_width table-80x24 80
 head -1 "$art/table-80x24.txt" | grep -q "^ Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices 2026-10-12$" &&
 	pass "80x24: a shorter title keeps the scenario and the date" || fail "80x24: title"
-grep -qE -- "$(row_re "RTX 4090 24G" 14 "PP14 2m" — "1150\\*" 18400)" "$art/table-80x24.txt" &&
+grep -qE -- "$(row_re "RTX 4090" 14 "PP14 2m" — "¥1,150\\*" ¥18,400)" "$art/table-80x24.txt" &&
 	pass "80x24: GPU, cards, plan, prices and total stay" || fail "80x24: the RTX 4090 row lost a column"
 grep -q "└ \* cheaper  c/b = container/bare metal  — none" "$art/table-80x24.txt" &&
 	pass "80x24: without the bar the legend explains the marks" || fail "80x24: legend"

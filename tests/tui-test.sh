@@ -51,13 +51,15 @@ check_rows() {
 	c_name=$(col gpu_name) c_cards=$(col cards) c_plan=$(col strategy)
 	c_cav=$(col container_available) c_cpc=$(col container_monthly_per_card)
 	c_bpc=$(col baremetal_monthly_per_card) c_cheap=$(col cheaper)
+	# money as the screen writes it (money_format): 9345 is ¥9,345
+	yen() { printf '¥%s' "$(printf '%.0f' "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta')"; }
 	while IFS=, read -r -a f; do
 		local short=${f[c_name - 1]#* } ct="—" bm="—" mark_c="" mark_b=""
-		[ "${f[c_cav - 1]}" = true ] && ct=$(printf '%.0f' "${f[c_cpc - 1]}")
-		[ -n "${f[c_bpc - 1]}" ] && bm=$(printf '%.0f' "${f[c_bpc - 1]}")
+		[ "${f[c_cav - 1]}" = true ] && ct=$(yen "${f[c_cpc - 1]}")
+		[ -n "${f[c_bpc - 1]}" ] && bm=$(yen "${f[c_bpc - 1]}")
 		[ "${f[c_cheap - 1]}" = container ] && mark_c='\*'
 		[ "${f[c_cheap - 1]}" = baremetal ] && mark_b='\*'
-		local re="││.${short} .* ${f[c_cards - 1]} ${f[c_plan - 1]} +${ct}${mark_c} +${bm}${mark_b} +([0-9]+ [cb]|—)│$"
+		local re="││.${short} (.* )?${f[c_cards - 1]} ${f[c_plan - 1]} +${ct}${mark_c} +${bm}${mark_b} +(¥[0-9,]+ [cb]|—)│$"
 		if grep -qE -- "$re" "$shot"; then
 			rows=$((rows + 1))
 		else

@@ -101,7 +101,7 @@ grep -qE "│ GPU .* total│$" "$art/qwen-80x24.txt" &&
 	fail "80x24: the header lost the total"
 grep -qE "│ GPU .*tok/s" "$art/qwen-80x24.txt" &&
 	fail "80x24: tok/s stayed although it does not fit beside the whole names and prices"
-grep -qE "│ H100 80G +4 TP4 +9345\* +11060 +37380 c│$" "$art/qwen-80x24.txt" &&
+grep -qE "│ H100 80G +4 TP4 +¥9,345\* +¥11,060 +¥37,380 c│$" "$art/qwen-80x24.txt" &&
 	pass "80x24: the H100 row keeps its numbers whole" || fail "80x24: H100 row"
 for _ in $(seq 20); do keys J; done
 save qwen-scrolled-80x24
@@ -113,7 +113,7 @@ grep -q "│ efficiency used: mbu " "$art/qwen-scrolled-80x24.txt" &&
 app 120 36 "LANG=C LC_ALL=C NO_COLOR=1 $bin $QWEN"
 save qwen-lang-c-120x36
 check_width qwen-lang-c-120x36 120
-grep -qE "^x.*x H100 80G .* 73.5/80 +103 +137 +4 TP4 +9345\* +11060 +37380 cx$" \
+grep -qE "^x.*x H100 80G .* 73.5/80 +103 +137 +4 TP4 +9,345\* +11,060 +37,380 cx$" \
 	"$art/qwen-lang-c-120x36.txt" &&
 	pass "LANG=C: tok/s and per million as digits" || fail "LANG=C: H100 row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/qwen-lang-c-120x36.txt" && fail "LANG=C: non-ASCII bytes"
@@ -149,20 +149,33 @@ check_width train-tiers-80x24 80
 grep -qE "│ +8 cards .*█" "$art/train-tiers-80x24.txt" &&
 	pass "80x24: J reaches the tiers" || fail "80x24: tiers not reached"
 
-### training at 80x24 with LANG=C: days stay beside whole names and prices
+### training at 80x24 with LANG=C: grouped prices and the total whole;
+### the days go first (the stated order) since "151,920 b" takes a column
+### more, and come back at 86 columns
 app 80 24 "LANG=C LC_ALL=C NO_COLOR=1 $bin $TRAIN"
 save train-lang-c-80x24
 check_width train-lang-c-80x24 80
-grep -qE "^x.*xx GPU +days +n plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
-	grep -qE "^x.*xx.RTX 4090 24G +7.0 +3 DP3\+rc +1073\* +1150 +3219 cx$" "$art/train-lang-c-80x24.txt" &&
-	pass "LANG=C 80x24: days beside the whole row" || fail "LANG=C 80x24: training row"
+grep -qE "^x.*xx GPU +(n|cards) plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
+	grep -qE "^x.*xx.RTX 4090 24G +3 DP3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-80x24.txt" &&
+	grep -qE "^x.*xx.H200 141G +8 DP8 +- +18,990\* +151,920 bx$" "$art/train-lang-c-80x24.txt" &&
+	pass "LANG=C 80x24: whole names, grouped prices and totals" || fail "LANG=C 80x24: training row"
+T resize-window -t main -x 86 -y 24
+sleep 0.5
+save train-lang-c-86x24
+grep -qE "^x.*xx.RTX 4090 24G +7.0 +3 DP3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
+	pass "LANG=C 86x24: days beside the whole row" || fail "LANG=C 86x24: training row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
 
-### the form at 80x24: Tab reaches every field, the Advanced ones too
+### the form at 80x24: the unfolded fields, then the fold; Tab reaches every field, the Advanced ones too
 app 80 24 "NO_COLOR=1 $bin $TRAIN"
-keys Tab Tab Tab Tab Tab
+keys Tab Tab Tab Tab Tab Tab Tab Tab Tab # past Headroom, Output, Min speed, To train, Deadline
 keys Enter
 wait_for "▾ Advanced" || fail "80x24: Enter did not open Advanced"
+save form-open-80x24
+order=$(grep -oE "│(Headroom|Output|Min speed|To train|Deadline|▾ Advanced|KV cache) " "$art/form-open-80x24.txt" |
+	sed 's/^│//; s/ $//' | paste -sd,)
+[ "$order" = "Headroom,Output,Min speed,To train,Deadline,▾ Advanced,KV cache" ] &&
+	pass "80x24: the main fields stay above the opened fold" || fail "80x24: form order: $order"
 grep -q "│Network " <(screen) && fail "80x24: Network already in view (the test needs a longer form)"
 for _ in $(seq 30); do
 	screen | grep -q "│Network " && break

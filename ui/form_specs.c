@@ -1,5 +1,5 @@
 /* The form's rows from the settings table (src/settings.c): a row's
- * `advanced` flag puts it under the fold. */
+ * `advanced` flag puts it under the fold, after every unfolded row. */
 #include "form_specs.h"
 
 #include <stdio.h>
@@ -21,25 +21,38 @@ static enum field_kind kind_of(const struct setting *st)
 	return FK_NUMBER;
 }
 
+static void spec_add(const struct setting *st)
+{
+	if (form_nspecs < MAX_SPECS)
+		form_specs[form_nspecs++] = (struct field_spec){
+			.setting = st, .label = st->label, .key = st->key,
+			.kind = kind_of(st), .unit = st->unit, .advanced = st->advanced};
+}
+
+/* The settings the form shows with the fold open or closed, in the
+ * settings table's order. */
+static void specs_add(bool advanced)
+{
+	for (size_t i = 0; i < n_settings; i++)
+		if (setting_on_form(&settings[i]) && settings[i].advanced == advanced)
+			spec_add(&settings[i]);
+}
+
+/* Every unfolded row first, then the fold and the advanced rows: opening
+ * Advanced must not push Output, Min speed, To train and Deadline below
+ * a dozen rows. The table's own order stays, since --help and the JSON
+ * scenario follow it. */
 void form_specs_build(void)
 {
-	bool fold = false;
 	if (form_nspecs)
 		return;
-	for (size_t i = 0; i < n_settings && form_nspecs < MAX_SPECS; i++) {
-		const struct setting *st = &settings[i];
-		if (!setting_on_form(st))
-			continue;
-		if (st->advanced && !fold && form_nspecs < MAX_SPECS) {
-			form_specs[form_nspecs++] =
-				(struct field_spec){.label = "Advanced", .kind = FK_FOLD};
-			fold = true;
-		}
-		if (form_nspecs < MAX_SPECS)
-			form_specs[form_nspecs++] = (struct field_spec){
-				.setting = st, .label = st->label, .key = st->key,
-				.kind = kind_of(st), .unit = st->unit, .advanced = st->advanced};
-	}
+	specs_add(false);
+	size_t fold = form_nspecs;
+	if (form_nspecs < MAX_SPECS)
+		form_specs[form_nspecs++] = (struct field_spec){.label = "Advanced", .kind = FK_FOLD};
+	specs_add(true);
+	if (form_nspecs == fold + 1)
+		form_nspecs = fold; /* no advanced row: no fold */
 }
 
 const char *form_choice(const struct field_spec *s, int i)

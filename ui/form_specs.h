@@ -25,7 +25,8 @@ struct field_spec {
 extern struct field_spec form_specs[MAX_SPECS];
 extern size_t form_nspecs;
 
-/* Builds the rows in the settings table's order (once). */
+/* Builds the rows (once): the unfolded ones, the fold, the advanced
+ * ones, each group in the settings table's order. */
 void form_specs_build(void);
 /* The i-th value an enumerated field cycles through; NULL past the end. */
 const char *form_choice(const struct field_spec *s, int i);

@@ -33,16 +33,15 @@ static enum money_style money_style_of(const struct frame *fr)
 	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
 }
 
-/* A per-card price or monthly total: digits alone ("9345"), the title
- * bar names the currency. The screen tests of the table (tui-test.sh,
- * tui-sales-test.sh) read these cells as plain numbers; the time columns
- * and the breakdown write amounts with money_format. */
+/* A per-card price or monthly total as the quote writes it ("¥9,345"),
+ * so the price read off the screen is the price in the quote. A plain
+ * terminal's cells carry the grouped digits alone ("9,345"): "CNY " on
+ * each would push the total off an 80-column table, and the title bar
+ * names the currency (as the time columns do). */
 static void cell_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		       enum money_style ms)
 {
-	(void)currency;
-	(void)ms;
-	snprintf(buf, cap, "%.*f", decimals, amount);
+	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
 }
 
 static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
@@ -117,6 +116,9 @@ static const char *const train_headers[TC_COUNT][4] = {
 };
 
 static bool table_training; /* the rows are training plans: set by column_wants */
+/* A price column keeps a cell for the star only when a row is starred in
+ * it: that one cell keeps a training row's days on an 80-column table. */
+static bool star_room[TC_COUNT]; /* set by column_wants */
 
 static const char *header_label(enum table_col c, int i)
 {
@@ -155,20 +157,22 @@ static void column_wants(const struct session *s, struct table_wants *want, enum
 {
 	int cells[TC_COUNT] = {0};
 	table_training = false;
+	memset(star_room, 0, sizeof star_room);
 	for (size_t i = 0; i < s->an->nplans; i++)
 		table_training = table_training || s->an->plans[i].training.valid;
 	for (size_t i = 0; i < s->an->nplans; i++) {
 		struct row_cells rc;
 		row_cells(&s->an->plans[i], &rc, ms);
 		for (int c = 0; c < TC_COUNT; c++) {
-			int w = (int)text_width(rc.text[c]) +
-				(c == TC_CONTAINER || c == TC_BAREMETAL ? !rc.star[c] : 0);
+			int w = (int)text_width(rc.text[c]) - rc.star[c]; /* without its star */
 			cells[c] = w > cells[c] ? w : cells[c];
+			star_room[c] = star_room[c] || rc.star[c];
 		}
 	}
 	for (int c = 0; c < TC_COUNT; c++) {
 		bool sorted = c == (int)sorted_col(s->sort);
-		int pad = c == TC_CONTAINER || c == TC_BAREMETAL; /* the star's cell */
+		int pad = star_room[c]; /* the star's cell */
+		cells[c] += cells[c] ? pad : 0;
 		int lo = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, false) + pad;
 		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true) + pad;
 		want->min[c] = cells[c] > lo ? cells[c] : lo;
@@ -205,11 +209,12 @@ static void draw_bar(const struct frame *fr, int y, int x, int w, const struct p
 		put_glyphs(fr, EL_NOFIT, w - used);
 }
 
-static void draw_price(const struct frame *fr, int y, int x, int w, const char *text, bool star)
+static void draw_price(const struct frame *fr, int y, int x, int w, const char *text, bool star,
+		       bool room)
 {
 	int attr = star ? theme_attr(&fr->theme, EL_CHEAPER) : 0;
 	attron(attr);
-	put_right(y, x, w - (star ? 0 : 1), text);
+	put_right(y, x, w - (star || !room ? 0 : 1), text);
 	attroff(attr);
 }
 
@@ -259,7 +264,8 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
 	attroff(fit);
 	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
-		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col]);
+		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
+			   star_room[col]);
 	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
@@ -275,12 +281,12 @@ static void draw_header(const struct frame *fr, const struct table_layout *t, in
 			snprintf(h, sizeof h, t->w[c] >= 24 ? "VRAM per card (need+%.0f%%)" : "VRAM +%.0f%%",
 				 s->sc.headroom_pct);
 		bool right = c != TC_NAME && c != TC_BAR && c != TC_PLAN;
-		bool star_room = c == TC_CONTAINER || c == TC_BAREMETAL;
+		int room = star_room[c];
 		if (c != TC_BAR)
-			header_text(h, sizeof h, (enum table_col)c, t->w[c] - star_room,
+			header_text(h, sizeof h, (enum table_col)c, t->w[c] - room,
 				    c == (int)sorted_col(s->sort));
 		if (right)
-			put_right(y, x0 + t->x[c], t->w[c] - star_room, h);
+			put_right(y, x0 + t->x[c], t->w[c] - room, h);
 		else
 			put_text(y, x0 + t->x[c], h, t->w[c]);
 	}

@@ -25,6 +25,12 @@ static const struct col_spec specs[TC_COUNT] = {
 	[TC_UNIT_COST] = {.usual = 5, .drop_rank = 3, .optional = true},
 };
 
+/* Spare width goes first to the columns that always stay (their whole
+ * headers: "cards", "bare metal"), then to those dropped last; the bar
+ * takes what is left. */
+static const enum table_col give_order[] = {TC_CARDS, TC_PLAN, TC_CONTAINER, TC_BAREMETAL,
+					    TC_TOTAL, TC_SPEED, TC_UNIT_COST, TC_FIGURES};
+
 static int needed(const struct table_layout *t)
 {
 	int sum = -1; /* one space between columns */
@@ -82,9 +88,9 @@ void layout_table(int width, const struct table_wants *want, struct table_layout
 	if (needed(t) > width) /* the whole name, unless even then it does not fit */
 		t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
 	int spare = give(t, TC_NAME, name, width - needed(t));
-	for (int c = 0; want && c < TC_COUNT; c++)
-		if (t->shown[c] && c != TC_BAR)
-			spare = give(t, c, want->pref[c], spare);
+	for (size_t i = 0; want && i < sizeof give_order / sizeof give_order[0]; i++)
+		if (t->shown[give_order[i]])
+			spare = give(t, give_order[i], want->pref[give_order[i]], spare);
 	if (spare > 0)
 		t->w[t->shown[TC_BAR] ? TC_BAR : TC_NAME] += spare;
 	place(t);
