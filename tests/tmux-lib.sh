@@ -17,7 +17,7 @@ save() { screen > "$art/$1.txt"; T capture-pane -t main -e -p > "$art/$1.ansi"; 
 settle() {
 	local before now same=0
 	before=$(screen)
-	for _ in $(seq 50); do
+	for _ in $(seq "$patience"); do
 		sleep 0.1
 		now=$(screen)
 		if [ "$now" = "$before" ]; then
@@ -52,8 +52,11 @@ check_width() { # capture name, columns
 wait_prompt() { wait_for 'bash-' || fail "no shell prompt"; }
 
 # Waits up to 5 s for text to appear on screen.
+# Sanitizer builds (make distcheck) run several times slower: wait longer.
+patience=50
+[ -n "${sanitizers:-}" ] && patience=200
 wait_for() {
-	for _ in $(seq 50); do
+	for _ in $(seq "$patience"); do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.1
 	done

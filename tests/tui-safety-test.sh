@@ -27,7 +27,7 @@ launch() {
 }
 
 wait_exit() {
-	for _ in $(seq 50); do
+	for _ in $(seq "$patience"); do
 		[ -s "$art/rc" ] && return 0
 		sleep 0.1
 	done
@@ -129,7 +129,8 @@ T send-keys -t main -l "12.5"
 keys Enter
 wait_for "m merge yours into it" && pass "a mergeable conflict offers m" || fail "no merge offered"
 keys m
-wait_for "merged your changes into prices/offers.csv line 18" && pass "m merges" || fail "m did not merge"
+wait_for "merged your changes into prices/offers.csv line 18" && pass "m merges" ||
+	{ save merge-failed; fail "m did not merge (screen in merge-failed.txt)"; }
 grep -q "^h100-80g,container,1,4,,8000,12.5,CNY,92折," "$data/prices/offers.csv" &&
 	pass "merged: their price, our hourly" || fail "merged row: $(grep '^h100-80g,container' "$data/prices/offers.csv")"
 keys F10

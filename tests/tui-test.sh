@@ -32,7 +32,7 @@ launch() {
 }
 
 wait_exit() {
-	for _ in $(seq 50); do
+	for _ in $(seq "$patience"); do
 		[ -s "$art/rc" ] && return 0
 		sleep 0.1
 	done
