@@ -453,6 +453,29 @@ int catalog_today(void)
 	return duration_today(&day, err, sizeof err) ? day : 99991231;
 }
 
+/* Points the offers' texts at one shared copy each and frees the table
+ * they were read from: for 10^6 rows the table is the size of the file.
+ * Out of memory keeps the table (and the texts in it). */
+static void offers_share_texts(struct catalog *c)
+{
+	enum { NTEXTS = 6 };
+	const char *last[NTEXTS] = {0}; /* neighbouring rows mostly repeat: no hash then */
+	strpool_init(&c->offer_texts);
+	for (size_t i = 0; i < c->noffers; i++) {
+		struct offer *o = &c->offers[i];
+		const char **texts[NTEXTS] = {&o->gpu_id, &o->region, &o->discount, &o->network,
+					      &o->source, &o->currency};
+		for (size_t k = 0; k < NTEXTS; k++) {
+			if (!last[k] || strcmp(last[k], *texts[k]) != 0)
+				last[k] = strpool_intern(&c->offer_texts, *texts[k]);
+			if (!last[k])
+				return;
+			*texts[k] = last[k];
+		}
+	}
+	csvtab_free(&c->tables[FILE_OFFERS]);
+}
+
 /* owned: NULL, or the malloc'd buffers, each freed once its file is
  * parsed (see catalog_load_rows_lean). */
 static size_t load_all(struct catalog *c, const char *const paths[3], const char *const bufs[3],
@@ -491,6 +514,8 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
 	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
+	if (c->offers)
+		offers_share_texts(c);
 	idset_free(&model_ids);
 	idset_free(&gpu_ids);
 	idset_free(&names);
@@ -534,6 +559,7 @@ void catalog_free(struct catalog *c)
 	free(c->offer_order);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
+	strpool_free(&c->offer_texts);
 	*c = (struct catalog){0};
 }
 
