@@ -140,6 +140,7 @@ struct file_spec {
 	size_t ncols, size, line_offset, id_offset;
 	row_check check;
 	enum catalog_file file; /* for the bundled copy of bundled columns */
+	bool release; /* a row keeps nothing of its record's text: give it back as rows load */
 };
 
 /* The bundled rows of one file, for the columns an older copy lacks. */
@@ -152,7 +153,7 @@ struct bundle {
 	bool loaded;
 };
 
-static size_t load_rows(const struct csv_table *t, const struct file_spec *f, void **out,
+static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **out,
 			size_t *n, struct idset *ids, void *ctx, struct diag *d);
 
 /* Names the bundled columns the header lacks, ", "-separated. */
@@ -265,9 +266,12 @@ static bool bundle_start(struct bundle *b, const struct csv_table *t, struct dia
 	return true;
 }
 
+/* Records between two csvtab_release_before: a few pages of text. */
+enum { RELEASE_EVERY = 4096 };
+
 /* Every row of one file into an array of structs; bad rows are reported
  * and left out, so one typo never turns into a silent zero. */
-static size_t load_rows(const struct csv_table *t, const struct file_spec *f, void **out,
+static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **out,
 			size_t *n, struct idset *ids, void *ctx, struct diag *d)
 {
 	int index[MAX_COLUMNS];
@@ -302,6 +306,8 @@ static size_t load_rows(const struct csv_table *t, const struct file_spec *f, vo
 			bad = check_unique(&r, ids, *(const char **)(row + f->id_offset),
 					   t->records[rec].line);
 		errors += bad;
+		if (f->release && rec % RELEASE_EVERY == 0)
+			csvtab_release_before(t, rec);
 		if (bad)
 			memset(row, 0, f->size);
 		else
@@ -389,7 +395,25 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 struct offer_ctx {
 	const struct idset *gpus; /* id -> index */
 	int today;                /* YYYYMMDD */
+	struct strpool *texts;    /* where the offers' texts are kept */
 };
+
+/* 10^6 offers name a handful of GPU ids, regions and sources: each text is
+ * kept once, so offers.csv's table can go once they are loaded (and its
+ * texts page by page while they load: file_spec.release). */
+static size_t share_texts(const struct row_ctx *r, struct offer *o, struct strpool *pool)
+{
+	const char **texts[] = {&o->gpu_id, &o->region, &o->discount, &o->network, &o->source};
+	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+		const char *copy = strpool_intern(pool, *texts[k]);
+		if (!copy) {
+			diag_error(r->d, "%s: out of memory", r->t->path);
+			return 1;
+		}
+		*texts[k] = copy;
+	}
+	return 0;
+}
 
 /* A quote dated after today would win over every other for ever: loaded,
  * but said. */
@@ -437,16 +461,19 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 	if (o->max_cards == 0)
 		o->max_cards = o->kind == OFFER_BAREMETAL ? o->cards : 8;
 	warn_future(r, o, oc->today);
-	return 0;
+	return share_texts(r, o, oc->texts);
 }
 
 static const struct file_spec specs[3] = {
-	{model_columns, NCOLS(model_columns), sizeof(struct model), offsetof(struct model, line),
-	 offsetof(struct model, id), check_model, FILE_MODELS},
-	{gpu_columns, NCOLS(gpu_columns), sizeof(struct gpu), offsetof(struct gpu, line),
-	 offsetof(struct gpu, id), NULL, FILE_GPUS},
-	{offer_columns, NCOLS(offer_columns), sizeof(struct offer), offsetof(struct offer, line),
-	 0, check_offer, FILE_OFFERS},
+	{.cols = model_columns, .ncols = NCOLS(model_columns), .size = sizeof(struct model),
+	 .line_offset = offsetof(struct model, line), .id_offset = offsetof(struct model, id),
+	 .check = check_model, .file = FILE_MODELS},
+	{.cols = gpu_columns, .ncols = NCOLS(gpu_columns), .size = sizeof(struct gpu),
+	 .line_offset = offsetof(struct gpu, line), .id_offset = offsetof(struct gpu, id),
+	 .file = FILE_GPUS},
+	{.cols = offer_columns, .ncols = NCOLS(offer_columns), .size = sizeof(struct offer),
+	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS,
+	 .release = true},
 };
 
 /* GPU rows are indexed by position, so the id set maps id -> index. */
@@ -476,19 +503,16 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 	void *rows[3] = {0};
 	size_t counts[3] = {0};
 	struct idset model_ids = {0}, gpu_ids = {0}, names = {0};
-	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today()};
+	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today(),
+			       .texts = &c->offer_texts};
 	void *ctx[3] = {&names, NULL, &oc};
 	size_t warnings = d->warnings;
 	for (int f = 0; f < 3; f++) {
-		size_t bad = csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
+		size_t bad = owned ? csvtab_parse_owned(&c->tables[f], paths[f], &owned[f], lens[f], d)
+				   : csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
 		errors += bad;
 		if (bad)
 			continue;
-		if (owned) {
-			csvtab_drop_source(&c->tables[f]);
-			free(owned[f]);
-			owned[f] = NULL;
-		}
 		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
 		if (f == FILE_MODELS && !idset_init(&names, 2 * c->tables[f].nrecords, true))
 			ctx[f] = NULL; /* out of memory: the names go unchecked */
@@ -506,6 +530,7 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
 	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
+	csvtab_free(&c->tables[FILE_OFFERS]); /* the offers' texts are in offer_texts */
 	idset_free(&model_ids);
 	idset_free(&gpu_ids);
 	idset_free(&names);
@@ -549,6 +574,7 @@ void catalog_free(struct catalog *c)
 	free(c->offer_order);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
+	strpool_free(&c->offer_texts);
 	*c = (struct catalog){0};
 }
 

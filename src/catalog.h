@@ -7,6 +7,7 @@
 
 #include "csvtab.h"
 #include "diag.h"
+#include "strpool.h"
 #include "tables.h"
 
 struct model {
@@ -64,7 +65,10 @@ struct catalog {
 	size_t nwarnings;
 	char source[512];    /* where the data came from */
 	enum data_kind { DATA_USER, DATA_BUNDLED, DATA_BUILTIN } kind;
+	/* tables[FILE_OFFERS] is freed once the offers are loaded: their
+	 * texts point into offer_texts instead (one copy of each). */
 	struct csv_table tables[3];
+	struct strpool offer_texts;
 };
 
 enum catalog_file { FILE_MODELS, FILE_GPUS, FILE_OFFERS };

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "text.h"
 
@@ -396,10 +398,10 @@ static size_t read_table(struct csv_table *t, const char *buf, size_t len, struc
 	return errors;
 }
 
-size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
-		    struct diag *d)
+/* Into t->text when set (the buffer itself), else a block of its own. */
+static size_t parse_into(struct csv_table *t, const char *path, const char *buf, size_t len,
+			 struct diag *d)
 {
-	*t = (struct csv_table){.path = path, .src = buf, .src_len = len};
 	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	if (len > UINT32_MAX - 2) {
 		diag_error(d, "%s: too large (over 4 GB)", path);
@@ -410,7 +412,8 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		return errors;
 	/* each field's text and its NUL fit in its bytes and the comma or line
 	 * end after it; the last field of a file may end at its end: + 1 */
-	t->text = malloc(len - bom + 2);
+	if (!t->text)
+		t->text = malloc(len - bom + 2);
 	t->cache = calloc(1, sizeof *t->cache);
 	if (!t->text || !t->cache) {
 		diag_error(d, "%s: out of memory", path);
@@ -419,6 +422,32 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 	t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
 	errors = read_table(t, buf + bom, len - bom, d);
 	return errors ? errors : check_separator(t, d);
+}
+
+size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
+		    struct diag *d)
+{
+	*t = (struct csv_table){.path = path, .src = buf, .src_len = len};
+	return parse_into(t, path, buf, len, d);
+}
+
+/* Each field's text is written at or before the bytes it came from, and
+ * libcsv has read them by then (it hands over a copy): the buffer can
+ * take the texts in place of a second block the size of the file. */
+size_t csvtab_parse_owned(struct csv_table *t, const char *path, char **buf, size_t len,
+			  struct diag *d)
+{
+	*t = (struct csv_table){.path = path};
+	char *own = realloc(*buf, len + 2); /* the NUL of a last field at the very end */
+	if (!own) {
+		diag_error(d, "%s: out of memory", path);
+		return 1;
+	}
+	*buf = NULL;
+	t->text = own;
+	size_t errors = parse_into(t, path, own, len, d);
+	csvtab_drop_source(t);
+	return errors;
 }
 
 void csvtab_free(struct csv_table *t)
@@ -486,4 +515,28 @@ void csvtab_drop_source(struct csv_table *t)
 	t->src_len = 0;
 	if (t->cache)
 		t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
+}
+
+/* The pages wholly before record rec's text go back to the system (they
+ * read as zeros after): a loader that keeps what it needs of each record
+ * as it goes never holds the texts of the whole file. */
+void csvtab_release_before(struct csv_table *t, size_t rec)
+{
+#ifdef MADV_DONTNEED
+	long page = sysconf(_SC_PAGESIZE);
+	if (!t->text || rec >= t->nrecords || page <= 0)
+		return;
+	size_t done = t->released; /* the header's text stays: messages name columns */
+	if (t->nrecords > 1 && done < t->records[1].text)
+		done = t->records[1].text;
+	uintptr_t from = ((uintptr_t)t->text + done + (uintptr_t)page - 1) &
+			 ~((uintptr_t)page - 1);
+	uintptr_t to = ((uintptr_t)t->text + t->records[rec].text) & ~((uintptr_t)page - 1);
+	if (to <= from)
+		return;
+	if (madvise((void *)from, to - from, MADV_DONTNEED) == 0)
+		t->released = to - (uintptr_t)t->text;
+#else
+	(void)t, (void)rec;
+#endif
 }

@@ -34,6 +34,7 @@ struct csv_table {
 	const char *src;  /* the buffer given to csvtab_parse, BOM included (borrowed) */
 	size_t src_len;
 	char *text; /* every field's text, in file order */
+	size_t released; /* bytes of text given back (csvtab_release_before) */
 	struct csv_record *records; /* records[0] is the header */
 	size_t nrecords, records_cap;
 	struct csv_cell_cache *cache;
@@ -45,6 +46,14 @@ struct csv_table {
 size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
 		    struct diag *d);
 void csvtab_free(struct csv_table *t);
+
+/* csvtab_parse for a malloc'd buffer it takes (*buf becomes NULL): the
+ * texts are written over the bytes they came from, so a file is never held
+ * twice. Cells carry texts and lines only (as after csvtab_drop_source),
+ * and a quoting error's message may point at the wrong column: a caller
+ * that gets any parses the file again with csvtab_parse for exact ones. */
+size_t csvtab_parse_owned(struct csv_table *t, const char *path, char **buf, size_t len,
+			  struct diag *d);
 
 /* Field i of record rec. The pointer stays valid until a cell of another
  * record than this one and the header is asked for (and only while the
@@ -59,5 +68,10 @@ const char *csvtab_text(const struct csv_table *t, size_t rec, size_t i);
  * text and their record's line only (col 0, no bytes), never a dangling
  * read. data_load_dir calls it once the catalogue is loaded. */
 void csvtab_drop_source(struct csv_table *t);
+
+/* The texts of the records before rec are no longer needed: their memory
+ * goes back to the system (whole pages only; where the system cannot, it
+ * is kept). Reading them afterwards gives empty or cut texts. */
+void csvtab_release_before(struct csv_table *t, size_t rec);
 
 #endif
