@@ -323,6 +323,21 @@ Test(arch, bare_size_scales_the_nearest_model)
 	catalog_free(&c);
 }
 
+/* The search reads the catalogue's nmodels rows and no further: a row
+ * past the end, closer in size, is never taken (nor read, under ASan). */
+Test(arch, bare_size_reads_only_the_catalogue_rows)
+{
+	struct model rows[2] = {llama2_7b, llama31_8b};
+	struct catalog c = {.models = rows, .nmodels = 1};
+	struct model m;
+	/* 8e9 is nearer 8.03B (the row past the end) than 6.74B */
+	const struct model *ref = arch_derive(&m, &c, 8e9);
+	cr_assert_eq(ref, &rows[0]);
+	cr_assert_eq(m.kv_heads, m.heads); /* Llama-2-7B's shape: no GQA */
+	c.nmodels = 0;
+	cr_assert_null(arch_derive(&m, &c, 8e9)); /* the built-in Llama-2-7B shape */
+}
+
 Test(parse, token_counts)
 {
 	long long n;
