@@ -55,8 +55,9 @@ bool limits_for_gpu(const struct catalog *c, const struct scenario *sc, const st
 static long long kv_bound(const struct workload *w, double usable, const struct layout *l)
 {
 	double split = l->t < w->kv_split_max ? l->t : w->kv_split_max;
-	double room = usable - w->frozen_weights / ((double)l->t * l->p) - w->overhead;
-	double per_seq = w->kv_per_seq / (split * l->p);
+	double stages = stage_divisor(w->m, l->p);
+	double room = usable - w->frozen_weights / (l->t * stages) - w->overhead;
+	double per_seq = w->kv_per_seq / (split * stages);
 	if (room <= 0)
 		return 0;
 	double b = per_seq > 0 ? room / per_seq + 1 : (double)MAX_CONCURRENCY;

@@ -178,14 +178,30 @@ bool workload_init(struct workload *w, const struct scenario *sc)
 	return init_training(w, sc);
 }
 
+/* Pipeline stages hold whole layers: with L layers on p stages the
+ * fullest holds ceil(L/p) (80 on 3: 27, not 26.67), and that card is the
+ * one that must fit. */
+int stage_layers(const struct model *m, int p)
+{
+	return p > 1 ? (m->layers + p - 1) / p : m->layers;
+}
+
+/* What a per-layer term is divided by on the fullest stage: L/ceil(L/p)
+ * (80 layers on 3 stages: 80/27 = 2.963), exactly p when p divides L, so
+ * those plans keep their bytes to the last bit. */
+double stage_divisor(const struct model *m, int p)
+{
+	return p > 1 && m->layers > 0 ? (double)m->layers / stage_layers(m, p) : 1.0;
+}
+
 static void inference_per_card(const struct workload *w, const struct layout *l,
 			       struct mem_terms *out)
 {
-	double mp = (double)l->t * l->p;
+	double stages = stage_divisor(w->m, l->p);
 	double b = ceil((double)w->sc->concurrency / l->d); /* sequences per replica */
 	double kv_split = l->t < w->kv_split_max ? l->t : w->kv_split_max;
-	out->weights = w->frozen_weights / mp;
-	out->kv_cache = w->kv_per_seq * b / (kv_split * l->p);
+	out->weights = w->frozen_weights / (l->t * stages);
+	out->kv_cache = w->kv_per_seq * b / (kv_split * stages);
 	out->activations = inference_activation_bytes(w->m, (double)w->sc->context, b,
 						      (double)w->sc->prefill_chunk) / l->t;
 }
@@ -195,12 +211,12 @@ static void inference_per_card(const struct workload *w, const struct layout *l,
 static void training_per_card(const struct workload *w, const struct layout *l,
 			      struct mem_terms *out)
 {
-	double mp = (double)l->t * l->p, d = l->d;
+	double mp = l->t * stage_divisor(w->m, l->p), d = l->d;
 	double per_mp = w->trainable / mp;
 	out->weights = (w->frozen_weights / mp + w->train->weights * per_mp) / (l->zero >= 3 ? d : 1);
 	out->gradients = w->train->gradients * per_mp / (l->zero >= 2 ? d : 1);
 	out->optimizer = w->train->optimizer * per_mp / (l->zero >= 1 ? d : 1);
-	double layers = (double)w->m->layers / l->p;
+	double layers = stage_layers(w->m, l->p);
 	double kept = l->recompute ? w->act_layer_input * layers + w->act_layer
 				   : w->act_layer * layers;
 	out->activations = (kept + w->logits) / l->t; /* sequence parallel with TP */

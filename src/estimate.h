@@ -69,6 +69,10 @@ struct workload {
 /* Returns false (reason in w->error) for combinations that cannot train,
  * such as a full fine-tune in int4. */
 bool workload_init(struct workload *w, const struct scenario *sc);
+/* Layers on the fullest of p pipeline stages, ceil(L/p); the per-layer
+ * terms on that card are divided by L/ceil(L/p) instead of p. */
+int stage_layers(const struct model *m, int p);
+double stage_divisor(const struct model *m, int p);
 void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out);
 double mem_sum(const struct mem_terms *m);
 

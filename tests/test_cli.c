@@ -261,16 +261,18 @@ Test(cli, markdown_quote_fields)
 		"CNY per month; data: " FIXTURES "/ref.\n",
 		"| Model | Llama-3.1-70B (70.55B parameters) |\n",
 		"| Context | 4096 tokens |\n",
-		/* PP3: 46.00 GiB, x1.2 = 55.20, of 79.65; 3 x 9345 = 28035; one machine 88480.
-		 * The container is cheaper: no idle cards to show */
-		"| H100 80G | 3 | PP3 | 46.0 (55.2) of 79.6 | ¥9,345 | ¥28,035 | ¥11,060 | ¥88,480 | "
+		/* PP3: the fullest stage holds ceil(80/3) = 27 of 80 layers: weights
+		 * 141.1e9 B = 131.41 GiB x 27/80 = 44.35, KV 1.25 GiB x 27/80 = 0.42, activations
+		 * 0.78, overhead 1: 46.55 GiB (an even third gave 46.00), x1.2 = 55.86, of 79.65;
+		 * 3 x 9345 = 28035; one machine 88480. The container is cheaper: no idle cards */
+		"| H100 80G | 3 | PP3 | 46.6 (55.9) of 79.6 | ¥9,345 | ¥28,035 | ¥11,060 | ¥88,480 | "
 		"| container | ¥28,035 | 2026-10-12 |\n",
 		/* bare metal only: it is the cheaper way, its 5 idle cards x 5200 = 26000 */
-		"| A100 80G | 3 | PP3 | 46.0 (55.2) of 80.0 | — | — | ¥5,200 | ¥41,600 | 5 (¥26,000) "
+		"| A100 80G | 3 | PP3 | 46.6 (55.9) of 80.0 | — | — | ¥5,200 | ¥41,600 | 5 (¥26,000) "
 		"| bare metal | ¥41,600 | 2026-10-12 |\n",
 		"| H200 141G | 2 | TP2 | 67.7 (81.3) of 140.4 | — | — | ¥18,990 | ¥151,920 | "
 		"6 (¥113,940) | bare metal | ¥151,920 | 2026-09-28 |\n",
-		"| H100 80G | 43.80 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.00 |\n",
+		"| H100 80G | 44.35 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.55 |\n",
 		"| H100 80G | bare metal | 宁夏一区 | ¥88,480 per machine | 2026-10-12 | — | "
 		"极智算官网裸金属页面 (article 2026-10-12) | |\n",
 		"| H100 80G | container | — | ¥9,345 per card | 2026-10-12 | — | "
@@ -322,13 +324,18 @@ Test(cli, markdown_forced_cards_that_do_not_fit_have_no_price)
 Test(cli, table_money_totals_and_uncut_plans)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --print"), 0, "%s", err);
-	cr_assert(strstr(out, "\nGPU           cards  plan             GiB/card  +headroom/cap  fit  "
+	/* 14 RTX 4090s: PP14 would put ceil(80/14) = 6 of 80 layers on the fullest card,
+	 * (weights 39.38 + KV 200.00) x 6/80 = 17.95 + activations 1.61 + 1 = 20.56 GiB,
+	 * x1.2 = 24.68 > 23.99; TP2xPP7 holds ceil(80/7) = 12 layers over 2 cards,
+	 * 239.38 x 12/80 / 2 = 17.95 + 1.61 / 2 + 1 = 19.76, x1.2 = 23.7: it fits, and its
+	 * name, the longest, widens the plan column */
+	cr_assert(strstr(out, "\nGPU           cards  plan                GiB/card  +headroom/cap  fit  "
 			      "  container  bare metal  per month  tok/s  ¥/M tok\n"
-			      "RTX 4090 24G     14  PP14 multi-node     19.71      23.7/24.0  tight  "
-			      "        —     ¥1,150*    ¥18,400    7.8     ¥902\n"), "%s", out);
-	cr_assert(strstr(out, "\nH20 96G           4  TP4                 61.25      73.5/95.6  ok   "
+			      "RTX 4090 24G     14  TP2×PP7 multi-node     19.76      23.7/24.0  tight  "
+			      "        —     ¥1,150*    ¥18,400   11.6     ¥601\n"), "%s", out);
+	cr_assert(strstr(out, "\nH20 96G           4  TP4                    61.25      73.5/95.6  ok   "
 			      "    ¥4,464*      ¥5,700    ¥17,856   24.4     ¥278\n"), "%s", out);
-	cr_assert(strstr(out, "\nB300 288G         2  TP2                121.50    145.8/268.2  ok   "
+	cr_assert(strstr(out, "\nB300 288G         2  TP2                   121.50    145.8/268.2  ok   "
 			      "          —    ¥47,300*   ¥378,400    120   ¥1,202\n"), "%s", out);
 	cr_assert(strstr(out, "\n(prices per card per month; * the cheaper way to rent the plan, "
 			      "whose total is \"per month\"; — not offered)\n"), "%s", out);

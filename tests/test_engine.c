@@ -199,6 +199,40 @@ Test(training, zero_stages_per_card)
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 4 * P, 1);
 }
 
+/* Pipeline stages hold whole layers: 32 layers on 3 stages put
+ * ceil(32/3) = 11 on the fullest card, which is the one that must fit. */
+Test(pipeline, fullest_stage_holds_ceil_layers)
+{
+	cr_assert_eq(stage_layers(&llama2_7b, 1), 32);
+	cr_assert_eq(stage_layers(&llama2_7b, 3), 11);
+	cr_assert_eq(stage_layers(&llama2_7b, 4), 8);
+	cr_assert_eq(stage_layers(&llama2_7b, 32), 1);
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	/* weights 13.48e9 x 11/32 = 4,633,750,000 (an even third: 4,493,333,333);
+	 * KV 2 GiB x 11/32 = 738,197,504 */
+	struct mem_terms m = per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	cr_assert_float_eq(m.weights, 4633750000.0, 1);
+	cr_assert_float_eq(m.kv_cache, 738197504.0, 1);
+	/* 4 stages divide 32 layers: exactly a quarter, 3,370,000,000 and 512 MiB */
+	m = per_card(&sc, (struct layout){1, 4, 1, 0, false});
+	cr_assert_float_eq(m.weights, 3370000000.0, 1e-6);
+	cr_assert_float_eq(m.kv_cache, 536870912.0, 1e-6);
+}
+
+Test(pipeline, training_stage_terms_follow_the_fullest_stage)
+{
+	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	/* model states 16P x 11/32 = 16 x 6.74e9 x 11/32 = 37,070,000,000; activations
+	 * 11 x 538,968,064 = 5,928,648,704 + logits 1,048,576,000 = 6,977,224,704 */
+	struct mem_terms m = per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
+	cr_assert_float_eq(m.activations, 6977224704.0, 1);
+	/* recomputation keeps 11 layer inputs, 11 x 33,554,432 = 369,098,752, + one layer
+	 * 538,968,064 + logits 1,048,576,000 = 1,956,642,816 */
+	m = per_card(&sc, (struct layout){1, 3, 1, 0, true});
+	cr_assert_float_eq(m.activations, 1956642816.0, 1);
+}
+
 Test(training, fp32_and_fp8_accountings)
 {
 	struct scenario sc = scenario_for(&llama2_7b, "fp32", "full");
@@ -287,6 +321,21 @@ Test(arch, bare_size_scales_the_nearest_model)
 	cr_assert_eq(m.layers, 80);
 	cr_assert_eq(m.heads % m.kv_heads, 0);
 	catalog_free(&c);
+}
+
+/* The search reads the catalogue's nmodels rows and no further: a row
+ * past the end, closer in size, is never taken (nor read, under ASan). */
+Test(arch, bare_size_reads_only_the_catalogue_rows)
+{
+	struct model rows[2] = {llama2_7b, llama31_8b};
+	struct catalog c = {.models = rows, .nmodels = 1};
+	struct model m;
+	/* 8e9 is nearer 8.03B (the row past the end) than 6.74B */
+	const struct model *ref = arch_derive(&m, &c, 8e9);
+	cr_assert_eq(ref, &rows[0]);
+	cr_assert_eq(m.kv_heads, m.heads); /* Llama-2-7B's shape: no GQA */
+	c.nmodels = 0;
+	cr_assert_null(arch_derive(&m, &c, 8e9)); /* the built-in Llama-2-7B shape */
 }
 
 Test(parse, token_counts)

@@ -172,11 +172,13 @@ Test(search, fewest_cards_when_two_just_fit)
 	cr_assert_eq(p.cards, 2);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_float_eq(p.need, 9056368384.0, 1);
-	/* an 8 GiB card: 3 stages hold 5,209,161,216 + 337,769,472 + 1 GiB = 6,620,672,512 */
+	/* an 8 GiB card: the fullest of 3 stages holds ceil(32/3) = 11 of the 32 layers,
+	 * 15,627,483,648 x 11/32 = 5,371,947,504 (not a third, 5,209,161,216), plus
+	 * 337,769,472 + 1 GiB = 6,783,458,800 */
 	p = plan_on(&sc, 8192);
 	cr_assert_eq(p.cards, 3);
 	cr_assert_eq(p.lay.p, 3);
-	cr_assert_float_eq(p.need, 6620672512.0, 1);
+	cr_assert_float_eq(p.need, 6783458800.0, 1);
 }
 
 Test(search, inference_prefers_tensor_parallel_over_replicas)
@@ -387,4 +389,65 @@ Test(notes, scenario_notes_per_condition, .init = ref_setup, .fini = ref_teardow
 	m.params_b = 8, m.active_params_b = 2, m.experts = 8, m.experts_per_token = 2;
 	sc = synthetic_scenario(&m, "bf16", "inference");
 	cr_assert_eq(scenario_note_count(&sc), 1);
+}
+
+/* Mutation survivors of plan.c that change a plan. */
+
+/* The layout rank orders ZeRO stage before PP: on 4 forced cards TP4 with
+ * ZeRO-0 must beat TP2 + ZeRO-1 x2, even though both fit. Llama-2-7B full
+ * fine-tune, micro-batch 2, no recomputation: P = 6.74e9, activations
+ * X = 2 x 32 x 538,968,064 + 2 x 1,048,576,000 = 36,591,108,096.
+ *   TP4:          16P/4 = 26.96e9 + X/4 9,147,777,024 + 1 GiB = 37,181,518,848
+ *   TP2 ZeRO-1 x2: P + P + 12P/2/2 = 5P = 33.7e9 + X/2 + 1 GiB = 53,069,295,872
+ *   TP2 ZeRO-0 x2: 8P + X/2 + 1 GiB = 73.29e9; DP4 ZeRO-3: 4P + X + 1 GiB = 64.62e9
+ * On a 57221 MiB card (60,000,518,144 B) the first two fit, the last two do not.
+ * A rank that halved the ZeRO stage into the PP bit would take TP2 + ZeRO-1. */
+Test(search, zero_stage_ranks_before_pipeline_and_tensor_size)
+{
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
+	sc.headroom_pct = 0;
+	scenario_put(&sc, "cards", "4");
+	scenario_put(&sc, "concurrency", "2");
+	scenario_put(&sc, "recompute", "none");
+	struct plan p = plan_on(&sc, 57221);
+	cr_assert(p.fits);
+	cr_assert_eq(p.lay.t, 4);
+	cr_assert_eq(p.lay.p, 1);
+	cr_assert_eq(p.lay.d, 1);
+	cr_assert_eq(p.lay.zero, 0);
+	cr_assert_float_eq(p.need, 37181518848.0, 1);
+}
+
+/* Two replicas keep to the ZeRO stage asked for: the lowest that fits
+ * under auto, exactly the fixed one otherwise, even when a lower stage
+ * would fit. Llama-2-7B full, no recomputation, a 85831 MiB card
+ * (90,000,539,648 B); X = 32 x 538,968,064 + 1,048,576,000 = 18,295,554,048:
+ *   ZeRO-0 x2: 16P = 107.84e9 + X: over the card (and 1 card holds the same)
+ *   ZeRO-1 x2: 2P + 2P + 12P/2 = 10P = 67.4e9 + X + 1 GiB = 86,769,295,872
+ *   ZeRO-3 x2: 16P/2 = 8P = 53.92e9 + X + 1 GiB = 73,289,295,872
+ * Pure data parallel ranks before TP2 (8P + X/2 + 1 GiB = 64.14e9). */
+Test(search, two_replicas_keep_the_zero_stage_asked_for)
+{
+	static const struct {
+		const char *zero;
+		int stage;
+		double need;
+	} cases[] = {
+		{.zero = "auto", .stage = 1, .need = 86769295872.0},
+		{.zero = "1", .stage = 1, .need = 86769295872.0},
+		{.zero = "3", .stage = 3, .need = 73289295872.0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
+		sc.headroom_pct = 0;
+		scenario_put(&sc, "recompute", "none");
+		scenario_put(&sc, "zero", cases[i].zero);
+		struct plan p = plan_on(&sc, 85831);
+		cr_assert(p.fits, "zero %s", cases[i].zero);
+		cr_assert_eq(p.cards, 2, "zero %s", cases[i].zero);
+		cr_assert_eq(p.lay.t, 1, "zero %s", cases[i].zero);
+		cr_assert_eq(p.lay.d, 2, "zero %s", cases[i].zero);
+		cr_assert_eq(p.lay.zero, cases[i].stage, "zero %s", cases[i].zero);
+		cr_assert_float_eq(p.need, cases[i].need, 1, "zero %s", cases[i].zero);
+	}
 }
