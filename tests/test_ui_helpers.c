@@ -124,6 +124,24 @@ Test(layout, the_name_is_cut_before_any_number)
 	cr_assert_leq(right_edge(&t), 49);
 }
 
+/* Wider numbers than the name can make room for (the ¥ prices with their
+ * stars and a 10-column total): the name gives up more than its usual
+ * minimum, never the right border (issue 10: numbers are never cut). */
+Test(layout, the_border_stays_when_the_numbers_need_the_name_s_room)
+{
+	struct table_layout t;
+	struct table_wants w = qwen_wants;
+	w.min[TC_PLAN] = w.pref[TC_PLAN] = 10;       /* "TP2×PP7 2m" */
+	w.min[TC_CONTAINER] = w.pref[TC_CONTAINER] = 7; /* "¥4,464*" */
+	w.min[TC_BAREMETAL] = w.pref[TC_BAREMETAL] = 8; /* "¥18,990*" */
+	w.min[TC_TOTAL] = w.pref[TC_TOTAL] = 10;     /* "¥378,400 b" */
+	layout_table(49, &w, &t);
+	cr_assert_eq(t.w[TC_TOTAL], 10);
+	cr_assert_eq(t.w[TC_BAREMETAL], 8);
+	cr_assert_leq(right_edge(&t), 49);
+	cr_assert_geq(t.w[TC_NAME], 4);
+}
+
 Test(layout, wide_terminals_give_the_bar_what_is_left)
 {
 	struct table_layout t120, t200;

