@@ -11,6 +11,7 @@
 
 #include "atomicfile.h"
 #include "csvtab.h"
+#include "fileio.h"
 
 ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len) = write;
 
@@ -59,25 +60,13 @@ char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
 		close(fd);
 		return NULL;
 	}
-	char *buf = malloc((size_t)st.st_size + 1);
-	size_t used = 0;
-	while (buf && used < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + used, (size_t)st.st_size - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		used += (size_t)n;
-	}
-	if (!buf || used != (size_t)st.st_size) {
-		snprintf(err, errlen, "cannot read %s: %s", path, buf ? strerror(errno ? errno : EIO)
-									: "out of memory");
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[used] = '\0';
-		*len = used;
-	}
+	errno = 0;
+	char *buf = fd_read_all(fd, (size_t)st.st_size);
+	if (!buf)
+		snprintf(err, errlen, "cannot read %s: %s", path,
+			 errno == ENOMEM ? "out of memory" : strerror(errno));
+	else
+		*len = (size_t)st.st_size;
 	close(fd);
 	return buf;
 }

@@ -14,6 +14,7 @@
 
 #include "atomicfile.h"
 #include "config.h"
+#include "fileio.h"
 
 #define MAX_FILE_BYTES (512L * 1024 * 1024)
 
@@ -41,23 +42,13 @@ static char *read_file(const char *path, size_t *len, struct diag *d)
 		close(fd);
 		return NULL;
 	}
-	char *buf = malloc((size_t)st.st_size + 1);
-	size_t used = 0;
-	while (buf && used < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + used, (size_t)st.st_size - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		used += (size_t)n;
-	}
+	char *buf = fd_read_all(fd, (size_t)st.st_size);
 	close(fd);
-	if (!buf || used != (size_t)st.st_size) {
+	if (!buf) {
 		diag_error(d, "%s: cannot read (too large, or an I/O error)", path);
-		free(buf);
 		return NULL;
 	}
-	*len = used;
+	*len = (size_t)st.st_size;
 	return buf;
 }
 

@@ -9,47 +9,15 @@
 #include "../src/tables.h"
 #include "helpers.h"
 
-/* Llama-2-7B as in its config.json. */
-static const struct model llama2_7b = {
-	.id = "llama-2-7b", .name = "Llama-2-7B", .params_b = 6.74, .active_params_b = 6.74,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 32, .head_dim = 128,
-	.intermediate = 11008, .vocab = 32000, .mlp = MLP_SWIGLU,
-};
-
-/* Llama-3.1-8B: GQA with 8 KV heads. */
-static const struct model llama31_8b = {
-	.id = "llama-3.1-8b", .name = "Llama-3.1-8B", .params_b = 8.03, .active_params_b = 8.03,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 8, .head_dim = 128,
-	.intermediate = 14336, .vocab = 128256, .mlp = MLP_SWIGLU,
-};
-
-static struct scenario scenario_for(const struct model *m, const char *precision,
-				    const char *task)
-{
-	struct scenario sc;
-	char err[200];
-	scenario_defaults(&sc);
-	scenario_use_model(&sc, m);
-	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err));
-	cr_assert(scenario_set(&sc, "task", task, err, sizeof err));
-	return sc;
-}
-
-static struct mem_terms per_card(const struct scenario *sc, struct layout l)
-{
-	struct workload w;
-	struct mem_terms m;
-	cr_assert(workload_init(&w, sc), "%s", w.error);
-	workload_per_card(&w, &l, &m);
-	return m;
-}
+/* The models are helpers.h's llama2_7b_arch (no GQA) and llama31_8b_arch (8 KV
+ * heads), as in their config.json. */
 
 Test(weights, sixteen_bit_is_two_bytes_per_parameter)
 {
 	/* 6.74e9 params x 2 B = 13.48e9 B ("7B at fp16 is about 14 GB") */
-	cr_assert_float_eq(weight_bytes(&llama2_7b, 2.0, false), 13.48e9, 1);
+	cr_assert_float_eq(weight_bytes(&llama2_7b_arch, 2.0, false), 13.48e9, 1);
 	/* fp32: 6.74e9 x 4 = 26.96e9 */
-	cr_assert_float_eq(weight_bytes(&llama2_7b, 4.0, false), 26.96e9, 1);
+	cr_assert_float_eq(weight_bytes(&llama2_7b_arch, 4.0, false), 26.96e9, 1);
 }
 
 Test(weights, int4_keeps_embeddings_sixteen_bit)
@@ -59,19 +27,19 @@ Test(weights, int4_keeps_embeddings_sixteen_bit)
 	 * total 3,965,649,000 B */
 	const struct precision *p = &precisions[precision_find("int4")];
 	cr_assert_float_eq(p->weight_bytes, 0.53125, 1e-12);
-	cr_assert_float_eq(weight_bytes(&llama2_7b, p->weight_bytes, true), 3965649000.0, 1);
+	cr_assert_float_eq(weight_bytes(&llama2_7b_arch, p->weight_bytes, true), 3965649000.0, 1);
 }
 
 Test(weights, int8_group_scales)
 {
 	/* 6,477,856,000 x 1.03125 = 6,680,289,000; + 524,288,000 = 7,204,577,000 */
 	const struct precision *p = &precisions[precision_find("int8")];
-	cr_assert_float_eq(weight_bytes(&llama2_7b, p->weight_bytes, true), 7204577000.0, 1);
+	cr_assert_float_eq(weight_bytes(&llama2_7b_arch, p->weight_bytes, true), 7204577000.0, 1);
 }
 
 Test(weights, derived_architecture_quantizes_everything)
 {
-	struct model m = llama2_7b;
+	struct model m = llama2_7b_arch;
 	m.derived = true; /* the embedding split is not trusted: 6.74e9 x 0.53125 */
 	cr_assert_float_eq(weight_bytes(&m, 0.53125, true), 3580625000.0, 1);
 }
@@ -79,52 +47,52 @@ Test(weights, derived_architecture_quantizes_everything)
 Test(kv_cache, llama2_7b_4k_fp16_is_exactly_2_gib)
 {
 	/* 32 layers x 2*32*128 elems x 4096 tokens x 1 seq x 2 B = 2^31 B */
-	cr_assert_float_eq(kv_cache_bytes(&llama2_7b, 4096, 1, 2), 2147483648.0, 0.5);
+	cr_assert_float_eq(kv_cache_bytes(&llama2_7b_arch, 4096, 1, 2), 2147483648.0, 0.5);
 }
 
 Test(kv_cache, gqa_and_fp8)
 {
 	/* Llama-3.1-8B: 32 x 2*8*128 x 32768 x 2 B = 2^32 B = 4 GiB; fp8 halves it */
-	cr_assert_float_eq(kv_cache_bytes(&llama31_8b, 32768, 1, 2), 4294967296.0, 0.5);
-	cr_assert_float_eq(kv_cache_bytes(&llama31_8b, 32768, 1, 1), 2147483648.0, 0.5);
+	cr_assert_float_eq(kv_cache_bytes(&llama31_8b_arch, 32768, 1, 2), 4294967296.0, 0.5);
+	cr_assert_float_eq(kv_cache_bytes(&llama31_8b_arch, 32768, 1, 1), 2147483648.0, 0.5);
 }
 
 Test(kv_cache, mla_uses_the_compressed_size)
 {
 	/* DeepSeek-V3: 61 layers x 576 x 4096 x 2 B = 287,834,112 B */
-	struct model m = llama2_7b;
+	struct model m = llama2_7b_arch;
 	m.layers = 61, m.kv_elems = 576;
 	cr_assert_float_eq(kv_cache_bytes(&m, 4096, 1, 2), 287834112.0, 0.5);
 }
 
 Test(kv_cache, tensor_parallel_divides_by_min_t_and_kv_heads)
 {
-	struct model m = llama31_8b; /* 8 KV heads */
-	struct scenario sc = scenario_for(&m, "bf16", "inference");
+	struct model m = llama31_8b_arch; /* 8 KV heads */
+	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2); /* 32 x 2048 x 4096 x 2 = 536,870,912 */
 	cr_assert_float_eq(whole, 536870912.0, 0.5);
-	cr_assert_float_eq(per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 8, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 8, 0.5);
 	m.kv_heads = 4, m.heads = 32; /* 4 KV heads on 8 cards: replicated, only /4 */
 	whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 4, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 4, 0.5);
 	/* pipeline stages hold their own layers: /p */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 2, 1, 0, false}).kv_cache, whole / 2, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).kv_cache, whole / 2, 0.5);
 }
 
 Test(kv_cache, mla_is_not_split_by_tensor_parallel)
 {
-	struct model m = llama2_7b;
+	struct model m = llama2_7b_arch;
 	m.kv_elems = 576;
-	struct scenario sc = scenario_for(&m, "bf16", "inference");
+	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole, 0.5);
 }
 
 Test(kv_cache, fp32_model_keeps_a_fp32_cache)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "fp32", "inference");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "inference");
 	/* 2 GiB at 2 B becomes 4 GiB at 4 B */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).kv_cache, 4294967296.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).kv_cache, 4294967296.0, 1);
 }
 
 Test(activations, inference_peak_in_the_mlp)
@@ -132,16 +100,16 @@ Test(activations, inference_peak_in_the_mlp)
 	/* m = min(4096 x 1, 8192) = 4096 tokens:
 	 * 2 B x (2 x 4096 x 4096 + 3 x 4096 x 11008) = 2 x (33,554,432 + 135,266,304)
 	 * = 337,641,472; + fp32 logits 1 x 32000 x 4 = 128,000 -> 337,769,472 */
-	cr_assert_float_eq(inference_activation_bytes(&llama2_7b, 4096, 1, 8192), 337769472.0, 0.5);
+	cr_assert_float_eq(inference_activation_bytes(&llama2_7b_arch, 4096, 1, 8192), 337769472.0, 0.5);
 }
 
 Test(activations, prefill_chunk_caps_the_working_set)
 {
 	/* s = 32768 with chunk 8192: m = 8192 ->
 	 * 2 x (2 x 8192 x 4096 + 3 x 8192 x 11008) + 128,000 = 675,410,944 */
-	cr_assert_float_eq(inference_activation_bytes(&llama2_7b, 32768, 1, 8192), 675410944.0, 0.5);
+	cr_assert_float_eq(inference_activation_bytes(&llama2_7b_arch, 32768, 1, 8192), 675410944.0, 0.5);
 	/* chunk 0 = the whole prompt: m = 32768 -> 2 x (268,435,456 + 1,082,130,432) + 128,000 */
-	cr_assert_float_eq(inference_activation_bytes(&llama2_7b, 32768, 1, 0), 2701259776.0, 0.5);
+	cr_assert_float_eq(inference_activation_bytes(&llama2_7b_arch, 32768, 1, 0), 2701259776.0, 0.5);
 }
 
 Test(activations, gpt3_with_dropout_matches_the_paper)
@@ -160,42 +128,42 @@ Test(activations, training_layer_gqa_swiglu_fused)
 	/* Llama-2-7B, s = 4096, b = 1, sbh = 16,777,216:
 	 * attention sbh x (6 + 4 x 32/32) = 167,772,160; MLP 2 sbh + 6 x 4096 x 11008
 	 * = 33,554,432 + 270,532,608 = 304,087,040; norms 4 sbh = 67,108,864 -> 538,968,064 */
-	cr_assert_float_eq(training_layer_bytes(&llama2_7b, 4096, 1, true, false), 538968064.0, 0.5);
+	cr_assert_float_eq(training_layer_bytes(&llama2_7b_arch, 4096, 1, true, false), 538968064.0, 0.5);
 	/* Llama-3.1-8B (8 of 32 KV heads): sbh x 7 = 117,440,512; 33,554,432 + 6 x 4096 x
 	 * 14336 = 385,875,968; + 67,108,864 -> 570,425,344 */
-	cr_assert_float_eq(training_layer_bytes(&llama31_8b, 4096, 1, true, false), 570425344.0, 0.5);
+	cr_assert_float_eq(training_layer_bytes(&llama31_8b_arch, 4096, 1, true, false), 570425344.0, 0.5);
 }
 
 Test(activations, recomputation_keeps_layer_inputs)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 8 x 4096 x 32000 = 1,048,576,000
 	 * -> 18,295,554,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
 	 * 538,968,064 + logits -> 2,661,285,888 */
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
 			   18295554048.0, 1);
-	cr_assert_float_eq(per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
 			   2661285888.0, 1);
 }
 
 Test(training, zero_stages_per_card)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	double P = 6.74e9;
 	struct mem_terms m;
 	/* ZeRO-0 on 2 cards: 2P + 2P + 12P = 16P = 107.84e9 ("over 100 GB") */
-	m = per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * P, 1);
 	/* ZeRO-1: 2P + 2P + 12P/2 = 10P */
-	m = per_card(&sc, (struct layout){1, 1, 2, 1, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 1, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 10 * P, 1);
 	/* ZeRO-2: 2P + 14P/2 = 9P */
-	m = per_card(&sc, (struct layout){1, 1, 2, 2, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 2, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 9 * P, 1);
 	/* ZeRO-3: 16P/2 = 8P; with TP2 as well, P/2 per model-parallel rank: 4P */
-	m = per_card(&sc, (struct layout){1, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 3, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P, 1);
-	m = per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 4 * P, 1);
 }
 
@@ -203,51 +171,51 @@ Test(training, zero_stages_per_card)
  * ceil(32/3) = 11 on the fullest card, which is the one that must fit. */
 Test(pipeline, fullest_stage_holds_ceil_layers)
 {
-	cr_assert_eq(stage_layers(&llama2_7b, 1), 32);
-	cr_assert_eq(stage_layers(&llama2_7b, 3), 11);
-	cr_assert_eq(stage_layers(&llama2_7b, 4), 8);
-	cr_assert_eq(stage_layers(&llama2_7b, 32), 1);
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
+	cr_assert_eq(stage_layers(&llama2_7b_arch, 1), 32);
+	cr_assert_eq(stage_layers(&llama2_7b_arch, 3), 11);
+	cr_assert_eq(stage_layers(&llama2_7b_arch, 4), 8);
+	cr_assert_eq(stage_layers(&llama2_7b_arch, 32), 1);
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	/* weights 13.48e9 x 11/32 = 4,633,750,000 (an even third: 4,493,333,333);
 	 * KV 2 GiB x 11/32 = 738,197,504 */
-	struct mem_terms m = per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
 	cr_assert_float_eq(m.weights, 4633750000.0, 1);
 	cr_assert_float_eq(m.kv_cache, 738197504.0, 1);
 	/* 4 stages divide 32 layers: exactly a quarter, 3,370,000,000 and 512 MiB */
-	m = per_card(&sc, (struct layout){1, 4, 1, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 4, 1, 0, false});
 	cr_assert_float_eq(m.weights, 3370000000.0, 1e-6);
 	cr_assert_float_eq(m.kv_cache, 536870912.0, 1e-6);
 }
 
 Test(pipeline, training_stage_terms_follow_the_fullest_stage)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "full");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* model states 16P x 11/32 = 16 x 6.74e9 x 11/32 = 37,070,000,000; activations
 	 * 11 x 538,968,064 = 5,928,648,704 + logits 1,048,576,000 = 6,977,224,704 */
-	struct mem_terms m = per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
 	cr_assert_float_eq(m.activations, 6977224704.0, 1);
 	/* recomputation keeps 11 layer inputs, 11 x 33,554,432 = 369,098,752, + one layer
 	 * 538,968,064 + logits 1,048,576,000 = 1,956,642,816 */
-	m = per_card(&sc, (struct layout){1, 3, 1, 0, true});
+	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true});
 	cr_assert_float_eq(m.activations, 1956642816.0, 1);
 }
 
 Test(training, fp32_and_fp8_accountings)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "fp32", "full");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "full");
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
 	/* 4 + 4 + 8 = 16 B per parameter */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * 6.74e9, 1);
-	sc = scenario_for(&llama2_7b, "fp8", "full");
-	m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	sc = synthetic_scenario(&llama2_7b_arch, "fp8", "full");
+	m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
 	/* 17 B: an extra 1-byte FP8 copy of the weights */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 17 * 6.74e9, 1);
 }
 
 Test(training, int4_full_fine_tune_is_refused)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "int4", "full");
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "int4", "full");
 	struct workload w;
 	cr_assert_not(workload_init(&w, &sc));
 	cr_assert(strstr(w.error, "qlora") != NULL, "%s", w.error);
@@ -258,9 +226,9 @@ Test(training, lora_parameters_and_memory)
 {
 	/* per layer (h+h) + 2(h + 32 x 128) + (h+h) + 3(h+i)
 	 * = 8192 + 16384 + 8192 + 3 x 15104 = 78,080; x 32 layers x r 16 = 39,976,960 */
-	cr_assert_float_eq(lora_params(&llama2_7b, 16), 39976960.0, 0.5);
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "lora");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	cr_assert_float_eq(lora_params(&llama2_7b_arch, 16), 39976960.0, 0.5);
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "lora");
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
 	/* frozen base 2P = 13.48e9 + LoRA weights 2 B x 39,976,960 */
 	cr_assert_float_eq(m.weights, 13.48e9 + 2 * 39976960.0, 1);
 	cr_assert_float_eq(m.gradients, 2 * 39976960.0, 1);
@@ -271,22 +239,22 @@ Test(training, qlora_base_is_nf4)
 {
 	/* 6,477,856,000 x 4.127/8 (0.515875) = 3,341,763,964 + embeddings 524,288,000
 	 * + PEFT's fp32 upcast of them, 524,288,000 more (test_fidelity.c) */
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "qlora");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "qlora");
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 4390339964.0, 2);
 }
 
 Test(training, lora_over_int4_base)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "int4", "lora");
-	struct mem_terms m = per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "int4", "lora");
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 3965649000.0, 2);
 }
 
 Test(overhead, per_card_default_one_gib)
 {
-	struct scenario sc = scenario_for(&llama2_7b, "bf16", "inference");
-	cr_assert_float_eq(per_card(&sc, (struct layout){2, 1, 1, 0, false}).overhead, GIB, 0.5);
+	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).overhead, GIB, 0.5);
 }
 
 Test(arch, parameter_counts_from_config)
@@ -294,8 +262,8 @@ Test(arch, parameter_counts_from_config)
 	/* Llama-2-7B: emb 2 x 32000 x 4096 = 262,144,000; per layer attention 4 x 4096^2 =
 	 * 67,108,864 + MLP 3 x 4096 x 11008 = 135,266,304 + norms 8192 = 202,383,360;
 	 * x 32 = 6,476,267,520; + final norm 4096 -> 6,738,415,616 */
-	cr_assert_float_eq(arch_param_count(&llama2_7b, NULL), 6738415616.0, 0.5);
-	struct model mixtral = llama31_8b;
+	cr_assert_float_eq(arch_param_count(&llama2_7b_arch, NULL), 6738415616.0, 0.5);
+	struct model mixtral = llama31_8b_arch;
 	mixtral.vocab = 32000, mixtral.experts = 8, mixtral.experts_per_token = 2;
 	double active, total = arch_param_count(&mixtral, &active);
 	/* attention 2 x 4096^2 + 2 x 4096 x 1024 = 41,943,040; expert 3 x 4096 x 14336 =
@@ -327,7 +295,7 @@ Test(arch, bare_size_scales_the_nearest_model)
  * past the end, closer in size, is never taken (nor read, under ASan). */
 Test(arch, bare_size_reads_only_the_catalogue_rows)
 {
-	struct model rows[2] = {llama2_7b, llama31_8b};
+	struct model rows[2] = {llama2_7b_arch, llama31_8b_arch};
 	struct catalog c = {.models = rows, .nmodels = 1};
 	struct model m;
 	/* 8e9 is nearer 8.03B (the row past the end) than 6.74B */

@@ -9,21 +9,9 @@
 #include "../src/tables.h"
 #include "helpers.h"
 
-/* Llama-2-7B as in its config.json: embedding + LM head 2 x 32000 x 4096
- * = 262,144,000 parameters, the rest 6,477,856,000. */
-static const struct model llama2_7b = {
-	.id = "llama-2-7b", .name = "Llama-2-7B", .params_b = 6.74, .active_params_b = 6.74,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 32, .head_dim = 128,
-	.intermediate = 11008, .vocab = 32000, .mlp = MLP_SWIGLU,
-};
-
-/* Llama-3.1-8B: embedding + LM head 2 x 128256 x 4096 = 1,050,673,152. */
-static const struct model llama31_8b = {
-	.id = "llama-3.1-8b", .name = "Llama-3.1-8B", .params_b = 8.03, .active_params_b = 8.03,
-	.layers = 32, .hidden = 4096, .heads = 32, .kv_heads = 8, .head_dim = 128,
-	.intermediate = 14336, .vocab = 128256, .mlp = MLP_SWIGLU,
-};
-
+/* Llama-2-7B (helpers.h llama2_7b_arch): embedding + LM head 2 x 32000 x
+ * 4096 = 262,144,000 parameters, the rest 6,477,856,000. Llama-3.1-8B
+ * (llama31_8b_arch): embedding + LM head 2 x 128256 x 4096 = 1,050,673,152. */
 /* LoRA r16 on Llama-2-7B: 39,976,960 trainable parameters (test_engine). */
 #define LORA_P 39976960.0
 #define P7 6.74e9
@@ -31,25 +19,10 @@ static const struct model llama31_8b = {
 static struct scenario scenario_of(const struct model *m, const char *precision,
 				   const char *task, const char *key, const char *value)
 {
-	struct scenario sc;
-	char err[200];
-	scenario_defaults(&sc);
-	scenario_use_model(&sc, m);
-	cr_assert(scenario_set(&sc, "precision", precision, err, sizeof err), "%s", err);
-	cr_assert(scenario_set(&sc, "task", task, err, sizeof err), "%s", err);
+	struct scenario sc = synthetic_scenario(m, precision, task);
 	if (key)
-		cr_assert(scenario_set(&sc, key, value, err, sizeof err), "%s=%s: %s", key, value,
-			  err);
+		scenario_put(&sc, key, value);
 	return sc;
-}
-
-static struct mem_terms one_card(const struct scenario *sc, struct layout l)
-{
-	struct workload w;
-	struct mem_terms m;
-	cr_assert(workload_init(&w, sc), "%s", w.error);
-	workload_per_card(&w, &l, &m);
-	return m;
 }
 
 static const struct layout single = {.t = 1, .p = 1, .d = 1};
@@ -58,35 +31,35 @@ Test(fp8, keeps_embedding_and_lm_head_in_bf16)
 {
 	/* (8.03e9 - 1,050,673,152) x 1 B + 1,050,673,152 x 2 B
 	 * = 6,979,326,848 + 2,101,346,304 = 9,080,673,152 B = 8.457 GiB (vLLM: 8.49) */
-	struct scenario sc = scenario_of(&llama31_8b, "fp8", "inference", NULL, NULL);
-	cr_assert_float_eq(one_card(&sc, single).weights, 9080673152.0, 1);
+	struct scenario sc = scenario_of(&llama31_8b_arch, "fp8", "inference", NULL, NULL);
+	cr_assert_float_eq(terms_per_card(&sc, single).weights, 9080673152.0, 1);
 	/* bf16 is untouched: 8.03e9 x 2 */
-	sc = scenario_of(&llama31_8b, "bf16", "inference", NULL, NULL);
-	cr_assert_float_eq(one_card(&sc, single).weights, 16.06e9, 1);
+	sc = scenario_of(&llama31_8b_arch, "bf16", "inference", NULL, NULL);
+	cr_assert_float_eq(terms_per_card(&sc, single).weights, 16.06e9, 1);
 }
 
 Test(fp8, split_by_tensor_parallel_like_the_rest)
 {
 	/* TP2 halves it: 9,080,673,152 / 2 */
-	struct scenario sc = scenario_of(&llama31_8b, "fp8", "inference", NULL, NULL);
+	struct scenario sc = scenario_of(&llama31_8b_arch, "fp8", "inference", NULL, NULL);
 	struct layout tp2 = {.t = 2, .p = 1, .d = 1};
-	cr_assert_float_eq(one_card(&sc, tp2).weights, 4540336576.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, tp2).weights, 4540336576.0, 1);
 }
 
 Test(loss, full_keeps_every_logit_and_its_gradient)
 {
 	/* 8 B x s 4096 x b 1 x V 32000 = 1,048,576,000 B */
-	cr_assert_float_eq(training_logits_bytes(&llama2_7b, 4096, 1, LOSS_FULL), 1048576000.0,
+	cr_assert_float_eq(training_logits_bytes(&llama2_7b_arch, 4096, 1, LOSS_FULL), 1048576000.0,
 			   0.5);
 	/* b = 2 doubles it */
-	cr_assert_float_eq(training_logits_bytes(&llama2_7b, 4096, 2, LOSS_FULL), 2097152000.0,
+	cr_assert_float_eq(training_logits_bytes(&llama2_7b_arch, 4096, 2, LOSS_FULL), 2097152000.0,
 			   0.5);
 }
 
 Test(loss, chunked_keeps_one_of_eight_chunks)
 {
 	/* 1,048,576,000 / 8 = 131,072,000 B */
-	cr_assert_float_eq(training_logits_bytes(&llama2_7b, 4096, 1, LOSS_CHUNKED), 131072000.0,
+	cr_assert_float_eq(training_logits_bytes(&llama2_7b_arch, 4096, 1, LOSS_CHUNKED), 131072000.0,
 			   0.5);
 }
 
@@ -94,14 +67,14 @@ Test(loss, changes_the_activation_term_by_seven_eighths)
 {
 	/* LoRA, one card, no recomputation: only the logits differ, by
 	 * 1,048,576,000 - 131,072,000 = 917,504,000 B */
-	struct scenario full = scenario_of(&llama2_7b, "bf16", "lora", "loss", "full");
-	struct scenario chunked = scenario_of(&llama2_7b, "bf16", "lora", "loss", "chunked");
-	double a = one_card(&full, single).activations, b = one_card(&chunked, single).activations;
+	struct scenario full = scenario_of(&llama2_7b_arch, "bf16", "lora", "loss", "full");
+	struct scenario chunked = scenario_of(&llama2_7b_arch, "bf16", "lora", "loss", "chunked");
+	double a = terms_per_card(&full, single).activations, b = terms_per_card(&chunked, single).activations;
 	cr_assert_float_eq(a - b, 917504000.0, 1);
 	/* under TP2 the logits are split too (sequence parallel): half of it */
 	struct layout tp2 = {.t = 2, .p = 1, .d = 1};
-	a = one_card(&full, tp2).activations;
-	b = one_card(&chunked, tp2).activations;
+	a = terms_per_card(&full, tp2).activations;
+	b = terms_per_card(&chunked, tp2).activations;
 	cr_assert_float_eq(a - b, 458752000.0, 1);
 }
 
@@ -109,22 +82,22 @@ Test(accounting, deepspeed_keeps_fp32_gradients)
 {
 	/* full fine-tune, bf16, one card: 2 + 4 + 12 = 18 B per parameter */
 	struct scenario sc =
-		scenario_of(&llama2_7b, "bf16", "full", "optimizer-accounting", "deepspeed");
-	struct mem_terms m = one_card(&sc, single);
+		scenario_of(&llama2_7b_arch, "bf16", "full", "optimizer-accounting", "deepspeed");
+	struct mem_terms m = terms_per_card(&sc, single);
 	cr_assert_float_eq(m.weights, 2 * P7, 1);
 	cr_assert_float_eq(m.gradients, 4 * P7, 1);
 	cr_assert_float_eq(m.optimizer, 12 * P7, 1);
 	/* the ZeRO paper's accounting: 2 + 2 + 12 */
-	sc = scenario_of(&llama2_7b, "bf16", "full", "optimizer-accounting", "zero");
-	cr_assert_float_eq(one_card(&sc, single).gradients, 2 * P7, 1);
+	sc = scenario_of(&llama2_7b_arch, "bf16", "full", "optimizer-accounting", "zero");
+	cr_assert_float_eq(terms_per_card(&sc, single).gradients, 2 * P7, 1);
 }
 
 Test(accounting, deepspeed_gradients_shard_under_zero_2)
 {
 	/* ZeRO-2 on 2 cards: gradients 4P / 2 = 13.48e9, optimizer 12P / 2 */
 	struct scenario sc =
-		scenario_of(&llama2_7b, "bf16", "full", "optimizer-accounting", "deepspeed");
-	struct mem_terms m = one_card(&sc, (struct layout){.t = 1, .p = 1, .d = 2, .zero = 2});
+		scenario_of(&llama2_7b_arch, "bf16", "full", "optimizer-accounting", "deepspeed");
+	struct mem_terms m = terms_per_card(&sc, (struct layout){.t = 1, .p = 1, .d = 2, .zero = 2});
 	cr_assert_float_eq(m.gradients, 2 * P7, 1);
 	cr_assert_float_eq(m.optimizer, 6 * P7, 1);
 	cr_assert_float_eq(m.weights, 2 * P7, 1);
@@ -134,15 +107,15 @@ Test(accounting, deepspeed_for_fp8_and_adapters)
 {
 	/* fp8: 3 (bf16 + fp8 copy) + 4 + 12 = 19 B */
 	struct scenario sc =
-		scenario_of(&llama2_7b, "fp8", "full", "optimizer-accounting", "deepspeed");
-	struct mem_terms m = one_card(&sc, single);
+		scenario_of(&llama2_7b_arch, "fp8", "full", "optimizer-accounting", "deepspeed");
+	struct mem_terms m = terms_per_card(&sc, single);
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 19 * P7, 2);
 	/* LoRA over an int4 base: the adapters keep fp32 gradients, 4 x 39,976,960 */
-	sc = scenario_of(&llama2_7b, "int4", "lora", "optimizer-accounting", "deepspeed");
-	cr_assert_float_eq(one_card(&sc, single).gradients, 4 * LORA_P, 0.5);
+	sc = scenario_of(&llama2_7b_arch, "int4", "lora", "optimizer-accounting", "deepspeed");
+	cr_assert_float_eq(terms_per_card(&sc, single).gradients, 4 * LORA_P, 0.5);
 	/* fp32 training has fp32 gradients under both: 4 + 4 + 8 */
-	sc = scenario_of(&llama2_7b, "fp32", "full", "optimizer-accounting", "deepspeed");
-	m = one_card(&sc, single);
+	sc = scenario_of(&llama2_7b_arch, "fp32", "full", "optimizer-accounting", "deepspeed");
+	m = terms_per_card(&sc, single);
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * P7, 2);
 }
 
@@ -150,18 +123,18 @@ Test(qlora, peft_upcasts_embedding_and_lm_head_to_fp32)
 {
 	/* 2 B more per embedding and LM-head parameter: 262,144,000 x 2 = 524,288,000
 	 * (0.49 GiB) */
-	cr_assert_float_eq(qlora_upcast_bytes(&llama2_7b), 524288000.0, 0.5);
+	cr_assert_float_eq(qlora_upcast_bytes(&llama2_7b_arch), 524288000.0, 0.5);
 	/* NF4 base 6,477,856,000 x 0.515875 = 3,341,763,964 + 16-bit embeddings
 	 * 524,288,000 + the upcast 524,288,000 = 4,390,339,964; LoRA weights 2 B each */
-	struct scenario sc = scenario_of(&llama2_7b, "bf16", "qlora", NULL, NULL);
-	cr_assert_float_eq(one_card(&sc, single).weights - 2 * LORA_P, 4390339964.0, 2);
+	struct scenario sc = scenario_of(&llama2_7b_arch, "bf16", "qlora", NULL, NULL);
+	cr_assert_float_eq(terms_per_card(&sc, single).weights - 2 * LORA_P, 4390339964.0, 2);
 }
 
 Test(qlora, upcast_of_a_qwen_7b_vocabulary)
 {
 	/* Qwen-7B: V 151,936, h 4096, untied: 2 x 151936 x 4096 = 1,244,659,712 params,
 	 * x 2 B = 2,489,319,424 B = 2.32 GiB; tied: one matrix, half of it */
-	struct model qwen = llama2_7b;
+	struct model qwen = llama2_7b_arch;
 	qwen.vocab = 151936;
 	qwen.params_b = 7.72;
 	cr_assert_float_eq(qlora_upcast_bytes(&qwen), 2489319424.0, 0.5);

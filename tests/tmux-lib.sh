@@ -62,3 +62,13 @@ wait_for() {
 	done
 	return 1
 }
+
+# Waits for the command started by the caller to write its exit status
+# to $art/rc (the status is written last, after stty -g).
+wait_exit() {
+	for _ in $(seq "$patience"); do
+		[ -s "$art/rc" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}

@@ -26,14 +26,6 @@ launch() {
 	wait_for "Per GPU type" || fail "no start for: $*"
 }
 
-wait_exit() {
-	for _ in $(seq "$patience"); do
-		[ -s "$art/rc" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 flag() { T display -p -t main "#{$1}"; }
 
 # How it ended: status, terminal settings, mouse and keypad modes.

@@ -31,14 +31,6 @@ launch() {
 	T send-keys -t main "stty -g > '$art/stty.before'; $* ; st=\$?; stty -g > '$art/stty.after'; echo \$st > '$art/rc'" Enter
 }
 
-wait_exit() {
-	for _ in $(seq "$patience"); do
-		[ -s "$art/rc" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 # Every GPU row on screen shows the cards, plan and per-card prices that
 # the CSV report gives for the same scenario.
 check_rows() {
