@@ -128,5 +128,15 @@ grep -q "^h100-80g,container,1,4,,8000,12.5,CNY,92折," "$data/prices/offers.csv
 keys F10
 check_end "F10 after the conflict" 0
 
+# A quote dated after today loads with a warning, and the title says so
+export GPUPLAN_TODAY=2026-11-30
+echo "h100-80g,container,1,4,,9000,,CNY,,,none,,2062-01-01,a typo in the year" >> "$data/prices/offers.csv"
+launch "$bin" --data "$data" -m llama-2-7b
+save future-date
+head -1 "$art/future-date.txt" | grep -qE "(1 data warning \(--check-data\)|1 warn) · prices" &&
+	pass "the title counts the data warnings" || fail "no warning count in the title"
+keys F10
+check_end "F10 after the warning" 0
+
 echo "tui-safety-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

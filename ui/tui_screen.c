@@ -48,14 +48,19 @@ void tui_screen_update(struct tui *t)
 static void draw_title(const struct tui *t)
 {
 	const struct catalog *c = t->s.cat;
-	char date[16], summary[256], left[2][320], right[2][96];
+	char date[16], summary[256], left[2][320], right[2][160], warn[2][64] = {"", ""};
 	format_date(date, sizeof date, c->newest_date);
 	scenario_summary(summary, sizeof summary, &t->s.sc);
+	if (c->nwarnings) { /* a future date, a missing column: --check-data lists them */
+		snprintf(warn[0], sizeof warn[0], "%zu data warning%s (--check-data) · ",
+			 c->nwarnings, c->nwarnings == 1 ? "" : "s");
+		snprintf(warn[1], sizeof warn[1], "%zu warn · ", c->nwarnings);
+	}
 	snprintf(left[0], sizeof left[0], " gpuplan — %s", summary);
-	snprintf(right[0], sizeof right[0], "prices as of %s · %s/month ", date,
+	snprintf(right[0], sizeof right[0], "%sprices as of %s · %s/month ", warn[0], date,
 		 c->noffers ? c->offers[0].currency : "CNY");
 	snprintf(left[1], sizeof left[1], " %s", summary);
-	snprintf(right[1], sizeof right[1], "prices %s ", date);
+	snprintf(right[1], sizeof right[1], "%sprices %s ", warn[1], date);
 	int v = (int)(text_width(left[0]) + text_width(right[0])) + 2 <= COLS ? 0 : 1;
 	int w = (int)text_width(right[v]);
 	attron(theme_attr(&t->fr.theme, EL_TITLE));
