@@ -88,6 +88,7 @@ check_end "F10 after the paste" 0
 data=$art/data
 mkdir -p "$data/models" "$data/prices"
 for f in models/models.csv prices/gpus.csv prices/offers.csv; do cp "$top_srcdir/$f" "$data/$f"; done
+chmod -R u+w "$data" # make distcheck's source tree is read-only, and cp keeps the mode
 launch "$bin" --data "$data" -m llama-2-7b
 keys Tab j j j j o
 wait_for "H100 80G container quote" || fail "no price dialog"
