@@ -7,6 +7,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "settings.h"
+#include "text.h"
 
 /* getopt's value for an option without a short letter: this + its index
  * in the combined list (settings[] first, then cli_options[]). */
@@ -161,7 +162,10 @@ static void help_line(FILE *out, const struct entry *e)
 		snprintf(text + used, sizeof text - used, ": %s (default %s)", names,
 			 e->option->choices[0]);
 	}
-	fprintf(out, "  %-26s %s\n", left, text);
+	if (text_width(left) > 26) /* GNU style: a long option on a line of its own */
+		fprintf(out, "  %s\n  %-26s %s\n", left, "", text);
+	else
+		fprintf(out, "  %-26s %s\n", left, text);
 }
 
 void cli_help(FILE *out)
@@ -178,7 +182,7 @@ void cli_help(FILE *out)
 	fprintf(out, "\nData: --data DIR, $GPUPLAN_DATA, $XDG_CONFIG_HOME/gpuplan, %s,\n"
 		     "then the copy built into the binary.\n"
 		     "Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 data error.\n"
-		     "Keys in the configurator: press ? there, or see gpuplan(1).\n", GPUPLAN_PKGDATADIR);
+		     "Keys in the configurator: press F1 there, or see gpuplan(1).\n", GPUPLAN_PKGDATADIR);
 }
 
 /* The model needs the catalogue: its text waits until the data is loaded. */
