@@ -8,30 +8,10 @@
 #include "../../src/analysis.h"
 #include "../../src/datasrc.h"
 #include "../../src/parse.h"
+#include "../../src/settings.h"
+#include "bundled.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static const char *const keys[] = {"precision", "task", "context", "concurrency", "cards",
-				   "headroom", "overhead", "prefill-chunk", "kv-precision",
-				   "zero", "recompute", "lora-rank", "efficiency"};
-
-static struct catalog *bundled(void)
-{
-	static struct catalog c;
-	static int loaded;
-	if (!loaded) {
-		static const char *const paths[3] = {"m", "g", "o"};
-		const char *bufs[3];
-		struct diag d = {0};
-		for (int f = 0; f < 3; f++)
-			bufs[f] = (const char *)embedded_files[f];
-		if (catalog_load(&c, paths, bufs, embedded_lengths, &d))
-			abort();
-		diag_clear(&d);
-		loaded = 1;
-	}
-	return &c;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -55,10 +35,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[200];
 	scenario_defaults(&sc);
 	scenario_use_model(&sc, &c->models[data[0] % c->nmodels]);
-	if (data[0] & 0x80)
-		scenario_set_model(&sc, c, text, err, sizeof err);
-	else
-		scenario_set(&sc, keys[data[0] % (sizeof keys / sizeof keys[0])], text, err, sizeof err);
+	/* every row of the settings table, the model included */
+	setting_parse(&settings[data[0] % n_settings], &sc, c, text, err, sizeof err);
 	static struct analysis a;
 	analysis_run(&a, c, &sc, NULL);
 	return 0;

@@ -11,26 +11,9 @@
 #include "../../src/datasrc.h"
 #include "../../src/report.h"
 #include "../json_check.h"
+#include "bundled.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static struct catalog *bundled(void)
-{
-	static struct catalog c;
-	static int loaded;
-	if (!loaded) {
-		static const char *const paths[3] = {"m", "g", "o"};
-		const char *bufs[3];
-		struct diag d = {0};
-		for (int f = 0; f < 3; f++)
-			bufs[f] = (const char *)embedded_files[f];
-		if (catalog_load(&c, paths, bufs, embedded_lengths, &d))
-			abort();
-		diag_clear(&d);
-		loaded = 1;
-	}
-	return &c;
-}
 
 static void apply(struct scenario *sc, const struct catalog *c, char *line)
 {
