@@ -193,19 +193,26 @@ Test(session, selection_follows_the_gpu_and_stays_in_view)
 	cr_assert_eq(s.top, 2, "a smaller table scrolls to the selection");
 }
 
-/* Replaces the first occurrence of from in the file. */
-static void edit_file(const char *name, const char *from, const char *to)
+/* Replaces the first occurrence of from in the file at path: what an
+ * editor does to the copy it was given, or another instance to the data. */
+static void edit_path(const char *path, const char *from, const char *to)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", tmp, name);
 	char *text = slurp(path), *at = strstr(text, from);
-	cr_assert_not_null(at, "%s not in %s", from, name);
+	cr_assert_not_null(at, "%s not in %s", from, path);
 	FILE *f = fopen(path, "wb");
 	fwrite(text, 1, (size_t)(at - text), f);
 	fputs(to, f);
 	fputs(at + strlen(from), f);
 	fclose(f);
 	free(text);
+}
+
+/* The same on a file of the test's data folder. */
+static void edit_file(const char *name, const char *from, const char *to)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", tmp, name);
+	edit_path(path, from, to);
 }
 
 Test(session, reload_takes_the_changed_data)
@@ -360,19 +367,6 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 	cr_assert_lt(s.limits[3].max_concurrency, before);
 }
 
-/* What an editor does to the copy it was given. */
-static void edit_copy(const char *copy, const char *from, const char *to)
-{
-	char *text = slurp(copy), *at = strstr(text, from);
-	cr_assert_not_null(at, "%s not in %s", from, copy);
-	FILE *f = fopen(copy, "wb");
-	fwrite(text, 1, (size_t)(at - text), f);
-	fputs(to, f);
-	fputs(at + strlen(from), f);
-	fclose(f);
-	free(text);
-}
-
 /* issue 12: e edits a copy; only a copy that loads replaces the file. */
 Test(session, editing_a_file_reloads_it)
 {
@@ -387,7 +381,7 @@ Test(session, editing_a_file_reloads_it)
 	cr_assert_str_eq(e.argv[4], e.de.copy);
 	cr_assert_str_neq(e.de.copy, path, "the editor gets a copy, never the live file");
 	cr_assert_null(e.argv[5]);
-	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED);
 	snprintf(want, sizeof want, "saved %s (the old one is %s.bak), reloaded", path, path);
 	cr_assert_str_eq(s.status, want);
@@ -400,7 +394,7 @@ Test(session, a_failed_editor_is_named_and_changes_nothing)
 	struct session_edit e;
 	setenv("VISUAL", "no-such-editor -f", 1);
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
-	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,contai"); /* died mid-write */
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,contai"); /* died mid-write */
 	cr_assert_eq(session_edit_end(&s, &e, 127 << 8), DATA_EDIT_FAILED);
 	cr_assert_str_eq(s.status, "could not start 'no-such-editor': No such file or directory: "
 		       "nothing saved, the data in use is unchanged");
@@ -418,7 +412,7 @@ Test(session, a_copy_that_does_not_load_never_replaces_the_file)
 	char *before = slurp(path);
 	setenv("VISUAL", "true", 1);
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
-	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
 	cr_assert(s.status_error);
 	cr_assert(strstr(s.status, "r reopen the rejected copy, k keep the file as it is — prices/"
@@ -430,7 +424,7 @@ Test(session, a_copy_that_does_not_load_never_replaces_the_file)
 	/* r: the rejected copy goes back to the editor, which fixes it */
 	cr_assert(session_edit_reopen(&s, &e));
 	cr_assert_str_eq(e.argv[4], e.rejected);
-	edit_copy(e.de.copy, ",abc,", ",7777,");
+	edit_path(e.de.copy, ",abc,", ",7777,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 7777);
@@ -444,7 +438,7 @@ Test(session, keeping_the_file_after_a_rejected_edit_says_where_the_edit_is)
 	char want[9000];
 	setenv("VISUAL", "true", 1);
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
-	edit_copy(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
 	session_edit_keep(&s, &e);
 	snprintf(want, sizeof want, "kept %s as it is; the rejected edit stays in %s", e.de.live,
