@@ -3,6 +3,9 @@
  *   _("text")              translated now (a call: not in static tables)
  *   N_("text")             marked only, for tables; translate with _(row->label)
  *   P_("one", "other", n)  the plural form for n (Chinese has one form)
+ *   NP_("one", "other")    a plural pair marked in a table, as the
+ *                          initialiser of a `const char *forms[2]`;
+ *                          render with P_(forms[0], forms[1], n)
  * The language: --lang zh|en, else LC_ALL, LC_MESSAGES, LANG (and LANGUAGE
  * when the locale is not C), as GNU gettext chooses. */
 #ifndef GPUPLAN_I18N_H
@@ -12,6 +15,7 @@
 
 #define _(s) gpuplan_gettext(s)
 #define N_(s) s
+#define NP_(one, other) {one, other}
 #define P_(one, other, n) gpuplan_ngettext(one, other, n)
 
 enum i18n_lang { I18N_EN, I18N_ZH };
