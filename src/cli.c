@@ -26,18 +26,27 @@ struct cli_option {
 	const char *const *choices; /* listed in --help: the first is the default */
 };
 
-static int usage_error(FILE *err, const char *fmt, const char *a, const char *b, const char *c)
+/* msg: the message already in the reader's language. */
+static int usage_error(FILE *err, const char *msg)
 {
-	fprintf(err, "gpuplan: ");
-	fprintf(err, fmt, a, b, c);
-	fprintf(err, " (see gpuplan --help)\n");
+	fprintf(err, _("gpuplan: %s (see gpuplan --help)\n"), msg);
 	return EXIT_USAGE;
+}
+
+/* fmt: a translated message with one %s, the option as typed. */
+static int usage_error_arg(FILE *err, const char *fmt, const char *arg)
+{
+	char msg[512];
+	snprintf(msg, sizeof msg, fmt, arg);
+	return usage_error(err, msg);
 }
 
 static int invalid_value(FILE *err, const char *value, const char *option, const char *accepted)
 {
-	return usage_error(err, "invalid value \"%s\" for --%s: expected %s", value, option,
-			   accepted);
+	char msg[512];
+	snprintf(msg, sizeof msg, _("invalid value \"%s\" for --%s: expected %s"), value, option,
+		 accepted);
+	return usage_error(err, msg);
 }
 
 /* In enum report_format order, NULL-terminated. */
@@ -45,31 +54,39 @@ static const char *const format_names[] = {
 	[FORMAT_TABLE] = "table", [FORMAT_CSV] = "csv", [FORMAT_JSON] = "json",
 	[FORMAT_MARKDOWN] = "markdown", [FORMAT_MARKDOWN + 1] = NULL};
 
-/* "table, csv, json or markdown" (sep ", ", last " or "), or "a|b|c". */
-static void join_names(const char *const *names, const char *sep, const char *last, char *buf,
+/* The first n names joined by sep: "table, csv, json" or "a|b|c". The
+ * names are typed values: the same in every language. */
+static void join_names(const char *const *names, size_t n, const char *sep, char *buf,
 		       size_t cap)
 {
-	size_t used = 0, n = 0;
-	while (names[n])
-		n++;
+	size_t used = 0;
 	buf[0] = '\0';
-	for (size_t i = 0; i < n && used < cap; i++) {
-		const char *before = i == 0 ? "" : i + 1 == n ? last : sep;
-		int w = snprintf(buf + used, cap - used, "%s%s", before, names[i]);
+	for (size_t i = 0; i < n && names[i] && used < cap; i++) {
+		int w = snprintf(buf + used, cap - used, "%s%s", i ? sep : "", names[i]);
 		used += w > 0 ? (size_t)w : 0;
 	}
 }
 
+static size_t count_names(const char *const *names)
+{
+	size_t n = 0;
+	while (names[n])
+		n++;
+	return n;
+}
+
 static int set_format(struct cli *cli, const char *v, FILE *err)
 {
-	char accepted[80];
-	for (size_t i = 0; format_names[i]; i++) {
+	char most[80], accepted[120];
+	size_t n = count_names(format_names);
+	for (size_t i = 0; i < n; i++) {
 		if (strcmp(v, format_names[i]) == 0) {
 			cli->format = (enum report_format)i;
 			return EXIT_OK;
 		}
 	}
-	join_names(format_names, ", ", " or ", accepted, sizeof accepted);
+	join_names(format_names, n - 1, ", ", most, sizeof most);
+	snprintf(accepted, sizeof accepted, _("%s or %s"), most, format_names[n - 1]);
 	return invalid_value(err, v, "format", accepted);
 }
 
@@ -79,29 +96,30 @@ static int check_lang(struct cli *cli, const char *v, FILE *err)
 {
 	enum i18n_lang lang;
 	(void)cli;
-	return i18n_parse_lang(v, &lang) ? EXIT_OK : invalid_value(err, v, "lang", "zh or en");
+	return i18n_parse_lang(v, &lang) ? EXIT_OK : invalid_value(err, v, "lang", _("zh or en"));
 }
 
 static const struct cli_option cli_options[] = {
-	{.name = "gpu", .metavar = "ID[,ID...]", .help = "only these GPU types",
+	{.name = "gpu", .metavar = "ID[,ID...]", .help = N_("only these GPU types"),
 	 .keep = offsetof(struct cli, gpu_filter)},
-	{.name = "data", .metavar = "DIR", .help = "read models/ and prices/ from DIR",
+	{.name = "data", .metavar = "DIR", .help = N_("read models/ and prices/ from DIR"),
 	 .keep = offsetof(struct cli, data_dir)},
-	{.name = "format", .metavar = "F", .help = "report format", .handle = set_format,
+	{.name = "format", .metavar = "F", .help = N_("report format"), .handle = set_format,
 	 .choices = format_names},
-	{.name = "print", .help = "print the report even on a terminal", .mode = MODE_PRINT},
+	{.name = "print", .help = N_("print the report even on a terminal"), .mode = MODE_PRINT},
 	{.name = "compare", .metavar = "\"OPTS\"",
-	 .help = "compare with the scenario these options change: \"-c 128k -p int4\"",
+	 .help = N_("compare with the scenario these options change: \"-c 128k -p int4\""),
 	 .keep = offsetof(struct cli, compare)},
-	{.name = "limits", .help = "longest context and most sequences on 1, 2, 4 and 8 cards",
+	{.name = "limits", .help = N_("longest context and most sequences on 1, 2, 4 and 8 cards"),
 	 .mode = MODE_LIMITS},
-	{.name = "list-models", .help = "list the model catalogue", .mode = MODE_LIST_MODELS},
-	{.name = "list-gpus", .help = "list the GPU types", .mode = MODE_LIST_GPUS},
-	{.name = "check-data", .help = "check the data files, report every problem (exit 3 if any)",
+	{.name = "list-models", .help = N_("list the model catalogue"), .mode = MODE_LIST_MODELS},
+	{.name = "list-gpus", .help = N_("list the GPU types"), .mode = MODE_LIST_GPUS},
+	{.name = "check-data",
+	 .help = N_("check the data files, report every problem (exit 3 if any)"),
 	 .mode = MODE_CHECK_DATA},
 	{.name = "export-data", .metavar = "DIR",
-	 .help = "write the built-in data files under DIR for editing", .mode = MODE_EXPORT_DATA,
-	 .keep = offsetof(struct cli, export_dir)},
+	 .help = N_("write the built-in data files under DIR for editing"),
+	 .mode = MODE_EXPORT_DATA, .keep = offsetof(struct cli, export_dir)},
 	{.name = "lang", .metavar = "zh|en",
 	 .help = N_("language of the messages (default: from LC_ALL, LC_MESSAGES, LANG)"),
 	 .handle = check_lang},
@@ -144,9 +162,24 @@ size_t cli_option_names(const char **names, size_t cap)
 	return n;
 }
 
+/* An option's help text in the reader's language; the choices and the
+ * default are typed values and stay as they are. */
+static void option_help(const struct cli_option *o, char *text, size_t cap)
+{
+	char names[80];
+	if (!o->choices) {
+		snprintf(text, cap, "%s", _(o->help));
+		return;
+	}
+	join_names(o->choices, count_names(o->choices), "|", names, sizeof names);
+	snprintf(text, cap, _("%s: %s (default %s)"), _(o->help), names, o->choices[0]);
+}
+
+enum { HELP_LEFT = 26 }; /* display columns of the options' side */
+
 static void help_line(FILE *out, const struct entry *e)
 {
-	char left[64], text[256];
+	char left[64], text[768];
 	int n = e->short_flag ? snprintf(left, sizeof left, "-%c, ", e->short_flag)
 			      : snprintf(left, sizeof left, "    ");
 	snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s", e->name, e->metavar ? " " : "",
@@ -154,18 +187,15 @@ static void help_line(FILE *out, const struct entry *e)
 	if (e->setting)
 		setting_help(e->setting, text, sizeof text);
 	else
-		snprintf(text, sizeof text, "%s", _(e->option->help));
-	if (e->option && e->option->choices) {
-		char names[80];
-		join_names(e->option->choices, "|", "|", names, sizeof names);
-		size_t used = strlen(text);
-		snprintf(text + used, sizeof text - used, ": %s (default %s)", names,
-			 e->option->choices[0]);
+		option_help(e->option, text, sizeof text);
+	fputs("  ", out);
+	if (text_width(left) > HELP_LEFT) { /* GNU style: a long option on a line of its own */
+		fprintf(out, "%s\n  ", left);
+		left[0] = '\0';
 	}
-	if (text_width(left) > 26) /* GNU style: a long option on a line of its own */
-		fprintf(out, "  %s\n  %-26s %s\n", left, "", text);
-	else
-		fprintf(out, "  %-26s %s\n", left, text);
+	/* by display width, should a metavar ever be translated */
+	text_pad(out, left, HELP_LEFT, 0);
+	fprintf(out, " %s\n", text);
 }
 
 void cli_help(FILE *out)
@@ -179,16 +209,18 @@ void cli_help(FILE *out)
 	      out);
 	for (size_t i = 0; i < n; i++)
 		help_line(out, &e[i]);
-	fprintf(out, "\nData: --data DIR, $GPUPLAN_DATA, $XDG_CONFIG_HOME/gpuplan, %s,\n"
-		     "then the copy built into the binary.\n"
-		     "Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 data error.\n"
-		     "Keys in the configurator: press F1 there, or see gpuplan(1).\n", GPUPLAN_PKGDATADIR);
+	fprintf(out,
+		_("\nData: --data DIR, $GPUPLAN_DATA, $XDG_CONFIG_HOME/gpuplan, %s,\n"
+		  "then the copy built into the binary.\n"
+		  "Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 data error.\n"
+		  "Keys in the configurator: press F1 there, or see gpuplan(1).\n"),
+		GPUPLAN_PKGDATADIR);
 }
 
 /* The model needs the catalogue: its text waits until the data is loaded. */
 static int apply_setting(struct cli *cli, const struct setting *s, const char *arg, FILE *err)
 {
-	char accepted[160];
+	char accepted[512];
 	if (s->needs_catalog) {
 		cli->model = arg;
 		return EXIT_OK;
@@ -262,16 +294,16 @@ int cli_parse_onto(struct cli *cli, int argc, char **argv, FILE *err)
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		const char *removed = c == '?' ? settings_removed_hint(argv[optind - 1]) : NULL;
 		if (removed)
-			return usage_error(err, "%s%s%s", removed, "", "");
+			return usage_error(err, removed);
 		if (c == '?' || c == ':')
-			return usage_error(err, c == '?' ? "unknown option '%s'%s%s"
-							 : "option '%s' needs a value%s%s",
-					   argv[optind - 1], "", "");
+			return usage_error_arg(err, c == '?' ? _("unknown option '%s'")
+							     : _("option '%s' needs a value"),
+					       argv[optind - 1]);
 		int rc = apply_key(cli, e, n, c, err);
 		if (rc != EXIT_OK)
 			return rc;
 	}
 	if (optind < argc)
-		return usage_error(err, "unexpected argument '%s'%s%s", argv[optind], "", "");
+		return usage_error_arg(err, _("unexpected argument '%s'"), argv[optind]);
 	return EXIT_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
 #include "parse.h"
 
 #define FIELD_MAX 64 /* longest number we copy out to parse */
@@ -66,7 +67,7 @@ bool duration_today(int *yyyymmdd, char *err, size_t cap)
 	if (env && *env) {
 		if (parse_date(env, yyyymmdd))
 			return true;
-		snprintf(err, cap, "GPUPLAN_TODAY: expected a date YYYY-MM-DD, found \"%s\"", env);
+		snprintf(err, cap, _("GPUPLAN_TODAY: expected a date YYYY-MM-DD, found \"%s\""), env);
 		return false;
 	}
 	time_t now = time(NULL);
@@ -97,12 +98,12 @@ static bool deadline_from_date(const char *s, int today, double *days, char *err
 {
 	int date;
 	if (!parse_date(s, &date)) {
-		snprintf(err, cap, "expected a real calendar date YYYY-MM-DD, found \"%s\"", s);
+		snprintf(err, cap, _("expected a real calendar date YYYY-MM-DD, found \"%s\""), s);
 		return false;
 	}
 	long n = duration_days_between(today, date);
 	if (n <= 0) {
-		snprintf(err, cap, "expected a date after today (%04d-%02d-%02d), found \"%s\"",
+		snprintf(err, cap, _("expected a date after today (%04d-%02d-%02d), found \"%s\""),
 			 today / 10000, today / 100 % 100, today % 100, s);
 		return false;
 	}
@@ -116,8 +117,10 @@ bool duration_parse_deadline(const char *s, int today, double *days, char *err, 
 		return deadline_from_date(s, today, days, err, cap);
 	size_t n = sizeof deadline_units / sizeof deadline_units[0];
 	if (!number_with_unit(s, strlen(s), deadline_units, n, 0, days) || !(*days > 0)) {
-		snprintf(err, cap, "expected a deadline such as 14d, 36h, 3w or a date "
-			 "2027-01-15, found \"%s\"", s);
+		snprintf(err, cap,
+			 _("expected a deadline such as 14d, 36h, 3w or a date 2027-01-15, "
+			   "found \"%s\""),
+			 s);
 		return false;
 	}
 	return true;
@@ -133,8 +136,8 @@ bool duration_parse_tokens(const char *s, double *tokens, char *err, size_t cap)
 {
 	if (tokens_in(s, strlen(s), tokens))
 		return true;
-	snprintf(err, cap, "expected a token count above 0 such as 2B, 500M or 1.4T, found \"%s\"",
-		 s);
+	snprintf(err, cap,
+		 _("expected a token count above 0 such as 2B, 500M or 1.4T, found \"%s\""), s);
 	return false;
 }
 
@@ -181,16 +184,18 @@ bool duration_parse_measured(const char *s, struct usl_point *pts, int max, int 
 		const char *comma = strchr(p, ',');
 		const char *end = comma ? comma : p + strlen(p);
 		if (*n == max) {
-			snprintf(err, cap, "expected at most %d measurements, found more", max);
+			snprintf(err, cap, _("expected at most %d measurements, found more"), max);
 			return false;
 		}
 		if (!measured_pair(p, end, &pts[*n])) {
-			snprintf(err, cap, "expected cards:tokens/s pairs such as "
-				 "\"1:1520,2:2900,4:5400\", found \"%.*s\"", (int)(end - p), p);
+			snprintf(err, cap,
+				 _("expected cards:tokens/s pairs such as \"1:1520,2:2900,4:5400\", "
+				   "found \"%.*s\""),
+				 (int)(end - p), p);
 			return false;
 		}
 		if (measured_duplicate(pts, *n)) {
-			snprintf(err, cap, "expected each card count once, found %d twice",
+			snprintf(err, cap, _("expected each card count once, found %d twice"),
 				 pts[*n].cards);
 			return false;
 		}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "i18n.h"
 #include "model_lookup.h"
 #include "parse.h"
 #include "settings.h"
@@ -74,7 +75,7 @@ static void model_refused(const struct catalog *c, const char *text, char *err, 
 		return;
 	size_t used = strlen(err);
 	if (used < errlen)
-		snprintf(err + used, errlen - used, "; did you mean %s?", near);
+		snprintf(err + used, errlen - used, _("; did you mean %s?"), near);
 }
 
 void scenario_copy(struct scenario *dst, const struct scenario *src)
@@ -99,9 +100,12 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 	struct custom_model *cm = &sc->custom;
 	const struct model *ref = arch_derive(&cm->shape, c, params);
 	snprintf(cm->id, sizeof cm->id, "%s", text);
-	snprintf(cm->name, sizeof cm->name, "%.4gB (size only)", params / 1e9);
-	snprintf(cm->source, sizeof cm->source, "architecture scaled from %s",
-		 ref ? ref->name : "a Llama-2-7B shape");
+	/* Held in the language of the moment the size was set: a model is
+	 * shown as data, so a live switch keeps these words until it is set
+	 * again. */
+	snprintf(cm->name, sizeof cm->name, _("%.4gB (size only)"), params / 1e9);
+	snprintf(cm->source, sizeof cm->source, _("architecture scaled from %s"),
+		 ref ? ref->name : _("a Llama-2-7B shape"));
 	sc->is_custom = true;
 	scenario_model(sc);
 	scenario_resolve_precision(sc);
@@ -114,6 +118,6 @@ bool scenario_set(struct scenario *sc, const char *key, const char *value, char 
 	const struct setting *s = settings_find(key);
 	if (s && s->kind != SETTING_TEXT)
 		return setting_parse(s, sc, NULL, value, err, errlen);
-	snprintf(err, errlen, "a known setting");
+	snprintf(err, errlen, "%s", _("a known setting"));
 	return false;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "jsonw.h"
 #include "parse.h"
 #include "settings_train.h"
@@ -15,7 +16,7 @@
 /* Choice 0 is "auto" (the model's shipped dtype), then precisions[]. */
 static const char *precision_choice(size_t i)
 {
-	return i == 0 ? "auto" : i <= n_precisions ? precisions[i - 1].name : NULL;
+	return i == 0 ? N_("auto") : i <= n_precisions ? precisions[i - 1].name : NULL;
 }
 
 static size_t precision_get(const struct scenario *sc)
@@ -71,21 +72,24 @@ static const char *task_label(size_t i)
 		sc->field = (type)i;                                                       \
 	}
 
-ENUM_CHOICE(kv, enum kv_choice, kv_precision, [KV_AUTO] = "auto", [KV_16] = "16",
+/* Names that are English words are marked: the form shows _(name), and
+ * setting_parse takes that back (names like "fp8" or "16" are not). */
+ENUM_CHOICE(kv, enum kv_choice, kv_precision, [KV_AUTO] = N_("auto"), [KV_16] = "16",
 	    [KV_FP8] = "fp8")
-ENUM_CHOICE(recompute, enum recompute_choice, recompute, [RC_AUTO] = "auto",
-	    [RC_NONE] = "none", [RC_FULL] = "full")
-ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = "full", [LOSS_CHUNKED] = "chunked")
-ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = "zero",
+ENUM_CHOICE(recompute, enum recompute_choice, recompute, [RC_AUTO] = N_("auto"),
+	    [RC_NONE] = N_("none"), [RC_FULL] = N_("full"))
+ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = N_("full"),
+	    [LOSS_CHUNKED] = N_("chunked"))
+ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = N_("zero"),
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
 
-ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = "offer",
-	    [NETWORK_IB] = "ib", [NETWORK_ETHERNET] = "ethernet")
+ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = N_("offer"),
+	    [NETWORK_IB] = N_("ib"), [NETWORK_ETHERNET] = N_("ethernet"))
 
 /* Index i is stage i - 1: "auto" is ZERO_AUTO (-1). */
 static const char *zero_choice(size_t i)
 {
-	static const char *const names[] = {"auto", "0", "1", "2", "3"};
+	static const char *const names[] = {N_("auto"), "0", "1", "2", "3"};
 	return i < sizeof names / sizeof names[0] ? names[i] : NULL;
 }
 
@@ -134,132 +138,147 @@ void settings_format_double(double x, char *buf, size_t cap)
 #define FIELD(name) .offset = offsetof(struct scenario, name)
 
 const struct setting settings[] = {
-	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = "Model",
+	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = N_("Model"),
 	 .places = PLACE_BOTH, .kind = SETTING_TEXT, .needs_catalog = true, .json_key = "model",
-	 .help = "catalogue id, name or alias (any case), or a size: 70b, 7.5B",
-	 .accepted = "a catalogue model (see --list-models) or a size such as 70b",
+	 .help = N_("catalogue id, name or alias (any case), or a size: 70b, 7.5B"),
+	 .accepted = N_("a catalogue model (see --list-models) or a size such as 70b"),
 	 .ops = {model_parse, model_format, model_json}},
-	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = "Precision",
+	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = N_("Precision"),
 	 .places = PLACE_BOTH, .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE,
-	 .json_key = "precision", .help = "precision (auto: the model's shipped dtype)",
+	 .json_key = "precision", .help = N_("precision (auto: the model's shipped dtype)"),
 	 .choice = precision_choice, .get_choice = precision_get, .set_choice = precision_set,
 	 .ops = {.json = precision_json, .effective = precision_effective}},
-	{.key = "task", .short_flag = 't', .metavar = "T", .label = "Task", .places = PLACE_BOTH,
+	{.key = "task", .short_flag = 't', .metavar = "T", .label = N_("Task"), .places = PLACE_BOTH,
 	 .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE, .json_key = "task",
-	 .help = "task", .choice = task_choice, .choice_label = task_label,
+	 .help = N_("task"), .choice = task_choice, .choice_label = task_label,
 	 FIELD(task), .type = FIELD_INT},
-	{.key = "context", .short_flag = 'c', .metavar = "N", .label = "Context",
-	 .unit = "tokens", .places = PLACE_BOTH, .kind = SETTING_COUNT,
-	 .summary = SUMMARY_NAMED, .json_key = "context", .help = "tokens: 4096, 4k, 128K",
-	 .accepted = "a token count above 0 such as 4096, 4k or 128K", FIELD(context),
+	{.key = "context", .short_flag = 'c', .metavar = "N", .label = N_("Context"),
+	 .unit = N_("tokens"), .places = PLACE_BOTH, .kind = SETTING_COUNT,
+	 .summary = SUMMARY_NAMED, .summary_text = N_("context %s"), .json_key = "context",
+	 .help = N_("tokens: 4096, 4k, 128K"),
+	 .accepted = N_("a token count above 0 such as 4096, 4k or 128K"), FIELD(context),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
-	{.key = "concurrency", .short_flag = 'n', .metavar = "N", .label = "Concurrency",
+	{.key = "concurrency", .short_flag = 'n', .metavar = "N", .label = N_("Concurrency"),
 	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_NAMED,
-	 .json_key = "concurrency", .help = "sequences served at once / micro-batch",
-	 .accepted = "a whole number above 0 (up to 1000000)", FIELD(concurrency),
+	 .summary_text = N_("concurrency %s"),
+	 .json_key = "concurrency", .help = N_("sequences served at once / micro-batch"),
+	 .accepted = N_("a whole number above 0 (up to 1000000)"), FIELD(concurrency),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONCURRENCY},
-	{.key = "headroom", .metavar = "PCT", .label = "Headroom", .unit = "%",
+	{.key = "headroom", .metavar = "PCT", .label = N_("Headroom"), .unit = "%",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom headroom"),
 	 .json_key = "headroom_pct", .json_decimals = 2,
-	 .help = "memory kept free on each card, %", .accepted = "a percentage from 0 to 1000",
+	 .help = N_("memory kept free on each card, %"),
+	 .accepted = N_("a percentage from 0 to 1000"),
 	 FIELD(headroom_pct), .type = FIELD_DOUBLE, .max = 1000},
-	{.key = "kv-precision", .metavar = "K", .label = "KV cache", .places = PLACE_BOTH,
+	{.key = "kv-precision", .metavar = "K", .label = N_("KV cache"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "kv_precision",
-	 .help = "KV cache", .choice = kv_choice, .get_choice = kv_get, .set_choice = kv_set},
+	 .help = N_("KV cache"), .choice = kv_choice, .get_choice = kv_get, .set_choice = kv_set},
 	{.key = "zero", .metavar = "Z", .label = "ZeRO", .places = PLACE_BOTH, .advanced = true,
-	 .kind = SETTING_CHOICE, .json_key = "zero", .help = "ZeRO stage", .choice = zero_choice,
+	 .kind = SETTING_CHOICE, .json_key = "zero", .help = N_("ZeRO stage"), .choice = zero_choice,
 	 .get_choice = zero_get, .set_choice = zero_set},
-	{.key = "recompute", .metavar = "R", .label = "Recompute", .places = PLACE_BOTH,
+	{.key = "recompute", .metavar = "R", .label = N_("Recompute"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "recompute",
-	 .help = "activation recomputation", .choice = recompute_choice,
+	 .help = N_("activation recomputation"), .choice = recompute_choice,
 	 .get_choice = recompute_get, .set_choice = recompute_set},
-	{.key = "lora-rank", .metavar = "R", .label = "LoRA rank", .places = PLACE_BOTH,
-	 .advanced = true, .kind = SETTING_COUNT, .json_key = "lora_rank", .help = "LoRA rank",
-	 .accepted = "a rank from 1 to 65536", FIELD(lora_rank), .type = FIELD_INT, .min = 1,
+	{.key = "lora-rank", .metavar = "R", .label = N_("LoRA rank"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_COUNT, .json_key = "lora_rank", .help = N_("LoRA rank"),
+	 .accepted = N_("a rank from 1 to 65536"), FIELD(lora_rank), .type = FIELD_INT, .min = 1,
 	 .max = MAX_LORA_RANK},
-	{.key = "loss", .metavar = "L", .label = "Loss", .places = PLACE_BOTH, .advanced = true,
+	{.key = "loss", .metavar = "L", .label = N_("Loss"), .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_CHOICE, .json_key = "loss",
-	 .help = "training loss: full fp32 logits (HF Trainer) or chunked (torchtune)",
+	 .help = N_("training loss: full fp32 logits (HF Trainer) or chunked (torchtune)"),
 	 .choice = loss_choice, .get_choice = loss_get, .set_choice = loss_set},
-	{.key = "optimizer-accounting", .metavar = "A", .label = "Accounting",
+	{.key = "optimizer-accounting", .metavar = "A", .label = N_("Accounting"),
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_CHOICE,
 	 .json_key = "optimizer_accounting",
-	 .help = "training bytes per parameter: ZeRO paper (16 B) or DeepSpeed (18 B)",
+	 .help = N_("training bytes per parameter: ZeRO paper (16 B) or DeepSpeed (18 B)"),
 	 .choice = accounting_choice, .get_choice = accounting_get,
 	 .set_choice = accounting_set},
-	{.key = "overhead", .metavar = "GIB", .label = "Overhead", .unit = "GiB",
+	{.key = "overhead", .metavar = "GIB", .label = N_("Overhead"), .unit = "GiB",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
-	 .json_key = "overhead_gib", .json_decimals = 4, .help = "runtime overhead per card, GiB",
-	 .accepted = "GiB per card from 0 to 1024", FIELD(overhead_gib), .type = FIELD_DOUBLE,
+	 .json_key = "overhead_gib", .json_decimals = 4, .help = N_("runtime overhead per card, GiB"),
+	 .accepted = N_("GiB per card from 0 to 1024"), FIELD(overhead_gib), .type = FIELD_DOUBLE,
 	 .max = 1024},
-	{.key = "prefill-chunk", .metavar = "N", .label = "Prefill", .unit = "tok",
+	{.key = "prefill-chunk", .metavar = "N", .label = N_("Prefill"), .unit = "tok",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_COUNT,
-	 .json_key = "prefill_chunk", .help = "prefill chunk in tokens (0 = whole prompt)",
-	 .accepted = "a token count (0 = the whole prompt at once)", FIELD(prefill_chunk),
+	 .json_key = "prefill_chunk", .help = N_("prefill chunk in tokens (0 = whole prompt)"),
+	 .accepted = N_("a token count (0 = the whole prompt at once)"), FIELD(prefill_chunk),
 	 .type = FIELD_LLONG, .min = 0, .max = MAX_CONTEXT_TOKENS},
-	{.key = "cards", .metavar = "N", .label = "Cards", .places = PLACE_BOTH, .advanced = true,
+	{.key = "cards", .metavar = "N", .label = N_("Cards"), .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_COUNT, .json_key = "cards",
-	 .help = "force N cards: show that plan's memory and cost",
-	 .accepted = "auto or a card count from 1 to 4096", FIELD(cards), .type = FIELD_INT,
+	 .help = N_("force N cards: show that plan's memory and cost"),
+	 .accepted = N_("auto or a card count from 1 to 4096"), FIELD(cards), .type = FIELD_INT,
 	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
 	{.key = "tp", .metavar = "N", .label = "TP", .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_COUNT, .json_key = "tp",
-	 .help = "force tensor parallel N (1, 2, 4, 8) inside a machine",
-	 .accepted = "auto or 1, 2, 4 or 8", FIELD(tp), .type = FIELD_INT, .min = 1,
+	 .help = N_("force tensor parallel N (1, 2, 4, 8) inside a machine"),
+	 .accepted = N_("auto or 1, 2, 4 or 8"), FIELD(tp), .type = FIELD_INT, .min = 1,
 	 .max = 8, .zero_is_auto = true},
 	{.key = "pp", .metavar = "N", .label = "PP", .places = PLACE_BOTH, .advanced = true,
-	 .kind = SETTING_COUNT, .json_key = "pp", .help = "force pipeline parallel N stages",
-	 .accepted = "auto or a stage count from 1 to 4096", FIELD(pp), .type = FIELD_INT,
+	 .kind = SETTING_COUNT, .json_key = "pp", .help = N_("force pipeline parallel N stages"),
+	 .accepted = N_("auto or a stage count from 1 to 4096"), FIELD(pp), .type = FIELD_INT,
 	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
-	{.key = "output-len", .metavar = "N", .label = "Output", .unit = "tok",
+	{.key = "output-len", .metavar = "N", .label = N_("Output"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
-	 .json_key = "output_len", .help = "tokens generated per request (input = context - output)",
-	 .accepted = "a token count above 0, below the context", FIELD(output_len),
+	 .summary_text = N_("custom output-len"),
+	 .json_key = "output_len",
+	 .help = N_("tokens generated per request (input = context - output)"),
+	 .accepted = N_("a token count above 0, below the context"), FIELD(output_len),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
-	{.key = "duty", .metavar = "PCT", .label = "Duty", .unit = "%", .places = PLACE_BOTH,
+	{.key = "duty", .metavar = "PCT", .label = N_("Duty"), .unit = "%", .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom duty"),
 	 .json_key = "duty_pct", .json_decimals = 1,
-	 .help = "share of the month the service is busy, % (cost per token)",
-	 .accepted = "a percentage from 1 to 100", FIELD(duty_pct), .type = FIELD_DOUBLE,
+	 .help = N_("share of the month the service is busy, % (cost per token)"),
+	 .accepted = N_("a percentage from 1 to 100"), FIELD(duty_pct), .type = FIELD_DOUBLE,
 	 .min = 1, .max = 100},
-	{.key = "min-speed", .metavar = "TOK/S", .label = "Min speed", .unit = "tok/s",
+	{.key = "min-speed", .metavar = "TOK/S", .label = N_("Min speed"), .unit = "tok/s",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom min-speed"),
 	 .json_key = "min_speed", .json_decimals = 1,
-	 .help = "per-user decode speed the plan must reach, tokens/s (0 = none)",
-	 .accepted = "tokens per second per user, 0 (none) to 1000000", FIELD(min_speed),
-	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = "none"},
-	{.key = "train-tokens", .metavar = "N", .label = "To train", .unit = "tok",
+	 .help = N_("per-user decode speed the plan must reach, tokens/s (0 = none)"),
+	 .accepted = N_("tokens per second per user, 0 (none) to 1000000"), FIELD(min_speed),
+	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
+	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom train-tokens"),
 	 .json_key = "train_tokens",
-	 .help = "training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)",
-	 .accepted = "a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)",
+	 .help = N_("training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)"),
+	 .accepted = N_("a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)"),
 	 .ops = {train_tokens_parse, train_tokens_format, train_tokens_json}},
-	{.key = "epochs", .metavar = "N", .label = "Epochs", .places = PLACE_BOTH,
+	{.key = "epochs", .metavar = "N", .label = N_("Epochs"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
-	 .json_key = "epochs", .help = "training: passes over the dataset",
-	 .accepted = "a whole number from 1 to 1000", FIELD(epochs), .type = FIELD_INT,
+	 .summary_text = N_("custom epochs"),
+	 .json_key = "epochs", .help = N_("training: passes over the dataset"),
+	 .accepted = N_("a whole number from 1 to 1000"), FIELD(epochs), .type = FIELD_INT,
 	 .min = 1, .max = MAX_EPOCHS},
-	{.key = "global-batch", .metavar = "N", .label = "Step tokens", .unit = "tok",
+	{.key = "global-batch", .metavar = "N", .label = N_("Step tokens"), .unit = "tok",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
-	 .summary = SUMMARY_IF_CHANGED, .json_key = "global_batch", .json_decimals = 0,
-	 .help = "training: tokens per optimizer step", .accepted = "a token count such as 1M or 4M",
+	 .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom global-batch"), .json_key = "global_batch", .json_decimals = 0,
+	 .help = N_("training: tokens per optimizer step"),
+	 .accepted = N_("a token count such as 1M or 4M"),
 	 FIELD(global_batch), .type = FIELD_DOUBLE,
 	 .ops = {.parse = global_batch_parse, .format = global_batch_format}},
-	{.key = "deadline", .metavar = "D", .label = "Deadline", .places = PLACE_BOTH,
-	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED, .json_key = "deadline_days",
-	 .help = "training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)",
-	 .accepted = "14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)",
+	{.key = "deadline", .metavar = "D", .label = N_("Deadline"), .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom deadline"), .json_key = "deadline_days",
+	 .help = N_("training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)"),
+	 .accepted = N_("14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)"),
 	 .ops = {deadline_parse, deadline_format, deadline_json}},
-	{.key = "measured", .metavar = "C:TOK/S,...", .label = "Measured", .places = PLACE_BOTH,
+	{.key = "measured", .metavar = "C:TOK/S,...", .label = N_("Measured"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("custom measured"),
 	 .json_key = "measured",
-	 .help = "training: tokens/s measured on 1, 2, 4 ... cards of the --gpu type, "
-		 "1:1520,2:2900,4:5400 (fits the USL)",
-	 .accepted = "cards:tokens/s pairs such as 1:1520,2:2900,4:5400 (empty = none)",
+	 .help = N_("training: tokens/s measured on 1, 2, 4 ... cards of the --gpu type, "
+		    "1:1520,2:2900,4:5400 (fits the USL)"),
+	 .accepted = N_("cards:tokens/s pairs such as 1:1520,2:2900,4:5400 (empty = none)"),
 	 .ops = {measured_parse, measured_format, measured_json}},
-	{.key = "network", .metavar = "N", .label = "Network", .places = PLACE_BOTH,
+	{.key = "network", .metavar = "N", .label = N_("Network"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
-	 .json_key = "network", .help = "training: link between machines (what-if)",
+	 .summary_text = N_("custom network"),
+	 .json_key = "network", .help = N_("training: link between machines (what-if)"),
 	 .choice = network_choice, .get_choice = network_get, .set_choice = network_set},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
@@ -268,8 +287,8 @@ const size_t n_settings = sizeof settings / sizeof settings[0];
 static const struct removed_setting {
 	const char *flag, *hint;
 } removed_settings[] = {
-	{"--efficiency", "--efficiency was removed: parallel efficiency now comes from the time "
-			 "model (see --help: --output-len, --min-speed)"},
+	{"--efficiency", N_("--efficiency was removed: parallel efficiency now comes from the "
+			    "time model (see --help: --output-len, --min-speed)")},
 };
 
 const char *settings_removed_hint(const char *arg)
@@ -277,7 +296,7 @@ const char *settings_removed_hint(const char *arg)
 	for (size_t i = 0; i < sizeof removed_settings / sizeof removed_settings[0]; i++) {
 		size_t n = strlen(removed_settings[i].flag);
 		if (strncmp(arg, removed_settings[i].flag, n) == 0 && (!arg[n] || arg[n] == '='))
-			return removed_settings[i].hint;
+			return _(removed_settings[i].hint);
 	}
 	return NULL;
 }
@@ -332,10 +351,23 @@ static void choice_put(const struct setting *s, struct scenario *sc, size_t i)
 		count_put(s, sc, (long long)i);
 }
 
+/* text is word as the current language shows it: the form shows _(name),
+ * and "推理" must read back as inference. A word without a translation is
+ * the msgid itself, so English accepts exactly what it did. */
+static bool shown_as(const char *word, const char *text)
+{
+	const char *shown = _(word);
+	return shown != word && strcasecmp(shown, text) == 0;
+}
+
+/* A choice by its name (any case), or by its name or report label as the
+ * current language shows them ("推理", "全量微调"). */
 static bool parse_choice(const struct setting *s, struct scenario *sc, const char *text)
 {
 	for (size_t i = 0; s->choice(i); i++) {
-		if (strcasecmp(s->choice(i), text) == 0) {
+		const char *label = s->choice_label ? s->choice_label(i) : NULL;
+		if (strcasecmp(s->choice(i), text) == 0 || shown_as(s->choice(i), text) ||
+		    (label && shown_as(label, text))) {
 			choice_put(s, sc, i);
 			return true;
 		}
@@ -346,7 +378,7 @@ static bool parse_choice(const struct setting *s, struct scenario *sc, const cha
 static bool parse_count_row(const struct setting *s, struct scenario *sc, const char *text)
 {
 	long long n;
-	if (s->zero_is_auto && strcmp(text, "auto") == 0) {
+	if (s->zero_is_auto && (strcmp(text, "auto") == 0 || shown_as("auto", text))) {
 		count_put(s, sc, 0);
 		return true;
 	}
@@ -359,7 +391,7 @@ static bool parse_count_row(const struct setting *s, struct scenario *sc, const 
 static bool parse_number_row(const struct setting *s, struct scenario *sc, const char *text)
 {
 	double x;
-	if (s->zero_word && strcmp(text, s->zero_word) == 0) {
+	if (s->zero_word && (strcmp(text, s->zero_word) == 0 || shown_as(s->zero_word, text))) {
 		number_put(s, sc, 0);
 		return true;
 	}
@@ -451,25 +483,32 @@ size_t setting_choice_count(const struct setting *s)
 	return n;
 }
 
-/* "a, b or c" (sep ", ", last " or "), or "a|b|c". */
-static void join_choices(const struct setting *s, const char *sep, const char *last, char *buf,
+/* The first n choices joined by sep: "a, b, c" or "a|b|c". The names are
+ * what is typed, so they stay as they are in every language. */
+static void join_choices(const struct setting *s, size_t n, const char *sep, char *buf,
 			 size_t cap)
 {
-	size_t n = setting_choice_count(s), used = 0;
+	size_t used = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < n && used < cap; i++) {
-		const char *before = i == 0 ? "" : i + 1 == n ? last : sep;
-		int w = snprintf(buf + used, cap - used, "%s%s", before, s->choice(i));
+		int w = snprintf(buf + used, cap - used, "%s%s", i ? sep : "", s->choice(i));
 		used += w > 0 ? (size_t)w : 0;
 	}
 }
 
+/* "fp32, bf16 or int4": the last "or" is the language's. */
 void setting_accepted(const struct setting *s, char *buf, size_t cap)
 {
-	if (s->accepted)
-		snprintf(buf, cap, "%s", s->accepted);
-	else
-		join_choices(s, ", ", " or ", buf, cap);
+	char most[160];
+	size_t n = setting_choice_count(s);
+	if (s->accepted) {
+		snprintf(buf, cap, "%s", _(s->accepted));
+	} else if (n < 2) {
+		join_choices(s, n, "", buf, cap);
+	} else {
+		join_choices(s, n - 1, ", ", most, sizeof most);
+		snprintf(buf, cap, _("%s or %s"), most, s->choice(n - 1));
+	}
 }
 
 void setting_help(const struct setting *s, char *buf, size_t cap)
@@ -478,11 +517,15 @@ void setting_help(const struct setting *s, char *buf, size_t cap)
 	struct scenario sc;
 	scenario_defaults(&sc);
 	if (s->kind == SETTING_CHOICE)
-		join_choices(s, "|", "|", choices, sizeof choices);
+		join_choices(s, setting_choice_count(s), "|", choices, sizeof choices);
 	if (!s->needs_catalog)
 		setting_format(s, &sc, def, sizeof def);
-	snprintf(buf, cap, "%s%s%s%s%s%s", s->help, choices[0] ? ": " : "", choices,
-		 def[0] ? " (default " : "", def, def[0] ? ")" : "");
+	if (choices[0] && def[0])
+		snprintf(buf, cap, _("%s: %s (default %s)"), _(s->help), choices, def);
+	else if (def[0])
+		snprintf(buf, cap, _("%s (default %s)"), _(s->help), def);
+	else /* every choice row has a default: choices alone do not occur */
+		snprintf(buf, cap, "%s", _(s->help));
 }
 
 void setting_json(const struct setting *s, struct jsonw *j, const struct scenario *sc)
@@ -506,6 +549,21 @@ void setting_json(const struct setting *s, struct jsonw *j, const struct scenari
 	}
 }
 
+/* The value as a summary shows it: a choice in the reader's language
+ * ("LoRA fine-tune" with labels, else the name: "推理" in Chinese). */
+static void summary_value(const struct setting *s, const struct scenario *sc, bool labels,
+			  char *v, size_t cap)
+{
+	if (labels && s->choice_label)
+		snprintf(v, cap, "%s", _(s->choice_label(setting_choice_index(s, sc))));
+	else if (s->ops.effective)
+		s->ops.effective(sc, v, cap);
+	else if (s->kind == SETTING_CHOICE)
+		snprintf(v, cap, "%s", _(s->choice(setting_choice_index(s, sc))));
+	else
+		setting_format(s, sc, v, cap);
+}
+
 /* One-line descriptions, from the rows' summary styles. */
 size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
 			const struct summary_style *st)
@@ -513,21 +571,19 @@ size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
 	size_t used = 0;
 	for (size_t i = 0; i < n_settings && used < cap; i++) {
 		const struct setting *s = &settings[i];
-		char v[128];
+		char v[128], named[160];
 		int w = 0;
-		if (st->labels && s->choice_label)
-			snprintf(v, sizeof v, "%s", s->choice_label(setting_choice_index(s, sc)));
-		else if (s->ops.effective)
-			s->ops.effective(sc, v, sizeof v);
-		else
-			setting_format(s, sc, v, sizeof v);
-		if (s->summary == SUMMARY_VALUE)
+		summary_value(s, sc, st->labels, v, sizeof v);
+		if (s->summary == SUMMARY_VALUE) {
 			w = snprintf(buf + used, cap - used, "%s%s", st->value_sep, v);
-		else if (s->summary == SUMMARY_NAMED)
-			w = snprintf(buf + used, cap - used, "%s%s %s", st->named_sep, s->key, v);
-		else if (s->summary == SUMMARY_IF_CHANGED && st->changed &&
-			 !setting_is_default(s, sc))
-			w = snprintf(buf + used, cap - used, "%scustom %s", st->named_sep, s->key);
+		} else if (s->summary == SUMMARY_NAMED) {
+			snprintf(named, sizeof named, _(s->summary_text), v);
+			w = snprintf(buf + used, cap - used, "%s%s", st->named_sep, named);
+		} else if (s->summary == SUMMARY_IF_CHANGED && st->changed &&
+			   !setting_is_default(s, sc)) {
+			w = snprintf(buf + used, cap - used, "%s%s", st->named_sep,
+				     _(s->summary_text));
+		}
 		used += w > 0 ? (size_t)w : 0;
 	}
 	return used;

@@ -43,6 +43,10 @@ struct setting_ops {
 	void (*effective)(const struct scenario *sc, char *buf, size_t cap);
 };
 
+/* label, unit, help, accepted, summary_text and the choice labels are
+ * marked N_(): show them with _(). Choice names are what is typed and
+ * stay as they are; those that are English words are marked too, so a
+ * screen may show _(name), which setting_parse reads back. */
 struct setting {
 	const char *key;     /* scenario_set key and long flag (--key) */
 	char short_flag;     /* -p; 0: none */
@@ -53,6 +57,9 @@ struct setting {
 	bool advanced;       /* on the form under the "Advanced" fold */
 	enum setting_kind kind;
 	enum setting_summary summary;
+	/* SUMMARY_NAMED: "context %s" (%s: the value); SUMMARY_IF_CHANGED:
+	 * "custom headroom". A whole phrase each, for the translator. */
+	const char *summary_text;
 	bool needs_catalog;   /* parsed against the catalogue (the model): the
 				 command line keeps the text until the data is loaded */
 	const char *json_key; /* key in the JSON scenario object; NULL: none */
@@ -86,8 +93,10 @@ const char *settings_removed_hint(const char *arg);
 const struct setting *settings_find(const char *key);
 
 /* Sets the row's value from text. The model needs the catalogue (c); the
- * other rows ignore it. False, with what is accepted in err, when the text
- * is not valid; sc is then unchanged. */
+ * other rows ignore it. A choice is taken by its name in any case, or as
+ * the current language shows its name or label ("推理"). False, with what
+ * is accepted in err (in the current language), when the text is not
+ * valid; sc is then unchanged. */
 bool setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		   const char *text, char *err, size_t errlen);
 
@@ -103,10 +112,10 @@ size_t setting_choice_count(const struct setting *s);
 /* Choice rows: the index of sc's value among the choices. */
 size_t setting_choice_index(const struct setting *s, const struct scenario *sc);
 
-/* What the row accepts: "fp32, bf16, ... or int4" for choices. */
+/* What the row accepts, translated: "fp32, bf16, ... or int4" for choices. */
 void setting_accepted(const struct setting *s, char *buf, size_t cap);
 
-/* The --help text: help, the choices and "(default X)". */
+/* The --help text, translated: help, the choices and "(default X)". */
 void setting_help(const struct setting *s, char *buf, size_t cap);
 
 /* The row's key(s) and value(s) in the JSON scenario object. */

@@ -3,6 +3,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
+
 /* int8/int4: weight-only GPTQ-style, group 128 with a 16-bit scale and a
  * 16-bit zero point: 32 extra bits per 128 weights = +0.25 bit/param. */
 #define TRAINS(zero, deepspeed) .training = {[ACCOUNTING_ZERO] = zero, [ACCOUNTING_DEEPSPEED] = deepspeed}
@@ -42,12 +44,15 @@ const struct training_bytes training_rows[] = {
 				 .approximate = true},
 };
 
+/* The names are typed (--task full) and written to JSON: never translated
+ * there. Those that are English words are marked, as are the labels, for
+ * a screen or report to show _(name) or _(label). */
 const struct task tasks[] = {
-	{.name = "inference", .label = "inference", .kind = TASK_INFERENCE},
-	{.name = "lora", .label = "LoRA fine-tune", .kind = TASK_LORA},
-	{.name = "qlora", .label = "QLoRA fine-tune", .kind = TASK_QLORA},
-	{.name = "full", .label = "full fine-tune", .kind = TASK_FULL},
-	{.name = "pretrain", .label = "pretraining", .kind = TASK_FULL},
+	{.name = N_("inference"), .label = N_("inference"), .kind = TASK_INFERENCE},
+	{.name = "lora", .label = N_("LoRA fine-tune"), .kind = TASK_LORA},
+	{.name = "qlora", .label = N_("QLoRA fine-tune"), .kind = TASK_QLORA},
+	{.name = N_("full"), .label = N_("full fine-tune"), .kind = TASK_FULL},
+	{.name = N_("pretrain"), .label = N_("pretraining"), .kind = TASK_FULL},
 };
 const size_t n_tasks = sizeof tasks / sizeof tasks[0];
 

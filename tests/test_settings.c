@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../src/cli.h"
+#include "../src/i18n.h"
 #include "../src/report.h"
 #include "../src/settings.h"
 #include "../src/tables.h"
@@ -402,4 +403,97 @@ Test(settings, parse_onto_keeps_what_it_does_not_set)
 	cr_assert_eq(cli.sc.zero, ZERO_2);
 	cr_assert_eq(cli.sc.precision, precision_find("int4"));
 	cr_assert_eq(cli.sc.cards, 3);
+}
+
+/* ---- issue 11: a choice as the current language shows it reads back ---- */
+
+/* Chinese from the built-in catalogue, whatever the environment says. */
+static void chinese(void)
+{
+	i18n_setup("zh", "/nonexistent/gpuplan-locale");
+	cr_assert_eq(i18n_lang(), I18N_ZH);
+}
+
+/* Every choice of every row, as a screen shows it (_(name)), sets that
+ * choice: two names translated alike in one row would fail here. */
+static void assert_shown_names_read_back(void)
+{
+	for (size_t r = 0; r < n_settings; r++) {
+		const struct setting *s = &settings[r];
+		for (size_t i = 0; i < setting_choice_count(s); i++) {
+			struct scenario sc;
+			char err[512];
+			const char *shown = _(setting_choice(s, i));
+			scenario_defaults(&sc);
+			cr_assert(setting_parse(s, &sc, NULL, shown, err, sizeof err), "%s %s: %s",
+				  s->key, shown, err);
+			cr_assert_eq(setting_choice_index(s, &sc), i, "--%s %s", s->key, shown);
+		}
+	}
+}
+
+Test(settings, every_shown_choice_reads_back_in_both_languages)
+{
+	assert_shown_names_read_back();
+	chinese();
+	assert_shown_names_read_back();
+}
+
+static size_t task_from(const char *text, bool *ok)
+{
+	struct scenario sc;
+	char err[512];
+	scenario_defaults(&sc);
+	scenario_set(&sc, "task", "lora", err, sizeof err);
+	*ok = scenario_set(&sc, "task", text, err, sizeof err);
+	return (size_t)sc.task;
+}
+
+Test(settings, a_chinese_task_name_reads_back)
+{
+	bool ok;
+	chinese();
+	if (strcmp(_("inference"), "inference") == 0)
+		cr_skip_test("the built-in catalogue lacks the settings' translations");
+	cr_assert_eq(task_from("推理", &ok), (size_t)task_find("inference"));
+	cr_assert(ok);
+	cr_assert_eq(task_from("全量微调", &ok), (size_t)task_find("full"), "the label too");
+	cr_assert(ok);
+	cr_assert_eq(task_from("FULL", &ok), (size_t)task_find("full"), "English still works");
+	cr_assert(ok);
+	struct scenario sc;
+	char err[512];
+	scenario_defaults(&sc);
+	cr_assert(scenario_set(&sc, "cards", "自动", err, sizeof err));
+	cr_assert_eq(sc.cards, 0);
+	cr_assert_not(scenario_set(&sc, "precision", "fp64", err, sizeof err));
+	cr_assert_str_eq(err, "auto, fp32, bf16, fp16, fp8, int8 或 int4");
+}
+
+Test(settings, english_takes_no_translated_names)
+{
+	bool ok;
+	task_from("推理", &ok);
+	cr_assert_not(ok);
+	struct scenario sc;
+	char err[512];
+	scenario_defaults(&sc);
+	cr_assert_not(scenario_set(&sc, "cards", "AUTO", err, sizeof err), "as before: exact");
+	cr_assert_str_eq(err, "auto or a card count from 1 to 4096");
+}
+
+Test(settings, chinese_summaries, .init = setup)
+{
+	struct scenario sc;
+	char buf[256];
+	chinese();
+	if (strcmp(_("inference"), "inference") == 0)
+		cr_skip_test("the built-in catalogue lacks the settings' translations");
+	make_scenario(&sc, &cat, "llama-2-7b", "task", "full", "context", "8k", "headroom", "10",
+		      NULL);
+	scenario_header(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, " · fp16 · 全量微调 · 上下文 8192 · 并发 1");
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert(strstr(buf, "fp16 全量"), "%s", buf);
+	cr_assert(strstr(buf, "自定义余量"), "%s", buf);
 }

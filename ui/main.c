@@ -1,5 +1,6 @@
 /* gpuplan: how many GPU cards to rent, split how, and at what cost. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,22 @@
 #include "../src/model_lookup.h"
 #include "../src/report.h"
 #include "tui.h"
+
+/* "gpuplan: MESSAGE" on stderr; fmt is already translated. */
+static void say(const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, _("gpuplan: %s\n"), msg);
+}
+
+static void say_invalid(const char *value, const char *option, const char *accepted)
+{
+	say(_("invalid value \"%s\" for --%s: expected %s"), value, option, accepted);
+}
 
 static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 {
@@ -35,7 +52,7 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 {
 	struct analysis a = {0};
 	if (!analysis_run(&a, c, &cli->sc, cli->gpu_filter)) {
-		fprintf(stderr, "gpuplan: %s\n", a.error);
+		say("%s", a.error);
 		analysis_free(&a);
 		return EXIT_USAGE;
 	}
@@ -54,12 +71,11 @@ static bool gpu_filter_ok(const struct cli *cli, const struct catalog *c)
 {
 	char err[160];
 	if (cli->gpu_filter && !cli->gpu_filter[0]) {
-		fprintf(stderr, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
-				"--list-gpus)\n");
+		say_invalid("", "gpu", _("a GPU id (see --list-gpus)"));
 		return false;
 	}
 	if (cli->gpu_filter && !gpu_filter_valid(c, cli->gpu_filter, err, sizeof err)) {
-		fprintf(stderr, "gpuplan: invalid value for --gpu: %s\n", err);
+		say(_("invalid value for --gpu: %s"), err);
 		return false;
 	}
 	return true;
@@ -73,20 +89,18 @@ static int resolve_model(struct cli *cli, const struct catalog *c)
 		return EXIT_USAGE;
 	if (!cli->model) {
 		if (cli->mode != MODE_AUTO || !isatty(STDOUT_FILENO)) {
-			fprintf(stderr, "gpuplan: the report needs a model: -m ID or -m SIZE "
-					"(see --list-models)\n");
+			say("%s", _("the report needs a model: -m ID or -m SIZE (see --list-models)"));
 			return EXIT_USAGE;
 		}
 		if (c->nmodels == 0) {
-			fprintf(stderr, "gpuplan: the model catalogue is empty: give -m SIZE\n");
+			say("%s", _("the model catalogue is empty: give -m SIZE"));
 			return EXIT_USAGE;
 		}
 		scenario_use_model(&cli->sc, catalog_default_model(c));
 		return EXIT_OK;
 	}
 	if (!scenario_set_model(&cli->sc, c, cli->model, err, sizeof err)) {
-		fprintf(stderr, "gpuplan: invalid value \"%s\" for --model: expected %s\n", cli->model,
-			err);
+		say_invalid(cli->model, "model", err);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -103,8 +117,7 @@ static int resolve_other_model(struct cli *other, const struct catalog *c2)
 	const char *id = scenario_model(&other->sc)->id;
 	const struct model *m = catalog_find_model(c2, id);
 	if (!m) {
-		fprintf(stderr, "gpuplan: invalid value for --compare: model \"%s\" is not in %s\n", id,
-			c2->source);
+		say(_("invalid value for --compare: model \"%s\" is not in %s"), id, c2->source);
 		return EXIT_USAGE;
 	}
 	scenario_use_model(&other->sc, m);
@@ -123,14 +136,14 @@ static int parse_other(struct cli *other, const struct cli *cli, char *buf, size
 	words[0] = "gpuplan";
 	int n = split_words(buf, words + 1, 64);
 	if (n < 0) {
-		fprintf(stderr, "gpuplan: invalid value for --compare: an unclosed quote or too many words\n");
+		say("%s", _("invalid value for --compare: an unclosed quote or too many words"));
 		return EXIT_USAGE;
 	}
 	int rc = cli_parse_onto(other, n + 1, words, stderr);
 	if (rc == EXIT_OK && !compare_words_check(words + 1, n, bad, sizeof bad)) {
-		fprintf(stderr, "gpuplan: invalid value for --compare: %s is not a scenario setting; "
-				"--compare takes those and --data DIR, %s goes outside the quotes "
-				"(see gpuplan --help)\n", bad, bad);
+		say(_("invalid value for --compare: %s is not a scenario setting; --compare takes "
+		      "those and --data DIR, %s goes outside the quotes (see gpuplan --help)"),
+		    bad, bad);
 		rc = EXIT_USAGE;
 	}
 	return rc;
@@ -145,7 +158,7 @@ static int compare_with(const struct catalog *c, const struct catalog *c2, const
 	if (ok)
 		report_compare(stdout, cli->format, &a, &b);
 	else
-		fprintf(stderr, "gpuplan: %s\n", a.ok ? b.error : a.error);
+		say("%s", a.ok ? b.error : a.error);
 	analysis_free(&a);
 	analysis_free(&b);
 	return ok ? EXIT_OK : EXIT_USAGE;
@@ -187,7 +200,7 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 		report_list_gpus(stdout, c);
 		return EXIT_OK;
 	case MODE_CHECK_DATA:
-		printf("%s: %zu models, %zu GPU types, %zu offers: no errors\n", c->source,
+		printf(_("%s: %zu models, %zu GPU types, %zu offers: no errors\n"), c->source,
 		       c->nmodels, c->ngpus, c->noffers);
 		return EXIT_OK;
 	default:
@@ -203,7 +216,7 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 		rc = tui_run(c, &cli->sc, cli->gpu_filter, why, sizeof why);
 		if (rc >= 0)
 			return rc;
-		fprintf(stderr, "gpuplan: %s: printing the report instead\n", why);
+		say(_("%s: printing the report instead"), why);
 	}
 	return print_report(c, cli);
 }
@@ -215,7 +228,7 @@ static int check_written(int rc)
 	int err = report_write_error(stdout);
 	if (!err)
 		return rc;
-	fprintf(stderr, "gpuplan: writing the report: %s\n", strerror(err));
+	say(_("writing the report: %s"), strerror(err));
 	return EXIT_RUNTIME;
 }
 
@@ -236,10 +249,10 @@ static int run(int argc, char **argv)
 	if (cli.mode == MODE_EXPORT_DATA) {
 		char err[512];
 		if (data_export(cli.export_dir, err, sizeof err) != 0) {
-			fprintf(stderr, "gpuplan: %s\n", err);
+			say("%s", err);
 			return EXIT_RUNTIME;
 		}
-		printf("wrote %s/models/models.csv, prices/gpus.csv and prices/offers.csv\n",
+		printf(_("wrote %s/models/models.csv, prices/gpus.csv and prices/offers.csv\n"),
 		       cli.export_dir);
 		return EXIT_OK;
 	}
@@ -259,7 +272,7 @@ int main(int argc, char **argv)
 	 * note (a missing locale) is for a person, not for a script's log. */
 	const char *note = i18n_init(i18n_lang_arg(argc, argv));
 	if (note && isatty(STDERR_FILENO))
-		fprintf(stderr, "gpuplan: %s\n", note);
+		say("%s", note);
 	errno = 0;
 	int rc = run(argc, argv);
 	return check_written(rc);
