@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "report.h"
 #include "tables.h"
 #include "message.h"
@@ -26,12 +27,13 @@ static const struct rent *baremetal_of(const struct plan *p)
 }
 
 const struct figure_group figure_group_per_card = {
-	.key = "per_card_gib", .csv_prefix = "per_card", .csv_suffix = "_gib", .label = "per card"};
+	.key = "per_card_gib", .csv_prefix = "per_card", .csv_suffix = "_gib",
+	.label = N_("per card")};
 const struct figure_group figure_group_container = {
-	.key = "container", .csv_prefix = "container", .csv_suffix = "", .label = "container",
+	.key = "container", .csv_prefix = "container", .csv_suffix = "", .label = N_("container"),
 	.rent = container_of};
 const struct figure_group figure_group_baremetal = {
-	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = "bare metal",
+	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = N_("bare metal"),
 	.rent = baremetal_of};
 
 /* ---- The time model's groups (PERFORMANCE.md §2, §3) ---- */
@@ -66,36 +68,37 @@ static bool usl_applies(const struct plan *p)
 	return p->training.valid && p->training.measured;
 }
 
-#define TIME_GROUPS(name, key_, applies_)                                                       \
-	static const struct figure_group name = {.key = key_, .csv_prefix = key_,             \
-						 .csv_suffix = "", .label = key_,              \
-						 .throughput = name##_of,                      \
-						 .applies = applies_};                         \
-	static const struct figure_group name##_cost_output = {                               \
-		.key = "cost_per_million_output", .csv_prefix = "cost_per_million_output",    \
-		.csv_suffix = "", .label = "per million output tokens", .parent = &name,      \
-		.applies = applies_};                                                          \
-	static const struct figure_group name##_cost_total = {                                \
-		.key = "cost_per_million_total", .csv_prefix = "cost_per_million_total",      \
-		.csv_suffix = "", .label = "per million tokens in and out", .parent = &name,  \
-		.applies = applies_};                                                          \
-	static const struct figure_group name##_efficiency = {                                \
-		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",            \
-		.label = "efficiencies used", .parent = &name, .applies = applies_};
+#define TIME_GROUPS(name, key_, applies_)                                                    \
+	static const struct figure_group name = {.key = key_, .csv_prefix = key_,            \
+						 .csv_suffix = "", .label = key_,            \
+						 .throughput = name##_of,                    \
+						 .applies = applies_};                       \
+	static const struct figure_group name##_cost_output = {                              \
+		.key = "cost_per_million_output", .csv_prefix = "cost_per_million_output",   \
+		.csv_suffix = "", .label = N_("per million output tokens"), .parent = &name, \
+		.applies = applies_};                                                        \
+	static const struct figure_group name##_cost_total = {                               \
+		.key = "cost_per_million_total", .csv_prefix = "cost_per_million_total",     \
+		.csv_suffix = "", .label = N_("per million tokens in and out"),              \
+		.parent = &name,                                                             \
+		.applies = applies_};                                                        \
+	static const struct figure_group name##_efficiency = {                               \
+		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",           \
+		.label = N_("efficiencies used"), .parent = &name, .applies = applies_};
 TIME_GROUPS(throughput, "throughput", throughput_applies)
 TIME_GROUPS(throughput_at_max, "throughput_at_max", throughput_at_max_applies)
 
 static const struct figure_group training_group = {
-	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = "training",
+	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = N_("training"),
 	.applies = training_applies};
 static const struct figure_group training_efficiency = {
 	.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",
-	.label = "efficiencies used", .parent = &training_group, .applies = training_applies};
+	.label = N_("efficiencies used"), .parent = &training_group, .applies = training_applies};
 static const struct figure_group training_usl = {
-	.key = "usl", .csv_prefix = "usl", .csv_suffix = "", .label = "measured scaling",
+	.key = "usl", .csv_prefix = "usl", .csv_suffix = "", .label = N_("measured scaling"),
 	.parent = &training_group, .applies = usl_applies};
 static const struct figure_group training_cost = {
-	.key = "cost", .csv_prefix = "cost", .csv_suffix = "", .label = "job cost",
+	.key = "cost", .csv_prefix = "cost", .csv_suffix = "", .label = N_("job cost"),
 	.parent = &training_group, .applies = training_applies};
 #define COST_WAY(name, w)                                                                    \
 	static const struct figure_group name = {.key = #name, .csv_prefix = #name,          \
@@ -191,46 +194,46 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 #define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = g, .list = &lst}
 #define MONEY "per month"
 /* The inference time figures, at the concurrency and at max_concurrency. */
-#define TIME_ROWS(grp)                                                                         \
-	IN(&grp, "bound", "bound", NULL, 0, STRING, t_bound),                                  \
-	IN(&grp, "concurrency", "concurrency", NULL, 0, INT, t_concurrency),                   \
-	IN(&grp, "max_concurrency", "max concurrency", NULL, 0, INT, t_max_concurrency),       \
-	IN(&grp, "ttft_s", "time to first token", "s", 4, NUMBER, t_ttft),                     \
-	IN(&grp, "tpot_s", "time per output token", "s", 5, NUMBER, t_tpot),                   \
-	IN(&grp, "user_tokens_per_s", "per user", "tok/s", 1, NUMBER, t_user),                 \
-	IN(&grp, "output_tokens_per_s", "output", "tok/s", 1, NUMBER, t_output),               \
-	IN(&grp, "total_tokens_per_s", "in and out", "tok/s", 1, NUMBER, t_total),             \
-	IN(&grp##_cost_output, "container", "container", NULL, 4, NUMBER, t_out_container),    \
-	IN(&grp##_cost_output, "baremetal", "bare metal", NULL, 4, NUMBER, t_out_baremetal),   \
-	IN(&grp##_cost_output, "currency", "currency", NULL, 0, STRING, t_currency),           \
-	IN(&grp##_cost_total, "container", "container", NULL, 4, NUMBER, t_tot_container),     \
-	IN(&grp##_cost_total, "baremetal", "bare metal", NULL, 4, NUMBER, t_tot_baremetal),    \
-	IN(&grp##_cost_total, "currency", "currency", NULL, 0, STRING, t_currency),            \
-	IN(&grp, "hourly_break_even_hours", "hourly break-even", "h/month", 1, NUMBER,         \
-	   t_break_even),                                                                      \
-	IN(&grp##_efficiency, "mbu", "MBU", NULL, 2, NUMBER, t_mbu),                           \
-	IN(&grp##_efficiency, "mbu_bs1", "MBU at batch 1", NULL, 2, NUMBER, t_mbu_bs1),        \
-	IN(&grp##_efficiency, "mbu_kv", "MBU of KV reads", NULL, 2, NUMBER, t_mbu_kv),         \
-	IN(&grp##_efficiency, "mfu", "MFU", NULL, 2, NUMBER, t_mfu),                           \
-	IN(&grp##_efficiency, "eta_tp", "TP efficiency", NULL, 2, NUMBER, t_eta_tp),           \
-	IN(&grp##_efficiency, "peak_tflops", "peak", "TFLOPS", 1, NUMBER, t_peak),             \
-	IN(&grp##_efficiency, "bandwidth_gbs", "bandwidth", "GB/s", 1, NUMBER, t_bandwidth),   \
-	IN(&grp##_efficiency, "fp8_compute", "FP8 compute", NULL, 0, BOOL, t_fp8),             \
-	IN(&grp, "band_pct", "band", "%", 0, NUMBER, t_band)
+#define TIME_ROWS(grp)                                                                           \
+	IN(&grp, "bound", N_("bound"), NULL, 0, STRING, t_bound),                                \
+	IN(&grp, "concurrency", N_("concurrency"), NULL, 0, INT, t_concurrency),                 \
+	IN(&grp, "max_concurrency", N_("max concurrency"), NULL, 0, INT, t_max_concurrency),     \
+	IN(&grp, "ttft_s", N_("time to first token"), "s", 4, NUMBER, t_ttft),                   \
+	IN(&grp, "tpot_s", N_("time per output token"), "s", 5, NUMBER, t_tpot),                 \
+	IN(&grp, "user_tokens_per_s", N_("per user"), "tok/s", 1, NUMBER, t_user),               \
+	IN(&grp, "output_tokens_per_s", N_("output"), "tok/s", 1, NUMBER, t_output),             \
+	IN(&grp, "total_tokens_per_s", N_("in and out"), "tok/s", 1, NUMBER, t_total),           \
+	IN(&grp##_cost_output, "container", N_("container"), NULL, 4, NUMBER, t_out_container),  \
+	IN(&grp##_cost_output, "baremetal", N_("bare metal"), NULL, 4, NUMBER, t_out_baremetal), \
+	IN(&grp##_cost_output, "currency", N_("currency"), NULL, 0, STRING, t_currency),         \
+	IN(&grp##_cost_total, "container", N_("container"), NULL, 4, NUMBER, t_tot_container),   \
+	IN(&grp##_cost_total, "baremetal", N_("bare metal"), NULL, 4, NUMBER, t_tot_baremetal),  \
+	IN(&grp##_cost_total, "currency", N_("currency"), NULL, 0, STRING, t_currency),          \
+	IN(&grp, "hourly_break_even_hours", N_("hourly break-even"), "h/month", 1, NUMBER,       \
+	   t_break_even),                                                                        \
+	IN(&grp##_efficiency, "mbu", N_("MBU"), NULL, 2, NUMBER, t_mbu),                         \
+	IN(&grp##_efficiency, "mbu_bs1", N_("MBU at batch 1"), NULL, 2, NUMBER, t_mbu_bs1),      \
+	IN(&grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), NULL, 2, NUMBER, t_mbu_kv),       \
+	IN(&grp##_efficiency, "mfu", N_("MFU"), NULL, 2, NUMBER, t_mfu),                         \
+	IN(&grp##_efficiency, "eta_tp", N_("TP efficiency"), NULL, 2, NUMBER, t_eta_tp),         \
+	IN(&grp##_efficiency, "peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, t_peak),           \
+	IN(&grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), "GB/s", 1, NUMBER, t_bandwidth), \
+	IN(&grp##_efficiency, "fp8_compute", N_("FP8 compute"), NULL, 0, BOOL, t_fp8),           \
+	IN(&grp, "band_pct", N_("band"), "%", 0, NUMBER, t_band)
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
-#define WAY(grp) IN(&grp, "cards", "cards", NULL, 0, INT, tr_way_cards), \
-		 IN(&grp, "total", "total", NULL, 2, NUMBER, tr_way_total)
+#define WAY(grp) IN(&grp, "cards", N_("cards"), NULL, 0, INT, tr_way_cards), \
+		 IN(&grp, "total", N_("total"), NULL, 2, NUMBER, tr_way_total)
 /* What both ways of renting report alike. */
-#define RENT_FIRST(GROUP)                                                 \
-	GROUP("available", "available", NULL, 0, BOOL, available),        \
-	GROUP("region", "region", NULL, 0, STRING, region),               \
-	GROUP("reason", "not available", NULL, 0, STRING, reason),        \
-	GROUP("discount", "discount", NULL, 0, STRING, discount),         \
-	GROUP("source", "source", NULL, 0, STRING, source)
-#define RENT_MONTHLY(GROUP)                                               \
-	GROUP("monthly_per_card", "per card", MONEY, 2, NUMBER, per_card), \
-	GROUP("monthly_total", "total", MONEY, 2, NUMBER, total)
+#define RENT_FIRST(GROUP)                                              \
+	GROUP("available", N_("available"), NULL, 0, BOOL, available), \
+	GROUP("region", N_("region"), NULL, 0, STRING, region),        \
+	GROUP("reason", N_("not available"), NULL, 0, STRING, reason), \
+	GROUP("discount", N_("discount"), NULL, 0, STRING, discount),  \
+	GROUP("source", N_("source"), NULL, 0, STRING, source)
+#define RENT_MONTHLY(GROUP)                                                    \
+	GROUP("monthly_per_card", N_("per card"), MONEY, 2, NUMBER, per_card), \
+	GROUP("monthly_total", N_("total"), MONEY, 2, NUMBER, total)
 
 /* The time figures a group describes: its own or its parent's. */
 static const struct throughput *thr(const struct figure *f, const struct plan *p)
@@ -375,80 +378,80 @@ LIST_OF(alternatives, alternative_fields)
 LIST_OF(scaling, scaling_fields)
 
 const struct figure figures[] = {
-	PLAN("gpu", "GPU", NULL, 0, STRING, gpu_id),
-	PLAN("gpu_name", "GPU name", NULL, 0, STRING, gpu_name),
-	PLAN("capacity_gib", "capacity", "GiB", 4, NUMBER, capacity),
-	PLAN("fits", "fits", NULL, 0, BOOL, fits),
-	PLAN("fit", "fit", NULL, 0, STRING, fit_word),
-	PLAN("cards", "cards", NULL, 0, INT, cards),
-	PLAN("machines", "machines", NULL, 0, INT, machines),
-	PLAN("tp", "tensor parallel", NULL, 0, INT, tensor),
-	PLAN("pp", "pipeline parallel", NULL, 0, INT, pipeline),
-	PLAN("dp", "data parallel", NULL, 0, INT, data),
-	PLAN("zero", "ZeRO stage", NULL, 0, INT, zero),
-	PLAN("recompute", "recompute", NULL, 0, BOOL, recompute),
-	PLAN("strategy", "plan", NULL, 0, STRING, strategy),
+	PLAN("gpu", N_("GPU"), NULL, 0, STRING, gpu_id),
+	PLAN("gpu_name", N_("GPU name"), NULL, 0, STRING, gpu_name),
+	PLAN("capacity_gib", N_("capacity"), "GiB", 4, NUMBER, capacity),
+	PLAN("fits", N_("fits"), NULL, 0, BOOL, fits),
+	PLAN("fit", N_("fit"), NULL, 0, STRING, fit_word),
+	PLAN("cards", N_("cards"), NULL, 0, INT, cards),
+	PLAN("machines", N_("machines"), NULL, 0, INT, machines),
+	PLAN("tp", N_("tensor parallel"), NULL, 0, INT, tensor),
+	PLAN("pp", N_("pipeline parallel"), NULL, 0, INT, pipeline),
+	PLAN("dp", N_("data parallel"), NULL, 0, INT, data),
+	PLAN("zero", N_("ZeRO stage"), NULL, 0, INT, zero),
+	PLAN("recompute", N_("recompute"), NULL, 0, BOOL, recompute),
+	PLAN("strategy", N_("plan"), NULL, 0, STRING, strategy),
 	TERM(TERM_WEIGHTS),
 	TERM(TERM_KV_CACHE),
 	TERM(TERM_ACTIVATIONS),
 	TERM(TERM_GRADIENTS),
 	TERM(TERM_OPTIMIZER),
 	TERM(TERM_OVERHEAD),
-	PER_CARD("total", "total", "GiB", 4, NUMBER, need),
-	PER_CARD("with_headroom", "with headroom", "GiB", 4, NUMBER, with_headroom),
-	PLAN("utilization_pct", "used", "%", 1, NUMBER, utilization),
+	PER_CARD("total", N_("total"), "GiB", 4, NUMBER, need),
+	PER_CARD("with_headroom", N_("with headroom"), "GiB", 4, NUMBER, with_headroom),
+	PLAN("utilization_pct", N_("used"), "%", 1, NUMBER, utilization),
 	RENT_FIRST(CONTAINER),
-	CONTAINER("max_cards", "max cards", NULL, 0, INT, max_cards),
+	CONTAINER("max_cards", N_("max cards"), NULL, 0, INT, max_cards),
 	RENT_MONTHLY(CONTAINER),
-	CONTAINER("hourly_per_card", "per card", "per hour", 4, NUMBER, hourly),
-	CONTAINER("collected", "collected", NULL, 0, DATE, collected),
+	CONTAINER("hourly_per_card", N_("per card"), "per hour", 4, NUMBER, hourly),
+	CONTAINER("collected", N_("collected"), NULL, 0, DATE, collected),
 	RENT_FIRST(BAREMETAL),
-	BAREMETAL("machines", "machines", NULL, 0, INT, bm_machines),
-	BAREMETAL("monthly_machine", "per machine", MONEY, 2, NUMBER, per_machine),
+	BAREMETAL("machines", N_("machines"), NULL, 0, INT, bm_machines),
+	BAREMETAL("monthly_machine", N_("per machine"), MONEY, 2, NUMBER, per_machine),
 	RENT_MONTHLY(BAREMETAL),
-	BAREMETAL("idle_cards", "idle cards", NULL, 0, INT, idle),
-	BAREMETAL("idle_monthly", "idle cards cost", MONEY, 2, NUMBER, idle_cost),
-	BAREMETAL("network", "network", NULL, 0, STRING, network),
-	BAREMETAL("inter_node", "between machines", NULL, 0, STRING, inter_node),
-	BAREMETAL("collected", "collected", NULL, 0, DATE, collected),
-	PLAN("cheaper", "cheaper", NULL, 0, STRING, cheaper),
-	PLAN("efficiency_pct", "parallel efficiency", "%", 1, NUMBER, efficiency),
-	PLAN("effective_monthly_per_card", "effective per card", MONEY, 2, NUMBER, effective),
-	PLAN("memory_minimum_cards", "memory minimum", NULL, 0, INT, memory_min),
+	BAREMETAL("idle_cards", N_("idle cards"), NULL, 0, INT, idle),
+	BAREMETAL("idle_monthly", N_("idle cards cost"), MONEY, 2, NUMBER, idle_cost),
+	BAREMETAL("network", N_("network"), NULL, 0, STRING, network),
+	BAREMETAL("inter_node", N_("between machines"), NULL, 0, STRING, inter_node),
+	BAREMETAL("collected", N_("collected"), NULL, 0, DATE, collected),
+	PLAN("cheaper", N_("cheaper"), NULL, 0, STRING, cheaper),
+	PLAN("efficiency_pct", N_("parallel efficiency"), "%", 1, NUMBER, efficiency),
+	PLAN("effective_monthly_per_card", N_("effective per card"), MONEY, 2, NUMBER, effective),
+	PLAN("memory_minimum_cards", N_("memory minimum"), NULL, 0, INT, memory_min),
 	TIME_ROWS(throughput),
 	TIME_ROWS(throughput_at_max),
-	TRAIN("flops", "FLOPs", NULL, 0, NUMBER, tr_flops),
-	TRAIN("k", "FLOPs per parameter per token", NULL, 0, NUMBER, tr_k),
-	TRAIN("mfu", "MFU", NULL, 4, NUMBER, tr_mfu),
-	TRAIN("goodput", "goodput", NULL, 2, NUMBER, tr_goodput),
-	TRAIN("days", "days", "days", 3, NUMBER, tr_days),
-	TRAIN("card_hours", "card-hours", "h", 1, NUMBER, tr_card_hours),
-	TRAIN("cards_for_deadline", "cards for the deadline", NULL, 0, INT, tr_for_deadline),
-	TRAIN("meets_deadline", "meets the deadline", NULL, 0, BOOL, tr_meets),
-	TRAIN("parallel_efficiency", "parallel efficiency", NULL, 4, NUMBER, tr_eff),
-	TRAIN_EFF("peak_tflops", "peak", "TFLOPS", 1, NUMBER, tr_peak),
-	TRAIN_EFF("mfu_train", "MFU in training", NULL, 2, NUMBER, tr_mfu_train),
-	TRAIN_EFF("goodput", "goodput", NULL, 2, NUMBER, tr_goodput),
-	TRAIN_EFF("overlap", "all-reduce overlap", NULL, 2, NUMBER, tr_overlap),
-	TRAIN_EFF("qlora_slowdown", "QLoRA slowdown", NULL, 2, NUMBER, tr_qlora),
-	TRAIN_EFF("fp8_mfu_factor", "FP8 MFU factor", NULL, 2, NUMBER, tr_fp8_factor),
-	TRAIN_EFF("link_gbs", "link in a machine", "GB/s", 1, NUMBER, tr_link),
-	TRAIN_EFF("node_gbs", "link between machines", "GB/s", 3, NUMBER, tr_node),
-	TRAIN_EFF("compute_s_per_step", "compute per step", "s", 4, NUMBER, tr_t_c),
-	TRAIN_EFF("allreduce_s_per_step", "all-reduce per step", "s", 4, NUMBER, tr_t_ar),
-	TRAIN_EFF("idle_share", "spend that buys no compute", NULL, 4, NUMBER, tr_idle),
-	IN(&training_usl, "sigma", "sigma", NULL, 10, NUMBER, tr_sigma),
-	IN(&training_usl, "kappa", "kappa", NULL, 10, NUMBER, tr_kappa),
-	IN(&training_usl, "x1", "tokens/s on one card", "tok/s", 2, NUMBER, tr_x1),
-	IN(&training_usl, "peak_cards", "peak at", "cards", 1, NUMBER, tr_peak_cards),
+	TRAIN("flops", N_("FLOPs"), NULL, 0, NUMBER, tr_flops),
+	TRAIN("k", N_("FLOPs per parameter per token"), NULL, 0, NUMBER, tr_k),
+	TRAIN("mfu", N_("MFU"), NULL, 4, NUMBER, tr_mfu),
+	TRAIN("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
+	TRAIN("days", N_("days"), "days", 3, NUMBER, tr_days),
+	TRAIN("card_hours", N_("card-hours"), "h", 1, NUMBER, tr_card_hours),
+	TRAIN("cards_for_deadline", N_("cards for the deadline"), NULL, 0, INT, tr_for_deadline),
+	TRAIN("meets_deadline", N_("meets the deadline"), NULL, 0, BOOL, tr_meets),
+	TRAIN("parallel_efficiency", N_("parallel efficiency"), NULL, 4, NUMBER, tr_eff),
+	TRAIN_EFF("peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, tr_peak),
+	TRAIN_EFF("mfu_train", N_("MFU in training"), NULL, 2, NUMBER, tr_mfu_train),
+	TRAIN_EFF("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
+	TRAIN_EFF("overlap", N_("all-reduce overlap"), NULL, 2, NUMBER, tr_overlap),
+	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), NULL, 2, NUMBER, tr_qlora),
+	TRAIN_EFF("fp8_mfu_factor", N_("FP8 MFU factor"), NULL, 2, NUMBER, tr_fp8_factor),
+	TRAIN_EFF("link_gbs", N_("link in a machine"), "GB/s", 1, NUMBER, tr_link),
+	TRAIN_EFF("node_gbs", N_("link between machines"), "GB/s", 3, NUMBER, tr_node),
+	TRAIN_EFF("compute_s_per_step", N_("compute per step"), "s", 4, NUMBER, tr_t_c),
+	TRAIN_EFF("allreduce_s_per_step", N_("all-reduce per step"), "s", 4, NUMBER, tr_t_ar),
+	TRAIN_EFF("idle_share", N_("spend that buys no compute"), NULL, 4, NUMBER, tr_idle),
+	IN(&training_usl, "sigma", N_("sigma"), NULL, 10, NUMBER, tr_sigma),
+	IN(&training_usl, "kappa", N_("kappa"), NULL, 10, NUMBER, tr_kappa),
+	IN(&training_usl, "x1", N_("tokens/s on one card"), "tok/s", 2, NUMBER, tr_x1),
+	IN(&training_usl, "peak_cards", N_("peak at"), "cards", 1, NUMBER, tr_peak_cards),
 	WAY(container_hourly),
 	WAY(container_monthly),
 	WAY(baremetal),
-	IN(&training_cost, "cheapest", "cheapest", NULL, 0, STRING, tr_cheapest),
-	TRAIN("band_pct", "band", "%", 0, NUMBER, tr_band),
-	LIST("scaling", "scaling tiers", scaling_applies, scaling),
-	LIST("alternatives", "alternatives", list_applies, alternatives),
-	LIST("why", "why", list_applies, why),
+	IN(&training_cost, "cheapest", N_("cheapest"), NULL, 0, STRING, tr_cheapest),
+	TRAIN("band_pct", N_("band"), "%", 0, NUMBER, tr_band),
+	LIST("scaling", N_("scaling tiers"), scaling_applies, scaling),
+	LIST("alternatives", N_("alternatives"), list_applies, alternatives),
+	LIST("why", N_("why"), list_applies, why),
 };
 const size_t n_figures = sizeof figures / sizeof figures[0];
 
@@ -457,9 +460,15 @@ const char *figure_key(const struct figure *f)
 	return f->term ? f->term->key : f->key;
 }
 
+/* Translated on each call: the language may change while the program runs. */
 const char *figure_label(const struct figure *f)
 {
-	return f->term ? f->term->label : f->label;
+	return _(f->term ? f->term->label : f->label);
+}
+
+const char *figure_group_label(const struct figure_group *g)
+{
+	return _(g->label);
 }
 
 /* The parents' prefixes first: throughput_efficiency. */

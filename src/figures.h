@@ -36,7 +36,7 @@ struct figure_value {
 struct figure_group {
 	const char *key;
 	const char *csv_prefix, *csv_suffix;
-	const char *label; /* "bare metal" */
+	const char *label; /* N_("bare metal"): show it with figure_group_label */
 	const struct rent *(*rent)(const struct plan *p); /* the renting it describes, or NULL */
 	const struct figure_group *parent;                 /* NULL: inside the plan */
 	/* The time figures it describes (it or its parent), or NULL. */
@@ -60,7 +60,7 @@ typedef bool figure_get_fn(const struct plan *p, const struct figure *f, struct 
 struct figure {
 	const struct figure_group *group; /* NULL: a member of the plan object */
 	const char *key;                  /* NULL: the key and label of 'term' */
-	const char *label;
+	const char *label; /* N_() marked; shown through figure_label */
 	const char *unit; /* "GiB", "CNY/month", "%", or NULL */
 	int decimals;
 	enum figure_kind kind;
@@ -75,7 +75,11 @@ extern const struct figure figures[];
 extern const size_t n_figures;
 
 const char *figure_key(const struct figure *f);
+/* The label in the language of the moment (the key is the interface and
+ * stays English); call it each time the label is shown. */
 const char *figure_label(const struct figure *f);
+/* "bare metal", "container", "per card", translated the same way. */
+const char *figure_group_label(const struct figure_group *g);
 /* The CSV column: key, or the group's prefix_key_suffix. */
 void figure_csv_name(const struct figure *f, char *buf, size_t cap);
 /* The value as the JSON writes it, strings unquoted; false (and "") when
@@ -97,7 +101,7 @@ bool figure_group_applies(const struct figure_group *g, const struct plan *p);
 const struct figure_group *figure_cheaper(const struct plan *p);
 /* The row with this group (NULL: the plan itself) and key, or NULL. */
 const struct figure *figure_find(const struct figure_group *g, const char *key);
-/* That row's label: headings name figures as the table does. */
+/* That row's label, translated: headings name figures as the table does. */
 const char *figure_label_for(const struct figure_group *g, const char *key);
 
 #endif

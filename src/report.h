@@ -55,7 +55,10 @@ void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t nc
 
 /* Shared wording, also used by the terminal screen. */
 void format_date(char *out, size_t cap, int yyyymmdd);
+/* "ok", "tight", "no": the JSON's and CSV's value (English, an interface). */
 const char *plan_fit_word(const struct plan *p);
+/* The same word for people, in the language of the moment. */
+const char *plan_fit_label(const struct plan *p);
 const char *scenario_kv_name(const struct scenario *sc);
 const char *scenario_recompute_name(const struct scenario *sc);
 const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "settings.h"
@@ -20,6 +21,20 @@ const char *plan_fit_word(const struct plan *p)
 {
 	static const char *const words[] = {"ok", "tight", "no"};
 	return words[p->level];
+}
+
+/* gettext here has no msgctxt: "fit|no" keeps this "no" apart from a
+ * yes/no answer, and an untranslated id shows the part after the '|'. */
+static const char *in_context(const char *id)
+{
+	const char *t = _(id);
+	return strcmp(t, id) == 0 ? strchr(id, '|') + 1 : t;
+}
+
+const char *plan_fit_label(const struct plan *p)
+{
+	static const char *const words[] = {N_("fit|ok"), N_("fit|tight"), N_("fit|no")};
+	return in_context(words[p->level]);
 }
 
 /* The names below are the settings table's, as the command line takes them. */
@@ -84,7 +99,7 @@ void report_data_line(FILE *out, const struct catalog *c)
 {
 	char date[16];
 	format_date(date, sizeof date, c->newest_date);
-	fprintf(out, "data: %s · prices as of %s\n", c->source, date);
+	fprintf(out, _("data: %s · prices as of %s\n"), c->source, date);
 }
 
 void report_data_cells(FILE *out, const struct catalog *c)

@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "figures.h"
+#include "i18n.h"
 #include "money.h"
 #include "plan_text.h"
 #include "report.h"
@@ -20,9 +21,9 @@ static void print_header(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
 	const struct model *m = scenario_model(sc);
-	fprintf(out, "%s · %.4gB params", m->name, m->params_b);
+	fprintf(out, _("%s · %.4gB params"), m->name, m->params_b);
 	if (m->active_params_b < m->params_b)
-		fprintf(out, " (%.4gB active)", m->active_params_b);
+		fprintf(out, _(" (%.4gB active)"), m->active_params_b);
 	char line[256];
 	scenario_header(line, sizeof line, sc);
 	fprintf(out, "%s\n", line);
@@ -30,10 +31,10 @@ static void print_header(FILE *out, const struct analysis *a)
 	char whole[256], overhead[64];
 	mem_terms_text(whole, sizeof whole, &a->totals, 2, "  ", TERM_WEIGHTS, TERM_OVERHEAD);
 	mem_terms_text(overhead, sizeof overhead, &a->totals, 2, "", TERM_OVERHEAD, TERM_COUNT);
-	fprintf(out, "whole model: %s GiB; %s GiB/card; headroom %.0f %%\n", whole, overhead,
+	fprintf(out, _("whole model: %s GiB; %s GiB/card; headroom %.0f %%\n"), whole, overhead,
 		sc->headroom_pct);
 	for (int i = 0; i < a->nnotes; i++)
-		fprintf(out, "note: %s\n", MESSAGE_TEXT(&a->notes[i]));
+		fprintf(out, _("note: %s\n"), MESSAGE_TEXT(&a->notes[i]));
 }
 
 /* One row of the table as text; the columns are as wide as their widest
@@ -91,7 +92,7 @@ static void month_cell(char *buf, size_t cap, const struct plan *p)
 {
 	double m = plan_monthly(p);
 	if (!p->fits)
-		snprintf(buf, cap, "does not fit");
+		snprintf(buf, cap, "%s", _("does not fit"));
 	else if (m < 0)
 		snprintf(buf, cap, "—");
 	else
@@ -103,10 +104,10 @@ static void row_cells(struct table_row *t, const struct plan *p, bool train)
 	char (*c)[96] = t->cell;
 	time_cells(t, p, train);
 	snprintf(c[COL_GPU], sizeof c[0], "%s", gpu_short_name(p->gpu));
-	snprintf(c[COL_FIT], sizeof c[0], "%s", plan_fit_word(p));
+	snprintf(c[COL_FIT], sizeof c[0], "%s", plan_fit_label(p));
 	if (p->cards == 0) {
 		snprintf(c[COL_CARDS], sizeof c[0], "—");
-		snprintf(c[COL_PLAN], sizeof c[0], "does not fit");
+		snprintf(c[COL_PLAN], sizeof c[0], "%s", _("does not fit"));
 		snprintf(c[COL_NEED], sizeof c[0], "—");
 		snprintf(c[COL_HEADROOM], sizeof c[0], "—/%.1f", G(p->capacity));
 		snprintf(c[COL_CONTAINER], sizeof c[0], "—");
@@ -129,14 +130,14 @@ static void heading_cells(struct table_row *t, bool train)
 		[COL_GPU] = figure_label_for(NULL, "gpu"),
 		[COL_CARDS] = figure_label_for(NULL, "cards"),
 		[COL_PLAN] = figure_label_for(NULL, "strategy"),
-		[COL_NEED] = "GiB/card",
-		[COL_HEADROOM] = "+headroom/cap",
+		[COL_NEED] = _("GiB/card"),
+		[COL_HEADROOM] = _("+headroom/cap"),
 		[COL_FIT] = figure_label_for(NULL, "fit"),
-		[COL_CONTAINER] = figure_group_container.label,
-		[COL_BAREMETAL] = figure_group_baremetal.label,
-		[COL_MONTH] = "per month",
-		[COL_TIME_A] = train ? "days" : "tok/s",
-		[COL_TIME_B] = train ? "job cost" : "¥/M tok",
+		[COL_CONTAINER] = figure_group_label(&figure_group_container),
+		[COL_BAREMETAL] = figure_group_label(&figure_group_baremetal),
+		[COL_MONTH] = _("per month"),
+		[COL_TIME_A] = train ? _("days") : "tok/s",
+		[COL_TIME_B] = train ? _("job cost") : _("¥/M tok"),
 	};
 	for (enum table_col c = 0; c < NCOLS; c++)
 		snprintf(t->cell[c], sizeof t->cell[c], "%s", text[c]);
@@ -164,29 +165,33 @@ static void print_table(FILE *out, const struct analysis *a)
 	}
 	free(cells);
 	free(rows);
-	fprintf(out, "(prices per card per month; * the cheaper way to rent the plan, whose total "
-		     "is \"per month\"; — not offered)\n");
+	fputs(_("(prices per card per month; * the cheaper way to rent the plan, whose total "
+		"is \"per month\"; — not offered)\n"),
+	      out);
 	if (ncols == NCOLS && train)
-		fprintf(out, "(days: the job on the plan's cards; job cost: its cheapest billing; "
-			     "estimates ±25 %%, ±50 %% on calibration=estimate GPUs)\n");
+		fputs(_("(days: the job on the plan's cards; job cost: its cheapest billing; "
+			"estimates ±25 %, ±50 % on calibration=estimate GPUs)\n"),
+		      out);
 	else if (ncols == NCOLS)
-		fprintf(out, "(tok/s: output tokens per second at the concurrency; ¥/M tok: per "
-			     "million output tokens, the cheaper way; estimates ±30 %%, ±50 %% on "
-			     "calibration=estimate GPUs)\n");
+		fputs(_("(tok/s: output tokens per second at the concurrency; ¥/M tok: per "
+			"million output tokens, the cheaper way; estimates ±30 %, ±50 % on "
+			"calibration=estimate GPUs)\n"),
+		      out);
 }
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
 	char terms[256], line[512];
-	fprintf(out, "\n%s: ", gpu_short_name(p->gpu));
+	fputc('\n', out);
+	fprintf(out, _("%s: "), gpu_short_name(p->gpu));
 	if (p->cards == 0) {
-		fprintf(out, "does not fit\n");
+		fprintf(out, "%s\n", _("does not fit"));
 	} else {
-		fprintf(out, "%s on %d card%s, %d machine%s\n", p->strategy, p->cards,
-			p->cards > 1 ? "s" : "", p->machines, p->machines > 1 ? "s" : "");
+		fprintf(out, P_("%s on %d card", "%s on %d cards", p->cards), p->strategy, p->cards);
+		fprintf(out, P_(", %d machine\n", ", %d machines\n", p->machines), p->machines);
 		mem_terms_text(terms, sizeof terms, &p->per_card, 2, " + ", TERM_WEIGHTS, TERM_COUNT);
-		fprintf(out, "  per card: %s = %.2f GiB\n", terms, G(p->need));
-		fprintf(out, "  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n",
+		fprintf(out, _("  per card: %s = %.2f GiB\n"), terms, G(p->need));
+		fprintf(out, _("  with %.0f %% headroom %.2f of %.2f GiB (%.0f %% used)\n"),
 			sc->headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct);
 		rent_describe(line, sizeof line, p, &p->container, RENT_REPORT);
 		fprintf(out, "  %s\n", line);
@@ -195,7 +200,7 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 	}
 	report_time_detail(out, p, sc);
 	for (int i = 0; i < p->nnotes; i++)
-		fprintf(out, "  note: %s\n", MESSAGE_TEXT(&p->notes[i]));
+		fprintf(out, _("  note: %s\n"), MESSAGE_TEXT(&p->notes[i]));
 }
 
 void report_table(FILE *out, const struct analysis *a)
@@ -206,10 +211,39 @@ void report_table(FILE *out, const struct analysis *a)
 		print_detail(out, &a->plans[i], &a->sc);
 }
 
+/* A listing's column heading: its label (translated) and the width and
+ * side of the values under it, so a Chinese heading lines up too. */
+struct list_heading {
+	const char *label;
+	size_t width;
+	bool right;
+};
+
+/* Each heading padded to its column by display width, never cut: a
+ * heading wider than its column pushes the next one over, as printf did. */
+static void list_headings(FILE *out, const struct list_heading *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *label = _(h[i].label);
+		if (i > 0)
+			fputc(' ', out);
+		if ((i + 1 == n && !h[i].right) || text_width(label) >= h[i].width)
+			fputs(label, out); /* no trailing blanks, nothing cut */
+		else
+			text_pad(out, label, h[i].width, h[i].right);
+	}
+	fputc('\n', out);
+}
+
+static const struct list_heading model_headings[] = {
+	{N_("id"), 30, false},   {N_("name"), 30, false},  {N_("params"), 9, true},
+	{N_("active"), 6, true}, {N_("layers"), 6, true},  {N_("hidden"), 6, true},
+	{N_("kv"), 4, true},     {N_("context"), 8, true},
+};
+
 void report_list_models(FILE *out, const struct catalog *c)
 {
-	fprintf(out, "%-30s %-30s %9s %6s %6s %5s %4s %8s\n", "id", "name", "params", "active",
-		"layers", "hidden", "kv", "context");
+	list_headings(out, model_headings, sizeof model_headings / sizeof model_headings[0]);
 	for (size_t i = 0; i < c->nmodels; i++) {
 		const struct model *m = &c->models[i];
 		text_pad(out, m->id, 30, 0);
@@ -220,17 +254,25 @@ void report_list_models(FILE *out, const struct catalog *c)
 	}
 }
 
+/* "GB/s" and "TFLOPS" are units and "fp8" a precision's name: the same in
+ * every language (no catalogue entry, so _() gives them back). */
+static const struct list_heading gpu_headings[] = {
+	{N_("id"), 14, false},  {N_("name"), 26, false}, {N_("memory"), 10, true},
+	{"GB/s", 7, true},      {"TFLOPS", 6, true},     {"fp8", 4, true},
+	{N_("link"), 7, false}, {N_("offers"), 0, false},
+};
+
 void report_list_gpus(FILE *out, const struct catalog *c)
 {
-	fprintf(out, "%-14s %-26s %10s %7s %6s %4s %-7s %s\n", "id", "name", "memory", "GB/s",
-		"TFLOPS", "fp8", "link", "offers");
+	list_headings(out, gpu_headings, sizeof gpu_headings / sizeof gpu_headings[0]);
 	for (size_t i = 0; i < c->ngpus; i++) {
 		const struct gpu *g = &c->gpus[i];
 		text_pad(out, g->id, 14, 0);
 		fputc(' ', out);
 		text_pad(out, g->name, 26, 0);
-		fprintf(out, " %6.0f MiB %7.0f %6.0f %4s %-7s %zu\n", g->memory_mib,
-			fmax(g->bandwidth_gbs, 0), fmax(g->bf16_tflops, 0), gpu_has_fp8(g) ? "yes" : "no",
-			link_names[g->link], g->noffers);
+		fprintf(out, " %6.0f MiB %7.0f %6.0f ", g->memory_mib, fmax(g->bandwidth_gbs, 0),
+			fmax(g->bf16_tflops, 0));
+		text_pad(out, gpu_has_fp8(g) ? _("yes") : _("no"), 4, 1);
+		fprintf(out, " %-7s %zu\n", link_names[g->link], g->noffers);
 	}
 }

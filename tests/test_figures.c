@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "../src/figures.h"
+#include "../src/i18n.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
+#include "../src/text.h"
 #include "../ui/bar.h"
 #include "helpers.h"
 #include "json_check.h"
@@ -431,4 +433,160 @@ Test(figures, csv_carries_every_time_leaf)
 	check_time_scenario("h100-80g", "qlora", "measured", "1:1000,2:1500,4:1800", "epochs",
 			    "2");
 	check_time_scenario(NULL, "lora", "train-tokens", "", "epochs", "1");
+}
+
+/* ---- Chinese lines up by display width (issue 11) ---- */
+
+#define NOWHERE "/nonexistent/gpuplan-locale"
+
+/* Display columns of the first n bytes of s (a Han character takes two). */
+static size_t cols_of(const char *s, size_t n)
+{
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%.*s", (int)n, s);
+	return text_width(buf);
+}
+
+/* Where one cell starts and ends on its line, in display columns. */
+struct span {
+	size_t start, end;
+};
+
+/* A table line's cells as report_columns separates them: two blanks or
+ * more ("PP20 multi-node" and "RTX 4090 24G" are one cell each). */
+static int table_spans(const char *line, size_t len, struct span *sp, int max)
+{
+	int n = 0;
+	size_t i = 0;
+	while (i < len && n < max) {
+		while (i < len && line[i] == ' ')
+			i++;
+		if (i == len)
+			break;
+		size_t b = i;
+		while (i < len && !(line[i] == ' ' && (i + 1 == len || line[i + 1] == ' ')))
+			i++;
+		sp[n++] = (struct span){cols_of(line, b), cols_of(line, i)};
+	}
+	return n;
+}
+
+/* Each data line's cell starts (text, left[c]) or ends (numbers) at the
+ * display column where the heading's does. Returns the data lines seen. */
+static int check_lined_up(const char *s, const bool *left)
+{
+	struct span head[16], row[16];
+	const char *eol = strchr(s, '\n');
+	int n = table_spans(s, (size_t)(eol - s), head, 16), rows = 0;
+	for (s = eol + 1; *s && *s != '(' && strncmp(s, "（", 3) != 0; s = eol + 1, rows++) {
+		eol = strchr(s, '\n');
+		cr_assert_eq(table_spans(s, (size_t)(eol - s), row, 16), n, "%.*s", (int)(eol - s), s);
+		for (int c = 0; c < n; c++)
+			cr_assert_eq(left[c] ? row[c].start : row[c].end,
+				     left[c] ? head[c].start : head[c].end, "column %d of: %.*s", c,
+				     (int)(eol - s), s);
+	}
+	return rows;
+}
+
+Test(figures, report_columns_align_mixed_han_and_ascii)
+{
+	const char *cells[] = {"GPU",      "卡数", "方案",           "月费用",
+			       "H100 80G", "8",    "张量并行 TP8",   "¥88,480",
+			       "910B 64G", "24",   "PP3 多机",       "¥56,400",
+			       "RTX 4090", "—",    "放不下",         "—"};
+	const bool left[] = {true, false, true, false};
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	report_columns(f, cells, 4, 4, left);
+	fclose(f);
+	cr_assert_eq(check_lined_up(text, left), 3, "%s", text);
+	free(text);
+}
+
+/* The --print table in Chinese: header, one line per GPU type, then the
+ * legend in parentheses; GPU, plan and fit are text, the rest numbers. */
+static void check_table_in_chinese(const char *model, const char *task, const char *k1,
+				   const char *v1, const char *k2, const char *v2)
+{
+	static const bool left[] = {true, false, true, false, false, true,
+				    false, false, false, false, false};
+	struct scenario sc;
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	make_scenario(&sc, &cat, model, "task", task, k1, v1, k2, v2, NULL);
+	cr_assert(analysis_run(&an, &cat, &sc, NULL), "%s", an.error);
+	char *text = report_text(report_table, &an);
+	cr_assert_eq(check_lined_up(strstr(text, "\n\n") + 2, left), (int)an.nplans, "%s", text);
+	free(text);
+}
+
+Test(figures, the_chinese_table_lines_up_by_display_width)
+{
+	cr_assert_null(i18n_setup("zh", NOWHERE));
+	check_table_in_chinese("qwen2.5-72b", "inference", "context", "32k", "concurrency", "20");
+	check_table_in_chinese("qwen2.5-72b", "lora", "context", "4096", "concurrency", "1");
+	check_table_in_chinese("qwen2.5-72b", "lora", "train-tokens", "2B", "deadline", "7d");
+	check_table_in_chinese("llama-3.1-405b", "full", "context", "8192", "concurrency", "1");
+}
+
+/* The listings' numbers end, and their text starts, where the heading's
+ * does: the last k blank-separated words of each line (names have blanks;
+ * the numbers and the headings in either language do not). */
+static void check_listing(void (*list)(FILE *, const struct catalog *), const bool *left, int k)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	list(f, &cat);
+	fclose(f);
+	struct span head[16];
+	int lines = 0;
+	for (const char *s = text, *eol; *s; s = eol + 1, lines++) {
+		eol = strchr(s, '\n');
+		struct span w[16];
+		int n = 0;
+		for (const char *p = eol; p > s && n < k;) {
+			const char *e = p;
+			while (p > s && p[-1] != ' ')
+				p--;
+			w[n++] = (struct span){cols_of(s, (size_t)(p - s)), cols_of(s, (size_t)(e - s))};
+			while (p > s && p[-1] == ' ')
+				p--;
+		}
+		cr_assert_eq(n, k);
+		if (s == text)
+			memcpy(head, w, sizeof head);
+		for (int i = 0; i < k; i++)
+			cr_assert_eq(left[i] ? w[i].start : w[i].end, left[i] ? head[i].start : head[i].end,
+				     "word %d from the end of: %.*s", i, (int)(eol - s), s);
+	}
+	cr_assert_gt(lines, 3);
+	free(text);
+}
+
+Test(figures, the_chinese_listings_line_up_by_display_width)
+{
+	/* From the end: context, kv, hidden, layers, active, params. */
+	static const bool model_left[] = {false, false, false, false, false, false};
+	/* offers, link, fp8, TFLOPS, GB/s, memory ("24564 MiB" ends it). */
+	static const bool gpu_left[] = {true, true, false, false, false, false};
+	cr_assert_null(i18n_setup("zh", NOWHERE));
+	check_listing(report_list_models, model_left, 6);
+	check_listing(report_list_gpus, gpu_left, 6);
+	i18n_setup("en", NOWHERE);
+	check_listing(report_list_models, model_left, 6);
+	check_listing(report_list_gpus, gpu_left, 6);
+}
+
+Test(figures, the_fit_word_stays_english_for_json_and_reads_in_the_language_for_people)
+{
+	struct plan p = {.level = FIT_NONE};
+	i18n_setup("en", NOWHERE);
+	cr_assert_str_eq(plan_fit_label(&p), "no"); /* "fit|no" without its context */
+	p.level = FIT_TIGHT;
+	cr_assert_str_eq(plan_fit_label(&p), "tight");
+	cr_assert_null(i18n_setup("zh", NOWHERE));
+	cr_assert_str_eq(plan_fit_word(&p), "tight");
+	cr_assert_null(strchr(plan_fit_label(&p), '|'));
 }
