@@ -23,11 +23,11 @@ Test(messages, every_row_has_a_key_and_templates_that_match_its_arguments)
 	for (int c = 0; c < MSG_COUNT; c++) {
 		const struct message_row *r = &message_rows[c];
 		cr_assert(r->key && r->key[0], "code %d has no key", c);
-		cr_assert(r->args && r->one, "code %d (%s)", c, r->key);
-		cr_assert(message_template_valid(r->one, r->args), "%s: \"%s\" vs %s", r->key,
-			  r->one, r->args);
-		if (r->other) {
-			cr_assert(message_template_valid(r->other, r->args), "%s: plural", r->key);
+		cr_assert(r->args && r->forms[0], "code %d (%s)", c, r->key);
+		cr_assert(message_template_valid(r->forms[0], r->args), "%s: \"%s\" vs %s", r->key,
+			  r->forms[0], r->args);
+		if (r->forms[1]) {
+			cr_assert(message_template_valid(r->forms[1], r->args), "%s: plural", r->key);
 			cr_assert_lt((size_t)r->count, strlen(r->args), "%s: count", r->key);
 			cr_assert(strchr("dl", r->args[r->count]), "%s: count is not a whole number",
 				  r->key);
@@ -106,7 +106,7 @@ Test(messages, the_count_chooses_singular_or_plural)
 	cr_assert_str_eq(text(&m), "3 replicas of 1 card, each serving 22 sequences: more cards "
 				   "for throughput, not for memory");
 	m = message_make(MSG_REPLICAS, 3, 4, 22.0);
-	cr_assert_str_eq(message_template(&m), message_rows[MSG_REPLICAS].other);
+	cr_assert_str_eq(message_template(&m), message_rows[MSG_REPLICAS].forms[1]);
 	cr_assert_str_eq(text(&m), "3 replicas of 4 cards, each serving 22 sequences: more cards "
 				   "for throughput, not for memory");
 	m = message_make(MSG_CONTAINER_MAX_CARDS, 12, 4);
