@@ -180,11 +180,12 @@ void plan_shape_code(char *buf, size_t cap, const struct plan *p)
 	}
 	if (p->cards == 1 || shape_parts(parts, sizeof parts, &p->lay) == 0)
 		snprintf(parts, sizeof parts, "%s", _("single"));
-	/* "+rc" stays a code in every language: "+重计算" would not fit */
+	/* "+rc" and "2m" stay notation in every language (the help explains
+	 * them): "+重计算" and "2机" would widen a column that an 80-column
+	 * table has no room for. */
 	int n = snprintf(buf, cap, "%s%s", parts, p->lay.recompute ? "+rc" : "");
 	if (p->machines > 1 && n >= 0 && (size_t)n < cap)
-		/* TRANSLATORS: the number of machines after a plan code, "TP2×PP5 2m" */
-		snprintf(buf + n, cap - (size_t)n, _(" %dm"), p->machines);
+		snprintf(buf + n, cap - (size_t)n, " %dm", p->machines);
 }
 
 /* One parallel dimension in words, when it is the plan's only one. */

@@ -35,8 +35,8 @@ struct compare_row {
  * "single", "TP4", "PP3", "TP2×PP5 2m" (2 machines), "Z3×18 3m" (ZeRO-3
  * data parallel over 18 cards), "TP2×DP4"; "+rc" when activations are
  * recomputed. A plan without cards is "none". The codes are notation and
- * stay in every language; Chinese gives "单卡", "无" and "2机" for the
- * words (one column more for the machines: "2m" would read as metres). */
+ * stay in every language, "2m" and "+rc" too (their Chinese would be
+ * wider); only the words that fit translate: "单卡", "无". */
 void plan_shape_code(char *buf, size_t cap, const struct plan *p);
 /* The shape in words, for a title: plan_strategy_text, "+recompute"
  * added when the plan recomputes and the strategy does not say so. In

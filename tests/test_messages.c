@@ -314,7 +314,7 @@ Test(messages_zh, table_text_arguments_are_translated_data_is_not)
 {
 	zh_setup();
 	struct message m = message_make(MSG_WHY_DEADLINE_CHEAPEST, 4, "containers by the month", 1500.0);
-	cr_assert_str_eq(text(&m), "4 张卡、包月容器实例，是赶上工期最便宜的方案：整个任务 1500");
+	cr_assert_str_eq(text(&m), "4 张卡、包月容器实例，是赶上工期最便宜的方案：任务总价 1500");
 	m = message_make(MSG_TRAIN_NO_FP8, "A100 80G");
 	cr_assert_str_eq(text(&m), "A100 80G 不支持 FP8：训练时间按 BF16 峰值算力计");
 }
@@ -378,7 +378,7 @@ Test(messages_zh, shape_codes_stay_codes_with_chinese_words)
 	struct plan p = {.lay = {.t = 2, .p = 5, .d = 1, .recompute = true}, .cards = 10,
 			 .machines = 2};
 	plan_shape_code(buf, sizeof buf, &p);
-	cr_assert_str_eq(buf, "TP2×PP5+rc 2机");
+	cr_assert_str_eq(buf, "TP2×PP5+rc 2m", "notation: 2机 would not fit");
 	p = (struct plan){.lay = {.t = 1, .p = 1, .d = 1}, .cards = 1, .machines = 1};
 	plan_shape_code(buf, sizeof buf, &p);
 	cr_assert_str_eq(buf, "单卡");
