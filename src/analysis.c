@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
+
 static bool filter_has(const char *filter, const char *id)
 {
 	size_t n = strlen(id);
@@ -25,7 +27,7 @@ bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, si
 		char id[128];
 		snprintf(id, sizeof id, "%.*s", (int)(len < 127 ? len : 127), p);
 		if (catalog_find_gpu(c, id) < 0) {
-			snprintf(err, errlen, "unknown GPU id \"%s\" (see --list-gpus)", id);
+			snprintf(err, errlen, _("unknown GPU id \"%s\" (see --list-gpus)"), id);
 			return false;
 		}
 		p += len + (p[len] == ',');
@@ -73,8 +75,8 @@ static bool output_len_valid(struct analysis *a)
 	if (tasks[sc->task].kind != TASK_INFERENCE || sc->output_len < sc->context)
 		return true;
 	snprintf(a->error, sizeof a->error,
-		 "--output-len %lld is not below the context %lld: the input would be empty "
-		 "(input = context - output); lower --output-len or raise --context",
+		 _("--output-len %lld is not below the context %lld: the input would be empty "
+		   "(input = context - output); lower --output-len or raise --context"),
 		 sc->output_len, sc->context);
 	return false;
 }
@@ -93,9 +95,9 @@ static bool measured_prepare(struct analysis *a, const char *gpu_filter, const c
 		*gpu = gpu_filter;
 	} else {
 		snprintf(a->error, sizeof a->error,
-			 "--measured needs the one GPU type the speed-ups were measured on: "
-			 "name it with --gpu ID (%s)",
-			 gpu_filter && gpu_filter[0] ? "--gpu names several" : "no --gpu given");
+			 _("--measured needs the one GPU type the speed-ups were measured on: "
+			   "name it with --gpu ID (%s)"),
+			 gpu_filter && gpu_filter[0] ? _("--gpu names several") : _("no --gpu given"));
 		return false;
 	}
 	char err[160];
@@ -141,7 +143,7 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
 	scenario_notes(a);
 	if (!plans_reserve(a, c->ngpus)) {
-		snprintf(a->error, sizeof a->error, "out of memory");
+		snprintf(a->error, sizeof a->error, "%s", _("out of memory"));
 		a->ok = false;
 		return false;
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "i18n.h"
 #include "settings.h"
 
 /* The way pricing chose (plan_price: the only one offered, else the
@@ -29,9 +30,9 @@ const char *plan_cheaper_label(const struct plan *p)
 {
 	switch (plan_cheaper_way(p)) {
 	case CHEAPER_CONTAINER:
-		return figure_group_container.label;
+		return _(figure_group_container.label);
 	case CHEAPER_BAREMETAL:
-		return figure_group_baremetal.label;
+		return _(figure_group_baremetal.label);
 	default:
 		return "—";
 	}

@@ -11,7 +11,8 @@
 enum cheaper plan_cheaper_way(const struct plan *p);
 /* &p->container or &p->baremetal for that way, or NULL. */
 const struct rent *plan_cheaper_rent(const struct plan *p);
-/* Its name as the reports write it: "container", "bare metal" or "—". */
+/* Its name as the reports write it, in the current language: "container",
+ * "bare metal" or "—" (容器实例, 裸金属整机). */
 const char *plan_cheaper_label(const struct plan *p);
 
 /* What renting the plan costs per month the cheaper way: the smaller of

@@ -5,18 +5,32 @@
 #include <stdio.h>
 
 #include "arch.h"
+#include "i18n.h"
 
 #define TERM(n, k, l, s, field) {.name = n, .key = k, .label = l, .slot = s, \
 				  .offset = offsetof(struct mem_terms, field)}
 const struct mem_term_row mem_term_rows[TERM_COUNT] = {
-	[TERM_WEIGHTS] = TERM("weights", "weights", "weights", SLOT_WEIGHTS, weights),
-	[TERM_KV_CACHE] = TERM("KV", "kv_cache", "KV cache", SLOT_KV, kv_cache),
-	[TERM_ACTIVATIONS] = TERM("activations", "activations", "activations", SLOT_ACTIVATIONS,
-				  activations),
-	[TERM_GRADIENTS] = TERM("gradients", "gradients", "gradients", SLOT_STATES, gradients),
-	[TERM_OPTIMIZER] = TERM("optimizer", "optimizer", "optimizer", SLOT_STATES, optimizer),
-	[TERM_OVERHEAD] = TERM("overhead", "overhead", "overhead", SLOT_OVERHEAD, overhead),
+	[TERM_WEIGHTS] = TERM(N_("weights"), "weights", N_("weights"), SLOT_WEIGHTS, weights),
+	[TERM_KV_CACHE] = TERM(N_("KV"), "kv_cache", N_("KV cache"), SLOT_KV, kv_cache),
+	[TERM_ACTIVATIONS] = TERM(N_("activations"), "activations", N_("activations"),
+				  SLOT_ACTIVATIONS, activations),
+	[TERM_GRADIENTS] = TERM(N_("gradients"), "gradients", N_("gradients"), SLOT_STATES,
+				gradients),
+	[TERM_OPTIMIZER] = TERM(N_("optimizer"), "optimizer", N_("optimizer"), SLOT_STATES,
+				optimizer),
+	[TERM_OVERHEAD] = TERM(N_("overhead"), "overhead", N_("overhead"), SLOT_OVERHEAD,
+			       overhead),
 };
+
+const char *mem_term_name(enum mem_term t)
+{
+	return _(mem_term_rows[t].name);
+}
+
+const char *mem_term_label(enum mem_term t)
+{
+	return _(mem_term_rows[t].label);
+}
 
 double mem_term_value(const struct mem_terms *m, enum mem_term t)
 {
@@ -31,7 +45,7 @@ int mem_terms_text(char *buf, size_t cap, const struct mem_terms *m, int decimal
 		buf[0] = '\0';
 	for (enum mem_term t = first; t < last && n < cap; t++)
 		n += (size_t)snprintf(buf + n, cap - n, "%s%s %.*f", t == first ? "" : sep,
-				      mem_term_rows[t].name, decimals, mem_term_value(m, t) / GIB);
+				      mem_term_name(t), decimals, mem_term_value(m, t) / GIB);
 	return (int)n;
 }
 
@@ -132,8 +146,8 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 	enum training_row row = w->prec->training[sc->accounting];
 	if (row == TRAIN_NONE && w->kind == TASK_FULL) {
 		snprintf(w->error, sizeof w->error,
-			 "%s is not a training precision: use -t qlora, or -t lora -p %s for LoRA "
-			 "over a quantized base, or train in bf16", w->prec->name, w->prec->name);
+			 _("%s is not a training precision: use -t qlora, or -t lora -p %s for LoRA "
+			   "over a quantized base, or train in bf16"), w->prec->name, w->prec->name);
 		return false;
 	}
 	if (row == TRAIN_NONE) /* adapters over a quantized base train in 16-bit mixed */

@@ -27,6 +27,8 @@ enum mem_slot {
 	SLOT_COUNT
 };
 
+/* name and label are msgids (N_): show them through mem_term_name and
+ * mem_term_label, which translate each time; key is an interface. */
 struct mem_term_row {
 	const char *name;  /* in sums: "weights 1.2 + KV 0.3" */
 	const char *key;   /* JSON key; CSV per_card_<key>_gib */
@@ -38,8 +40,13 @@ struct mem_term_row {
 extern const struct mem_term_row mem_term_rows[TERM_COUNT];
 
 double mem_term_value(const struct mem_terms *m, enum mem_term t);
+/* The term's name in sums ("weights", "KV"; 权重, KV) and its heading
+ * ("KV cache"; KV Cache), in the current language. */
+const char *mem_term_name(enum mem_term t);
+const char *mem_term_label(enum mem_term t);
 /* "weights 1.20 + KV 0.30 + … + overhead 1.00": the terms first..last-1
- * with their names, joined by sep. Returns the length written. */
+ * with their names (mem_term_name), joined by sep. Returns the length
+ * written. */
 int mem_terms_text(char *buf, size_t cap, const struct mem_terms *m, int decimals,
 		   const char *sep, enum mem_term first, enum mem_term last);
 

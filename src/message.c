@@ -4,152 +4,158 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* The wording of every note and reason; the order of the enum is the
  * order of this table. */
 const struct message_row message_rows[MSG_COUNT] = {
-	[MSG_NONE] = {.key = "none", .severity = SEVERITY_INFO, .args = "", .one = ""},
+	[MSG_NONE] = {.key = "none", .severity = SEVERITY_INFO, .args = "", .forms = {""}},
 	[MSG_NO_FIT_OVERHEAD] = {
 		.key = "no_fit_overhead", .severity = SEVERITY_BLOCKER, .args = "",
-		.one = "does not fit: the runtime overhead alone fills the card with headroom"},
+		.forms = {N_("does not fit: the runtime overhead alone fills the card with headroom")}},
 	[MSG_NO_FIT_MAX_CARDS] = {
 		.key = "no_fit_max_cards", .severity = SEVERITY_BLOCKER, .args = "d",
-		.one = "does not fit on %d cards or fewer of this type"},
+		.forms = {N_("does not fit on %d cards or fewer of this type")}},
 	[MSG_NO_FIT_FORCED] = {
 		.key = "no_fit_forced", .severity = SEVERITY_BLOCKER, .args = "d",
-		.one = "does not fit on the %d cards asked for"},
+		.forms = {N_("does not fit on the %d cards asked for")}},
 	[MSG_FP8_WITHOUT_HARDWARE] = {
 		.key = "fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "s",
-		.one = "FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit"},
+		.forms = {N_("FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit")}},
 	[MSG_KV_FP8_WITHOUT_HARDWARE] = {
 		.key = "kv_fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "",
-		.one = "FP8 KV cache without hardware FP8: dequantized on every read"},
+		.forms = {N_("FP8 KV cache without hardware FP8: dequantized on every read")}},
 	[MSG_TP_OVER_PCIE] = {
 		.key = "tp_over_pcie", .severity = SEVERITY_NOTICE, .args = "d",
-		.one = "TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
-		       "alternative"},
+		.forms = {N_("TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
+			"alternative")}},
 	[MSG_REPLICAS] = {
 		.key = "replicas", .severity = SEVERITY_INFO, .args = "ddf", .count = 1,
-		.one = "%d replicas of %d card, each serving %.0f sequences: more cards for "
-		       "throughput, not for memory",
-		.other = "%d replicas of %d cards, each serving %.0f sequences: more cards for "
-			 "throughput, not for memory"},
+		.forms = NP_("%d replicas of %d card, each serving %.0f sequences: more cards for "
+			"throughput, not for memory",
+			"%d replicas of %d cards, each serving %.0f sequences: more cards for "
+			"throughput, not for memory")},
 	[MSG_FULL_RECOMPUTE] = {
 		.key = "full_recompute", .severity = SEVERITY_INFO, .args = "",
-		.one = "full activation recomputation: keeps layer inputs only (about a third more "
-		       "compute)"},
+		.forms = {N_("full activation recomputation: keeps layer inputs only (about a third more "
+			"compute)")}},
 	[MSG_MULTI_NODE] = {
 		.key = "multi_node", .severity = SEVERITY_WARNING, .args = "d",
-		.one = "multi-node: %d machines, a custom quote from sales; needs an IB network "
-		       "between machines"},
+		.forms = {N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
+			"between machines")}},
 	[MSG_MULTI_NODE_NO_IB] = {
 		.key = "multi_node_offer_without_ib", .severity = SEVERITY_WARNING, .args = "d",
-		.one = "multi-node: %d machines, a custom quote from sales; needs an IB network "
-		       "between machines (the offer used lists none)"},
+		.forms = {N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
+			"between machines (the offer used lists none)")}},
 	[MSG_PARALLEL_EFFICIENCY] = {
 		.key = "parallel_efficiency", .severity = SEVERITY_INFO, .args = "ff",
-		.one = "at %.0f %% parallel efficiency %.0f %% of the spend buys no compute"},
+		.forms = {N_("at %.0f %% parallel efficiency %.0f %% of the spend buys no compute")}},
 	[MSG_ARCH_APPROXIMATED] = {
 		.key = "architecture_approximated", .severity = SEVERITY_NOTICE, .args = "ss",
-		.one = "%s: architecture approximated (%s): KV cache and activations are estimates"},
+		.forms = {N_("%s: architecture approximated (%s): KV cache and activations are estimates")}},
 	[MSG_MOE_RESIDENT] = {
 		.key = "moe_all_resident", .severity = SEVERITY_INFO, .args = "ff",
-		.one = "MoE: all %.4gB parameters are resident; %.4gB are active per token"},
+		.forms = {N_("MoE: all %.4gB parameters are resident; %.4gB are active per token")}},
 	[MSG_BEYOND_NATIVE_CONTEXT] = {
 		.key = "beyond_native_context", .severity = SEVERITY_WARNING, .args = "lsd",
-		.one = "context %lld is beyond %s's native %d tokens"},
+		.forms = {N_("context %lld is beyond %s's native %d tokens")}},
 	[MSG_FP8_TRAINING_APPROXIMATE] = {
 		.key = "fp8_training_approximate", .severity = SEVERITY_NOTICE, .args = "s",
-		.one = "FP8 training memory is approximate (%s)"},
+		.translate = 1,
+		.forms = {N_("FP8 training memory is approximate (%s)")}},
 	[MSG_TRAINING_ACCOUNTING] = {
 		.key = "training_accounting", .severity = SEVERITY_INFO, .args = "s",
-		.one = "training accounting: %s per trainable parameter"},
+		.translate = 1,
+		.forms = {N_("training accounting: %s per trainable parameter")}},
 	[MSG_QLORA_BASE] = {
 		.key = "qlora_base", .severity = SEVERITY_INFO, .args = "",
-		.one = "QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
-		       "and LM head upcast to fp32 by PEFT's k-bit preparation"},
+		.forms = {N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+			"and LM head upcast to fp32 by PEFT's k-bit preparation")}},
 	[MSG_LORA_QUANTIZED_BASE] = {
 		.key = "lora_quantized_base", .severity = SEVERITY_INFO, .args = "s",
-		.one = "LoRA over a %s-quantized base"},
+		.forms = {N_("LoRA over a %s-quantized base")}},
 	[MSG_LOSS_FULL] = {
 		.key = "loss_full", .severity = SEVERITY_INFO, .args = "",
-		.one = "loss: full fp32 logits and their gradient (Hugging Face Trainer); "
-		       "--loss chunked for torchtune, Liger or Megatron"},
+		.forms = {N_("loss: full fp32 logits and their gradient (Hugging Face Trainer); "
+			"--loss chunked for torchtune, Liger or Megatron")}},
 	[MSG_LOSS_CHUNKED] = {
 		.key = "loss_chunked", .severity = SEVERITY_INFO, .args = "",
-		.one = "loss: chunked cross-entropy, one of 8 chunks of the fp32 logits held at a "
-		       "time"},
+		.forms = {N_("loss: chunked cross-entropy, one of 8 chunks of the fp32 logits held at a "
+			"time")}},
 	[MSG_NO_CONTAINER_OFFER] = {
 		.key = "no_container_offer", .severity = SEVERITY_NOTICE, .args = "s",
-		.one = "no container offer for %s"},
+		.forms = {N_("no container offer for %s")}},
 	[MSG_CONTAINER_MAX_CARDS] = {
 		.key = "container_max_cards", .severity = SEVERITY_NOTICE, .args = "dd", .count = 0,
-		.one = "%d card: a container allows at most %d",
-		.other = "%d cards: a container allows at most %d"},
+		.forms = NP_("%d card: a container allows at most %d",
+			"%d cards: a container allows at most %d")},
 	[MSG_NO_BAREMETAL_OFFER] = {
 		.key = "no_baremetal_offer", .severity = SEVERITY_NOTICE, .args = "s",
-		.one = "no bare-metal offer for %s"},
+		.forms = {N_("no bare-metal offer for %s")}},
 	[MSG_SHAPE_TP_SIZE] = {
 		.key = "shape_tp_size", .severity = SEVERITY_BLOCKER, .args = "d",
-		.one = "TP%d is not a shape inside one machine: tensor parallel is 1, 2, 4 or 8"},
+		.forms = {N_("TP%d is not a shape inside one machine: tensor parallel is 1, 2, 4 or 8")}},
 	[MSG_SHAPE_TP_HEADS] = {
 		.key = "shape_tp_heads", .severity = SEVERITY_BLOCKER, .args = "dsd",
-		.one = "TP%d does not divide %s's %d attention heads"},
+		.forms = {N_("TP%d does not divide %s's %d attention heads")}},
 	[MSG_SHAPE_PP_LAYERS] = {
 		.key = "shape_pp_layers", .severity = SEVERITY_BLOCKER, .args = "dd",
-		.one = "PP%d has more stages than the model's %d layers"},
+		.forms = {N_("PP%d has more stages than the model's %d layers")}},
 	[MSG_SHAPE_CARDS] = {
 		.key = "shape_cards", .severity = SEVERITY_BLOCKER, .args = "ddd",
-		.one = "%d cards is not a multiple of TP%d × PP%d"},
+		.forms = {N_("%d cards is not a multiple of TP%d × PP%d")}},
 	[MSG_SHAPE_NO_FIT] = {
 		.key = "shape_no_fit", .severity = SEVERITY_BLOCKER, .args = "s",
-		.one = "the shape asked for (%s) does not fit in memory"},
+		.forms = {N_("the shape asked for (%s) does not fit in memory")}},
 	[MSG_ALT_IDLE_CARDS] = {
 		.key = "alternative_idle_cards", .severity = SEVERITY_INFO, .args = "f",
-		.one = "uses the idle cards of the paid machine: %.1f× tokens/s, same price"},
+		.forms = {N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")}},
 	[MSG_ALT_CHEAPEST_PER_TOKEN] = {
 		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "f",
-		.one = "cheapest per million output tokens at full load: %.3g per million"},
+		.forms = {N_("cheapest per million output tokens at full load: %.3g per million")}},
 	[MSG_WHY_MEMORY_MINIMUM] = {
 		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf", .count = 0,
-		.one = "the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
-		.other = "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user"},
+		.forms = NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
+			"the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")},
 	[MSG_WHY_TOO_SLOW] = {
 		.key = "why_too_slow", .severity = SEVERITY_WARNING, .args = "ff",
-		.one = "%.1f tokens/s per user is below the %.1f asked for"},
+		.forms = {N_("%.1f tokens/s per user is below the %.1f asked for")}},
 	[MSG_WHY_SPEED_UNREACHABLE] = {
 		.key = "why_speed_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
-		.one = "no shape reaches %.1f tokens/s per user: the fastest, on %d card, gives %.1f",
-		.other = "no shape reaches %.1f tokens/s per user: the fastest, on %d cards, gives %.1f"},
+		.forms = NP_("no shape reaches %.1f tokens/s per user: the fastest, on %d card, gives %.1f",
+			"no shape reaches %.1f tokens/s per user: the fastest, on %d cards, gives %.1f")},
 	[MSG_WHY_FORCED] = {
 		.key = "why_forced", .severity = SEVERITY_INFO, .args = "",
-		.one = "the shape is forced (--cards, --tp or --pp): no speed target is applied"},
+		.forms = {N_("the shape is forced (--cards, --tp or --pp): no speed target is applied")}},
 	[MSG_WHY_TRAIN_MEMORY_MINIMUM] = {
 		.key = "why_train_memory_minimum", .severity = SEVERITY_INFO, .args = "dff", .count = 0,
-		.one = "the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
-		.other = "the memory minimum was %d cards: %.1f days at %.0f %% parallel efficiency"},
+		.forms = NP_("the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
+			"the memory minimum was %d cards: %.1f days at %.0f %% parallel efficiency")},
 	[MSG_WHY_PAST_DEADLINE] = {
 		.key = "why_past_deadline", .severity = SEVERITY_WARNING, .args = "ff",
-		.one = "%.1f days is past the %.1f-day deadline"},
+		.forms = {N_("%.1f days is past the %.1f-day deadline")}},
 	[MSG_WHY_DEADLINE_CHEAPEST] = {
 		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsf", .count = 0,
-		.one = "%d card, %s, is the cheapest way to meet the deadline: %.0f for the job",
-		.other = "%d cards, %s, are the cheapest way to meet the deadline: %.0f for the job"},
+		.translate = 1u << 1,
+		.forms = NP_("%d card, %s, is the cheapest way to meet the deadline: %.0f for the job",
+			"%d cards, %s, are the cheapest way to meet the deadline: %.0f for the job")},
 	[MSG_WHY_DEADLINE_UNREACHABLE] = {
 		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
-		.one = "no card count meets the %.1f-day deadline: the fastest, %d card, takes "
-		       "%.1f days",
-		.other = "no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
-			 "%.1f days"},
+		.forms = NP_("no card count meets the %.1f-day deadline: the fastest, %d card, takes "
+			"%.1f days",
+			"no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
+			"%.1f days")},
 	[MSG_TRAIN_NETWORK_ASSUMED] = {
 		.key = "train_network_assumed", .severity = SEVERITY_NOTICE, .args = "sf",
-		.one = "between machines: %s assumed at %.4g GB/s (the offer gives no inter_node_gbs)"},
+		.translate = 1,
+		.forms = {N_("between machines: %s assumed at %.4g GB/s (the offer gives no inter_node_gbs)")}},
 	[MSG_TRAIN_NO_FP8] = {
 		.key = "train_no_fp8", .severity = SEVERITY_NOTICE, .args = "s",
-		.one = "%s has no FP8: training time at its BF16 peak"},
+		.forms = {N_("%s has no FP8: training time at its BF16 peak")}},
 	[MSG_TRAIN_MEASURED] = {
 		.key = "train_measured", .severity = SEVERITY_INFO, .args = "ff",
-		.one = "training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
-		       "(exact arithmetic, no band)"},
+		.forms = {N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
+			"(exact arithmetic, no band)")}},
 };
 
 static const struct message_row *row_of(enum message_code code)
@@ -200,13 +206,17 @@ void message_vadd(struct message *list, int *n, int max, enum message_code code,
 		list[(*n)++] = message_vmake(code, ap);
 }
 
+/* Translated here, each time: a cached translation would outlive a
+ * switch of language. The empty template of MSG_NONE is not a msgid. */
 const char *message_template(const struct message *m)
 {
 	const struct message_row *r = row_of(m->code);
 	const struct message_arg *n = &m->args[r->count];
-	if (r->other && n->kind == ARG_INT && n->v.i != 1)
-		return r->other;
-	return r->one;
+	if (!r->forms[0][0])
+		return "";
+	if (!r->forms[1])
+		return _(r->forms[0]);
+	return P_(r->forms[0], r->forms[1], n->kind == ARG_INT ? (unsigned long)n->v.i : 1UL);
 }
 
 /* One printf conversion of a template, rebuilt to print one argument. */
@@ -278,7 +288,9 @@ static void out_text(struct out *o, const char *s, size_t n)
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, "%.*s", (int)n, s));
 }
 
-static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a)
+/* translate: a's string is table text marked N_() (the row's 'translate'). */
+static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a,
+		    bool translate)
 {
 	size_t room = o->cap - o->len;
 	if (!a || a->kind != s->kind)
@@ -287,6 +299,8 @@ static void out_arg(struct out *o, const struct spec *s, const struct message_ar
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.i));
 	else if (a->kind == ARG_DOUBLE)
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.f));
+	else if (translate && a->v.s && a->v.s[0])
+		out_advance(o, snprintf(out_at(o), room, s->fmt, _(a->v.s)));
 	else
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.s ? a->v.s : ""));
 }
@@ -306,7 +320,8 @@ static const char *format_step(struct out *o, const char *t, const struct messag
 		return t + 1 + (t[1] == '%');
 	}
 	int i = s.arg >= 0 ? s.arg : (*next)++;
-	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL);
+	bool translate = i < MESSAGE_ARGS && (row_of(m->code)->translate >> i & 1u);
+	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL, translate);
 	return t + s.len;
 }
 

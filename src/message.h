@@ -83,16 +83,21 @@ struct message {
 };
 
 /* One row per code. 'args' says what message_make takes, one letter per
- * argument: d int, l long long, f double, s string. 'one' is the
- * template; a message whose wording follows a count also has 'other',
- * chosen when args[count] is not 1 (the pair ngettext takes). Templates
- * are printf formats; a translation may use %2$s to reorder. */
+ * argument: d int, l long long, f double, s string. forms[0] is the
+ * template; a message whose wording follows a count also has forms[1],
+ * the plural pair that ngettext takes (NP_), chosen by args[count]. Both
+ * are msgids: message_format translates them when it renders, never
+ * before (the language can change live). Templates are printf formats; a
+ * translation may use %2$s to reorder. 'translate' has bit i set when
+ * string argument i is table text marked N_() (a rent or network name),
+ * translated as it is rendered; other strings are data and stay as given. */
 struct message_row {
 	const char *key; /* stable: JSON and translation context */
 	enum message_severity severity;
 	const char *args;
-	const char *one, *other;
+	const char *forms[2];
 	int count;
+	unsigned translate;
 };
 
 /* Indexed by code. */
@@ -106,14 +111,16 @@ struct message message_vmake(enum message_code code, va_list ap);
  * the messages it has. */
 void message_vadd(struct message *list, int *n, int max, enum message_code code, va_list ap);
 
-/* The English text of m in buf (always terminated). Returns buf. */
+/* The text of m in buf (always terminated), in the current language.
+ * Returns buf. */
 char *message_format(const struct message *m, char *buf, size_t cap);
 
 /* For one printf argument: the text in a buffer that lives until the end
  * of the enclosing block. */
 #define MESSAGE_TEXT(m) message_format((m), (char[MESSAGE_TEXT_MAX]){""}, MESSAGE_TEXT_MAX)
 
-/* The template message_format uses for m (singular or plural). */
+/* The template message_format uses for m (singular or plural), in the
+ * current language. */
 const char *message_template(const struct message *m);
 
 /* Same code and the same argument values (strings by content). */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* The currencies with a sign of their own; any other code is written as a
  * prefix, "HKD 1,234". ASCII terminals get the code for every one whose
  * sign is not ASCII. */
@@ -72,4 +74,14 @@ void money_format_signed(char *buf, size_t cap, double amount, const char *curre
 			 int decimals, enum money_style style)
 {
 	money_write(buf, cap, amount, currency, decimals, style, true);
+}
+
+/* Translated each time it is written: the language can change live. */
+void money_per_month(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		     enum money_style style)
+{
+	char money[80];
+	money_format(money, sizeof money, amount, currency, decimals, style);
+	/* TRANSLATORS: an amount of money per month, "¥9,345/month" */
+	snprintf(buf, cap, _("%s/month"), money);
 }

@@ -23,6 +23,11 @@ void money_format(char *buf, size_t cap, double amount, const char *currency, in
 void money_format_signed(char *buf, size_t cap, double amount, const char *currency,
 			 int decimals, enum money_style style);
 
+/* A monthly amount for people, in the current language: "¥9,345/month",
+ * in Chinese "¥9,345/月" (money_format, then the suffix). */
+void money_per_month(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		     enum money_style style);
+
 /* "151,920": the digits grouped, no currency. */
 void money_group(char *buf, size_t cap, double amount, int decimals);
 

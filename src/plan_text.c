@@ -8,19 +8,22 @@
 
 #include "compare.h"
 #include "figures.h"
+#include "i18n.h"
 #include "report.h"
 #include "tables.h"
 #include "message.h"
 #include "money.h"
 
+/* Every text here is translated as it is written, never kept: the
+ * language can change between two frames. */
 static const char *rent_label(const struct plan *p, const struct rent *r)
 {
-	return (r == &p->container ? &figure_group_container : &figure_group_baremetal)->label;
+	return _((r == &p->container ? &figure_group_container : &figure_group_baremetal)->label);
 }
 
 static const char *rent_region(const struct rent *r)
 {
-	return r->offer->region[0] ? r->offer->region : "region not listed";
+	return r->offer->region[0] ? r->offer->region : _("region not listed");
 }
 
 /* "¥9,345": an amount in the offer's currency (the plan's when none). */
@@ -39,21 +42,23 @@ static void rent_report(char *buf, size_t cap, const struct plan *p, const struc
 	char date[16], hourly[48] = "";
 	const char *label = rent_label(p, r);
 	if (!r->available && !r->offer) {
-		snprintf(buf, cap, "%s: — %s", label, MESSAGE_TEXT(&r->why));
+		snprintf(buf, cap, _("%s: — %s"), label, MESSAGE_TEXT(&r->why));
 		return;
 	}
 	format_date(date, sizeof date, r->monthly_collected);
 	if (r->hourly_per_card >= 0)
-		snprintf(hourly, sizeof hourly, ", %s/h = %s/month",
+		snprintf(hourly, sizeof hourly, _(", %s/h = %s/month"),
 			 rent_money((char[48]){""}, 48, p, r, r->hourly_per_card, 2),
 			 M(r->hourly_per_card * HOURS_PER_MONTH));
 	if (r->machines)
-		snprintf(buf, cap, "%s: %d × %s = %s/month, %s/card, %d idle card%s = %s "
-			 "(%s, %s)", label, r->machines, M(r->machine_monthly), M(r->total),
-			 M(r->monthly_per_card), r->idle, r->idle == 1 ? "" : "s", M(r->idle_cost),
-			 rent_region(r), date);
+		snprintf(buf, cap,
+			 P_("%s: %d × %s = %s/month, %s/card, %d idle card = %s (%s, %s)",
+			    "%s: %d × %s = %s/month, %s/card, %d idle cards = %s (%s, %s)",
+			    (unsigned long)r->idle),
+			 label, r->machines, M(r->machine_monthly), M(r->total),
+			 M(r->monthly_per_card), r->idle, M(r->idle_cost), rent_region(r), date);
 	else
-		snprintf(buf, cap, "%s: %d × %s = %s/month%s (max %d cards, %s)%s%s", label,
+		snprintf(buf, cap, _("%s: %d × %s = %s/month%s (max %d cards, %s)%s%s"), label,
 			 p->cards, M(r->monthly_per_card), M(r->total), hourly, r->max_cards, date,
 			 r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
 }
@@ -66,14 +71,14 @@ static void rent_screen(char *buf, size_t cap, const struct plan *p, const struc
 	if (!r->offer)
 		snprintf(buf, cap, "%s — %s", label, MESSAGE_TEXT(&r->why));
 	else if (r->machines)
-		snprintf(buf, cap, "%s %d × %s = %s/month · %s/card · %d idle = %s · %s %s",
+		snprintf(buf, cap, _("%s %d × %s = %s/month · %s/card · %d idle = %s · %s %s"),
 			 label, r->machines, M(r->machine_monthly), M(r->total),
 			 M(r->monthly_per_card), r->idle, M(r->idle_cost), rent_region(r), date);
 	else if (r->available)
-		snprintf(buf, cap, "%s %d × %s = %s/month · max %d cards · %s", label, p->cards,
+		snprintf(buf, cap, _("%s %d × %s = %s/month · max %d cards · %s"), label, p->cards,
 			 M(r->monthly_per_card), M(r->total), r->max_cards, date);
 	else
-		snprintf(buf, cap, "%s — %s (%s/card, %s)", label, MESSAGE_TEXT(&r->why),
+		snprintf(buf, cap, _("%s — %s (%s/card, %s)"), label, MESSAGE_TEXT(&r->why),
 			 M(r->monthly_per_card), date);
 }
 
@@ -84,16 +89,17 @@ static const char *or_dash(const char *s)
 
 static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct rent *r)
 {
-	char date[16];
+	char date[16], price[64];
 	const struct offer *o = r->offer;
 	buf[0] = '\0';
 	if (!o)
 		return;
 	format_date(date, sizeof date, r->monthly_collected);
-	snprintf(buf, cap, "%s | %s | %s %s%s%s | %s | %s | %s", rent_label(p, r),
-		 or_dash(o->region), M(r->machines ? r->machine_monthly : r->monthly_per_card),
-		 r->machines ? "per machine" : "per card", o->discount[0] ? ", " : "", o->discount,
-		 date, or_dash(o->network), or_dash(o->source));
+	snprintf(price, sizeof price, r->machines ? _("%s per machine") : _("%s per card"),
+		 M(r->machines ? r->machine_monthly : r->monthly_per_card));
+	snprintf(buf, cap, "%s | %s | %s%s%s | %s | %s | %s", rent_label(p, r), or_dash(o->region),
+		 price, o->discount[0] ? ", " : "", o->discount, date, or_dash(o->network),
+		 or_dash(o->source));
 }
 
 typedef void rent_writer(char *buf, size_t cap, const struct plan *p, const struct rent *r);
@@ -123,8 +129,14 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 	*r = (struct compare_row){.a = a, .b = b, .gpu = a ? a->gpu : b->gpu};
 	r->cards_a = a ? a->cards : 0;
 	r->cards_b = b ? b->cards : 0;
-	r->strategy_a = a ? a->strategy : "—";
-	r->strategy_b = b ? b->strategy : "—";
+	if (a)
+		plan_strategy_text(r->strategy_a, sizeof r->strategy_a, a);
+	else
+		snprintf(r->strategy_a, sizeof r->strategy_a, "—");
+	if (b)
+		plan_strategy_text(r->strategy_b, sizeof r->strategy_b, b);
+	else
+		snprintf(r->strategy_b, sizeof r->strategy_b, "—");
 	r->monthly_a = a ? plan_monthly(a) : -1;
 	r->monthly_b = b ? plan_monthly(b) : -1;
 	money_text(r->money_a, sizeof r->money_a, r->monthly_a, a);
@@ -163,21 +175,94 @@ void plan_shape_code(char *buf, size_t cap, const struct plan *p)
 	if (cap == 0)
 		return;
 	if (p->cards <= 0) {
-		snprintf(buf, cap, "none");
+		snprintf(buf, cap, "%s", _("none"));
 		return;
 	}
 	if (p->cards == 1 || shape_parts(parts, sizeof parts, &p->lay) == 0)
-		snprintf(parts, sizeof parts, "single");
+		snprintf(parts, sizeof parts, "%s", _("single"));
+	/* "+rc" and "2m" stay notation in every language (the help explains
+	 * them): "+重计算" and "2机" would widen a column that an 80-column
+	 * table has no room for. */
 	int n = snprintf(buf, cap, "%s%s", parts, p->lay.recompute ? "+rc" : "");
 	if (p->machines > 1 && n >= 0 && (size_t)n < cap)
 		snprintf(buf + n, cap - (size_t)n, " %dm", p->machines);
 }
 
+/* One parallel dimension in words, when it is the plan's only one. */
+static void strategy_one_part(char *buf, size_t cap, const struct layout *l)
+{
+	if (l->t > 1)
+		snprintf(buf, cap, _("tensor parallel TP%d"), l->t);
+	else if (l->p > 1)
+		snprintf(buf, cap, _("pipeline parallel PP%d"), l->p);
+	else if (l->zero > 0)
+		snprintf(buf, cap, _("ZeRO-%d data parallel ×%d"), l->zero, l->d);
+	else
+		snprintf(buf, cap, _("data parallel DP%d"), l->d);
+}
+
+/* Several dimensions: their codes, as the table writes them ("TP2×PP5"),
+ * with the ZeRO part in words ("TP2 + ZeRO-3 数据并行 ×9"). */
+static void strategy_parts(char *buf, size_t cap, const struct layout *l)
+{
+	struct layout codes = *l;
+	char zero[48] = "";
+	if (l->d > 1 && l->zero > 0) {
+		struct layout z = {.t = 1, .p = 1, .d = l->d, .zero = l->zero};
+		strategy_one_part(zero, sizeof zero, &z);
+		codes.d = 1;
+	}
+	size_t n = shape_parts(buf, cap, &codes);
+	if (zero[0])
+		snprintf(buf + n, cap - n, "%s%s", n ? " + " : "", zero);
+}
+
+/* English keeps the engine's label (JSON and CSV carry the same words);
+ * another language writes the layout in its words. */
+static void strategy_text(char *buf, size_t cap, const struct layout *l, int cards,
+			  const char *english)
+{
+	char parts[64];
+	int dims = (l->t > 1) + (l->p > 1) + (l->d > 1);
+	if (i18n_lang() == I18N_EN || cap == 0) {
+		snprintf(buf, cap, "%s", english);
+		return;
+	}
+	if (cards <= 0) {
+		snprintf(buf, cap, "%s", _("does not fit"));
+		return;
+	}
+	if (cards == 1 || dims == 0)
+		snprintf(parts, sizeof parts, "%s", _("single card"));
+	else if (dims == 1)
+		strategy_one_part(parts, sizeof parts, l);
+	else
+		strategy_parts(parts, sizeof parts, l);
+	if ((cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE > 1)
+		snprintf(buf, cap, _("%s multi-node"), parts);
+	else
+		snprintf(buf, cap, "%s", parts);
+}
+
+void plan_strategy_text(char *buf, size_t cap, const struct plan *p)
+{
+	strategy_text(buf, cap, &p->lay, p->cards, p->strategy);
+}
+
+void alternative_strategy_text(char *buf, size_t cap, const struct alternative *a)
+{
+	strategy_text(buf, cap, &a->lay, a->cards, a->strategy);
+}
+
 void plan_shape_words(char *buf, size_t cap, const struct plan *p)
 {
+	char words[64];
 	bool said = strstr(p->strategy, "recompute") != NULL;
-	snprintf(buf, cap, "%s%s", p->strategy,
-		 p->cards && p->lay.recompute && !said ? " +recompute" : "");
+	plan_strategy_text(words, sizeof words, p);
+	if (p->cards && p->lay.recompute && !said)
+		snprintf(buf, cap, _("%s +recompute"), words);
+	else
+		snprintf(buf, cap, "%s", words);
 }
 
 int per_million_decimals(double v)

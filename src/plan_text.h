@@ -25,7 +25,7 @@ struct compare_row {
 	const struct plan *a, *b;
 	const struct gpu *gpu;
 	int cards_a, cards_b;           /* 0 when missing */
-	const char *strategy_a, *strategy_b; /* "—" when missing */
+	char strategy_a[64], strategy_b[64]; /* plan_strategy_text; "—" when missing */
 	double monthly_a, monthly_b;    /* the cheaper way to rent; -1: none */
 	char money_a[24], money_b[24];  /* "7731" or "—" */
 	char delta[24];                 /* "+1200" or "—" */
@@ -34,11 +34,23 @@ struct compare_row {
 /* The plan's shape as a short code that a table never needs to cut:
  * "single", "TP4", "PP3", "TP2×PP5 2m" (2 machines), "Z3×18 3m" (ZeRO-3
  * data parallel over 18 cards), "TP2×DP4"; "+rc" when activations are
- * recomputed. A plan without cards is "none". */
+ * recomputed. A plan without cards is "none". The codes are notation and
+ * stay in every language, "2m" and "+rc" too (their Chinese would be
+ * wider); only the words that fit translate: "单卡", "无". */
 void plan_shape_code(char *buf, size_t cap, const struct plan *p);
-/* The shape in words, for a title: the engine's strategy, "+recompute"
- * added when the plan recomputes and the strategy does not say so. */
+/* The shape in words, for a title: plan_strategy_text, "+recompute"
+ * added when the plan recomputes and the strategy does not say so. In
+ * Chinese "张量并行 TP4 +重计算". */
 void plan_shape_words(char *buf, size_t cap, const struct plan *p);
+
+/* The plan's strategy for people, in the current language: in English
+ * p->strategy itself ("TP4", "ZeRO-3 ×18 multi-node", "does not fit"), the
+ * value JSON and CSV keep; in Chinese the layout in words ("张量并行 TP4",
+ * "流水线并行 PP3", "ZeRO-3 数据并行 ×9", "单卡", "TP2×PP5 多机",
+ * "放不下"). Call it where the text is shown, never keep the result. */
+void plan_strategy_text(char *buf, size_t cap, const struct plan *p);
+/* The same for an alternative shape (its a->strategy in English). */
+void alternative_strategy_text(char *buf, size_t cap, const struct alternative *a);
 
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b);
 /* B's monthly cost minus A's; false when either has none. */

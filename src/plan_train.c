@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "i18n.h"
 #include "plan.h"
 #include "scenario.h"
 #include "tables.h"
@@ -15,11 +16,12 @@ static const enum train_calibration calibration_of[] = {
 	[CAL_ESTIMATE] = TRAIN_CAL_ESTIMATE,
 };
 
-/* How the solver's ways read in a sentence. */
+/* How the solver's ways read in a sentence: msgids, translated when the
+ * message is rendered (MSG_WHY_DEADLINE_CHEAPEST's 'translate'). */
 static const char *const rent_words[RENT_WAYS] = {
-	[RENT_CONTAINER_HOURLY] = "containers by the hour",
-	[RENT_CONTAINER_MONTHLY] = "containers by the month",
-	[RENT_BAREMETAL] = "bare metal",
+	[RENT_CONTAINER_HOURLY] = N_("containers by the hour"),
+	[RENT_CONTAINER_MONTHLY] = N_("containers by the month"),
+	[RENT_BAREMETAL] = N_("bare metal"),
 };
 
 static void note(struct plan *p, enum message_code code, ...)
@@ -214,9 +216,9 @@ static void training_notes(struct plan *p, const struct train_input *in)
 		note(p, MSG_TRAIN_NO_FP8, gpu_short_name(p->gpu));
 	if (t->r.notes & TRAIN_NOTE_NODE_ASSUMED)
 		note(p, MSG_TRAIN_NETWORK_ASSUMED,
-		     in->net.kind == NET_IB ? "InfiniBand" : in->net.kind == NET_NONE
-								 ? "a shared 1000M link"
-								 : "Ethernet",
+		     in->net.kind == NET_IB     ? "InfiniBand"
+		     : in->net.kind == NET_NONE ? N_("a shared 1000M link")
+						: N_("Ethernet"),
 		     t->r.node_gbs);
 	if (t->measured)
 		note(p, MSG_TRAIN_MEASURED, t->usl.sigma, t->usl.kappa);

@@ -2,6 +2,7 @@
 
 #include <math.h>
 
+#include "i18n.h"
 #include "scenario.h"
 
 const int eta_tp_sizes[ETA_TP_SIZES] = {1, 2, 4, 8};
@@ -16,6 +17,15 @@ const struct eta_tp_row eta_tp_rows[] = {
 
 const char *const bound_names[] = {[BOUND_MEMORY] = "memory", [BOUND_COMPUTE] = "compute",
 				   NULL};
+
+/* Whole words, not "%s-bound": Chinese puts no suffix on a name. */
+static const char *const bound_words[] = {[BOUND_MEMORY] = N_("memory-bound"),
+					  [BOUND_COMPUTE] = N_("compute-bound")};
+
+const char *bound_text(enum bound b)
+{
+	return _(bound_words[b == BOUND_COMPUTE ? BOUND_COMPUTE : BOUND_MEMORY]);
+}
 
 double eta_tp(enum link_kind link, int t)
 {

@@ -28,7 +28,11 @@ extern const int eta_tp_sizes[ETA_TP_SIZES]; /* 1, 2, 4, 8 */
 double eta_tp(enum link_kind link, int t);
 
 enum bound { BOUND_MEMORY, BOUND_COMPUTE };
-extern const char *const bound_names[]; /* "memory", "compute" */
+extern const char *const bound_names[]; /* "memory", "compute": JSON values */
+/* The bound for people, in the current language: "memory-bound"
+ * (访存受限), "compute-bound" (算力受限). Where "%s-bound" printed
+ * bound_names, print "%s" with this. */
+const char *bound_text(enum bound b);
 
 /* Every efficiency and constant one figure used (JSON efficiency{}). */
 struct time_efficiency {

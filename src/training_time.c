@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "i18n.h"
+
 /* PERFORMANCE.md §1 and §3. */
 const struct train_constants train_defaults = {
 	.goodput = 0.90,
@@ -51,21 +53,21 @@ static bool input_check(const struct train_input *in, char *err, size_t cap)
 	const struct train_shape *sh = &in->shape;
 	const char *what = NULL;
 	if (in->job.task == TASK_INFERENCE)
-		what = "a training task (full, lora, qlora)";
+		what = _("a training task (full, lora, qlora)");
 	else if (!(in->model.p_act > 0) || !(in->model.p_train > 0))
-		what = "parameter counts above 0";
+		what = _("parameter counts above 0");
 	else if (in->model.layers < 0 || in->model.hidden < 0 || !(in->model.seq_len >= 0))
-		what = "a model shape (layers, hidden, sequence) of at least 0";
+		what = _("a model shape (layers, hidden, sequence) of at least 0");
 	else if (!(in->job.tokens > 0) || !(in->job.global_batch > 0))
-		what = "tokens to train and a global batch above 0";
+		what = _("tokens to train and a global batch above 0");
 	else if (!(in->gpu.bf16_tflops > 0) || !fraction_ok(in->gpu.mfu_train))
-		what = "a BF16 peak above 0 and 0 < mfu_train <= 1";
+		what = _("a BF16 peak above 0 and 0 < mfu_train <= 1");
 	else if (sh->cards < 1 || sh->tp < 1 || sh->pp < 1 || sh->zero < 0 || sh->zero > 3)
-		what = "at least one card, TP and PP of at least 1, ZeRO 0-3";
+		what = _("at least one card, TP and PP of at least 1, ZeRO 0-3");
 	else if (sh->cards % (sh->tp * sh->pp) != 0)
-		what = "a card count that TP x PP divides";
+		what = _("a card count that TP x PP divides");
 	if (what)
-		snprintf(err, cap, "expected %s", what);
+		snprintf(err, cap, _("expected %s"), what);
 	return what == NULL;
 }
 
@@ -126,7 +128,7 @@ static bool allreduce_time(const struct train_input *in, const struct train_cons
 		return true;
 	if (g > 1) {
 		if (!(in->gpu.link_gbs > 0)) {
-			snprintf(err, cap, "expected the GPU's link_gbs above 0 for %d cards", g);
+			snprintf(err, cap, _("expected the GPU's link_gbs above 0 for %d cards"), g);
 			return false;
 		}
 		r->t_ar_intra = 2.0 * (g - 1) / g * r->s_c / (in->gpu.link_gbs * 1e9);

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "i18n.h"
+
 #define USL_COLS 3
 
 /* A least-squares system of at most USL_MAX_POINTS rows and 3 columns. */
@@ -72,24 +74,24 @@ static bool lsq_solve(const struct lsq *s, double *x, double *sse)
 static bool usl_check(const struct usl_point *pts, int n, char *err, size_t cap)
 {
 	if (n < 2 || n > USL_MAX_POINTS) {
-		snprintf(err, cap, "expected 2 to %d measurements (cards:tokens/s), found %d",
+		snprintf(err, cap, _("expected 2 to %d measurements (cards:tokens/s), found %d"),
 			 USL_MAX_POINTS, n);
 		return false;
 	}
 	for (int i = 0; i < n; i++) {
 		if (pts[i].cards < 1) {
-			snprintf(err, cap, "expected at least 1 card, found %d", pts[i].cards);
+			snprintf(err, cap, _("expected at least 1 card, found %d"), pts[i].cards);
 			return false;
 		}
 		if (!(pts[i].tokens_per_s > 0) || !isfinite(pts[i].tokens_per_s)) {
-			snprintf(err, cap, "expected a throughput above 0 at %d cards, found %g",
+			snprintf(err, cap, _("expected a throughput above 0 at %d cards, found %g"),
 				 pts[i].cards, pts[i].tokens_per_s);
 			return false;
 		}
 		for (int j = 0; j < i; j++)
 			if (pts[j].cards == pts[i].cards) {
-				snprintf(err, cap, "expected one measurement per card count, found %d "
-					 "cards twice", pts[i].cards);
+				snprintf(err, cap, _("expected one measurement per card count, found %d "
+					   "cards twice"), pts[i].cards);
 				return false;
 			}
 	}
@@ -185,8 +187,9 @@ bool usl_fit(const struct usl_point *pts, int n, struct usl_fit *out, char *err,
 		found = true;
 	}
 	if (!found)
-		snprintf(err, cap, "expected measurements that a speed-up curve can describe "
-			 "(throughput rising with cards)");
+		snprintf(err, cap, "%s",
+			 _("expected measurements that a speed-up curve can describe "
+			   "(throughput rising with cards)"));
 	return found;
 }
 
