@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "arch.h"
+#include "datasrc.h"
 #include "i18n.h"
 
 static void compare(const struct catalog *c, const struct model *m, const char *column,
@@ -12,7 +13,7 @@ static void compare(const struct catalog *c, const struct model *m, const char *
 	if (gap > PARAMS_TOLERANCE)
 		diag_warning(d, _("%s/%s:%u: %s %.4g differs from the %.4gB the architecture "
 				  "implies by %.1f %% (more than %.0f %%)"),
-			     c->source, catalog_file_names[0],
+			     data_source_text(c), catalog_file_names[0],
 			     m->line, column, listed_b, computed / 1e9, 100 * gap,
 			     100 * PARAMS_TOLERANCE);
 }
@@ -34,8 +35,8 @@ void check_model_params(const struct catalog *c, struct diag *d)
 static void gpu_warning(const struct catalog *c, const struct gpu *g, const char *what,
 			struct diag *d)
 {
-	diag_warning(d, "%s/%s:%u: %s: %s", c->source, catalog_file_names[FILE_GPUS], g->line,
-		     g->id, _(what));
+	diag_warning(d, "%s/%s:%u: %s: %s", data_source_text(c), catalog_file_names[FILE_GPUS],
+		     g->line, g->id, _(what));
 }
 
 void check_gpu_figures(const struct catalog *c, struct diag *d)
