@@ -8,9 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i18n.h"
+
 static bool fail(char *err, size_t errlen, const char *path, int e)
 {
-	snprintf(err, errlen, "cannot save %s: %s", path, strerror(e ? e : EIO));
+	snprintf(err, errlen, _("cannot save %s: %s"), path, strerror(e ? e : EIO));
 	return false;
 }
 
@@ -101,7 +103,7 @@ bool atomic_commit(struct atomic_file *a, bool exclusive, char *err, size_t errl
 		int e = errno;
 		atomic_abort(a);
 		if (e == EEXIST) {
-			snprintf(err, errlen, "%s already exists: not overwriting it", a->path);
+			snprintf(err, errlen, _("%s already exists: not overwriting it"), a->path);
 			return false;
 		}
 		return fail(err, errlen, a->path, e);

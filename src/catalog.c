@@ -8,6 +8,7 @@
 #include "currency.h"
 #include "datasrc.h"
 #include "duration.h"
+#include "i18n.h"
 #include "idset.h"
 #include "model_lookup.h"
 #include "offer_index.h"
@@ -129,7 +130,7 @@ static void row_error(const struct row_ctx *r, const char *column, const char *e
 	const struct csv_cell *cell = cell_named(r, column);
 	char quoted[128];
 	text_quote(quoted, sizeof quoted, cell->text);
-	diag_error(r->d, "%s:%u:%u: expected %s, found \"%s\"", r->t->path, cell->line, cell->col,
+	diag_error(r->d, _("%s:%u:%u: expected %s, found \"%s\""), r->t->path, cell->line, cell->col,
 		   expected, quoted);
 }
 
@@ -163,7 +164,7 @@ static size_t missing_bundled(const struct file_spec *f, const int *index, char 
 	buf[0] = '\0';
 	for (size_t c = 0; c < f->ncols; c++)
 		if (f->cols[c].bundled && index[c] < 0 && used < cap) {
-			int w = snprintf(buf + used, cap - used, "%s%s", n++ ? ", " : "",
+			int w = snprintf(buf + used, cap - used, "%s%s", n++ ? _(", ") : "",
 					 f->cols[c].name);
 			used += w > 0 ? (size_t)w : 0;
 		}
@@ -217,9 +218,9 @@ static size_t bundle_fill(struct bundle *b, const struct row_ctx *r, char *row)
 		if (!col->bundled || b->index[c] >= 0)
 			continue;
 		if (!found) {
-			char want[96];
-			snprintf(want, sizeof want, "a column \"%s\" (a GPU the bundled data does not know)",
-				 col->name);
+			char want[128];
+			snprintf(want, sizeof want,
+				 _("a column \"%s\" (a GPU the bundled data does not know)"), col->name);
 			row_error(r, "id", want);
 			return 1;
 		}
@@ -234,7 +235,7 @@ static bool row_shape_ok(const struct csv_table *t, size_t rec, struct diag *d)
 	if (got == want)
 		return true;
 	unsigned col = csvtab_cell(t, rec, got > want ? want : got - 1)->col;
-	diag_error(d, "%s:%u:%u: expected %zu fields as in the header, found %zu", t->path,
+	diag_error(d, _("%s:%u:%u: expected %zu fields as in the header, found %zu"), t->path,
 		   t->records[rec].line, col, want, got);
 	return false;
 }
@@ -248,7 +249,7 @@ static size_t check_unique(const struct row_ctx *r, struct idset *ids, const cha
 	const struct csv_cell *cell = csvtab_cell(r->t, r->rec, (size_t)r->index[0]);
 	char quoted[128];
 	text_quote(quoted, sizeof quoted, id);
-	diag_error(r->d, "%s:%u:%u: expected a unique id, found \"%s\" again (first on line %u)",
+	diag_error(r->d, _("%s:%u:%u: expected a unique id, found \"%s\" again (first on line %u)"),
 		   r->t->path, cell->line, cell->col, quoted, first);
 	return 1;
 }
@@ -260,8 +261,8 @@ static bool bundle_start(struct bundle *b, const struct csv_table *t, struct dia
 	char names[256];
 	if (!missing_bundled(b->f, b->index, names, sizeof names))
 		return false;
-	diag_warning(d, "%s: no column %s (an older copy): using the bundled values for the "
-		     "GPUs it knows", t->path, names);
+	diag_warning(d, _("%s: no column %s (an older copy): using the bundled values for the "
+			  "GPUs it knows"), t->path, names);
 	bundle_load(b);
 	return true;
 }
@@ -283,7 +284,7 @@ static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **o
 	size_t rows_max = t->nrecords - 1;
 	char *rows = calloc(rows_max ? rows_max : 1, f->size);
 	if (!rows || (ids && !idset_init(ids, rows_max, false))) {
-		diag_error(d, "%s: out of memory", t->path);
+		diag_error(d, _("%s: out of memory"), t->path);
 		free(rows);
 		return errors + 1;
 	}
@@ -321,9 +322,9 @@ static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **o
 /* What the id or name on 'line' collides with, for the message. */
 static size_t name_clash(const struct row_ctx *r, const char *column, unsigned stored)
 {
-	char want[160];
-	snprintf(want, sizeof want, "%s that is not the %s on line %u (-m must find one model)",
-		 strcmp(column, "id") == 0 ? "an id" : "a name", stored & 1 ? "name" : "id",
+	char want[200];
+	snprintf(want, sizeof want, _("%s that is not the %s on line %u (-m must find one model)"),
+		 strcmp(column, "id") == 0 ? _("an id") : _("a name"), stored & 1 ? "name" : "id",
 		 stored >> 1);
 	row_error(r, column, want);
 	return 1;
@@ -352,7 +353,7 @@ static void precision_list(char *buf, size_t cap)
 {
 	size_t used = 0;
 	for (size_t i = 0; i < n_precisions && used < cap; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n_precisions ? " or " : ", ";
+		const char *sep = i == 0 ? "" : i + 1 == n_precisions ? _(" or ") : _(", ");
 		int w = snprintf(buf + used, cap - used, "%s%s", sep, precisions[i].name);
 		used += w > 0 ? (size_t)w : 0;
 	}
@@ -361,30 +362,31 @@ static void precision_list(char *buf, size_t cap)
 static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct model *m = row;
-	char buf[160];
+	char buf[200];
 	if (ctx && check_model_names(r, m, ctx))
 		return 1;
 	if (m->active_params_b < 0)
 		m->active_params_b = m->params_b;
 	if (m->active_params_b > m->params_b) {
-		snprintf(buf, sizeof buf, "active_params_b no larger than params_b (%g)", m->params_b);
+		snprintf(buf, sizeof buf, _("active_params_b no larger than params_b (%g)"),
+			 m->params_b);
 		row_error(r, "active_params_b", buf);
 		return 1;
 	}
 	if (m->heads % m->kv_heads != 0) {
-		snprintf(buf, sizeof buf, "kv_heads dividing heads (%d)", m->heads);
+		snprintf(buf, sizeof buf, _("kv_heads dividing heads (%d)"), m->heads);
 		row_error(r, "kv_heads", buf);
 		return 1;
 	}
 	if (m->experts_per_token > m->experts) {
-		row_error(r, "experts_per_token", "experts_per_token no larger than experts");
+		row_error(r, "experts_per_token", _("experts_per_token no larger than experts"));
 		return 1;
 	}
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
 		char names[96];
 		precision_list(names, sizeof names);
-		snprintf(buf, sizeof buf, "a precision: %s", names);
+		snprintf(buf, sizeof buf, _("a precision: %s"), names);
 		row_error(r, "dtype", buf);
 		return 1;
 	}
@@ -407,7 +409,7 @@ static size_t share_texts(const struct row_ctx *r, struct offer *o, struct strpo
 	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
 		const char *copy = strpool_intern(pool, *texts[k]);
 		if (!copy) {
-			diag_error(r->d, "%s: out of memory", r->t->path);
+			diag_error(r->d, _("%s: out of memory"), r->t->path);
 			return 1;
 		}
 		*texts[k] = copy;
@@ -422,8 +424,8 @@ static void warn_future(const struct row_ctx *r, const struct offer *o, int toda
 	if (o->collected <= today)
 		return;
 	const struct csv_cell *cell = cell_named(r, "collected");
-	diag_warning(r->d, "%s:%u:%u: collected %s is in the future (today is %04d-%02d-%02d): it "
-		     "would win over every other quote", r->t->path, cell->line, cell->col,
+	diag_warning(r->d, _("%s:%u:%u: collected %s is in the future (today is %04d-%02d-%02d): "
+			     "it would win over every other quote"), r->t->path, cell->line, cell->col,
 		     cell->text, today / 10000, today / 100 % 100, today % 100);
 }
 
@@ -431,8 +433,8 @@ static size_t check_currency(const struct row_ctx *r, struct offer *o)
 {
 	const char *code = o->currency[0] ? currency_find(o->currency) : "CNY";
 	if (!code) {
-		char want[200];
-		snprintf(want, sizeof want, "a currency code for currency (%s)", currency_list());
+		char want[300];
+		snprintf(want, sizeof want, _("a currency code for currency (%s)"), currency_list());
 		row_error(r, "currency", want);
 		return 1;
 	}
@@ -448,12 +450,12 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 		return 1;
 	int gpu = idset_find(oc->gpus, o->gpu_id);
 	if (gpu < 0) {
-		row_error(r, "gpu", "a GPU id from prices/gpus.csv");
+		row_error(r, "gpu", _("a GPU id from prices/gpus.csv"));
 		return 1;
 	}
 	o->gpu = gpu;
 	if (o->monthly < 0 && o->hourly < 0) {
-		row_error(r, "monthly", "a monthly or an hourly price (both are empty)");
+		row_error(r, "monthly", _("a monthly or an hourly price (both are empty)"));
 		return 1;
 	}
 	if (o->cards == 0)
@@ -555,7 +557,7 @@ size_t catalog_index(struct catalog *c, struct diag *d)
 {
 	if (offer_index_build(c))
 		return 0;
-	diag_error(d, "out of memory");
+	diag_error(d, "%s", _("out of memory"));
 	return 1;
 }
 

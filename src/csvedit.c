@@ -12,6 +12,7 @@
 #include "atomicfile.h"
 #include "csvtab.h"
 #include "fileio.h"
+#include "i18n.h"
 
 ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len) = write;
 
@@ -49,22 +50,24 @@ char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "cannot read %s: it is %s, not a regular file", path,
-			 S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device");
+		snprintf(err, errlen, _("cannot read %s: it is %s, not a regular file"), path,
+			 S_ISDIR(st.st_mode)    ? _("a folder")
+			 : S_ISFIFO(st.st_mode) ? _("a FIFO")
+						: _("a device"));
 		close(fd);
 		return NULL;
 	}
 	errno = 0;
 	char *buf = fd_read_all(fd, (size_t)st.st_size);
 	if (!buf)
-		snprintf(err, errlen, "cannot read %s: %s", path,
-			 errno == ENOMEM ? "out of memory" : strerror(errno));
+		snprintf(err, errlen, _("cannot read %s: %s"), path,
+			 errno == ENOMEM ? _("out of memory") : strerror(errno));
 	else
 		*len = (size_t)st.st_size;
 	close(fd);
@@ -89,13 +92,15 @@ bool csv_file_writable(const char *path, const struct stat *st, char *err, size_
 {
 	if (!mode_allows_write(st)) {
 		bool own = geteuid() == st->st_uid || geteuid() == 0;
-		snprintf(err, errlen, "cannot save %s: %s (mode %04o); the file is unchanged", path,
-			 own ? "it is read-only" : "it belongs to another user who did not let you write it",
+		snprintf(err, errlen, _("cannot save %s: %s (mode %04o); the file is unchanged"), path,
+			 own ? _("it is read-only")
+			     : _("it belongs to another user who did not let you write it"),
 			 (unsigned)(st->st_mode & 07777));
 		return false;
 	}
 	if (access(path, W_OK) != 0) {
-		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", path, strerror(errno));
+		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), path,
+			 strerror(errno));
 		return false;
 	}
 	return true;
@@ -129,7 +134,7 @@ static bool target_open(struct target *f, const char *path, unsigned line, char 
 {
 	*f = (struct target){0};
 	if (!realpath(path, f->path)) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
 		return false;
 	}
 	if (!(f->buf = csv_read_regular(f->path, &f->len, err, errlen)) || stat(f->path, &f->st) != 0)
@@ -137,14 +142,14 @@ static bool target_open(struct target *f, const char *path, unsigned line, char 
 	struct diag d = {0};
 	f->parsed = true;
 	if (csvtab_parse(&f->t, path, f->buf, f->len, &d) != 0 || f->t.nrecords == 0) {
-		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : "the file has no header");
+		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : _("the file has no header"));
 		diag_clear(&d);
 		return false;
 	}
 	diag_clear(&d);
 	f->rec = row_at_line(&f->t, line);
 	if (!f->rec || f->t.records[f->rec].count != f->t.records[0].count) {
-		snprintf(err, errlen, "%s:%u: no row there any more: reload first", path, line);
+		snprintf(err, errlen, _("%s:%u: no row there any more: reload first"), path, line);
 		return false;
 	}
 	return true;
@@ -163,7 +168,8 @@ static bool keys_hold(const struct target *f, const struct csv_edit *e, char *er
 	for (size_t k = 0; k < e->n_keys; k++) {
 		int c = column_of(&f->t, e->keys[k].column);
 		if (c < 0 || strcmp(csvtab_text(&f->t, f->rec, (size_t)c), e->keys[k].value) != 0) {
-			snprintf(err, errlen, "%s:%u: the row changed since it was loaded: reload first",
+			snprintf(err, errlen,
+				 _("%s:%u: the row changed since it was loaded: reload first"),
 				 e->path, e->line);
 			return false;
 		}
@@ -213,7 +219,7 @@ bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit 
 	bool ok = n <= MAX_FIELDS && target_open(&f, path, line, err, errlen) &&
 		  keys_hold(&f, &e, err, errlen);
 	if (n > MAX_FIELDS)
-		snprintf(err, errlen, "too many fields at once");
+		snprintf(err, errlen, "%s", _("too many fields at once"));
 	if (ok) {
 		snap->bytes = row_bytes(&f);
 		for (; snap->n < n; snap->n++)
@@ -319,7 +325,7 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 			continue;
 		int c = column_of(&f->t, fc->column);
 		if (c < 0 && !is_addable(fc->column)) {
-			snprintf(err, errlen, "%s: no column \"%s\" to edit", e->path, fc->column);
+			snprintf(err, errlen, _("%s: no column \"%s\" to edit"), e->path, fc->column);
 			return false;
 		}
 		if (c < 0) {
@@ -334,7 +340,7 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 		goto oom;
 	return true;
 oom:
-	snprintf(err, errlen, "%s: out of memory", e->path);
+	snprintf(err, errlen, _("%s: out of memory"), e->path);
 	return false;
 }
 
@@ -383,7 +389,7 @@ bool csv_backup_rotate(const char *path, char *err, size_t errlen)
 		backup_name(from, sizeof from, path, i - 1);
 		backup_name(to, sizeof to, path, i);
 		if (rename(from, to) != 0 && errno != ENOENT) {
-			snprintf(err, errlen, "cannot keep %s: %s", to, strerror(errno));
+			snprintf(err, errlen, _("cannot keep %s: %s"), to, strerror(errno));
 			return false;
 		}
 	}
@@ -412,7 +418,7 @@ static bool replace_target(const struct target *f, const char *data, size_t len,
 	if (ok)
 		ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
 	else
-		snprintf(err + strlen(err), errlen - strlen(err), "; the file is unchanged");
+		snprintf(err + strlen(err), errlen - strlen(err), "%s", _("; the file is unchanged"));
 	atomic_abort(&a);
 	return ok;
 }
@@ -420,7 +426,8 @@ static bool replace_target(const struct target *f, const char *data, size_t len,
 static void note_conflict(const struct target *f, const struct csv_edit *e, struct csv_edit_result *r)
 {
 	size_t used = (size_t)snprintf(r->message, sizeof r->message,
-				       "%s:%u: the row changed on disk since it was loaded", e->path, e->line);
+				       _("%s:%u: the row changed on disk since it was loaded"), e->path,
+				       e->line);
 	r->mergeable = true;
 	int listed = 0;
 	for (size_t i = 0; i < e->n_fields; i++) {
@@ -432,7 +439,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 			r->mergeable = false;
 		if (used < sizeof r->message)
 			used += (size_t)snprintf(r->message + used, sizeof r->message - used,
-						 "%s %s: \"%s\" (was \"%s\")", listed++ ? "," : ":",
+						 _("%s %s: \"%s\" (was \"%s\")"), listed++ ? "," : ":",
 						 fc->column, now, fc->loaded);
 	}
 	r->disk_row = row_bytes(f);
@@ -469,21 +476,22 @@ static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
 	struct target f = {0};
 	struct spans s = {0};
 	if (e->n_fields > MAX_FIELDS)
-		snprintf(err, errlen, "too many fields at once");
+		snprintf(err, errlen, "%s", _("too many fields at once"));
 	else if (target_open(&f, e->path, e->line, err, errlen) && keys_hold(&f, e, err, errlen)) {
 		if (!row_as_loaded(&f, e, only_user))
 			note_conflict(&f, e, r);
 		else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
 			r->status = CSV_EDIT_UNCHANGED;
-			snprintf(err, errlen, "%s:%u: unchanged: nothing to save", e->path, e->line);
+			snprintf(err, errlen, _("%s:%u: unchanged: nothing to save"), e->path, e->line);
 		} else if (s.n && target_writable(&f, err, errlen)) {
 			size_t len = 0;
 			char *data = splice_spans(&f, &s, &len);
 			if (data && replace_target(&f, data, len, err, errlen)) {
 				r->status = CSV_EDIT_SAVED;
-				snprintf(err, errlen, "saved %s (the old one is %s.bak)", f.path, f.path);
+				snprintf(err, errlen, _("saved %s (the old one is %s.bak)"), f.path,
+					 f.path);
 			} else if (!data) {
-				snprintf(err, errlen, "%s: out of memory", e->path);
+				snprintf(err, errlen, _("%s: out of memory"), e->path);
 			}
 			free(data);
 		}
@@ -515,7 +523,7 @@ int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys,
 {
 	struct field_change fields[MAX_FIELDS];
 	if (n_edits > MAX_FIELDS) {
-		snprintf(err, errlen, "too many fields at once");
+		snprintf(err, errlen, "%s", _("too many fields at once"));
 		return -1;
 	}
 	for (size_t i = 0; i < n_edits; i++)

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "text.h"
 
 /* libcsv tokenizes, in strict mode as gpuplan always did: spaces and tabs
@@ -119,7 +120,7 @@ static size_t check_separator(const struct csv_table *t, struct diag *d)
 		return 0;
 	if (!strchr(t->text + t->records[0].text, ';'))
 		return 0;
-	diag_error(d, "%s:%u:1: this file seems to use ';' as the separator: save it with commas",
+	diag_error(d, _("%s:%u:1: this file seems to use ';' as the separator: save it with commas"),
 		   t->path, t->records[0].line);
 	return 1;
 }
@@ -230,17 +231,19 @@ static size_t check_encoding(const char *path, const char *buf, size_t len, stru
 	scan_encoding(buf, len, &b);
 	if (b.lines == 0)
 		return 0;
-	char found[40], more[160] = "";
+	char found[80], more[200] = "";
 	if (b.byte == 0)
-		snprintf(found, sizeof found, "expected text, found a NUL byte");
+		snprintf(found, sizeof found, "%s", _("expected text, found a NUL byte"));
 	else
-		snprintf(found, sizeof found, "expected UTF-8 text, found byte 0x%02x", b.byte);
-	const char *gbk = b.gbk ? " (it looks like GBK/GB18030 text)" : "";
+		snprintf(found, sizeof found, _("expected UTF-8 text, found byte 0x%02x"), b.byte);
+	const char *gbk = b.gbk ? _(" (it looks like GBK/GB18030 text)") : "";
 	if (b.lines > 1)
-		snprintf(more, sizeof more, " (and on %zu more line%s): save the file as UTF-8%s",
-			 b.lines - 1, b.lines == 2 ? "" : "s", gbk);
+		snprintf(more, sizeof more,
+			 P_(" (and on %zu more line): save the file as UTF-8%s",
+			    " (and on %zu more lines): save the file as UTF-8%s", b.lines - 1),
+			 b.lines - 1, gbk);
 	else if (b.gbk)
-		snprintf(more, sizeof more, ": save the file as UTF-8%s", gbk);
+		snprintf(more, sizeof more, _(": save the file as UTF-8%s"), gbk);
 	diag_error(d, "%s:%u:%u: %s%s", path, b.line, b.col, found, more);
 	return 1;
 }
@@ -329,18 +332,21 @@ static void report_bad_byte(const struct csv_table *t, const char *buf, size_t l
 {
 	struct csv_cell field = walk_to(buf, len, rec, at);
 	if (field.line != line)
-		diag_error(d, "%s:%u:%u: expected a closing quote for this field, found one only on "
-			   "line %u, followed by '%c'", t->path, field.line, field.col, line, buf[at]);
+		diag_error(d, _("%s:%u:%u: expected a closing quote for this field, found one only on "
+			     "line %u, followed by '%c'"),
+			   t->path, field.line, field.col, line, buf[at]);
 	else
-		diag_error(d, "%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted field, "
-			   "found '%c'", t->path, line, column_at(buf, line_start, at), buf[at]);
+		diag_error(d, _("%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted "
+			     "field, found '%c'"),
+			   t->path, line, column_at(buf, line_start, at), buf[at]);
 }
 
 static void report_open_quote(const struct csv_table *t, const char *buf, size_t len,
 			      const struct csv_record *rec, struct diag *d)
 {
 	struct csv_cell field = walk_to(buf, len, rec, len);
-	diag_error(d, "%s:%u:%u: expected a closing quote for this field, found the end of the file",
+	diag_error(d, _("%s:%u:%u: expected a closing quote for this field, found the end of the "
+			"file"),
 		   t->path, field.line, field.col);
 }
 
@@ -382,7 +388,7 @@ static size_t read_table(struct csv_table *t, const char *buf, size_t len, struc
 {
 	struct csv_parser p;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		diag_error(d, "%s: out of memory", t->path);
+		diag_error(d, _("%s: out of memory"), t->path);
 		return 1;
 	}
 	/* libcsv grows its field buffer by this much at a time: the default
@@ -392,7 +398,7 @@ static size_t read_table(struct csv_table *t, const char *buf, size_t len, struc
 	size_t errors = feed_lines(&p, &r, buf, len, d);
 	csv_free(&p);
 	if (r.out_of_memory) {
-		diag_error(d, "%s: out of memory", t->path);
+		diag_error(d, _("%s: out of memory"), t->path);
 		errors++;
 	}
 	return errors;
@@ -404,7 +410,7 @@ static size_t parse_into(struct csv_table *t, const char *path, const char *buf,
 {
 	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	if (len > UINT32_MAX - 2) {
-		diag_error(d, "%s: too large (over 4 GB)", path);
+		diag_error(d, _("%s: too large (over 4 GB)"), path);
 		return 1;
 	}
 	size_t errors = check_encoding(path, buf + bom, len - bom, d);
@@ -416,7 +422,7 @@ static size_t parse_into(struct csv_table *t, const char *path, const char *buf,
 		t->text = malloc(len - bom + 2);
 	t->cache = calloc(1, sizeof *t->cache);
 	if (!t->text || !t->cache) {
-		diag_error(d, "%s: out of memory", path);
+		diag_error(d, _("%s: out of memory"), path);
 		return 1;
 	}
 	t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
@@ -440,7 +446,7 @@ size_t csvtab_parse_owned(struct csv_table *t, const char *path, char **buf, siz
 	*t = (struct csv_table){.path = path};
 	char *own = realloc(*buf, len + 2); /* the NUL of a last field at the very end */
 	if (!own) {
-		diag_error(d, "%s: out of memory", path);
+		diag_error(d, _("%s: out of memory"), path);
 		return 1;
 	}
 	*buf = NULL;

@@ -13,6 +13,7 @@
 #include "atomicfile.h"
 #include "csvedit.h"
 #include "datasrc.h"
+#include "i18n.h"
 
 static bool write_copy(const char *path, const char *data, size_t len, char *err, size_t errlen)
 {
@@ -29,7 +30,7 @@ static bool write_copy(const char *path, const char *data, size_t len, char *err
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
 	if (!ok)
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno ? errno : ENOSPC));
+		snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno ? errno : ENOSPC));
 	return ok;
 }
 
@@ -42,13 +43,13 @@ bool data_edit_begin(struct data_edit *e, const char *dir, enum catalog_file whi
 	snprintf(e->dir, sizeof e->dir, "%s", dir);
 	snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[which]);
 	if (!realpath(path, e->live)) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
 		return false;
 	}
 	struct stat st;
 	if (stat(e->live, &st) != 0 || !csv_file_writable(e->live, &st, err, errlen)) {
 		if (!err[0])
-			snprintf(err, errlen, "cannot open %s: %s", e->live, strerror(errno));
+			snprintf(err, errlen, _("cannot open %s: %s"), e->live, strerror(errno));
 		return false;
 	}
 	size_t len = 0;
@@ -66,7 +67,8 @@ bool data_edit_begin(struct data_edit *e, const char *dir, enum catalog_file whi
 	int fd = mkstemps(e->copy, 4);
 	bool ok = fd >= 0;
 	if (!ok)
-		snprintf(err, errlen, "cannot create a copy of %s to edit: %s", e->live, strerror(errno));
+		snprintf(err, errlen, _("cannot create a copy of %s to edit: %s"), e->live,
+			 strerror(errno));
 	else
 		close(fd);
 	if (ok && !(ok = write_copy(e->copy, data, len, err, errlen)))
@@ -131,14 +133,14 @@ static bool install_copy(struct data_edit *e, char *err, size_t errlen)
 	if (fd >= 0)
 		close(fd);
 	if (!ok) {
-		snprintf(err, errlen, "cannot save %s: %s; the file is unchanged", e->live,
+		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), e->live,
 			 strerror(errno));
 		return false;
 	}
 	if (!csv_backup_rotate(e->live, err, errlen))
 		return false;
 	if (rename(e->copy, e->live) != 0) {
-		snprintf(err, errlen, "cannot save %s: %s", e->live, strerror(errno));
+		snprintf(err, errlen, _("cannot save %s: %s"), e->live, strerror(errno));
 		return false;
 	}
 	e->copy[0] = '\0';
@@ -150,13 +152,14 @@ enum data_edit_status data_edit_finish(struct data_edit *e, struct data_edit_out
 	*o = (struct data_edit_outcome){.status = DATA_EDIT_FAILED};
 	struct stat st;
 	if (!e->copy[0] || stat(e->copy, &st) != 0) {
-		snprintf(o->message, sizeof o->message, "the edited copy %s is gone; %s is unchanged",
+		snprintf(o->message, sizeof o->message,
+			 _("the edited copy %s is gone; %s is unchanged"),
 			 e->copy, e->live);
 		return o->status;
 	}
 	if (same_bytes(e->copy, e->live)) {
 		data_edit_discard(e);
-		snprintf(o->message, sizeof o->message, "%s: unchanged", e->live);
+		snprintf(o->message, sizeof o->message, _("%s: unchanged"), e->live);
 		return o->status = DATA_EDIT_UNCHANGED;
 	}
 	struct catalog c = {0};
@@ -165,16 +168,17 @@ enum data_edit_status data_edit_finish(struct data_edit *e, struct data_edit_out
 	catalog_free(&c);
 	if (errors) {
 		bool kept = keep_rejected(e, o);
-		snprintf(o->message, sizeof o->message, "%s; %s is unchanged%s%s",
-			 d.kept ? d.msgs[0] : "the edited copy does not load", e->live,
-			 kept ? ", the edit is kept as " : "", kept ? o->rejected : "");
+		snprintf(o->message, sizeof o->message, _("%s; %s is unchanged%s%s"),
+			 d.kept ? d.msgs[0] : _("the edited copy does not load"), e->live,
+			 kept ? _(", the edit is kept as ") : "", kept ? o->rejected : "");
 		diag_clear(&d);
 		return o->status = DATA_EDIT_REJECTED;
 	}
 	diag_clear(&d);
 	if (!install_copy(e, o->message, sizeof o->message))
 		return o->status;
-	snprintf(o->message, sizeof o->message, "saved %s (the old one is %s.bak)", e->live, e->live);
+	snprintf(o->message, sizeof o->message, _("saved %s (the old one is %s.bak)"), e->live,
+		 e->live);
 	return o->status = DATA_EDIT_SAVED;
 }
 
@@ -182,7 +186,7 @@ bool data_edit_reopen(struct data_edit *e, const char *rejected, char *err, size
 {
 	snprintf(e->copy, sizeof e->copy, "%s", rejected);
 	if (access(e->copy, R_OK | W_OK) != 0) {
-		snprintf(err, errlen, "cannot reopen %s: %s", rejected, strerror(errno));
+		snprintf(err, errlen, _("cannot reopen %s: %s"), rejected, strerror(errno));
 		e->copy[0] = '\0';
 		return false;
 	}
@@ -197,23 +201,23 @@ bool editor_failure_text(char *out, size_t cap, const char *command, int wait_st
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(c, " \t"), c);
 	out[0] = '\0';
 	if (exec_errno || wait_status == -1) {
-		snprintf(out, cap, "could not start '%s': %s", name,
+		snprintf(out, cap, _("could not start '%s': %s"), name,
 			 strerror(exec_errno ? exec_errno : ECHILD));
 	} else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0) {
 		return false;
 	} else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) >= 126 &&
 		   WEXITSTATUS(wait_status) <= 127) {
 		/* sh -c: 127 the command was not found, 126 it could not run */
-		snprintf(out, cap, "could not start '%s': %s", name,
+		snprintf(out, cap, _("could not start '%s': %s"), name,
 			 strerror(WEXITSTATUS(wait_status) == 127 ? ENOENT : EACCES));
 	} else if (WIFEXITED(wait_status)) {
-		snprintf(out, cap, "the editor '%s' exited with status %d", name,
+		snprintf(out, cap, _("the editor '%s' exited with status %d"), name,
 			 WEXITSTATUS(wait_status));
 	} else if (WIFSIGNALED(wait_status)) {
-		snprintf(out, cap, "the editor '%s' was killed by signal %d (%s)", name,
+		snprintf(out, cap, _("the editor '%s' was killed by signal %d (%s)"), name,
 			 WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
 	} else {
-		snprintf(out, cap, "the editor '%s' did not exit cleanly", name);
+		snprintf(out, cap, _("the editor '%s' did not exit cleanly"), name);
 	}
 	return true;
 }

@@ -15,6 +15,7 @@
 #include "atomicfile.h"
 #include "config.h"
 #include "fileio.h"
+#include "i18n.h"
 
 #define MAX_FILE_BYTES (512L * 1024 * 1024)
 
@@ -31,21 +32,21 @@ static char *read_file(const char *path, size_t *len, struct diag *d)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		diag_error(d, "%s: cannot open: %s", path, strerror(errno));
+		diag_error(d, _("%s: cannot open: %s"), path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > MAX_FILE_BYTES) {
-		diag_error(d, "%s: cannot read: %s", path, !S_ISREG(st.st_mode)
-			   ? "not a regular file (a folder, a FIFO or a device)" : "too large");
+		diag_error(d, _("%s: cannot read: %s"), path, !S_ISREG(st.st_mode)
+			   ? _("not a regular file (a folder, a FIFO or a device)") : _("too large"));
 		close(fd);
 		return NULL;
 	}
 	char *buf = fd_read_all(fd, (size_t)st.st_size);
 	close(fd);
 	if (!buf) {
-		diag_error(d, "%s: cannot read (too large, or an I/O error)", path);
+		diag_error(d, _("%s: cannot read (too large, or an I/O error)"), path);
 		return NULL;
 	}
 	*len = (size_t)st.st_size;
@@ -126,6 +127,13 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 	return errors ? errors : catalog_index(c, d);
 }
 
+#define BUILTIN_SOURCE N_("built in (bundled data compiled into gpuplan)")
+
+const char *data_source_text(const struct catalog *c)
+{
+	return c->kind == DATA_BUILTIN ? _(BUILTIN_SOURCE) : c->source;
+}
+
 static size_t load_embedded(struct catalog *c, struct diag *d)
 {
 	static const char *const paths[3] = {"(built in) models/models.csv",
@@ -135,7 +143,7 @@ static size_t load_embedded(struct catalog *c, struct diag *d)
 				     (const char *)embedded_files[1],
 				     (const char *)embedded_files[2]};
 	size_t errors = catalog_load(c, paths, bufs, embedded_lengths, d);
-	snprintf(c->source, sizeof c->source, "built in (bundled data compiled into gpuplan)");
+	snprintf(c->source, sizeof c->source, "%s", BUILTIN_SOURCE);
 	c->kind = DATA_BUILTIN;
 	return errors;
 }
@@ -216,8 +224,8 @@ size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
 		if (!missing_file(dir, missing, sizeof missing))
 			return data_load_dir(c, dir, d);
 		/* a copy that stopped halfway (an older gpuplan, a full disk) */
-		diag_warning(d, "%s: missing, so %s is not used: copy the files again or delete "
-			     "the folder", missing, dir);
+		diag_warning(d, _("%s: missing, so %s is not used: copy the files again or delete "
+				  "the folder"), missing, dir);
 	}
 	size_t errors;
 	if (source_tree_dir(dir, sizeof dir) && has_data(dir))
@@ -243,7 +251,7 @@ static int make_dirs(const char *dir, const char *sub, char *err, size_t errlen)
 		char saved = *p;
 		*p = '\0';
 		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+			snprintf(err, errlen, _("cannot create %s: %s"), path, strerror(errno));
 			return -1;
 		}
 		*p = saved;
@@ -258,7 +266,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), path, strerror(errno));
 		return -1;
 	}
 	const char *p = data;
@@ -267,7 +275,8 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			snprintf(err, errlen, "cannot write %s: %s", path, strerror(n ? errno : ENOSPC));
+			snprintf(err, errlen, _("cannot write %s: %s"), path,
+				 strerror(n ? errno : ENOSPC));
 			close(fd);
 			unlink(path);
 			return -1;
@@ -275,7 +284,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 		p += n, len -= (size_t)n;
 	}
 	if (fsync(fd) != 0 || close(fd) != 0) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
 		unlink(path);
 		return -1;
 	}
@@ -299,7 +308,7 @@ static int set_from_dir(struct data_set *s, const char *dir, char *err, size_t e
 		s->owned[f] = read_file(path, &s->lens[f], &d);
 		diag_clear(&d);
 		if (!s->owned[f]) {
-			snprintf(err, errlen, "cannot read %s", path);
+			snprintf(err, errlen, _("cannot read %s"), path);
 			return -1;
 		}
 		s->bytes[f] = s->owned[f];
@@ -380,12 +389,12 @@ static int write_set(const char *dir, const struct data_set *s, char *err, size_
 	}
 	snprintf(tmp, sizeof tmp, "%s" ATOMIC_TMP_INFIX "XXXXXX", clean);
 	if (!mkdtemp(tmp)) {
-		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), tmp, strerror(errno));
 		return -1;
 	}
 	int rc = write_set_into(tmp, s, err, errlen);
 	if (rc == 0 && rename(tmp, clean) != 0) {
-		snprintf(err, errlen, "cannot create %s: %s", clean, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), clean, strerror(errno));
 		rc = -1;
 	}
 	if (rc) {
@@ -400,13 +409,13 @@ int data_export(const char *dir, char *err, size_t errlen)
 	char path[PATH_MAX];
 	err[0] = '\0';
 	if (!dir || !dir[0]) {
-		snprintf(err, errlen, "--export-data: expected a folder name, found \"\"");
+		snprintf(err, errlen, "%s", _("--export-data: expected a folder name, found \"\""));
 		return -1;
 	}
 	for (int f = 0; f < 3; f++) {
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
 		if (file_exists(path)) {
-			snprintf(err, errlen, "%s already exists: not overwriting it", path);
+			snprintf(err, errlen, _("%s already exists: not overwriting it"), path);
 			return -1;
 		}
 	}
@@ -425,8 +434,9 @@ static int move_incomplete_aside(const char *dir, char *err, size_t errlen)
 	snprintf(aside, sizeof aside, "%s.incomplete-XXXXXX", dir);
 	if (mkdtemp(aside) && rename(dir, aside) == 0)
 		return 0;
-	snprintf(err, errlen, "%s is an incomplete copy (%s is missing) and cannot be moved aside: %s",
-		 dir, missing, strerror(errno));
+	snprintf(err, errlen,
+		 _("%s is an incomplete copy (%s is missing) and cannot be moved aside: %s"), dir,
+		 missing, strerror(errno));
 	return -1;
 }
 
@@ -441,7 +451,7 @@ int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copie
 	}
 	user_config_dir(dir, dirlen);
 	if (!dir[0]) {
-		snprintf(err, errlen, "no $XDG_CONFIG_HOME or $HOME to copy the data to");
+		snprintf(err, errlen, "%s", _("no $XDG_CONFIG_HOME or $HOME to copy the data to"));
 		return -1;
 	}
 	if (move_incomplete_aside(dir, err, errlen))

@@ -14,6 +14,11 @@
  * errors; c->source says which source was used. */
 size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d);
 
+/* c->source for the people reading it: the built-in data's description
+ * in the language of the moment (c->source keeps it in English, since it
+ * is set once at load). */
+const char *data_source_text(const struct catalog *c);
+
 /* Loads the files of one directory. */
 size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d);
 

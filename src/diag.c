@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "i18n.h"
+
 static void diag_add(struct diag *d, bool warning, const char *fmt, va_list ap)
 {
 	if (warning)
@@ -39,10 +41,10 @@ void diag_print(const struct diag *d, void *stream)
 {
 	FILE *out = stream;
 	for (size_t i = 0; i < d->kept; i++)
-		fprintf(out, "%s%s\n", d->is_warning[i] ? "warning: " : "", d->msgs[i]);
+		fprintf(out, "%s%s\n", d->is_warning[i] ? _("warning: ") : "", d->msgs[i]);
 	size_t total = d->errors + d->warnings;
 	if (total > d->kept)
-		fprintf(out, "... and %zu more\n", total - d->kept);
+		fprintf(out, _("... and %zu more\n"), total - d->kept);
 }
 
 void diag_clear(struct diag *d)

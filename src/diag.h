@@ -1,5 +1,6 @@
 /* Diagnostics collected while loading data: errors and warnings as
- * ready-to-print lines ("file:line:col: expected ..., found ..."). */
+ * ready-to-print lines ("file:line:col: expected ..., found ..."), in the
+ * language of the moment they were made: callers pass _("format"). */
 #ifndef GPUPLAN_DIAG_H
 #define GPUPLAN_DIAG_H
 

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
+
 /* Suffixes naming a fine-tune of the same shape: same memory, same plan. */
 static const char *const variant_suffixes[] = {"instruct", "chat", "base", NULL};
 
@@ -159,7 +161,7 @@ size_t catalog_suggest_models(const struct catalog *c, const char *key, char *bu
 			if (model_distance(&c->models[i], want) == d)
 				chosen[picked++] = &c->models[i];
 	for (size_t i = 0; i < picked && used < cap; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == picked ? " or " : ", ";
+		const char *sep = i == 0 ? "" : i + 1 == picked ? _(" or ") : _(", ");
 		int w = snprintf(buf + used, cap - used, "%s%s", sep, chosen[i]->name);
 		used += w > 0 ? (size_t)w : 0;
 	}
@@ -201,10 +203,13 @@ static int entry_cmp(const void *a, const void *b)
 	return k ? k : x->m->line < y->m->line ? -1 : x->m->line > y->m->line;
 }
 
+/* "id" and "name" are the columns' names; an alias is one of "aliases". */
 static const char *const kind_names[] = {
-	[MODEL_KEY_ID] = "id", [MODEL_KEY_NAME] = "name", [MODEL_KEY_ALIAS] = "alias"};
-static const char *const kind_articles[] = {
-	[MODEL_KEY_ID] = "an", [MODEL_KEY_NAME] = "a", [MODEL_KEY_ALIAS] = "an"};
+	[MODEL_KEY_ID] = "id", [MODEL_KEY_NAME] = "name", [MODEL_KEY_ALIAS] = N_("alias")};
+/* Whole phrases, not article + noun: a translation has no articles. */
+static const char *const kind_phrases[] = {
+	[MODEL_KEY_ID] = N_("an id"), [MODEL_KEY_NAME] = N_("a name"),
+	[MODEL_KEY_ALIAS] = N_("an alias")};
 
 static size_t report_clashes(const struct key_list *l, const char *path, struct diag *d)
 {
@@ -213,9 +218,9 @@ static size_t report_clashes(const struct key_list *l, const char *path, struct 
 		const struct key_entry *a = &l->e[i - 1], *b = &l->e[i];
 		if (strcmp(a->key, b->key) != 0 || a->m == b->m)
 			continue;
-		diag_error(d, "%s:%u: expected %s %s that is not the %s on line %u (-m must find one "
-			   "model), found \"%s\" read as \"%s\"", path, b->m->line,
-			   kind_articles[b->kind], kind_names[b->kind], kind_names[a->kind], a->m->line,
+		diag_error(d, _("%s:%u: expected %s that is not the %s on line %u (-m must find one "
+				"model), found \"%s\" read as \"%s\""), path, b->m->line,
+			   _(kind_phrases[b->kind]), _(kind_names[a->kind]), a->m->line,
 			   b->kind == MODEL_KEY_ID ? b->m->id : b->kind == MODEL_KEY_NAME ? b->m->name
 										: b->key,
 			   b->key);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "parse.h"
 #include "tables.h"
 #include "text.h"
@@ -15,7 +16,7 @@ static size_t case_only(const struct csv_table *t, const struct csv_cell *cell, 
 {
 	if (strcasecmp(cell->text, name) != 0)
 		return 0;
-	diag_error(d, "%s:%u:%u: expected the column name %s, found \"%s\"", t->path, cell->line,
+	diag_error(d, _("%s:%u:%u: expected the column name %s, found \"%s\""), t->path, cell->line,
 		   cell->col, name, cell->text);
 	return 1;
 }
@@ -25,7 +26,8 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 {
 	size_t errors = 0;
 	if (t->nrecords == 0) {
-		diag_error(d, "%s:1:1: expected a header row naming the columns, found an empty file",
+		diag_error(d,
+			   _("%s:1:1: expected a header row naming the columns, found an empty file"),
 			   t->path);
 		return 1;
 	}
@@ -39,7 +41,8 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 				continue;
 			}
 			if (index[c] >= 0) {
-				diag_error(d, "%s:%u:%u: expected each column once, found \"%s\" again",
+				diag_error(d,
+					   _("%s:%u:%u: expected each column once, found \"%s\" again"),
 					   t->path, cell->line, cell->col, cols[c].name);
 				errors++;
 			} else {
@@ -47,7 +50,7 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 			}
 		}
 		if (index[c] < 0 && cols[c].required && !cols[c].bundled) {
-			diag_error(d, "%s:%u:1: expected a column named \"%s\" in the header", t->path,
+			diag_error(d, _("%s:%u:1: expected a column named \"%s\" in the header"), t->path,
 				   h->line, cols[c].name);
 			errors++;
 		}
@@ -69,26 +72,27 @@ static const char *expectation(const struct column *col, char *buf, size_t cap)
 {
 	switch (col->type) {
 	case COL_NUMBER:
-		return col->min > 0 ? "a number above 0" : "a number (0 or more)";
+		return col->min > 0 ? _("a number above 0") : _("a number (0 or more)");
 	case COL_FRACTION:
-		return "a fraction above 0 and at most 1";
+		return _("a fraction above 0 and at most 1");
 	case COL_COUNT:
-		snprintf(buf, cap, "a whole number of at least %.0f", col->min);
+		snprintf(buf, cap, _("a whole number of at least %.0f"), col->min);
 		return buf;
 	case COL_YESNO:
-		return "yes or no";
+		return _("yes or no");
 	case COL_DATE:
-		return "a date YYYY-MM-DD";
+		return _("a date YYYY-MM-DD");
 	case COL_ENUM: {
 		size_t used = 0;
 		for (size_t i = 0; col->choices[i] && used < cap; i++)
 			if (col->choices[i][0])
 				used += (size_t)snprintf(buf + used, cap - used, "%s%s",
-							 used ? ", " : "one of ", col->choices[i]);
+							 used ? _(", ") : _("one of "),
+							 col->choices[i]);
 		return buf;
 	}
 	default:
-		return "text";
+		return _("text");
 	}
 }
 
@@ -151,9 +155,9 @@ static bool above_max(const struct column *col, const char *s)
 static const char *range(const struct column *col, char *buf, size_t cap)
 {
 	if (col->type == COL_COUNT)
-		snprintf(buf, cap, "a whole number from %.0f to %.0f", col->min, col->max);
+		snprintf(buf, cap, _("a whole number from %.0f to %.0f"), col->min, col->max);
 	else
-		snprintf(buf, cap, "a number no larger than %.0f", col->max);
+		snprintf(buf, cap, _("a number no larger than %.0f"), col->max);
 	return buf;
 }
 
@@ -196,14 +200,14 @@ static void report(const struct csv_table *t, size_t rec, int i, const struct co
 	const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)i);
 	char buf[160], quoted[128];
 	if (cell->text[0] == '\0') {
-		diag_error(d, "%s:%u:%u: expected %s for %s, found an empty field", t->path, cell->line,
-			   cell->col, expectation(col, buf, sizeof buf), col->name);
+		diag_error(d, _("%s:%u:%u: expected %s for %s, found an empty field"), t->path,
+			   cell->line, cell->col, expectation(col, buf, sizeof buf), col->name);
 		return;
 	}
 	text_quote(quoted, sizeof quoted, cell->text);
 	const char *want = above_max(col, cell->text) ? range(col, buf, sizeof buf)
 						      : expectation(col, buf, sizeof buf);
-	diag_error(d, "%s:%u:%u: expected %s for %s, found \"%s\"", t->path, cell->line, cell->col,
+	diag_error(d, _("%s:%u:%u: expected %s for %s, found \"%s\""), t->path, cell->line, cell->col,
 		   want, col->name, quoted);
 }
 
