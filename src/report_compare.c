@@ -6,6 +6,7 @@
 
 #include "compare.h"
 #include "figures.h"
+#include "i18n.h"
 #include "jsonw.h"
 #include "money.h"
 #include "plan_text.h"
@@ -46,16 +47,20 @@ static void speed_delta_cell(char *buf, size_t cap, const struct plan *a, const 
 	else
 		time_rate_text(v, sizeof v, vb - va < 0 ? va - vb : vb - va);
 	bool zero = strspn(v, "0.") == strlen(v); /* "0.0": no sign */
-	snprintf(buf, cap, "%s%s %s", zero ? "" : vb - va < 0 ? "-" : "+", v, da ? "days" : "tok/s");
+	const char *sign = zero ? "" : vb - va < 0 ? "-" : "+";
+	if (da)
+		snprintf(buf, cap, _("%s%s days"), sign, v);
+	else
+		snprintf(buf, cap, "%s%s tok/s", sign, v);
 }
 
 static void side_cells(char (*c)[96], const struct plan *p, double monthly)
 {
 	time_side_cell(c[3], sizeof c[3], p);
 	snprintf(c[0], sizeof c[0], "%d", p ? p->cards : 0);
-	snprintf(c[1], sizeof c[1], "%s", !p ? "—" : p->cards ? p->strategy : "does not fit");
+	snprintf(c[1], sizeof c[1], "%s", !p ? "—" : p->cards ? p->strategy : _("does not fit"));
 	if (p && p->cards && !p->fits)
-		snprintf(c[2], sizeof c[2], "does not fit");
+		snprintf(c[2], sizeof c[2], "%s", _("does not fit"));
 	else if (monthly < 0)
 		snprintf(c[2], sizeof c[2], "—");
 	else
@@ -83,13 +88,17 @@ static size_t compare_rows(struct compare_cells *rows, const struct analysis *a,
 			   const struct analysis *b)
 {
 	static const char *const head[NCC] = {
-		[CC_GPU] = "GPU", [CC_CARDS_A] = "A", [CC_PLAN_A] = "plan", [CC_MONTH_A] = "monthly",
-		[CC_SPEED_A] = "speed", [CC_CARDS_B] = "B", [CC_PLAN_B] = "plan",
-		[CC_MONTH_B] = "monthly", [CC_SPEED_B] = "speed", [CC_DELTA] = "B - A",
-		[CC_SPEED_DELTA] = "speed B - A"};
+		[CC_GPU] = "GPU", [CC_CARDS_A] = "A", [CC_PLAN_A] = N_("plan"),
+		[CC_MONTH_A] = N_("monthly"), [CC_SPEED_A] = N_("speed"), [CC_CARDS_B] = "B",
+		[CC_PLAN_B] = N_("plan"), [CC_MONTH_B] = N_("monthly"), [CC_SPEED_B] = N_("speed"),
+		[CC_DELTA] = "B - A", [CC_SPEED_DELTA] = N_("speed B - A")};
+	static const bool marked[NCC] = {[CC_PLAN_A] = true, [CC_MONTH_A] = true,
+		[CC_SPEED_A] = true, [CC_PLAN_B] = true, [CC_MONTH_B] = true, [CC_SPEED_B] = true,
+		[CC_SPEED_DELTA] = true};
 	size_t n = 0;
-	for (enum compare_col c = 0; c < NCC; c++)
-		snprintf(rows[n].cell[c], sizeof rows[n].cell[c], "%s", head[c]);
+	for (enum compare_col c = 0; c < NCC; c++) /* "GPU", "A", "B - A" stay as they are */
+		snprintf(rows[n].cell[c], sizeof rows[n].cell[c], "%s",
+			 marked[c] ? _(head[c]) : head[c]);
 	n++;
 	for (size_t i = 0; i < a->nplans; i++)
 		compare_cells_fill(&rows[n++], &a->plans[i], plan_for_same_gpu(b, &a->plans[i]));
@@ -108,12 +117,12 @@ static void compare_table(FILE *out, const struct analysis *a, const struct anal
 	fprintf(out, "A: %s\nB: %s\n", sa, sb);
 	report_data_line(out, a->catalog);
 	if (b->catalog != a->catalog) {
-		fputs("B's ", out);
+		fputs(_("B's "), out);
 		report_data_line(out, b->catalog);
 	}
-	fprintf(out, "(monthly: the cheaper way to rent each plan; speed: output tok/s at the "
-		     "concurrency, or days for a training job; estimates ±30 %%, days ±25 %%, ±50 %% "
-		     "on calibration=estimate GPUs)\n\n");
+	fputs(_("(monthly: the cheaper way to rent each plan; speed: output tok/s at the "
+		"concurrency, or days for a training job; estimates ±30 %, days ±25 %, ±50 % "
+		"on calibration=estimate GPUs)\n\n"), out);
 	struct compare_cells *rows = calloc(a->nplans + b->nplans + 1, sizeof *rows);
 	const char **cells = calloc((a->nplans + b->nplans + 1) * NCC, sizeof *cells);
 	if (rows && cells) {

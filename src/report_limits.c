@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "figures.h"
+#include "i18n.h"
 #include "jsonw.h"
 #include "capacity.h"
 #include "report.h"
@@ -77,6 +78,20 @@ static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const st
 	}
 }
 
+/* The columns' headings, padded by display width as the rows are. */
+static void limits_heading(FILE *out)
+{
+	const char *const right[] = {_("longest context"), _("most sequences"), "tok/s"};
+	text_pad(out, _(figure_label_for(NULL, "gpu")), 16, 0);
+	fputc(' ', out);
+	text_pad(out, _(figure_label_for(NULL, "cards")), 5, 1);
+	for (size_t k = 0; k < 3; k++) {
+		fputc(' ', out);
+		text_pad(out, right[k], 16, 1);
+	}
+	fputc('\n', out);
+}
+
 bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 {
 	struct jsonw j = {.out = out};
@@ -96,12 +111,11 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 	} else {
 		fprintf(out, "%s\n", summary);
 		report_data_line(out, a->catalog);
-		fprintf(out, "longest context at concurrency %lld; most sequences at context %lld; "
-			"tok/s: output tokens per second serving that many (estimate ±30 %%, ±50 %% "
-			"on calibration=estimate GPUs)\n\n"
-			"%-16s %5s %16s %16s %16s\n", a->sc.concurrency, a->sc.context,
-			figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
-			"longest context", "most sequences", "tok/s");
+		fprintf(out, _("longest context at concurrency %lld; most sequences at context %lld; "
+			       "tok/s: output tokens per second serving that many (estimate ±30 %%, "
+			       "±50 %% on calibration=estimate GPUs)\n\n"),
+			a->sc.concurrency, a->sc.context);
+		limits_heading(out);
 	}
 	for (size_t i = 0; i < a->nplans; i++) {
 		struct card_limit lim[LIMIT_CARD_COUNTS];

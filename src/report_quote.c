@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
+#include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
@@ -46,12 +47,12 @@ static void cheapest_text(char *buf, size_t cap, const struct analysis *a, bool 
 	const struct plan *p = plan_cheapest(a);
 	char money[48];
 	if (!p) {
-		snprintf(buf, cap, "no GPU type fits at a listed price");
+		snprintf(buf, cap, "%s", _("no GPU type fits at a listed price"));
 		return;
 	}
 	md_money(money, sizeof money, plan_monthly(p), p);
-	snprintf(buf, cap, "%d × %s %s, %s/month", p->cards, gpu_short_name(p->gpu),
-		 plan_cheaper_label(p), money);
+	snprintf(buf, cap, _("%d × %s %s, %s/month"), p->cards, gpu_short_name(p->gpu),
+		 _(plan_cheaper_label(p)), money);
 	if (speed) {
 		size_t n = strlen(buf);
 		quote_speed_suffix(buf + n, cap - n, p);
@@ -81,7 +82,7 @@ static void price_dates(const struct analysis *a, int *oldest, int *newest)
  * Prices used), CNY per month". */
 static void md_prepared(FILE *out, const struct analysis *a)
 {
-	char today[16], from[16], to[16];
+	char today[16], from[16], to[16], range[48];
 	int oldest, newest;
 	time_t now = time(NULL);
 	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
@@ -90,10 +91,14 @@ static void md_prepared(FILE *out, const struct analysis *a)
 		oldest = newest = a->catalog->newest_date;
 	format_date(from, sizeof from, oldest);
 	format_date(to, sizeof to, newest);
-	fprintf(out, "Prepared %s with gpuplan %s. Prices collected %s%s%s (each price's date is "
-		"under Prices used), %s per month; data: %s.\n\n", today, PACKAGE_VERSION, from,
-		oldest == newest ? "" : " to ", oldest == newest ? "" : to,
-		a->catalog->noffers ? a->catalog->offers[0].currency : "CNY", a->catalog->source);
+	if (oldest == newest)
+		snprintf(range, sizeof range, "%s", from);
+	else
+		snprintf(range, sizeof range, _("%s to %s"), from, to);
+	fprintf(out, _("Prepared %s with gpuplan %s. Prices collected %s (each price's date is "
+		       "under Prices used), %s per month; data: %s.\n\n"), today, PACKAGE_VERSION,
+		range, a->catalog->noffers ? a->catalog->offers[0].currency : "CNY",
+		a->catalog->source);
 }
 
 /* The inputs, one row each; a cell writer returns false when its row
@@ -103,15 +108,15 @@ typedef bool scenario_cell_fn(char *buf, size_t cap, const struct scenario *sc);
 static bool cell_model(char *buf, size_t cap, const struct scenario *sc)
 {
 	const struct model *m = scenario_model(sc);
-	snprintf(buf, cap, "%s (%.4gB parameters%s)", m->name, m->params_b,
-		 m->derived ? ", architecture approximated" : "");
+	snprintf(buf, cap, _("%s (%.4gB parameters%s)"), m->name, m->params_b,
+		 m->derived ? _(", architecture approximated") : "");
 	return true;
 }
 
 static bool cell_active(char *buf, size_t cap, const struct scenario *sc)
 {
 	const struct model *m = scenario_model(sc);
-	snprintf(buf, cap, "%.4gB (MoE)", m->active_params_b);
+	snprintf(buf, cap, _("%.4gB (MoE)"), m->active_params_b);
 	return m->active_params_b < m->params_b;
 }
 
@@ -123,13 +128,13 @@ static bool cell_precision(char *buf, size_t cap, const struct scenario *sc)
 
 static bool cell_task(char *buf, size_t cap, const struct scenario *sc)
 {
-	snprintf(buf, cap, "%s", tasks[sc->task].label);
+	snprintf(buf, cap, "%s", _(tasks[sc->task].label));
 	return true;
 }
 
 static bool cell_context(char *buf, size_t cap, const struct scenario *sc)
 {
-	snprintf(buf, cap, "%lld tokens", sc->context);
+	snprintf(buf, cap, _("%lld tokens"), sc->context);
 	return true;
 }
 
@@ -144,7 +149,7 @@ static bool cell_cards(char *buf, size_t cap, const struct scenario *sc)
 	if (sc->cards)
 		snprintf(buf, cap, "%d", sc->cards);
 	else
-		snprintf(buf, cap, "as many as needed");
+		snprintf(buf, cap, "%s", _("as many as needed"));
 	return sc->cards != 0;
 }
 
@@ -152,23 +157,23 @@ static const struct scenario_row {
 	const char *label;
 	scenario_cell_fn *cell;
 } scenario_rows[] = {
-	{"Model", cell_model},
-	{"Active per token", cell_active},
-	{"Precision", cell_precision},
-	{"Task", cell_task},
-	{"Context", cell_context},
-	{"Concurrency", cell_concurrency},
-	{"Cards (fixed)", cell_cards},
+	{N_("Model"), cell_model},
+	{N_("Active per token"), cell_active},
+	{N_("Precision"), cell_precision},
+	{N_("Task"), cell_task},
+	{N_("Context"), cell_context},
+	{N_("Concurrency"), cell_concurrency},
+	{N_("Cards (fixed)"), cell_cards},
 };
 #define N_SCENARIO_ROWS (sizeof scenario_rows / sizeof scenario_rows[0])
 
 static void md_scenario(FILE *out, const struct analysis *a)
 {
 	char cell[256];
-	fprintf(out, "## Scenario\n\n| input | value |\n|---|---|\n");
+	fprintf(out, "%s\n\n%s\n|---|---|\n", _("## Scenario"), _("| input | value |"));
 	for (size_t i = 0; i < N_SCENARIO_ROWS; i++)
 		if (scenario_rows[i].cell(cell, sizeof cell, &a->sc))
-			fprintf(out, "| %s | %s |\n", scenario_rows[i].label, cell);
+			fprintf(out, "| %s | %s |\n", _(scenario_rows[i].label), cell);
 }
 
 /* A price cell: "¥9,345", or "—" when this way is not offered. */
@@ -183,32 +188,42 @@ static void md_price(FILE *out, const struct plan *p, const struct rent *r, bool
 	fprintf(out, " %s |", money);
 }
 
-/* The renting columns: "container per card | container total | …". */
-static void md_rent_headings(FILE *out, const struct figure_group *g)
-{
-	fprintf(out, " %s %s | %s %s |", g->label, figure_label_for(g, "monthly_per_card"), g->label,
-		figure_label_for(g, "monthly_total"));
-}
+/* The renting columns in the words Chinese price lists use: a bare metal
+ * machine's price per card is 整机折合单卡, not a card's own price, so
+ * each heading is one phrase rather than the group's label joined to the
+ * figure's. */
+static const char *const rent_headings[] = {
+	N_("container per card"), N_("container total"),
+	N_("bare metal per card"), N_("bare metal total"),
+};
 
 static void md_plans_heading(FILE *out, const struct analysis *a)
 {
-	fprintf(out, "\n## Plans (per month)\n\n| %s | %s | %s | GiB per card (+%.0f %%) |",
-		figure_label_for(NULL, "gpu"), figure_label_for(NULL, "cards"),
-		figure_label_for(NULL, "strategy"), a->sc.headroom_pct);
-	md_rent_headings(out, &figure_group_container);
-	md_rent_headings(out, &figure_group_baremetal);
-	fprintf(out, " %s | %s | per month | price date |\n"
+	char mem[64];
+	snprintf(mem, sizeof mem, _("GiB per card (+%.0f %%)"), a->sc.headroom_pct);
+	fprintf(out, "\n%s\n\n| %s | %s | %s | %s |", _("## Plans (per month)"),
+		_(figure_label_for(NULL, "gpu")), _(figure_label_for(NULL, "cards")),
+		_(figure_label_for(NULL, "strategy")), mem);
+	for (size_t i = 0; i < sizeof rent_headings / sizeof rent_headings[0]; i++)
+		fprintf(out, " %s |", _(rent_headings[i]));
+	fprintf(out, " %s | %s | %s | %s |\n"
 		"|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|\n",
-		figure_label_for(&figure_group_baremetal, "idle_cards"),
-		figure_label_for(NULL, "cheaper"));
+		_(figure_label_for(&figure_group_baremetal, "idle_cards")),
+		_(figure_label_for(NULL, "cheaper")), _("per month"), _("price date"));
+}
+
+/* "52.9 (63.5) of 64.0": memory per card, with headroom, of the card's. */
+static void md_memory_cell(FILE *out, const struct plan *p)
+{
+	fprintf(out, _("%.1f (%.1f) of %.1f"), G(p->need), G(p->with_headroom), G(p->capacity));
 }
 
 /* A plan forced onto too few cards (--cards) is no offer: no price. */
 static void md_plan_unpriced(FILE *out, const struct plan *p)
 {
-	fprintf(out, "| %s | %d | %s | %.1f (%.1f) of %.1f | | | | | | does not fit | | |\n",
-		gpu_short_name(p->gpu), p->cards, p->strategy, G(p->need), G(p->with_headroom),
-		G(p->capacity));
+	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, p->strategy);
+	md_memory_cell(out, p);
+	fprintf(out, " | | | | | | %s | | |\n", _("does not fit"));
 }
 
 /* The idle cards matter only when the plan is rented as whole machines. */
@@ -220,7 +235,9 @@ static void md_idle(FILE *out, const struct plan *p)
 		return;
 	}
 	md_money(money, sizeof money, p->baremetal.idle_cost, p);
-	fprintf(out, " %d (%s) |", p->baremetal.idle, money);
+	fputc(' ', out);
+	fprintf(out, _("%d (%s)"), p->baremetal.idle, money);
+	fputs(" |", out);
 }
 
 static void md_plan_row(FILE *out, const struct plan *p)
@@ -228,15 +245,17 @@ static void md_plan_row(FILE *out, const struct plan *p)
 	const struct rent *used = plan_cheaper_rent(p);
 	char money[48] = "—", date[16] = "—";
 	if (!p->cards) {
-		fprintf(out, "| %s | — | does not fit | | | | | | | | | |\n", gpu_short_name(p->gpu));
+		fprintf(out, "| %s | — | %s | | | | | | | | | |\n", gpu_short_name(p->gpu),
+			_("does not fit"));
 		return;
 	}
 	if (!p->fits) {
 		md_plan_unpriced(out, p);
 		return;
 	}
-	fprintf(out, "| %s | %d | %s | %.1f (%.1f) of %.1f |", gpu_short_name(p->gpu), p->cards,
-		p->strategy, G(p->need), G(p->with_headroom), G(p->capacity));
+	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, p->strategy);
+	md_memory_cell(out, p);
+	fputs(" |", out);
 	md_price(out, p, &p->container, true);
 	md_price(out, p, &p->container, false);
 	md_price(out, p, &p->baremetal, true);
@@ -246,7 +265,7 @@ static void md_plan_row(FILE *out, const struct plan *p)
 		md_money(money, sizeof money, used->total, p);
 		format_date(date, sizeof date, used->monthly_collected);
 	}
-	fprintf(out, " %s | %s | %s |\n", plan_cheaper_label(p), money, date);
+	fprintf(out, " %s | %s | %s |\n", _(plan_cheaper_label(p)), money, date);
 }
 
 static void md_plans(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -259,10 +278,11 @@ static void md_plans(FILE *out, const struct analysis *a, const struct quote_ord
 
 static void md_memory(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	fprintf(out, "\n## Memory per card (GiB)\n\n| %s |", figure_label_for(NULL, "gpu"));
+	fprintf(out, "\n%s\n\n| %s |", _("## Memory per card (GiB)"),
+		_(figure_label_for(NULL, "gpu")));
 	for (enum mem_term t = 0; t < TERM_COUNT; t++)
-		fprintf(out, " %s |", mem_term_rows[t].label);
-	fprintf(out, " %s |\n|---|", figure_label_for(&figure_group_per_card, "total"));
+		fprintf(out, " %s |", _(mem_term_rows[t].label));
+	fprintf(out, " %s |\n|---|", _(figure_label_for(&figure_group_per_card, "total")));
 	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
 		fprintf(out, "---:|");
 	fputc('\n', out);
@@ -282,27 +302,41 @@ static const char *or_dash(const char *s)
 	return s[0] ? s : "—";
 }
 
+/* "¥9,200 per machine, 95折": the price as the offer states it (the
+ * discount is data, as written). */
+static void md_offer_price(char *buf, size_t cap, const struct rent *r)
+{
+	const struct offer *o = r->offer;
+	char money[48];
+	money_format(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
+		     o->currency, 0, MONEY_UTF8);
+	int n = snprintf(buf, cap, r->machines ? _("%s per machine") : _("%s per card"), money);
+	if (o->discount[0] && n >= 0 && (size_t)n < cap)
+		snprintf(buf + n, cap - (size_t)n, _(", %s"), o->discount);
+}
+
 /* One price with its date and source; "yes" marks the one in the total. */
 static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
 {
 	const struct offer *o = r->offer;
-	char money[48], date[16];
+	char price[160], date[16];
 	if (!o)
 		return;
-	money_format(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
-		     o->currency, 0, MONEY_UTF8);
+	md_offer_price(price, sizeof price, r);
 	format_date(date, sizeof date, r->monthly_collected);
-	fprintf(out, "| %s | %s | %s | %s %s%s%s | %s | %s | %s |%s|\n", gpu_short_name(p->gpu),
-		r == &p->container ? figure_group_container.label : figure_group_baremetal.label,
-		or_dash(o->region), money, r->machines ? "per machine" : "per card",
-		o->discount[0] ? ", " : "", o->discount, date, or_dash(o->network),
-		or_dash(o->source), r == plan_cheaper_rent(p) ? " yes " : " ");
+	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |", gpu_short_name(p->gpu),
+		_(r == &p->container ? figure_group_container.label : figure_group_baremetal.label),
+		or_dash(o->region), price, date, or_dash(o->network), or_dash(o->source));
+	if (r == plan_cheaper_rent(p))
+		fprintf(out, " %s |\n", _("yes"));
+	else
+		fputs(" |\n", out);
 }
 
 static void md_sources(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	fprintf(out, "\n## Prices used\n\n| GPU | way | region | price | collected | network | "
-		"source | in the total |\n|---|---|---|---|---|---|---|---|\n");
+	fprintf(out, "\n%s\n\n%s\n|---|---|---|---|---|---|---|---|\n", _("## Prices used"),
+		_("| GPU | way | region | price | collected | network | source | in the total |"));
 	for (size_t i = 0; i < order_count(a, o); i++) {
 		const struct plan *p = order_plan(a, o, i);
 		if (!p || !p->cards || !p->fits)
@@ -331,7 +365,7 @@ static void md_plan_notes(FILE *out, const struct analysis *a)
 
 static void md_notes(FILE *out, const struct analysis *a)
 {
-	fprintf(out, "\n## Notes\n\n");
+	fprintf(out, "\n%s\n\n", _("## Notes"));
 	for (int i = 0; i < a->nnotes; i++)
 		fprintf(out, "- %s\n", MESSAGE_TEXT(&a->notes[i]));
 	md_plan_notes(out, a);
@@ -340,9 +374,9 @@ static void md_notes(FILE *out, const struct analysis *a)
 /* The KV cache's element size as a customer reads it. */
 static const char *kv_words(const struct analysis *a)
 {
-	return a->w.kv_bytes <= 1 ? "fp8 (1 byte per value)"
-	       : a->w.kv_bytes <= 2 ? "16 bits (2 bytes per value)"
-				    : "fp32 (4 bytes per value)";
+	return a->w.kv_bytes <= 1 ? _("fp8 (1 byte per value)")
+	       : a->w.kv_bytes <= 2 ? _("16 bits (2 bytes per value)")
+				    : _("fp32 (4 bytes per value)");
 }
 
 /* What the sizing takes for granted about the load and the precision. */
@@ -351,49 +385,53 @@ static void md_load_assumptions(FILE *out, const struct analysis *a, const char 
 	const struct scenario *sc = &a->sc;
 	const struct precision *pr = &precisions[sc->precision];
 	if (tasks[sc->task].kind == TASK_INFERENCE)
-		fprintf(out, "- %sEvery one of the %lld concurrent users holds the full %lld-token "
-			"context at the same time: the KV cache is sized for that worst case.\n", who,
-			sc->concurrency, sc->context);
+		fprintf(out, _("- %sEvery one of the %lld concurrent users holds the full %lld-token "
+			       "context at the same time: the KV cache is sized for that worst "
+			       "case.\n"), who, sc->concurrency, sc->context);
 	else
-		fprintf(out, "- %sEach training step holds %lld sequence%s of %lld tokens.\n", who,
-			sc->concurrency, sc->concurrency == 1 ? "" : "s", sc->context);
-	fprintf(out, "- %sKV cache in %s (--kv-precision %s).\n", who, kv_words(a),
+		fprintf(out, P_("- %sEach training step holds %lld sequence of %lld tokens.\n",
+				"- %sEach training step holds %lld sequences of %lld tokens.\n",
+				(unsigned long)sc->concurrency),
+			who, sc->concurrency, sc->context);
+	fprintf(out, _("- %sKV cache in %s (--kv-precision %s).\n"), who, kv_words(a),
 		scenario_kv_name(sc));
 	if (pr->quantized)
-		fprintf(out, "- %s%s is weight-only quantisation (GPTQ/AWQ style): the weights are "
-			"stored in %s, activations and the KV cache are not. Answers can be less "
-			"accurate than in bf16: check the quality on your own prompts before "
-			"committing.\n", who, pr->name, pr->name);
+		fprintf(out, _("- %s%s is weight-only quantisation (GPTQ/AWQ style): the weights are "
+			       "stored in %s, activations and the KV cache are not. Answers can be "
+			       "less accurate than in bf16: check the quality on your own prompts "
+			       "before committing.\n"), who, pr->name, pr->name);
 	if (sc->cards)
-		fprintf(out, "- %sThe card count is fixed at %d (--cards): a GPU type on which the "
-			"model does not fit at that count says \"does not fit\" and has no price.\n",
-			who, sc->cards);
+		fprintf(out, _("- %sThe card count is fixed at %d (--cards): a GPU type on which the "
+			       "model does not fit at that count says \"%s\" and has no price.\n"),
+			who, sc->cards, _("does not fit"));
 }
 
 static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
 	fprintf(out,
-		"- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable memory.\n"
-		"- Runtime overhead %.2f GiB per card; prefill chunk %lld tokens.\n"
-		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
-		"speeds are estimates within the band shown.\n"
-		"- Hourly prices convert at %.0f hours a month; bare metal is rented in whole machines; "
-		"for each GPU, kind and region the newest quote is used.\n"
-		"- Multi-node clusters are quoted by sales; their figures here are estimates.\n",
+		_("- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable "
+		  "memory.\n"
+		  "- Runtime overhead %.2f GiB per card; prefill chunk %lld tokens.\n"
+		  "- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
+		  "speeds are estimates within the band shown.\n"
+		  "- Hourly prices convert at %.0f hours a month; bare metal is rented in whole "
+		  "machines; for each GPU, kind and region the newest quote is used.\n"
+		  "- Multi-node clusters are quoted by sales; their figures here are estimates.\n"),
 		sc->headroom_pct, sc->overhead_gib, sc->prefill_chunk, HOURS_PER_MONTH);
 }
 
 static void md_memory_only(FILE *out)
 {
-	fprintf(out, "- Sizing is by memory: each plan is the fewest cards whose memory holds the "
+	fputs(_("- Sizing is by memory: each plan is the fewest cards whose memory holds the "
 		"model, its KV cache and working memory. Speed and time are estimates from the "
-		"time model within the band shown: try the plan before committing to a month.\n");
+		"time model within the band shown: try the plan before committing to a month.\n"),
+	      out);
 }
 
 static void md_assumptions(FILE *out, const struct analysis *a)
 {
-	fprintf(out, "\n## Assumptions\n\n");
+	fprintf(out, "\n%s\n\n", _("## Assumptions"));
 	md_memory_only(out);
 	md_load_assumptions(out, a, "");
 	quote_time_assumptions(out, a, "");
@@ -404,9 +442,9 @@ static void md_title(FILE *out, const struct analysis *a)
 {
 	char cheapest[160];
 	cheapest_text(cheapest, sizeof cheapest, a, true);
-	fprintf(out, "# GPU quote: %s, %s, %s\n\n", scenario_model(&a->sc)->name,
-		precisions[a->sc.precision].name, tasks[a->sc.task].label);
-	fprintf(out, "Cheapest: %s.\n\n", cheapest);
+	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), scenario_model(&a->sc)->name,
+		precisions[a->sc.precision].name, _(tasks[a->sc.task].label));
+	fprintf(out, _("Cheapest: %s.\n\n"), cheapest);
 }
 
 void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n)
@@ -438,14 +476,14 @@ static void md_compare_title(FILE *out, const struct analysis *a, const struct a
 	cheapest_text(cb, sizeof cb, b, false);
 	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
 	if (strcmp(ma, mb) == 0)
-		fprintf(out, "# GPU quote: %s, two scenarios\n\n", mb);
+		fprintf(out, _("# GPU quote: %s, two scenarios\n\n"), mb);
 	else
-		fprintf(out, "# GPU quote: %s (A) and %s (B)\n\n", ma, mb);
-	fprintf(out, "Cheapest now (B): %s. Pinned (A): %s.", cb, ca);
+		fprintf(out, _("# GPU quote: %s (A) and %s (B)\n\n"), ma, mb);
+	fprintf(out, _("Cheapest now (B): %s. Pinned (A): %s."), cb, ca);
 	if (pa && pb) {
 		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
 				    plan_currency(pb), 0, MONEY_UTF8);
-		fprintf(out, " B − A: %s/month.", delta);
+		fprintf(out, _(" B − A: %s/month."), delta);
 	}
 	fprintf(out, "\n\n");
 }
@@ -453,16 +491,18 @@ static void md_compare_title(FILE *out, const struct analysis *a, const struct a
 static void md_compare_scenarios(FILE *out, const struct analysis *a, const struct analysis *b)
 {
 	char ca[256], cb[256];
-	fprintf(out, "## Scenarios\n\n| input | A (pinned) | B (now) |\n|---|---|---|\n");
+	fprintf(out, "%s\n\n%s\n|---|---|---|\n", _("## Scenarios"),
+		_("| input | A (pinned) | B (now) |"));
 	for (size_t i = 0; i < N_SCENARIO_ROWS; i++) {
 		bool in_a = scenario_rows[i].cell(ca, sizeof ca, &a->sc);
 		bool in_b = scenario_rows[i].cell(cb, sizeof cb, &b->sc);
 		if (in_a || in_b)
-			fprintf(out, "| %s | %s | %s |\n", scenario_rows[i].label, in_a ? ca : "—",
-				in_b ? cb : "—");
+			fprintf(out, "| %s | %s | %s |\n", _(scenario_rows[i].label),
+				in_a ? ca : "—", in_b ? cb : "—");
 	}
 	if (a->catalog != b->catalog)
-		fprintf(out, "| Data | %s | %s |\n", a->catalog->source, b->catalog->source);
+		fprintf(out, "| %s | %s | %s |\n", _("Data"), a->catalog->source,
+			b->catalog->source);
 }
 
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
@@ -470,11 +510,11 @@ static void md_compare_side(FILE *out, const struct plan *p)
 {
 	char money[48] = "—", speed[32];
 	if (!p || !p->cards) {
-		fprintf(out, " — | %s | — | — |", p ? "does not fit" : "—");
+		fprintf(out, " — | %s | — | — |", p ? _("does not fit") : "—");
 		return;
 	}
 	if (!p->fits)
-		snprintf(money, sizeof money, "does not fit");
+		snprintf(money, sizeof money, "%s", _("does not fit"));
 	else if (plan_monthly(p) >= 0)
 		md_money(money, sizeof money, plan_monthly(p), p);
 	time_side_cell(speed, sizeof speed, p);
@@ -498,9 +538,10 @@ static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *
 static void md_compare_plans(FILE *out, const struct analysis *a, const struct analysis *b,
 			     const struct quote_order *o)
 {
-	fprintf(out, "\n## Plans side by side (per month, the cheaper way to rent each)\n\n"
-		"| GPU | A cards | A plan | A per month | A speed | B cards | B plan | B per month | "
-		"B speed | B − A per month |\n|---|---:|---|---:|---:|---:|---|---:|---:|---:|\n");
+	fprintf(out, "\n%s\n\n%s\n|---|---:|---|---:|---:|---:|---|---:|---:|---:|\n",
+		_("## Plans side by side (per month, the cheaper way to rent each)"),
+		_("| GPU | A cards | A plan | A per month | A speed | B cards | B plan | B per month "
+		  "| B speed | B − A per month |"));
 	for (size_t i = 0; i < order_count(b, o); i++) {
 		const struct plan *pb = order_plan(b, o, i);
 		if (pb)
@@ -513,12 +554,12 @@ static void md_compare_plans(FILE *out, const struct analysis *a, const struct a
 
 static void md_compare_assumptions(FILE *out, const struct analysis *a, const struct analysis *b)
 {
-	fprintf(out, "\n## Assumptions\n\n");
+	fprintf(out, "\n%s\n\n", _("## Assumptions"));
 	md_memory_only(out);
-	md_load_assumptions(out, a, "A: ");
-	md_load_assumptions(out, b, "B: ");
-	quote_time_assumptions(out, a, "A: ");
-	quote_time_assumptions(out, b, "B: ");
+	md_load_assumptions(out, a, _("A: "));
+	md_load_assumptions(out, b, _("B: "));
+	quote_time_assumptions(out, a, _("A: "));
+	quote_time_assumptions(out, b, _("B: "));
 	md_fixed_assumptions(out, b);
 }
 
@@ -532,13 +573,13 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 	md_compare_plans(out, pinned, now, &o);
 	md_sources(out, now, &o);
 	if (pinned->catalog != now->catalog) {
-		fprintf(out, "\nPinned scenario (A), data %s:\n", pinned->catalog->source);
+		fprintf(out, _("\nPinned scenario (A), data %s:\n"), pinned->catalog->source);
 		md_sources(out, pinned, &all);
 	}
-	fprintf(out, "\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
-		     "or days for the job (training); estimates, ±30 %% (days ±25 %%), ±50 %% on "
-		     "GPUs whose efficiencies are estimates.\n");
-	fprintf(out, "\n## Notes (B, now)\n\n");
+	fputs(_("\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
+		"or days for the job (training); estimates, ±30 % (days ±25 %), ±50 % on "
+		"GPUs whose efficiencies are estimates.\n"), out);
+	fprintf(out, "\n%s\n\n", _("## Notes (B, now)"));
 	for (int i = 0; i < now->nnotes; i++)
 		fprintf(out, "- %s\n", MESSAGE_TEXT(&now->notes[i]));
 	md_plan_notes(out, now);

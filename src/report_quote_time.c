@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
@@ -35,12 +36,12 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 	if (p->training.valid) {
 		time_days_text(v, sizeof v, p->training.days);
 		if (p->training.r.band_pct > 0)
-			snprintf(buf, cap, ", ~%s days (±%.0f %%)", v, p->training.r.band_pct);
+			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.r.band_pct);
 		else
-			snprintf(buf, cap, ", ~%s days (measured)", v);
+			snprintf(buf, cap, _(", ~%s days (measured)"), v);
 	} else if (p->throughput.valid) {
 		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
-		snprintf(buf, cap, ", ~%s tok/s (±%.0f %%)", v, p->throughput.band_pct);
+		snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, p->throughput.band_pct);
 	}
 }
 
@@ -48,7 +49,7 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 static void speed_row(FILE *out, const struct plan *p)
 {
 	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
-	char agg[32], user[32], ttft[32], max[32], pm[48], pm_max[48], band[32];
+	char agg[32], user[32], ttft[32], max[32], at_max[64], pm[48], pm_max[48], band[32];
 	time_rate_text(agg, sizeof agg, t->output_tokens_per_s);
 	time_rate_text(user, sizeof user, t->user_tokens_per_s);
 	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
@@ -59,72 +60,76 @@ static void speed_row(FILE *out, const struct plan *p)
 			       m->valid ? time_cheaper_per_million(&m->per_million_output) : -1,
 			       t->currency);
 	time_band_text(band, sizeof band, t->band_pct);
-	fprintf(out, "| %s | %s | %s | %s | %s | %s at %lld | %s | %s | %s |\n",
-		gpu_short_name(p->gpu), p->strategy, agg, user, ttft, max,
-		m->valid ? m->max_concurrency : 0, pm, pm_max, band);
+	snprintf(at_max, sizeof at_max, _("%s at %lld"), max, m->valid ? m->max_concurrency : 0);
+	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", gpu_short_name(p->gpu),
+		p->strategy, agg, user, ttft, at_max, pm, pm_max, band);
 }
 
 static void md_speed(FILE *out, const struct analysis *a, const size_t *order, size_t n)
 {
-	fprintf(out, "\n## Speed and cost per token (estimate, ±30 %%; ±50 %% on GPUs whose "
-		     "efficiencies are estimates)\n\n"
-		     "| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
-		     "tok/s at most users | per million output tokens | same at most users | "
-		     "band |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n",
-		a->sc.concurrency);
+	fprintf(out, "\n%s\n\n", _("## Speed and cost per token (estimate, ±30 %; ±50 % on GPUs "
+				    "whose efficiencies are estimates)"));
+	fprintf(out, _("| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
+		       "tok/s at most users | per million output tokens | same at most users | "
+		       "band |"), a->sc.concurrency);
+	fputs("\n|---|---|---:|---:|---:|---:|---:|---:|---|\n", out);
 	for (size_t i = 0; i < plan_count(a, order, n); i++) {
 		const struct plan *p = nth_plan(a, order, n, i);
 		if (shown(p) && p->throughput.valid)
 			speed_row(out, p);
 	}
-	fprintf(out, "\ntok/s: output tokens per second of the whole plan; per million output "
-		     "tokens: the monthly price the cheaper way over the tokens a fully busy month "
-		     "produces.\n");
+	fputs(_("\ntok/s: output tokens per second of the whole plan; per million output "
+		"tokens: the monthly price the cheaper way over the tokens a fully busy month "
+		"produces.\n"), out);
 }
 
 static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 {
 	const struct training_estimate *t = &p->training;
-	char days[24], band[32], bills[256], deadline[256] = "—";
+	char days[24], eff[24], band[32], bills[256], deadline[256] = "—";
 	time_days_text(days, sizeof days, t->days);
 	time_band_text(band, sizeof band, t->r.band_pct);
+	snprintf(eff, sizeof eff, _("%.0f %%"), 100 * t->eff);
 	time_billings_text(bills, sizeof bills, p, &t->bill);
 	if (t->deadline)
 		time_deadline_text(deadline, sizeof deadline, p, sc);
-	fprintf(out, "| %s | %d | %s | %.0f | %.0f %% | %s | %s | %s |\n", gpu_short_name(p->gpu),
-		p->cards, days, t->card_hours, 100 * t->eff, bills, deadline, band);
+	fprintf(out, "| %s | %d | %s | %.0f | %s | %s | %s | %s |\n", gpu_short_name(p->gpu),
+		p->cards, days, t->card_hours, eff, bills, deadline, band);
 }
 
 /* "- H20 96G: 4 cards 3.21 days 98 % ¥1,234 · 8 cards …" */
 static void tier_line(FILE *out, const struct plan *p)
 {
 	const struct training_estimate *t = &p->training;
-	fprintf(out, "- %s:", gpu_short_name(p->gpu));
+	fprintf(out, _("- %s:"), gpu_short_name(p->gpu));
 	for (int i = 0; i < t->ntiers; i++) {
 		const struct train_tier *r = &t->tiers[i];
 		char days[24], money[48] = "—";
 		time_days_text(days, sizeof days, r->at.days);
 		if (r->cost >= 0)
 			money_format(money, sizeof money, r->cost, plan_currency(p), 0, MONEY_UTF8);
-		fprintf(out, "%s %d card%s %s days %.0f %% %s", i ? " ·" : "", r->cards,
-			r->cards == 1 ? "" : "s", days, 100 * r->at.eff, money);
+		fprintf(out, "%s ", i ? " ·" : "");
+		fprintf(out, P_("%d card %s days %.0f %% %s", "%d cards %s days %.0f %% %s",
+				(unsigned long)r->cards),
+			r->cards, days, 100 * r->at.eff, money);
 	}
 	fputc('\n', out);
 }
 
 static void md_time(FILE *out, const struct analysis *a, const size_t *order, size_t n)
 {
-	fprintf(out, "\n## Time and cost (estimate, ±25 %%; ±50 %% on GPUs whose efficiencies are "
-		     "estimates; exact arithmetic with measured speed-ups)\n\n"
-		     "| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
-		     "(* cheapest) | deadline | band |\n|---|---:|---:|---:|---:|---|---|---|\n");
+	fprintf(out, "\n%s\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
+		_("## Time and cost (estimate, ±25 %; ±50 % on GPUs whose efficiencies are "
+		  "estimates; exact arithmetic with measured speed-ups)"),
+		_("| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
+		  "(* cheapest) | deadline | band |"));
 	for (size_t i = 0; i < plan_count(a, order, n); i++) {
 		const struct plan *p = nth_plan(a, order, n, i);
 		if (shown(p) && p->training.valid)
 			time_row(out, p, &a->sc);
 	}
-	fprintf(out, "\nScaling tiers (cards, days, parallel efficiency, total cost the cheapest "
-		     "way): one tier more is often cheaper than the top configuration.\n\n");
+	fputs(_("\nScaling tiers (cards, days, parallel efficiency, total cost the cheapest "
+		"way): one tier more is often cheaper than the top configuration.\n\n"), out);
 	for (size_t i = 0; i < plan_count(a, order, n); i++) {
 		const struct plan *p = nth_plan(a, order, n, i);
 		if (shown(p) && p->training.valid && p->training.ntiers > 0)
@@ -143,16 +148,20 @@ void quote_time_sections(FILE *out, const struct analysis *a, const size_t *orde
 static void speed_assumptions(FILE *out, const struct analysis *a, const char *who)
 {
 	const struct scenario *sc = &a->sc;
-	fprintf(out, "- %sSpeed: each request reads %lld input tokens and writes %lld output "
-		"tokens; %lld request%s decode at once; the KV cache as stated above; the service busy %.0f %% "
-		"of the month (cost per token); a tuned serving engine (TensorRT-LLM, SGLang, "
-		"recent vLLM).\n", who, sc->context - sc->output_len, sc->output_len,
-		sc->concurrency, sc->concurrency == 1 ? "" : "s", sc->duty_pct);
-	fprintf(out, "- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
-		"tensor-parallel efficiency by link) are gpus.csv's, set from published "
-		"measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
-		"estimated where it says `estimate` (wider band); the detail of each is in "
-		"`--format json` under throughput.efficiency.\n", who);
+	fprintf(out, P_("- %sSpeed: each request reads %lld input tokens and writes %lld output "
+			"tokens; %lld request decode at once; the KV cache as stated above; the "
+			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
+			"(TensorRT-LLM, SGLang, recent vLLM).\n",
+			"- %sSpeed: each request reads %lld input tokens and writes %lld output "
+			"tokens; %lld requests decode at once; the KV cache as stated above; the "
+			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
+			"(TensorRT-LLM, SGLang, recent vLLM).\n", (unsigned long)sc->concurrency),
+		who, sc->context - sc->output_len, sc->output_len, sc->concurrency, sc->duty_pct);
+	fprintf(out, _("- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
+		       "tensor-parallel efficiency by link) are gpus.csv's, set from published "
+		       "measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
+		       "estimated where it says `estimate` (wider band); the detail of each is in "
+		       "`--format json` under throughput.efficiency.\n"), who);
 }
 
 static void training_assumptions(FILE *out, const struct analysis *a, const char *who)
@@ -161,12 +170,17 @@ static void training_assumptions(FILE *out, const struct analysis *a, const char
 	char tokens[48], batch[48];
 	money_group(tokens, sizeof tokens, sc->train_tokens, 0);
 	money_group(batch, sizeof batch, sc->global_batch, 0);
-	fprintf(out, "- %sTime: %s tokens to train × %d epoch%s, %s tokens per optimizer "
-		"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
-		"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or `estimate` per "
-		"GPU)%s.\n", who, tokens, sc->epochs, sc->epochs == 1 ? "" : "s",
-		batch, train_defaults.goodput, 100 * train_defaults.overlap,
-		sc->nmeasured ? "; days from the measured speed-ups where given" : "");
+	fprintf(out, P_("- %sTime: %s tokens to train × %d epoch, %s tokens per optimizer "
+			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
+			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
+			"`estimate` per GPU)%s.\n",
+			"- %sTime: %s tokens to train × %d epochs, %s tokens per optimizer "
+			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
+			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
+			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
+		who, tokens, sc->epochs, batch, train_defaults.goodput,
+		100 * train_defaults.overlap,
+		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
 }
 
 void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who)

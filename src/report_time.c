@@ -5,24 +5,26 @@
 #include <string.h>
 
 #include "compare.h"
+#include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
 #include "tables.h"
 
-/* Human words for the three ways to pay for a training job. */
+/* Human words for the three ways to pay for a training job (marked:
+ * translate where shown, _(train_rent_words[w])). */
 const char *const train_rent_words[RENT_WAYS] = {
-	[RENT_CONTAINER_HOURLY] = "container by the hour",
-	[RENT_CONTAINER_MONTHLY] = "container by the month",
-	[RENT_BAREMETAL] = "bare metal",
+	[RENT_CONTAINER_HOURLY] = N_("container by the hour"),
+	[RENT_CONTAINER_MONTHLY] = N_("container by the month"),
+	[RENT_BAREMETAL] = N_("bare metal"),
 };
 
 void time_band_text(char *buf, size_t cap, double band_pct)
 {
 	if (band_pct <= 0)
-		snprintf(buf, cap, "measured");
+		snprintf(buf, cap, "%s", _("measured"));
 	else
-		snprintf(buf, cap, "estimate ±%.0f %%", band_pct);
+		snprintf(buf, cap, _("estimate ±%.0f %%"), band_pct);
 }
 
 void time_rate_text(char *buf, size_t cap, double v)
@@ -104,7 +106,7 @@ void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, con
 	char c[48], b[48];
 	time_money_per_million(c, sizeof c, r->container, currency);
 	time_money_per_million(b, sizeof b, r->baremetal, currency);
-	snprintf(buf, cap, "container %s, bare metal %s", c, b);
+	snprintf(buf, cap, _("container %s, bare metal %s"), c, b);
 }
 
 /* "mbu 0.75, mbu_bs1 0.55, mbu_kv 0.60, mfu 0.40 of 1979 TFLOPS fp8,
@@ -112,10 +114,11 @@ void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, con
 void time_efficiency_text(char *buf, size_t cap, const struct plan *p)
 {
 	const struct time_efficiency *e = &p->throughput.eff;
-	snprintf(buf, cap, "mbu %.2f, mbu_bs1 %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS %s, "
-		 "eta_tp %.2f, %.0f GB/s per card; calibration %s", e->mbu, e->mbu_bs1, e->mbu_kv,
-		 e->mfu, e->peak_tflops, e->fp8_compute ? "fp8" : "16-bit", e->eta_tp,
-		 e->bandwidth_gbs, calibration_names[p->gpu->calibration]);
+	snprintf(buf, cap, _("mbu %.2f, mbu_bs1 %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS %s, "
+			    "eta_tp %.2f, %.0f GB/s per card; calibration %s"),
+		 e->mbu, e->mbu_bs1, e->mbu_kv, e->mfu, e->peak_tflops,
+		 e->fp8_compute ? "fp8" : "16-bit", e->eta_tp, e->bandwidth_gbs,
+		 calibration_names[p->gpu->calibration]);
 }
 
 /* The cheapest billing of a job: "¥12,345 (container by the hour)". */
@@ -123,11 +126,11 @@ void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct tr
 {
 	char money[48];
 	if (b->cheapest == RENT_NONE) {
-		snprintf(buf, cap, "not offered");
+		snprintf(buf, cap, "%s", _("not offered"));
 		return;
 	}
 	money_format(money, sizeof money, b->cost[b->cheapest], plan_currency(p), 0, MONEY_UTF8);
-	snprintf(buf, cap, "%s (%s)", money, train_rent_words[b->cheapest]);
+	snprintf(buf, cap, _("%s (%s)"), money, _(train_rent_words[b->cheapest]));
 }
 
 /* "container by the hour ¥1,234*, container by the month ¥9,345, bare
@@ -140,8 +143,8 @@ void time_billings_text(char *buf, size_t cap, const struct plan *p, const struc
 		char money[48] = "—";
 		if (b->offered[w])
 			money_format(money, sizeof money, b->cost[w], plan_currency(p), 0, MONEY_UTF8);
-		int k = snprintf(buf + n, cap - n, "%s%s %s%s", w ? ", " : "", train_rent_words[w],
-				 money, w == b->cheapest ? "*" : "");
+		int k = snprintf(buf + n, cap - n, "%s%s %s%s", w ? _(", ") : "",
+				 _(train_rent_words[w]), money, w == b->cheapest ? "*" : "");
 		n += k > 0 ? (size_t)k : 0;
 	}
 }
@@ -155,18 +158,28 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 	char days[24], money[48];
 	time_days_text(days, sizeof days, c->at.days);
 	if (!c->met) {
-		snprintf(buf, cap, "deadline %s: no count up to %d machines meets it; the fastest is "
-			 "%d cards, %s days", sc->deadline_text, train_defaults.max_machines, c->cards,
-			 days);
+		snprintf(buf, cap, _("deadline %s: no count up to %d machines meets it; the fastest is "
+				     "%d cards, %s days"),
+			 sc->deadline_text, train_defaults.max_machines, c->cards, days);
 		return;
 	}
 	money_format(money, sizeof money, c->cost, plan_currency(p), 0, MONEY_UTF8);
-	snprintf(buf, cap, "deadline %s: cheapest %d card%s, %s, %s days, %s; the plan's %d "
-		 "card%s %s", sc->deadline_text, c->cards, c->cards == 1 ? "" : "s",
-		 c->way == RENT_NONE ? "not offered" : train_rent_words[c->way], days, money,
-		 p->cards, p->cards == 1 ? "" : "s",
-		 t->meets_deadline ? (p->cards == 1 ? "meets it" : "meet it")
-				   : (p->cards == 1 ? "does not" : "do not"));
+	int n = snprintf(buf, cap, P_("deadline %s: cheapest %d card, %s, %s days, %s; ",
+				      "deadline %s: cheapest %d cards, %s, %s days, %s; ",
+				      (unsigned long)c->cards),
+			 sc->deadline_text, c->cards,
+			 c->way == RENT_NONE ? _("not offered") : _(train_rent_words[c->way]), days,
+			 money);
+	if (n < 0 || (size_t)n >= cap)
+		return;
+	if (t->meets_deadline)
+		snprintf(buf + n, cap - (size_t)n, P_("the plan's %d card meets it",
+						      "the plan's %d cards meet it",
+						      (unsigned long)p->cards), p->cards);
+	else
+		snprintf(buf + n, cap - (size_t)n, P_("the plan's %d card does not",
+						      "the plan's %d cards do not",
+						      (unsigned long)p->cards), p->cards);
 }
 
 /* "σ 0.031, κ 0.00012, peak at 91 cards" (no peak when κ = 0). */
@@ -174,13 +187,13 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 {
 	double peak = 0;
 	bool has_peak = usl_peak_cards(f, &peak); /* before peak is read below */
-	int n = snprintf(buf, cap, "σ %.4g, κ %.4g", f->sigma, f->kappa);
+	int n = snprintf(buf, cap, _("σ %.4g, κ %.4g"), f->sigma, f->kappa);
 	if (n < 0 || (size_t)n >= cap)
 		return;
 	if (has_peak)
-		snprintf(buf + n, cap - (size_t)n, ", peak at %.0f cards", peak);
+		snprintf(buf + n, cap - (size_t)n, _(", peak at %.0f cards"), peak);
 	else
-		snprintf(buf + n, cap - (size_t)n, ", no peak");
+		snprintf(buf + n, cap - (size_t)n, "%s", _(", no peak"));
 }
 
 void time_side_cell(char *buf, size_t cap, const struct plan *p)
@@ -190,7 +203,7 @@ void time_side_cell(char *buf, size_t cap, const struct plan *p)
 		snprintf(buf, cap, "—");
 	} else if (p->training.valid) {
 		time_days_text(v, sizeof v, p->training.days);
-		snprintf(buf, cap, "%s days", v);
+		snprintf(buf, cap, _("%s days"), v);
 	} else if (p->throughput.valid) {
 		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
 		snprintf(buf, cap, "%s tok/s", v);

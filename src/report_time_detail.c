@@ -5,9 +5,14 @@
 #include <stdlib.h>
 
 #include "compare.h"
+#include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
+
+/* What limits the speed, in words (bound_names are the JSON's values). */
+static const char *const bound_words[] = {
+	[BOUND_MEMORY] = N_("memory-bound"), [BOUND_COMPUTE] = N_("compute-bound")};
 
 /* "  1,234 tok/s at 20 users (estimate ±30 %): TTFT 52.0 ms, TPOT 7.9 ms,
  * 127 tok/s per user, memory-bound". */
@@ -19,9 +24,11 @@ static void speed_line(FILE *out, const char *what, const struct throughput *t)
 	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
 	time_seconds_text(tpot, sizeof tpot, t->tpot_s);
 	time_band_text(band, sizeof band, t->band_pct);
-	fprintf(out, "  %s: %s tok/s at %lld user%s (%s): TTFT %s, TPOT %s, %s tok/s per user, "
-		"%s-bound\n", what, agg, t->concurrency, t->concurrency == 1 ? "" : "s", band, ttft,
-		tpot, user, bound_names[t->bound]);
+	fprintf(out, P_("  %s: %s tok/s at %lld user (%s): TTFT %s, TPOT %s, %s tok/s per user, "
+			"%s\n",
+			"  %s: %s tok/s at %lld users (%s): TTFT %s, TPOT %s, %s tok/s per user, "
+			"%s\n", (unsigned long)t->concurrency),
+		what, agg, t->concurrency, band, ttft, tpot, user, _(bound_words[t->bound]));
 }
 
 static void cost_lines(FILE *out, const char *what, const struct throughput *t)
@@ -29,7 +36,8 @@ static void cost_lines(FILE *out, const char *what, const struct throughput *t)
 	char out_m[128], total_m[128];
 	time_per_million_pair(out_m, sizeof out_m, &t->per_million_output, t->currency);
 	time_per_million_pair(total_m, sizeof total_m, &t->per_million_total, t->currency);
-	fprintf(out, "  per million output tokens %s: %s; in and out: %s\n", what, out_m, total_m);
+	fprintf(out, _("  per million output tokens %s: %s; in and out: %s\n"), what, out_m,
+		total_m);
 }
 
 static void alternative_line(FILE *out, const struct plan *p, const struct alternative *alt)
@@ -38,28 +46,26 @@ static void alternative_line(FILE *out, const struct plan *p, const struct alter
 	time_rate_text(tok, sizeof tok, alt->tokens_per_s);
 	money_format(money, sizeof money, alt->monthly, plan_currency(p), 0, MONEY_UTF8);
 	time_money_per_million(pm, sizeof pm, alt->per_million_output, p->throughput.currency);
-	fprintf(out, "  alternative: %s on %d cards: %s tok/s, %s/month, %s per million output at its B_max "
-		"— %s\n", alt->strategy, alt->cards, tok, money, pm, MESSAGE_TEXT(&alt->why));
+	fprintf(out, _("  alternative: %s on %d cards: %s tok/s, %s/month, %s per million output at "
+		       "its B_max — %s\n"),
+		alt->strategy, alt->cards, tok, money, pm, MESSAGE_TEXT(&alt->why));
 }
 
 static void inference_lines(FILE *out, const struct plan *p)
 {
 	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
 	char eff[256];
-	speed_line(out, "speed", t);
-	if (m->valid) {
-		char label[64];
-		snprintf(label, sizeof label, "at B_max");
-		speed_line(out, label, m);
-	}
-	cost_lines(out, "at this load", t);
+	speed_line(out, _("speed"), t);
 	if (m->valid)
-		cost_lines(out, "at B_max", m);
+		speed_line(out, _("at B_max"), m);
+	cost_lines(out, _("at this load"), t);
+	if (m->valid)
+		cost_lines(out, _("at B_max"), m);
 	if (t->hourly_break_even_hours >= 0)
-		fprintf(out, "  container monthly beats hourly above %.0f hours a month\n",
+		fprintf(out, _("  container monthly beats hourly above %.0f hours a month\n"),
 			t->hourly_break_even_hours);
 	time_efficiency_text(eff, sizeof eff, p);
-	fprintf(out, "  efficiencies: %s\n", eff);
+	fprintf(out, _("  efficiencies: %s\n"), eff);
 	for (int i = 0; i < p->nalternatives; i++)
 		alternative_line(out, p, &p->alternatives[i]);
 }
@@ -73,7 +79,7 @@ static void tier_table(FILE *out, const struct plan *p)
 	const char **ptr = calloc(((size_t)t->ntiers + 1) * NC, sizeof *ptr);
 	static const bool left[NC] = {true, false, false, false, false};
 	if (cells && ptr) {
-		const char *head[NC] = {"", "cards", "days", "efficiency", "total"};
+		const char *head[NC] = {"", _("cards"), _("days"), _("efficiency"), _("total")};
 		for (int c = 0; c < NC; c++)
 			snprintf(cells[0][c], sizeof cells[0][c], "%s", head[c]);
 		for (int i = 0; i < t->ntiers; i++) {
@@ -81,7 +87,7 @@ static void tier_table(FILE *out, const struct plan *p)
 			char(*row)[48] = cells[i + 1];
 			snprintf(row[1], sizeof row[1], "%d", r->cards);
 			time_days_text(row[2], sizeof row[2], r->at.days);
-			snprintf(row[3], sizeof row[3], "%.0f %%", 100 * r->at.eff);
+			snprintf(row[3], sizeof row[3], _("%.0f %%"), 100 * r->at.eff);
 			if (r->cost < 0)
 				snprintf(row[4], sizeof row[4], "—");
 			else
@@ -90,7 +96,7 @@ static void tier_table(FILE *out, const struct plan *p)
 		for (int r = 0; r <= t->ntiers; r++)
 			for (int c = 0; c < NC; c++)
 				ptr[r * NC + c] = cells[r][c];
-		fprintf(out, "  scaling tiers (the cheapest way for each):\n");
+		fputs(_("  scaling tiers (the cheapest way for each):\n"), out);
 		report_columns(out, ptr, (size_t)t->ntiers + 1, NC, left);
 	}
 	free(ptr);
@@ -103,18 +109,19 @@ static void training_lines(FILE *out, const struct plan *p, const struct scenari
 	char band[32], days[24], line[512];
 	time_band_text(band, sizeof band, t->r.band_pct);
 	time_days_text(days, sizeof days, t->days);
-	fprintf(out, "  training (%s): %.3g FLOPs (k = %.0f), %s days, %.0f card-hours, parallel "
-		"efficiency %.0f %%, MFU %.2f, goodput %.2f\n", band, t->r.flops, t->r.k, days,
-		t->card_hours, 100 * t->eff, t->r.mfu, t->goodput);
+	fprintf(out, _("  training (%s): %.3g FLOPs (k = %.0f), %s days, %.0f card-hours, parallel "
+		       "efficiency %.0f %%, MFU %.2f, goodput %.2f\n"),
+		band, t->r.flops, t->r.k, days, t->card_hours, 100 * t->eff, t->r.mfu, t->goodput);
 	if (t->deadline) {
 		time_deadline_text(line, sizeof line, p, sc);
 		fprintf(out, "  %s\n", line);
 	}
 	time_billings_text(line, sizeof line, p, &t->bill);
-	fprintf(out, "  the job at %d card%s: %s\n", p->cards, p->cards == 1 ? "" : "s", line);
+	fprintf(out, P_("  the job at %d card: %s\n", "  the job at %d cards: %s\n",
+			(unsigned long)p->cards), p->cards, line);
 	if (t->measured) {
 		time_usl_text(line, sizeof line, &t->usl);
-		fprintf(out, "  measured speed-ups (USL): %s\n", line);
+		fprintf(out, _("  measured speed-ups (USL): %s\n"), line);
 	}
 	if (t->ntiers > 0)
 		tier_table(out, p);
@@ -129,5 +136,5 @@ void report_time_detail(FILE *out, const struct plan *p, const struct scenario *
 	if (p->training.valid)
 		training_lines(out, p, sc);
 	for (int i = 0; i < p->nwhy; i++)
-		fprintf(out, "  why: %s\n", MESSAGE_TEXT(&p->why[i]));
+		fprintf(out, _("  why: %s\n"), MESSAGE_TEXT(&p->why[i]));
 }
