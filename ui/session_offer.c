@@ -43,7 +43,9 @@ void session_offer_mark_edited(char values[OF_COUNT][128])
 	char today[16];
 	session_today(today, sizeof today);
 	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
-	snprintf(values[OF_SOURCE], sizeof values[0], "edited %s", today);
+	/* a person's note in the data, like the sources the file already holds
+	 * in Chinese: it follows the language */
+	snprintf(values[OF_SOURCE], sizeof values[0], _("edited %s"), today);
 }
 
 /* The columns that must still hold the row's identity. */
