@@ -11,6 +11,7 @@
 
 #include "../src/compare.h"
 #include "../src/datasrc.h"
+#include "../src/i18n.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
 #include "../src/text.h"
@@ -895,6 +896,48 @@ Test(session, training_shows_days_deadline_and_the_tiers)
 	cr_assert(has_line(&lines, "   2 cards   10.4 d ████████████ "));
 	for (int i = 0; i < lines.n; i++)
 		cr_assert_leq(text_width(lines.line[i]), 86, "%s", lines.line[i]);
+}
+
+/* Display column where needle starts in line (after 'from' bytes), or -1. */
+static int column_of(const char *line, const char *needle, size_t from)
+{
+	const char *at = strstr(line + from, needle);
+	if (!at)
+		return -1;
+	char head[DETAIL_LINE_BYTES];
+	snprintf(head, sizeof head, "%.*s", (int)(at - line), line);
+	return (int)text_width(head);
+}
+
+/* In Chinese "3.2 天" has 8 bytes in 6 columns: the tiers are laid out by
+ * display width, so both bars and the efficiency start in one column on
+ * every tier line (with or without the catalogue's translations). */
+Test(session, training_tiers_line_up_by_display_width_in_chinese)
+{
+	i18n_setup("zh", NULL);
+	cr_assert(session_apply(&s, "model", "llama-2-7b"));
+	cr_assert(session_apply(&s, "task", "lora"));
+	cr_assert(session_apply(&s, "train-tokens", "2B"));
+	cr_assert(session_apply(&s, "deadline", "7d"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	detail_lines_plan(&lines, &s, p, 86);
+	int head = line_of(&lines, _("scaling tiers: cards, days, total cost of the job (cheapest way), "
+				     "efficiency"));
+	cr_assert_geq(head, 0);
+	int days_bar = -1, cost_bar = -1, pct = -1, tiers = 0;
+	for (int i = head + 1; i < lines.n && strstr(lines.line[i], "█"); i++, tiers++) {
+		const char *l = lines.line[i];
+		int b = column_of(l, "█", 0), c = column_of(l, " █", (size_t)(strstr(l, "¥") - l));
+		int e = column_of(l, "%", 0);
+		cr_assert(b > 0 && c > b && e > c, "%s", l);
+		cr_assert(tiers == 0 || (b == days_bar && c == cost_bar && e == pct), "%s", l);
+		days_bar = b, cost_bar = c, pct = e;
+	}
+	cr_assert_geq(tiers, 5);
+	char days[32];
+	snprintf(days, sizeof days, _("%.1f d"), 20.9);
+	cr_assert_not_null(strstr(lines.line[head + 1], days), "%s", lines.line[head + 1]);
+	i18n_set_lang(I18N_EN);
 }
 
 /* --measured on screen: the speed-ups were taken on the selected row's

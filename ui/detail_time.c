@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/i18n.h"
 #include "../src/message.h"
 #include "../src/plan_text.h"
 #include "../src/text.h"
@@ -26,8 +27,17 @@ static void seconds_text(char *buf, size_t cap, double s)
 
 static void band_text(char *buf, size_t cap, double band_pct, bool estimate)
 {
-	snprintf(buf, cap, "±%.0f%%%s", band_pct, estimate ? " estimate" : "");
+	if (estimate)
+		snprintf(buf, cap, _("±%.0f%% estimate"), band_pct);
+	else
+		snprintf(buf, cap, "±%.0f%%", band_pct);
 }
+
+/* What limits the speed, in words (bound_names are JSON values). */
+static const char *const bound_words[] = {
+	[BOUND_MEMORY] = N_("memory-bound"),
+	[BOUND_COMPUTE] = N_("compute-bound"),
+};
 
 static void money(char *buf, size_t cap, double v, const char *cur, int decimals,
 		  enum money_style ms)
@@ -50,15 +60,15 @@ static void speed_text(char *buf, size_t cap, const struct throughput *t)
 	seconds_text(ttft, sizeof ttft, t->ttft_s);
 	seconds_text(tpot, sizeof tpot, t->tpot_s);
 	money_group(total, sizeof total, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
-	snprintf(buf, cap, "TTFT %s · TPOT %s · %.1f tok/s per user · %s tok/s total · %s-bound",
-		 ttft, tpot, t->user_tokens_per_s, total, bound_names[t->bound]);
+	snprintf(buf, cap, _("TTFT %s · TPOT %s · %.1f tok/s per user · %s tok/s total · %s"),
+		 ttft, tpot, t->user_tokens_per_s, total, _(bound_words[t->bound]));
 }
 
 static void add_why(struct detail_lines *d, const struct plan *p, int w)
 {
 	for (int i = 0; i < p->nwhy; i++) {
 		char line[LINE];
-		snprintf(line, sizeof line, "why: %s", MESSAGE_TEXT(&p->why[i]));
+		snprintf(line, sizeof line, _("why: %s"), MESSAGE_TEXT(&p->why[i]));
 		detail_add_wrapped(d, line, w);
 	}
 }
@@ -79,7 +89,7 @@ void detail_time_summary(struct detail_lines *d, const struct plan *p, int w, en
 	plan_time_cells(p, ms, &tc);
 	speed_text(speed, sizeof speed, &p->throughput);
 	band_text(band, sizeof band, p->throughput.band_pct, tc.estimate);
-	snprintf(line, sizeof line, "speed: %s · %s", speed, band);
+	snprintf(line, sizeof line, _("speed: %s · %s"), speed, band);
 	detail_add_wrapped(d, line, w);
 }
 
@@ -91,7 +101,7 @@ static void add_at_max(struct detail_lines *d, const struct plan *p, int w, enum
 		return;
 	speed_text(speed, sizeof speed, m);
 	per_million(cost, sizeof cost, plan_per_million(p, m), plan_currency(p), ms);
-	snprintf(line, sizeof line, "at most %lld sequences (B_max): %s · %s per million output",
+	snprintf(line, sizeof line, _("at most %lld sequences (B_max): %s · %s per million output"),
 		 m->max_concurrency, speed, cost);
 	detail_add_wrapped(d, line, w);
 }
@@ -105,12 +115,12 @@ static void add_costs(struct detail_lines *d, const struct plan *p, int w, enum 
 	per_million(b, sizeof b, t->per_million_output.baremetal, cur, ms);
 	per_million(c, sizeof c, t->per_million_total.container, cur, ms);
 	per_million(e, sizeof e, t->per_million_total.baremetal, cur, ms);
-	snprintf(line, sizeof line, "per million output tokens: container %s · bare metal %s; "
-		 "in+out: container %s · bare metal %s", a, b, c, e);
+	snprintf(line, sizeof line, _("per million output tokens: container %s · bare metal %s; "
+				      "in+out: container %s · bare metal %s"), a, b, c, e);
 	detail_add_wrapped(d, line, w);
 	if (p->container.available && t->hourly_break_even_hours >= 0) {
-		snprintf(line, sizeof line, "container: the monthly price beats the hourly one above "
-			 "%.0f h a month", t->hourly_break_even_hours);
+		snprintf(line, sizeof line, _("container: the monthly price beats the hourly one "
+					      "above %.0f h a month"), t->hourly_break_even_hours);
 		detail_add_wrapped(d, line, w);
 	}
 }
@@ -128,8 +138,9 @@ static void add_alternatives(struct detail_lines *d, const struct plan *p, int w
 		if (p->throughput.output_tokens_per_s > 0)
 			snprintf(ratio, sizeof ratio, " · %.1f× tok/s",
 				 a->tokens_per_s / p->throughput.output_tokens_per_s);
-		snprintf(line, sizeof line, "alternative: %s, %d cards%s · %s/month · %s per million "
-			 "output — %s", a->strategy, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
+		snprintf(line, sizeof line, _("alternative: %s, %d cards%s · %s/month · %s per "
+					      "million output — %s"),
+			 a->strategy, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
 		detail_add_wrapped(d, line, w);
 	}
 }
@@ -138,8 +149,9 @@ static void add_efficiency(struct detail_lines *d, const struct plan *p, int w)
 {
 	const struct time_efficiency *e = &p->throughput.eff;
 	char line[LINE];
-	snprintf(line, sizeof line, "efficiency used: mbu %.2f · mbu_bs1 %.2f · mbu_kv %.2f · "
-		 "mfu %.2f · eta_tp %.2f · peak %.0f TFLOPS %s · %.0f GB/s per card",
+	snprintf(line, sizeof line, _("efficiency used: mbu %.2f · mbu_bs1 %.2f · mbu_kv %.2f · "
+				      "mfu %.2f · eta_tp %.2f · peak %.0f TFLOPS %s · %.0f GB/s "
+				      "per card"),
 		 e->mbu, e->mbu_bs1, e->mbu_kv, e->mfu, e->eta_tp, e->peak_tflops,
 		 e->fp8_compute ? "fp8" : "bf16", e->bandwidth_gbs);
 	detail_add_wrapped(d, line, w);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/i18n.h"
 #include "../src/text.h"
 #include "detail_time.h"
 
@@ -15,9 +16,9 @@
 
 /* How each billing reads on screen, in train_rent order. */
 static const char *const rent_words[RENT_WAYS] = {
-	[RENT_CONTAINER_HOURLY] = "container by the hour",
-	[RENT_CONTAINER_MONTHLY] = "container by the month",
-	[RENT_BAREMETAL] = "bare metal",
+	[RENT_CONTAINER_HOURLY] = N_("container by the hour"),
+	[RENT_CONTAINER_MONTHLY] = N_("container by the month"),
+	[RENT_BAREMETAL] = N_("bare metal"),
 };
 
 static void job_money(char *buf, size_t cap, double v, const char *cur, enum money_style ms)
@@ -34,12 +35,14 @@ static void add_summary(struct detail_lines *d, const struct plan *p, int w)
 	char line[LINE], hours[32], band[48];
 	money_group(hours, sizeof hours, t->card_hours, 0);
 	if (t->measured)
-		snprintf(band, sizeof band, "from --measured");
+		snprintf(band, sizeof band, "%s", _("from --measured"));
+	else if (t->r.band_pct > 25)
+		snprintf(band, sizeof band, _("±%.0f%% estimate"), t->r.band_pct);
 	else
-		snprintf(band, sizeof band, "±%.0f%%%s", t->r.band_pct,
-			 t->r.band_pct > 25 ? " estimate" : "");
-	snprintf(line, sizeof line, "training: %.2e FLOPs (k %.0f, MFU %.2f) · %.1f days on %d cards "
-		 "· %s card-hours · parallel efficiency %.0f%% · %s", t->r.flops, t->r.k, t->r.mfu,
+		snprintf(band, sizeof band, "±%.0f%%", t->r.band_pct);
+	snprintf(line, sizeof line, _("training: %.2e FLOPs (k %.0f, MFU %.2f) · %.1f days on %d "
+				      "cards · %s card-hours · parallel efficiency %.0f%% · %s"),
+		 t->r.flops, t->r.k, t->r.mfu,
 		 t->days, p->cards, hours, t->eff * 100, band);
 	detail_add_wrapped(d, line, w);
 }
@@ -52,11 +55,14 @@ static void add_deadline(struct detail_lines *d, const struct plan *p, int w, en
 		return;
 	if (c->met && c->way != RENT_NONE) {
 		job_money(cost, sizeof cost, c->cost, plan_currency(p), ms);
-		snprintf(line, sizeof line, "deadline: %s with %d cards (%.1f days), cheapest %s %s",
-			 p->training.meets_deadline ? "met" : "not met by this plan; met", c->cards,
-			 c->at.days, rent_words[c->way], cost);
+		snprintf(line, sizeof line,
+			 p->training.meets_deadline
+				 ? _("deadline: met with %d cards (%.1f days), cheapest %s %s")
+				 : _("deadline: not met by this plan; met with %d cards (%.1f days), "
+				     "cheapest %s %s"),
+			 c->cards, c->at.days, _(rent_words[c->way]), cost);
 	} else
-		snprintf(line, sizeof line, "deadline: not met; the fastest is %d cards, %.1f days",
+		snprintf(line, sizeof line, _("deadline: not met; the fastest is %d cards, %.1f days"),
 			 c->cards, c->at.days);
 	detail_add_wrapped(d, line, w);
 }
@@ -66,12 +72,13 @@ static void add_bills(struct detail_lines *d, const struct plan *p, int w, enum 
 {
 	const struct train_bill *b = &p->training.bill;
 	char line[LINE];
-	size_t n = (size_t)snprintf(line, sizeof line, "job on %d cards:", p->cards);
+	/* the header ends with its own separator: Chinese has no space after "：" */
+	size_t n = (size_t)snprintf(line, sizeof line, _("job on %d cards: "), p->cards);
 	for (int r = 0; r < RENT_WAYS && n < sizeof line; r++) {
 		char cost[40];
 		job_money(cost, sizeof cost, b->offered[r] ? b->cost[r] : -1, plan_currency(p), ms);
-		n += (size_t)snprintf(line + n, sizeof line - n, "%s %s %s%s", r ? " ·" : "",
-				      rent_words[r], cost, (int)b->cheapest == r ? "*" : "");
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s%s %s%s", r ? " · " : "",
+				      _(rent_words[r]), cost, (int)b->cheapest == r ? "*" : "");
 	}
 	detail_add_wrapped(d, line, w);
 }
@@ -79,14 +86,16 @@ static void add_bills(struct detail_lines *d, const struct plan *p, int w, enum 
 static void add_usl(struct detail_lines *d, const struct plan *p, int w)
 {
 	const struct usl_fit *f = &p->training.usl;
-	char line[LINE], peak[32] = "none (κ = 0)";
+	char line[LINE], peak[32];
 	double cards;
 	if (!p->training.measured)
 		return;
 	if (usl_peak_cards(f, &cards))
-		snprintf(peak, sizeof peak, "%.0f cards", cards);
-	snprintf(line, sizeof line, "measured speed-ups (USL): σ %.4f · κ %.6f · 1 card %.0f tok/s · "
-		 "peak %s", f->sigma, f->kappa, f->x1, peak);
+		snprintf(peak, sizeof peak, _("%.0f cards"), cards);
+	else
+		snprintf(peak, sizeof peak, "%s", _("none (κ = 0)"));
+	snprintf(line, sizeof line, _("measured speed-ups (USL): σ %.4f · κ %.6f · 1 card %.0f "
+				      "tok/s · peak %s"), f->sigma, f->kappa, f->x1, peak);
 	detail_add_wrapped(d, line, w);
 }
 
@@ -113,7 +122,7 @@ static void tier_texts(const struct plan *p, enum money_style ms, struct tier_te
 	for (int i = 0; i < t->ntiers; i++) {
 		const struct train_tier *r = &t->tiers[i];
 		snprintf(tt[i].cards, sizeof tt[i].cards, "%d", r->cards);
-		snprintf(tt[i].days, sizeof tt[i].days, "%.1f d", r->at.days);
+		snprintf(tt[i].days, sizeof tt[i].days, _("%.1f d"), r->at.days);
 		job_money(tt[i].cost, sizeof tt[i].cost, r->cost, plan_currency(p), ms);
 		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
 		*max_cost = r->cost > *max_cost ? r->cost : *max_cost;
@@ -122,7 +131,43 @@ static void tier_texts(const struct plan *p, enum money_style ms, struct tier_te
 	}
 }
 
-/* "  16 cards  3.2 d ████████      ¥12,345 ███      91%" per tier. */
+/* s in a field of cols display columns (right-aligned or left), appended
+ * at out + *n: snprintf's widths count bytes, and "3.2 天" has 8 of them
+ * in 6 columns. */
+static void put_field(char *out, size_t cap, size_t *n, const char *s, int cols, bool right)
+{
+	char fit[64];
+	int pad = cols - (int)text_fit(fit, sizeof fit, s, cols > 0 ? (size_t)cols : 0);
+	if (*n < cap)
+		*n += right ? (size_t)snprintf(out + *n, cap - *n, "%*s%s", pad, "", fit)
+			    : (size_t)snprintf(out + *n, cap - *n, "%s%*s", fit, pad, "");
+}
+
+/* "card" / "cards", as wide as the wider of the two so the column holds. */
+static int unit_width(void)
+{
+	int one = (int)text_width(P_("card", "cards", 1));
+	int more = (int)text_width(P_("card", "cards", 2));
+	return one > more ? one : more;
+}
+
+/* "  16 cards    3.2 d ████████      ¥12,345 ███      91%" per tier. */
+static void tier_line(char *line, size_t cap, const struct train_tier *r,
+		      const struct tier_text *tt, const char *bd, const char *bc, int cost_w)
+{
+	size_t n = 0;
+	put_field(line, cap, &n, tt->cards, 4, true);
+	put_field(line, cap, &n, " ", 1, false);
+	put_field(line, cap, &n, P_("card", "cards", (unsigned long)r->cards), unit_width(), false);
+	put_field(line, cap, &n, " ", 1, false);
+	put_field(line, cap, &n, tt->days, 8, true);
+	if (n < cap)
+		n += (size_t)snprintf(line + n, cap - n, " %s ", bd);
+	put_field(line, cap, &n, tt->cost, cost_w, true);
+	if (n < cap)
+		snprintf(line + n, cap - n, " %s %3.0f%%", bc, r->at.eff * 100);
+}
+
 static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
 {
 	const struct training_estimate *t = &p->training;
@@ -135,15 +180,13 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum 
 	int fixed = 10 + 1 + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
 	int bw = (w - fixed) / 2;
 	bw = bw < 3 ? 3 : bw > 24 ? 24 : bw;
-	detail_add_wrapped(d, "scaling tiers: cards, days, total cost of the job (cheapest way), "
-			   "efficiency", w);
+	detail_add_wrapped(d, _("scaling tiers: cards, days, total cost of the job (cheapest way), "
+				"efficiency"), w);
 	for (int i = 0; i < t->ntiers && d->n < DETAIL_LINES; i++) {
 		char line[LINE * 3], bd[LINE / 4], bc[LINE / 4];
 		bar(bd, sizeof bd, t->tiers[i].at.days, max_days, bw);
 		bar(bc, sizeof bc, t->tiers[i].cost, max_cost, bw);
-		int pad = cost_w - (int)text_width(tt[i].cost);
-		snprintf(line, sizeof line, "%4s card%s %8s %s %*s%s %s %3.0f%%", tt[i].cards,
-			 t->tiers[i].cards == 1 ? " " : "s", tt[i].days, bd, pad, "", tt[i].cost, bc, t->tiers[i].at.eff * 100);
+		tier_line(line, sizeof line, &t->tiers[i], &tt[i], bd, bc, cost_w);
 		text_fit(d->line[d->n++], DETAIL_LINE_BYTES, line, (size_t)w);
 	}
 }
@@ -153,11 +196,11 @@ static void add_train_efficiency(struct detail_lines *d, const struct plan *p, i
 	const struct training_estimate *t = &p->training;
 	char line[LINE], between[48] = "";
 	if (t->r.machines > 1)
-		snprintf(between, sizeof between, ", %.2f GB/s between machines", t->r.node_gbs);
-	snprintf(line, sizeof line, "efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
-		 "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per step vs compute "
-		 "%.2f s", t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar,
-		 t->r.t_c);
+		snprintf(between, sizeof between, _(", %.2f GB/s between machines"), t->r.node_gbs);
+	snprintf(line, sizeof line, _("efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
+				      "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per "
+				      "step vs compute %.2f s"),
+		 t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar, t->r.t_c);
 	detail_add_wrapped(d, line, w);
 }
 

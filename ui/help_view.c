@@ -4,17 +4,18 @@
 
 #include <curses.h>
 
+#include "../src/i18n.h"
 #include "legend.h"
 
 /* What the table's marks and plan codes mean (plan_shape_code's scheme). */
 static const char *const marks[][2] = {
-	{"*", "the cheaper way to rent this plan"},
-	{"— / !", "none / does not fit (the bar overflows)"},
-	{"c, b", "the total rents containers / bare metal"},
-	{"single, TP4", "one card; tensor parallel over 4 cards"},
-	{"PP3, DP2", "3 pipeline stages; 2 replicas (data par.)"},
-	{"Z3×18", "ZeRO-3 data parallel over 18 cards"},
-	{"2m, +rc", "on 2 machines; activations recomputed"},
+	{"*", N_("the cheaper way to rent this plan")},
+	{"— / !", N_("none / does not fit (the bar overflows)")},
+	{"c, b", N_("the total rents containers / bare metal")},
+	{N_("single, TP4"), N_("one card; tensor parallel over 4 cards")},
+	{"PP3, DP2", N_("3 pipeline stages; 2 replicas (data par.)")},
+	{"Z3×18", N_("ZeRO-3 data parallel over 18 cards")},
+	{"2m, +rc", N_("on 2 machines; activations recomputed")},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
@@ -47,16 +48,16 @@ static void help_line(const struct help_view *v, int k, int y, int x, int w)
 	if (k >= keys + 1 && k < keys + 1 + N_MARKS)
 		left = marks[k - keys - 1][0], right = marks[k - keys - 1][1];
 	if (k == keys + 1 + N_MARKS) {
-		put_text(y, x, "bar", 21);
+		put_text(y, x, _("bar"), 21);
 		legend_draw(v->fr, y, x + 21, w - 21, true, true);
 		return;
 	}
 	if (!left)
 		return;
 	attron(A_BOLD);
-	put_text(y, x, left, 21);
+	put_text(y, x, _(left), 21); /* the codes without words are not in the catalogue */
 	attroff(A_BOLD);
-	put_text(y, x + 22, right, w - 22);
+	put_text(y, x + 22, _(right), w - 22);
 }
 
 bool help_view_scroll_key(struct help_view *v, int ch)
@@ -75,9 +76,9 @@ void help_view_draw(struct help_view *v)
 	v->scroll = v->scroll < 0 ? 0 : v->scroll > max ? max : v->scroll;
 	for (int r = 0; r < h; r++)
 		mvhline(y + r, x, ' ', w);
-	draw_box(v->fr, y, x, h, w, "Keys and marks · any other key closes");
+	draw_box(v->fr, y, x, h, w, _("Keys and marks · any other key closes"));
 	for (int r = 0; r < rows; r++)
 		help_line(v, v->scroll + r, y + 2 + r, x + 2, w - 4);
 	if (max)
-		put_text(y + h - 1, x + w - 16, v->scroll < max ? " more ↓ j/k " : " ↑ j/k ", 14);
+		put_text(y + h - 1, x + w - 16, v->scroll < max ? _(" more ↓ j/k ") : " ↑ j/k ", 14);
 }

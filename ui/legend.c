@@ -3,6 +3,7 @@
 #include <curses.h>
 #include <stdio.h>
 
+#include "../src/i18n.h"
 #include "../src/text.h"
 
 static const enum element glyph_items[] = {
@@ -12,10 +13,10 @@ static const enum element glyph_items[] = {
 
 /* The marks in the price columns, in words and briefly. */
 static const char *const marks[][2] = {
-	{"* cheaper", "*cheaper"},
-	{"c/b = container/bare metal", "c/b ctr/bm"},
-	{"— none", NULL},
-	{"~ estimate ±50%", "~est"},
+	{N_("* cheaper"), N_("*cheaper")},
+	{N_("c/b = container/bare metal"), N_("c/b ctr/bm")},
+	{N_("— none"), NULL},
+	{N_("~ estimate ±50%"), N_("~est")},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
@@ -25,7 +26,7 @@ static int item_width(const struct frame *fr, int i, bool brief)
 		return 1 + (int)text_width(theme_legend(glyph_items[i], brief)) + 1;
 	const char *m = marks[i - N_GLYPHS][brief];
 	(void)fr;
-	return m ? (int)text_width(m) + 2 : 0;
+	return m ? (int)text_width(_(m)) + 2 : 0;
 }
 
 /* How many items from 'first' up to 'end' fit in w columns, and whether
@@ -55,7 +56,7 @@ void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool tim
 	for (int i = first; i < n; i++) {
 		if (i >= N_GLYPHS) {
 			const char *m = marks[i - N_GLYPHS][brief];
-			snprintf(buf, sizeof buf, " %s ", m ? m : "");
+			snprintf(buf, sizeof buf, " %s ", m ? _(m) : "");
 			x += put_text(y, x, buf, w);
 			continue;
 		}

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/text.h"
 #include "keys.h"
 #include "widgets.h"
@@ -89,7 +90,7 @@ void offer_dialog_resize(struct offer_dialog *d)
 	if (d->fr->lay.too_small) {
 		d->open = false; /* nothing to draw it on: cancelled */
 		session_offer_free(&d->edit);
-		session_status(d->s, false, "edit cancelled: the terminal is too small");
+		session_status(d->s, false, "%s", _("edit cancelled: the terminal is too small"));
 		return;
 	}
 	build_form(d, at, col, typed);
@@ -129,7 +130,8 @@ static void conflict_key(struct offer_dialog *d, int ch)
 			offer_dialog_reopened(d);
 	} else if (ch == 27) {
 		offer_dialog_close(d);
-		session_status(d->s, false, "edit cancelled: nothing saved, the file keeps its row");
+		session_status(d->s, false, "%s",
+			       _("edit cancelled: nothing saved, the file keeps its row"));
 	}
 }
 
@@ -179,7 +181,7 @@ void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
 		conflict_key(d, ch);
 	} else if (ch == 27) {
 		offer_dialog_close(d);
-		session_status(d->s, false, "edit cancelled: nothing saved");
+		session_status(d->s, false, "%s", _("edit cancelled: nothing saved"));
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		save(d);
 	} else if (ch == '\t' || ch == KEY_DOWN || ch == KEY_BTAB || ch == KEY_UP) {
@@ -209,14 +211,14 @@ static void draw_conflict(const struct offer_dialog *d)
 		y = LINES - 1 - h > 0 ? LINES - 1 - h : 0;
 	for (int i = 0; i < h; i++)
 		mvhline(y + i, d->x, ' ', d->w);
-	draw_box(d->fr, y, d->x, h, d->w, "changed on disk since it was opened");
-	put_text(y + 1, d->x + 2, "opened:", 9);
+	draw_box(d->fr, y, d->x, h, d->w, _("changed on disk since it was opened"));
+	put_text(y + 1, d->x + 2, _("opened:"), 9);
 	put_text(y + 1, d->x + 11, r->loaded_row ? r->loaded_row : "", d->w - 13);
-	put_text(y + 2, d->x + 2, "on disk:", 9);
+	put_text(y + 2, d->x + 2, _("on disk:"), 9);
 	put_text(y + 2, d->x + 11, r->disk_row ? r->disk_row : "", d->w - 13);
 	attron(theme_attr(&d->fr->theme, EL_HINT));
-	put_text(y + 4, d->x + 2, r->mergeable ? "m merge yours into it  r reload  Esc cancel"
-					       : "r reload (yours are lost)  Esc cancel", d->w - 4);
+	put_text(y + 4, d->x + 2, r->mergeable ? _("m merge yours into it  r reload  Esc cancel")
+					       : _("r reload (yours are lost)  Esc cancel"), d->w - 4);
 	attroff(theme_attr(&d->fr->theme, EL_HINT));
 }
 
@@ -229,9 +231,9 @@ void offer_dialog_draw(const struct offer_dialog *d)
 	post_form(d->form);
 	widget_cursor_to(d->form, d->cursor_col);
 	for (int i = 0; i < OF_COUNT; i++)
-		put_text(d->y + 2 + i, d->x + 2, offer_field_names[i], LABEL_COLS - 1);
+		put_text(d->y + 2 + i, d->x + 2, _(offer_field_labels[i]), LABEL_COLS - 1);
 	attron(theme_attr(&d->fr->theme, EL_HINT));
-	put_text(d->y + d->h - 2, d->x + 2, "Enter save  Esc cancel  Tab field", d->w - 4);
+	put_text(d->y + d->h - 2, d->x + 2, _("Enter save  Esc cancel  Tab field"), d->w - 4);
 	attroff(theme_attr(&d->fr->theme, EL_HINT));
 	if (d->edit.conflict)
 		draw_conflict(d);

@@ -7,14 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/compare.h"
 #include "../src/report.h"
 #include "../src/settings.h"
 
 static const char *const sort_names[SORT_COUNT] = {
-	[SORT_CATALOGUE] = "catalogue order",
-	[SORT_COST] = "monthly cost",
-	[SORT_CARDS] = "card count",
+	[SORT_CATALOGUE] = N_("catalogue order"),
+	[SORT_COST] = N_("monthly cost"),
+	[SORT_CARDS] = N_("card count"),
 };
 
 void session_status(struct session *s, bool error, const char *fmt, ...)
@@ -143,7 +144,7 @@ static bool order_fits(struct session *s)
 		return true;
 	size_t *grown = realloc(s->order, n * sizeof *grown);
 	if (!grown) {
-		session_status(s, true, "out of memory: %zu GPU types", n);
+		session_status(s, true, _("out of memory: %zu GPU types"), n);
 		return false;
 	}
 	s->order = grown;
@@ -203,11 +204,11 @@ bool session_apply(struct session *s, const char *key, const char *value)
 	scenario_copy(&trial, &s->sc);
 	const struct setting *row = settings_find(key);
 	if (!row) {
-		session_status(s, true, "%s: not a setting", key);
+		session_status(s, true, _("%s: not a setting"), key);
 		return false;
 	}
 	if (!setting_parse(row, &trial, s->cat, value, err, sizeof err)) {
-		session_status(s, true, "%s \"%s\": expected %s", key, value, err);
+		session_status(s, true, _("%s \"%s\": expected %s"), key, value, err);
 		return false;
 	}
 	if (!session_run(s, s->spare, &trial)) {
@@ -263,7 +264,7 @@ void session_cycle_sort(struct session *s)
 {
 	s->sort = (enum sort_mode)((s->sort + 1) % SORT_COUNT);
 	sort_rows(s);
-	session_status(s, false, "sorted by %s", sort_names[s->sort]);
+	session_status(s, false, _("sorted by %s"), _(sort_names[s->sort]));
 }
 
 void session_pin(struct session *s)
@@ -276,11 +277,11 @@ void session_pin(struct session *s)
 	}
 	s->pinned = true;
 	scenario_summary(summary, sizeof summary, &s->pin_sc);
-	session_status(s, false, "pinned %s: change anything to compare, P unpins", summary);
+	session_status(s, false, _("pinned %s: change anything to compare, P unpins"), summary);
 }
 
 void session_unpin(struct session *s)
 {
 	s->pinned = false;
-	session_status(s, false, "unpinned");
+	session_status(s, false, "%s", _("unpinned"));
 }

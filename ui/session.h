@@ -125,6 +125,7 @@ void session_edit_keep(struct session *s, const struct session_edit *e);
  * the row on disk holds them when the dialog opens. */
 enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_SOURCE, OF_COUNT };
 extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
+extern const char *const offer_field_labels[OF_COUNT]; /* on screen: N_(), shown with _() */
 struct offer_edit {
 	char path[4200];
 	unsigned line;

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../src/i18n.h"
 #include "../src/csvedit.h"
 #include "../src/datasrc.h"
 #include "../src/parse.h"
@@ -41,12 +42,14 @@ static const struct gpu *same_gpu(const struct catalog *c, const struct gpu *g)
  * the folder is known, so the message names the file inside it. */
 static void reload_failed(struct session *s, const char *dir, size_t errors, struct diag *d)
 {
-	const char *first = d->kept ? d->msgs[0] : "no models";
+	const char *first = d->kept ? d->msgs[0] : _("no models");
 	size_t n = strlen(dir);
 	if (strncmp(first, dir, n) == 0 && first[n] == '/')
 		first += n + 1;
-	session_status(s, true, "%zu error%s, the data in use is unchanged: %s", errors,
-		       errors == 1 ? "" : "s", first);
+	session_status(s, true,
+		       P_("%zu error, the data in use is unchanged: %s",
+			  "%zu errors, the data in use is unchanged: %s", errors),
+		       errors, first);
 }
 
 /* The scenario, selection and pin move onto the fresh catalogue. */
@@ -86,7 +89,7 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 	bool kept = adopt_catalog(s, fresh);
 	session_watch_reset(s);
 	s->reloads++;
-	session_status(s, false, "%s%s", done, kept ? "" : " (the model is gone: showing the first)");
+	session_status(s, false, "%s%s", done, kept ? "" : _(" (the model is gone: showing the first)"));
 	return true;
 }
 
@@ -100,7 +103,7 @@ bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 		return false;
 	}
 	if (copied)
-		snprintf(note, notelen, "copied the bundled data to %s for editing; ", dir);
+		snprintf(note, notelen, _("copied the bundled data to %s for editing; "), dir);
 	return true;
 }
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/i18n.h"
+
 static const char *editor_name(void)
 {
 	const char *editor = getenv("VISUAL");
@@ -61,7 +63,7 @@ static void edit_rejected(struct session *s, struct session_edit *e,
 	char why[sizeof out->message];
 	snprintf(e->rejected, sizeof e->rejected, "%s", out->rejected);
 	without_dir(why, sizeof why, out->message, e->dir);
-	session_status(s, true, "r reopen the rejected copy, k keep the file as it is — %s", why);
+	session_status(s, true, _("r reopen the rejected copy, k keep the file as it is — %s"), why);
 }
 
 enum data_edit_status session_edit_end(struct session *s, struct session_edit *e,
@@ -72,18 +74,18 @@ enum data_edit_status session_edit_end(struct session *s, struct session_edit *e
 	e->rejected[0] = '\0';
 	if (editor_failure_text(failed, sizeof failed, e->command, wait_status, 0)) {
 		data_edit_discard(&e->de);
-		session_status(s, true, "%s%s: nothing saved, the data in use is unchanged", e->note,
+		session_status(s, true, _("%s%s: nothing saved, the data in use is unchanged"), e->note,
 			       failed);
 		return DATA_EDIT_FAILED;
 	}
 	enum data_edit_status st = data_edit_finish(&e->de, &out);
 	switch (st) {
 	case DATA_EDIT_SAVED:
-		snprintf(done, sizeof done, "%s%s, reloaded", e->note, out.message);
+		snprintf(done, sizeof done, _("%s%s, reloaded"), e->note, out.message);
 		session_reload(s, e->dir, done);
 		break;
 	case DATA_EDIT_UNCHANGED:
-		session_status(s, false, "%s%s: nothing to save", e->note, out.message);
+		session_status(s, false, _("%s%s: nothing to save"), e->note, out.message);
 		break;
 	case DATA_EDIT_REJECTED:
 		edit_rejected(s, e, &out);
@@ -107,6 +109,6 @@ bool session_edit_reopen(struct session *s, struct session_edit *e)
 
 void session_edit_keep(struct session *s, const struct session_edit *e)
 {
-	session_status(s, false, "kept %s as it is; the rejected edit stays in %s", e->de.live,
+	session_status(s, false, _("kept %s as it is; the rejected edit stays in %s"), e->de.live,
 		       e->rejected);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/parse.h"
 #include "../src/tables.h"
 
@@ -18,6 +19,17 @@ const char *const offer_field_names[OF_COUNT] = {
 	[OF_DISCOUNT] = "discount",
 	[OF_COLLECTED] = "collected",
 	[OF_SOURCE] = "source",
+};
+
+/* The same fields as the dialog and its errors name them: the column
+ * names above stay English (the file's header), the labels follow the
+ * language. */
+const char *const offer_field_labels[OF_COUNT] = {
+	[OF_MONTHLY] = N_("monthly"),
+	[OF_HOURLY] = N_("hourly"),
+	[OF_DISCOUNT] = N_("discount"),
+	[OF_COLLECTED] = N_("collected"),
+	[OF_SOURCE] = N_("source"),
 };
 
 static const struct rent *selected_rent(const struct session *s, bool baremetal)
@@ -31,7 +43,9 @@ void session_offer_mark_edited(char values[OF_COUNT][128])
 	char today[16];
 	session_today(today, sizeof today);
 	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
-	snprintf(values[OF_SOURCE], sizeof values[0], "edited %s", today);
+	/* a person's note in the data, like the sources the file already holds
+	 * in Chinese: it follows the language */
+	snprintf(values[OF_SOURCE], sizeof values[0], _("edited %s"), today);
 }
 
 /* The columns that must still hold the row's identity. */
@@ -54,7 +68,8 @@ static bool offer_snapshot(struct session *s, struct offer_edit *e)
 		char *first = strstr(err, "reload first");
 		if (first)
 			*first = '\0'; /* the key says how */
-		session_status(s, true, "%s%spress r to reload", err, first ? "" : ": ");
+		session_status(s, true, first ? _("%spress r to reload") : _("%s: press r to reload"),
+			       err);
 		return false;
 	}
 	for (int i = 0; i < OF_COUNT; i++)
@@ -71,19 +86,20 @@ static void offer_identity(struct session *s, bool baremetal, const struct offer
 	snprintf(e->gpu, sizeof e->gpu, "%s", o->gpu_id);
 	snprintf(e->kind, sizeof e->kind, "%s", offer_kind_names[o->kind]);
 	snprintf(e->region, sizeof e->region, "%s", o->region);
-	snprintf(e->title, sizeof e->title, "%s %s quote · line %u",
-		 gpu_short_name(session_selected_plan(s)->gpu), baremetal ? "bare-metal" : "container",
-		 o->line);
+	snprintf(e->title, sizeof e->title,
+		 baremetal ? _("%s bare-metal quote · line %u") : _("%s container quote · line %u"),
+		 gpu_short_name(session_selected_plan(s)->gpu), o->line);
 }
 
 bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e)
 {
 	char dir[4096], note[4200];
-	const char *way = baremetal ? "bare-metal" : "container";
 	const struct rent *r = selected_rent(s, baremetal);
 	memset(e, 0, sizeof *e);
 	if (!r || !r->offer) {
-		session_status(s, true, "no %s quote for this GPU type to edit", way);
+		session_status(s, true, "%s",
+			       baremetal ? _("no bare-metal quote for this GPU type to edit")
+					 : _("no container quote for this GPU type to edit"));
 		return false;
 	}
 	if (!session_user_data_dir(s, dir, sizeof dir, note, sizeof note))
@@ -112,17 +128,17 @@ static bool offer_valid(struct session *s, char values[OF_COUNT][128])
 	int date;
 	for (int i = OF_MONTHLY; i <= OF_HOURLY; i++) {
 		if (values[i][0] && !parse_nonneg(values[i], &v)) {
-			session_status(s, true, "%s \"%s\": expected a number (0 or more)",
-				       offer_field_names[i], values[i]);
+			session_status(s, true, _("%s \"%s\": expected a number (0 or more)"),
+				       _(offer_field_labels[i]), values[i]);
 			return false;
 		}
 	}
 	if (!values[OF_MONTHLY][0] && !values[OF_HOURLY][0]) {
-		session_status(s, true, "expected a monthly or an hourly price");
+		session_status(s, true, "%s", _("expected a monthly or an hourly price"));
 		return false;
 	}
 	if (!parse_date(values[OF_COLLECTED], &date)) {
-		session_status(s, true, "collected \"%s\": expected a date YYYY-MM-DD",
+		session_status(s, true, _("collected \"%s\": expected a date YYYY-MM-DD"),
 			       values[OF_COLLECTED]);
 		return false;
 	}
@@ -136,31 +152,34 @@ static void offer_dir(const struct offer_edit *e, char *dir, size_t cap)
 	*strrchr(dir, '/') = '\0'; /* .../prices/offers.csv -> the data folder */
 }
 
-static void offer_saved(struct session *s, const struct offer_edit *e, const char *how)
+static void offer_saved(struct session *s, const struct offer_edit *e, bool merged)
 {
 	char dir[4200], done[8600];
 	offer_dir(e, dir, sizeof dir);
-	snprintf(done, sizeof done, "%s %s line %u in %s (the previous file kept as .bak)", how,
+	snprintf(done, sizeof done,
+		 merged ? _("merged your changes into %s line %u in %s (the previous file kept as .bak)")
+			: _("saved %s line %u in %s (the previous file kept as .bak)"),
 		 catalog_file_names[FILE_OFFERS], e->line, dir);
 	session_reload(s, dir, done);
 }
 
 /* The outcome of a save or a merge: true when the dialog may close. */
 static bool offer_outcome(struct session *s, struct offer_edit *e, enum csv_edit_status st,
-			  const char *how)
+			  bool merged)
 {
 	e->conflict = st == CSV_EDIT_CONFLICT;
 	switch (st) {
 	case CSV_EDIT_SAVED:
-		offer_saved(s, e, how);
+		offer_saved(s, e, merged);
 		return true;
 	case CSV_EDIT_UNCHANGED:
-		session_status(s, false, "unchanged: nothing to save");
+		session_status(s, false, "%s", _("unchanged: nothing to save"));
 		return true;
 	case CSV_EDIT_CONFLICT:
 		session_status(s, true, "%s", e->result.mergeable
-			       ? "changed on disk meanwhile: m merge yours into it, r reload, Esc cancel"
-			       : "changed on disk meanwhile, also a field you changed: r reload, Esc cancel");
+			       ? _("changed on disk meanwhile: m merge yours into it, r reload, Esc cancel")
+			       : _("changed on disk meanwhile, also a field you changed: r reload, "
+				   "Esc cancel"));
 		return false;
 	default:
 		session_status(s, true, "%s", e->result.message);
@@ -191,14 +210,14 @@ bool session_offer_save(struct session *s, struct offer_edit *e, char values[OF_
 {
 	if (!offer_valid(s, values))
 		return false;
-	return offer_outcome(s, e, offer_write(e, values, false), "saved");
+	return offer_outcome(s, e, offer_write(e, values, false), false);
 }
 
 bool session_offer_merge(struct session *s, struct offer_edit *e, char values[OF_COUNT][128])
 {
 	if (!e->conflict || !e->result.mergeable)
 		return false;
-	return offer_outcome(s, e, offer_write(e, values, true), "merged your changes into");
+	return offer_outcome(s, e, offer_write(e, values, true), true);
 }
 
 bool session_offer_reload(struct session *s, struct offer_edit *e)
@@ -207,10 +226,10 @@ bool session_offer_reload(struct session *s, struct offer_edit *e)
 	bool baremetal = e->baremetal;
 	offer_dir(e, dir, sizeof dir);
 	session_offer_free(e);
-	if (!session_reload(s, dir, "reloaded"))
+	if (!session_reload(s, dir, _("reloaded")))
 		return false;
 	if (!session_offer_begin(s, baremetal, e))
 		return false;
-	session_status(s, false, "reloaded: the row as it is on disk now, edit it again");
+	session_status(s, false, "%s", _("reloaded: the row as it is on disk now, edit it again"));
 	return true;
 }

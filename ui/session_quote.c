@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../src/i18n.h"
 #include "../src/atomicfile.h"
 #include "../src/report.h"
 #include "../src/tables.h"
@@ -83,7 +84,7 @@ static bool write_numbered(struct session *s, const char *dir, char *name, size_
 		if (lstat(path, &st) != 0)
 			return false; /* not taken: the folder itself refused */
 	}
-	snprintf(err, errlen, "%s: %d quotes of this scenario today already", dir, QUOTE_MAX_NUMBER);
+	snprintf(err, errlen, _("%s: %d quotes of this scenario today already"), dir, QUOTE_MAX_NUMBER);
 	return false;
 }
 
@@ -95,16 +96,16 @@ bool session_export_quote(struct session *s, const char *dir)
 	else if (!getcwd(where, sizeof where))
 		snprintf(where, sizeof where, ".");
 	if (write_numbered(s, where, name, sizeof name, first, sizeof first)) {
-		session_status(s, false, "quote written: %s in %s", name, where);
+		session_status(s, false, _("quote written: %s in %s"), name, where);
 		return true;
 	}
 	const char *home = getenv("HOME");
 	if (home && home[0] && strcmp(home, where) != 0 &&
 	    write_numbered(s, home, name, sizeof name, err, sizeof err)) {
-		session_status(s, false, "%s is not writable: quote written to %s/%s", where, home,
+		session_status(s, false, _("%s is not writable: quote written to %s/%s"), where, home,
 			       name);
 		return true;
 	}
-	session_status(s, true, "cannot write the quote: %s", first);
+	session_status(s, true, _("cannot write the quote: %s"), first);
 	return false;
 }

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../src/i18n.h"
+
 static bool watched(const struct session *s)
 {
 	return s->cat->kind != DATA_BUILTIN && s->cat->source[0];
@@ -65,10 +67,11 @@ void session_reload_data(struct session *s)
 {
 	char done[4200];
 	if (!watched(s)) {
-		session_status(s, true, "the built-in data has no files to reload: e copies it to edit");
+		session_status(s, true, "%s",
+			       _("the built-in data has no files to reload: e copies it to edit"));
 		return;
 	}
-	snprintf(done, sizeof done, "reloaded %s", s->cat->source);
+	snprintf(done, sizeof done, _("reloaded %s"), s->cat->source);
 	reload_in_use(s, done);
 }
 
@@ -77,7 +80,7 @@ bool session_watch(struct session *s)
 	char done[4200];
 	if (!session_data_changed(s))
 		return false;
-	snprintf(done, sizeof done, "a data file changed on disk: reloaded %s", s->cat->source);
+	snprintf(done, sizeof done, _("a data file changed on disk: reloaded %s"), s->cat->source);
 	if (!reload_in_use(s, done))
 		session_watch_reset(s); /* the error shows once, not every turn */
 	return true;

@@ -3,7 +3,6 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <locale.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,8 @@
 #include <unistd.h>
 
 #include <term.h>
+
+#include "../src/i18n.h"
 
 volatile sig_atomic_t terminal_quit_signal;
 static struct termios saved_termios;
@@ -77,38 +78,28 @@ bool terminal_names_utf8(const char *locale)
 	return dot && (strncasecmp(dot + 1, "UTF-8", 5) == 0 || strncasecmp(dot + 1, "utf8", 4) == 0);
 }
 
-/* The variable that decides LC_CTYPE, as setlocale reads them. */
-static const char *requested_locale(void)
-{
-	static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-		const char *v = getenv(vars[i]);
-		if (v && v[0])
-			return v;
-	}
-	return NULL;
-}
-
+/* i18n_init chose the character set already (C.UTF-8 when the
+ * environment's locale is missing, or when Chinese is asked for in the C
+ * locale): setting LC_ALL from the environment again would undo it and
+ * Chinese would show as '?'. LANG=C alone stays C, so the glyphs stay
+ * ASCII there. What is left is telling the user about a fallback. */
 void terminal_locale(char *note, size_t cap)
 {
-	const char *asked = requested_locale();
-	note[0] = '\0';
-	if (setlocale(LC_ALL, "") || !terminal_names_utf8(asked))
-		return;
-	if (setlocale(LC_ALL, "C.UTF-8"))
-		snprintf(note, cap, "locale %.60s is not installed here: using C.UTF-8", asked);
+	const char *fallback = i18n_note();
+	snprintf(note, cap, "%s", fallback ? fallback : "");
 }
 
 bool terminal_usable(char *why, size_t whylen)
 {
 	const char *term = getenv("TERM");
 	if (!term || !term[0] || strcmp(term, "dumb") == 0) {
-		snprintf(why, whylen, "TERM is %s, not a screen terminal", term && term[0] ? term : "unset");
+		snprintf(why, whylen, _("TERM is %s, not a screen terminal"),
+			 term && term[0] ? term : _("unset"));
 		return false;
 	}
 	int err = 0;
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
-		snprintf(why, whylen, "unknown terminal type \"%s\"", term);
+		snprintf(why, whylen, _("unknown terminal type \"%s\""), term);
 		return false;
 	}
 	del_curterm(cur_term); /* only a probe: initscr sets up its own */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/text.h"
 
 struct style {
@@ -15,19 +16,19 @@ struct style {
 };
 
 static const struct style styles[EL_COUNT] = {
-	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W", "weights", "wt"},
-	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K", "KV cache", "KV"},
-	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A", "activations", "act"},
-	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S", "grads+optim", "opt"},
-	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o", "overhead", "ovh"},
-	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+", "headroom", "hdr"},
-	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", ".", "free", "free"},
+	[EL_WEIGHTS] = {COLOR_BLUE, -1, A_NORMAL, "█", "█", "W", N_("weights"), N_("wt")},
+	[EL_KV] = {COLOR_MAGENTA, -1, A_NORMAL, "█", "▓", "K", N_("KV cache"), "KV"},
+	[EL_ACTIVATIONS] = {COLOR_CYAN, -1, A_NORMAL, "█", "▒", "A", N_("activations"), N_("act")},
+	[EL_STATES] = {COLOR_YELLOW, -1, A_NORMAL, "█", "░", "S", N_("grads+optim"), N_("opt")},
+	[EL_OVERHEAD] = {COLOR_WHITE, -1, A_NORMAL, "█", "#", "o", N_("overhead"), N_("ovh")},
+	[EL_HEADROOM] = {COLOR_WHITE, -1, A_DIM, "▒", "+", "+", N_("headroom"), N_("hdr")},
+	[EL_FREE] = {COLOR_WHITE, -1, A_DIM, "·", "·", ".", N_("free"), N_("free")},
 	[EL_TITLE] = {COLOR_WHITE, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_BORDER] = {COLOR_WHITE, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_SELECTED] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE, NULL, NULL, NULL},
 	[EL_OK] = {COLOR_GREEN, -1, A_NORMAL, NULL, NULL, NULL},
 	[EL_TIGHT] = {COLOR_YELLOW, -1, A_BOLD, NULL, NULL, NULL},
-	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, "!", "!", "!", "does not fit", "no fit"},
+	[EL_NOFIT] = {COLOR_RED, -1, A_BOLD, "!", "!", "!", N_("does not fit"), N_("no fit")},
 	[EL_CHEAPER] = {COLOR_GREEN, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_ERROR] = {COLOR_RED, -1, A_BOLD, NULL, NULL, NULL},
 	[EL_HINT] = {COLOR_WHITE, -1, A_DIM, NULL, NULL, NULL},
@@ -64,7 +65,7 @@ const char *theme_glyph(const struct theme *t, enum element e)
 
 const char *theme_legend(enum element e, bool brief)
 {
-	return brief ? styles[e].legend_short : styles[e].legend;
+	return _(brief ? styles[e].legend_short : styles[e].legend);
 }
 
 /* One row per glyph the screen writes in text; every ASCII form is as

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../src/i18n.h"
 #include "detail_lines.h"
 #include "keys.h"
 #include "terminal.h"
@@ -86,14 +87,14 @@ static int run_loop(struct tui *t)
 int tui_run(const struct catalog *c, const struct scenario *start, const char *gpu_filter,
 	    char *why, size_t whylen)
 {
-	char locale_note[128];
+	char locale_note[256];
 	terminal_locale(locale_note, sizeof locale_note);
 	if (!terminal_usable(why, whylen))
 		return -1;
 	struct tui *t = calloc(1, sizeof *t);
 	if (!t || !tui_screen_init(t, c, start, gpu_filter)) {
 		free(t);
-		snprintf(why, whylen, "out of memory");
+		snprintf(why, whylen, "%s", _("out of memory"));
 		return -1;
 	}
 	if (locale_note[0])

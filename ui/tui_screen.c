@@ -5,6 +5,7 @@
 #include <curses.h>
 #include <stdio.h>
 
+#include "../src/i18n.h"
 #include "../src/report.h"
 #include "../src/text.h"
 #include "keys.h"
@@ -52,15 +53,16 @@ static void draw_title(const struct tui *t)
 	format_date(date, sizeof date, c->newest_date);
 	scenario_summary(summary, sizeof summary, &t->s.sc);
 	if (c->nwarnings) { /* a future date, a missing column: --check-data lists them */
-		snprintf(warn[0], sizeof warn[0], "%zu data warning%s (--check-data) · ",
-			 c->nwarnings, c->nwarnings == 1 ? "" : "s");
-		snprintf(warn[1], sizeof warn[1], "%zu warn · ", c->nwarnings);
+		snprintf(warn[0], sizeof warn[0],
+			 P_("%zu data warning (--check-data) · ", "%zu data warnings (--check-data) · ",
+			    c->nwarnings), c->nwarnings);
+		snprintf(warn[1], sizeof warn[1], _("%zu warn · "), c->nwarnings);
 	}
 	snprintf(left[0], sizeof left[0], " gpuplan — %s", summary);
-	snprintf(right[0], sizeof right[0], "%sprices as of %s · %s/month ", warn[0], date,
+	snprintf(right[0], sizeof right[0], _("%sprices as of %s · %s/month "), warn[0], date,
 		 c->noffers ? c->offers[0].currency : "CNY");
 	snprintf(left[1], sizeof left[1], " %s", summary);
-	snprintf(right[1], sizeof right[1], "%sprices %s ", warn[1], date);
+	snprintf(right[1], sizeof right[1], _("%sprices %s "), warn[1], date);
 	int v = (int)(text_width(left[0]) + text_width(right[0])) + 2 <= COLS ? 0 : 1;
 	int w = (int)text_width(right[v]);
 	attron(theme_attr(&t->fr.theme, EL_TITLE));
@@ -88,10 +90,10 @@ static void draw_too_small(void)
 {
 	char msg[128];
 	erase();
-	snprintf(msg, sizeof msg, "terminal too small: %dx%d, gpuplan needs %dx%d", COLS, LINES,
+	snprintf(msg, sizeof msg, _("terminal too small: %dx%d, gpuplan needs %dx%d"), COLS, LINES,
 		 MIN_COLS, MIN_LINES);
 	put_text(LINES / 2, 0, msg, COLS);
-	put_text(LINES / 2 + 1, 0, "enlarge the window, or press q to quit", COLS);
+	put_text(LINES / 2 + 1, 0, _("enlarge the window, or press q to quit"), COLS);
 	refresh();
 }
 
