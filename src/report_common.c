@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "datasrc.h"
 #include "i18n.h"
 #include "money.h"
 #include "report.h"
@@ -99,7 +100,7 @@ void report_data_line(FILE *out, const struct catalog *c)
 {
 	char date[16];
 	format_date(date, sizeof date, c->newest_date);
-	fprintf(out, _("data: %s · prices as of %s\n"), c->source, date);
+	fprintf(out, _("data: %s · prices as of %s\n"), data_source_text(c), date);
 }
 
 void report_data_cells(FILE *out, const struct catalog *c)

@@ -58,7 +58,10 @@ static void side_cells(char (*c)[96], const struct plan *p, double monthly)
 {
 	time_side_cell(c[3], sizeof c[3], p);
 	snprintf(c[0], sizeof c[0], "%d", p ? p->cards : 0);
-	snprintf(c[1], sizeof c[1], "%s", !p ? "—" : p->cards ? p->strategy : _("does not fit"));
+	if (p && p->cards)
+		plan_strategy_text(c[1], sizeof c[1], p);
+	else
+		snprintf(c[1], sizeof c[1], "%s", !p ? "—" : _("does not fit"));
 	if (p && p->cards && !p->fits)
 		snprintf(c[2], sizeof c[2], "%s", _("does not fit"));
 	else if (monthly < 0)

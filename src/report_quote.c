@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "plan_text.h"
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
@@ -218,10 +219,18 @@ static void md_memory_cell(FILE *out, const struct plan *p)
 	fprintf(out, _("%.1f (%.1f) of %.1f"), G(p->need), G(p->with_headroom), G(p->capacity));
 }
 
+/* "| GPU | cards | shape | ": a plan row's first cells. */
+static void md_plan_start(FILE *out, const struct plan *p)
+{
+	char shape[64];
+	plan_strategy_text(shape, sizeof shape, p);
+	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, shape);
+}
+
 /* A plan forced onto too few cards (--cards) is no offer: no price. */
 static void md_plan_unpriced(FILE *out, const struct plan *p)
 {
-	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, p->strategy);
+	md_plan_start(out, p);
 	md_memory_cell(out, p);
 	fprintf(out, " | | | | | | %s | | |\n", _("does not fit"));
 }
@@ -253,7 +262,7 @@ static void md_plan_row(FILE *out, const struct plan *p)
 		md_plan_unpriced(out, p);
 		return;
 	}
-	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, p->strategy);
+	md_plan_start(out, p);
 	md_memory_cell(out, p);
 	fputs(" |", out);
 	md_price(out, p, &p->container, true);
@@ -508,7 +517,7 @@ static void md_compare_scenarios(FILE *out, const struct analysis *a, const stru
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
 static void md_compare_side(FILE *out, const struct plan *p)
 {
-	char money[48] = "—", speed[32];
+	char money[48] = "—", speed[32], shape[64];
 	if (!p || !p->cards) {
 		fprintf(out, " — | %s | — | — |", p ? _("does not fit") : "—");
 		return;
@@ -518,7 +527,8 @@ static void md_compare_side(FILE *out, const struct plan *p)
 	else if (plan_monthly(p) >= 0)
 		md_money(money, sizeof money, plan_monthly(p), p);
 	time_side_cell(speed, sizeof speed, p);
-	fprintf(out, " %d | %s | %s | %s |", p->cards, p->strategy, money, speed);
+	plan_strategy_text(shape, sizeof shape, p);
+	fprintf(out, " %d | %s | %s | %s |", p->cards, shape, money, speed);
 }
 
 static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *pb)

@@ -3,6 +3,7 @@
  * its band, and the assumptions the speed depends on. */
 #include <stdio.h>
 
+#include "plan_text.h"
 #include "compare.h"
 #include "i18n.h"
 #include "money.h"
@@ -49,7 +50,7 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 static void speed_row(FILE *out, const struct plan *p)
 {
 	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
-	char agg[32], user[32], ttft[32], max[32], at_max[64], pm[48], pm_max[48], band[32];
+	char agg[32], user[32], ttft[32], max[32], at_max[64], pm[48], pm_max[48], band[32], shape[64];
 	time_rate_text(agg, sizeof agg, t->output_tokens_per_s);
 	time_rate_text(user, sizeof user, t->user_tokens_per_s);
 	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
@@ -61,8 +62,9 @@ static void speed_row(FILE *out, const struct plan *p)
 			       t->currency);
 	time_band_text(band, sizeof band, t->band_pct);
 	snprintf(at_max, sizeof at_max, _("%s at %lld"), max, m->valid ? m->max_concurrency : 0);
+	plan_strategy_text(shape, sizeof shape, p);
 	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", gpu_short_name(p->gpu),
-		p->strategy, agg, user, ttft, at_max, pm, pm_max, band);
+		shape, agg, user, ttft, at_max, pm, pm_max, band);
 }
 
 static void md_speed(FILE *out, const struct analysis *a, const size_t *order, size_t n)

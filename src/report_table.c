@@ -116,7 +116,7 @@ static void row_cells(struct table_row *t, const struct plan *p, bool train)
 		return;
 	}
 	snprintf(c[COL_CARDS], sizeof c[0], "%d", p->cards);
-	snprintf(c[COL_PLAN], sizeof c[0], "%s", p->strategy);
+	plan_strategy_text(c[COL_PLAN], sizeof c[0], p);
 	snprintf(c[COL_NEED], sizeof c[0], "%.2f", G(p->need));
 	snprintf(c[COL_HEADROOM], sizeof c[0], "%.1f/%.1f", G(p->with_headroom), G(p->capacity));
 	price_cell(c[COL_CONTAINER], sizeof c[0], p, &p->container);
@@ -187,7 +187,9 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 	if (p->cards == 0) {
 		fprintf(out, "%s\n", _("does not fit"));
 	} else {
-		fprintf(out, P_("%s on %d card", "%s on %d cards", p->cards), p->strategy, p->cards);
+		char shape[64];
+		plan_strategy_text(shape, sizeof shape, p);
+		fprintf(out, P_("%s on %d card", "%s on %d cards", p->cards), shape, p->cards);
 		fprintf(out, P_(", %d machine\n", ", %d machines\n", p->machines), p->machines);
 		mem_terms_text(terms, sizeof terms, &p->per_card, 2, " + ", TERM_WEIGHTS, TERM_COUNT);
 		fprintf(out, _("  per card: %s = %.2f GiB\n"), terms, G(p->need));

@@ -4,15 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "plan_text.h"
 #include "compare.h"
 #include "i18n.h"
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
-
-/* What limits the speed, in words (bound_names are the JSON's values). */
-static const char *const bound_words[] = {
-	[BOUND_MEMORY] = N_("memory-bound"), [BOUND_COMPUTE] = N_("compute-bound")};
 
 /* "  1,234 tok/s at 20 users (estimate ±30 %): TTFT 52.0 ms, TPOT 7.9 ms,
  * 127 tok/s per user, memory-bound". */
@@ -28,7 +25,7 @@ static void speed_line(FILE *out, const char *what, const struct throughput *t)
 			"%s\n",
 			"  %s: %s tok/s at %lld users (%s): TTFT %s, TPOT %s, %s tok/s per user, "
 			"%s\n", (unsigned long)t->concurrency),
-		what, agg, t->concurrency, band, ttft, tpot, user, _(bound_words[t->bound]));
+		what, agg, t->concurrency, band, ttft, tpot, user, bound_text(t->bound));
 }
 
 static void cost_lines(FILE *out, const char *what, const struct throughput *t)
@@ -42,13 +39,14 @@ static void cost_lines(FILE *out, const char *what, const struct throughput *t)
 
 static void alternative_line(FILE *out, const struct plan *p, const struct alternative *alt)
 {
-	char tok[32], money[48], pm[48];
+	char tok[32], money[48], pm[48], shape[64];
+	alternative_strategy_text(shape, sizeof shape, alt);
 	time_rate_text(tok, sizeof tok, alt->tokens_per_s);
 	money_format(money, sizeof money, alt->monthly, plan_currency(p), 0, MONEY_UTF8);
 	time_money_per_million(pm, sizeof pm, alt->per_million_output, p->throughput.currency);
 	fprintf(out, _("  alternative: %s on %d cards: %s tok/s, %s/month, %s per million output at "
 		       "its B_max — %s\n"),
-		alt->strategy, alt->cards, tok, money, pm, MESSAGE_TEXT(&alt->why));
+		shape, alt->cards, tok, money, pm, MESSAGE_TEXT(&alt->why));
 }
 
 static void inference_lines(FILE *out, const struct plan *p)

@@ -33,12 +33,6 @@ static void band_text(char *buf, size_t cap, double band_pct, bool estimate)
 		snprintf(buf, cap, "±%.0f%%", band_pct);
 }
 
-/* What limits the speed, in words (bound_names are JSON values). */
-static const char *const bound_words[] = {
-	[BOUND_MEMORY] = N_("memory-bound"),
-	[BOUND_COMPUTE] = N_("compute-bound"),
-};
-
 static void money(char *buf, size_t cap, double v, const char *cur, int decimals,
 		  enum money_style ms)
 {
@@ -61,7 +55,7 @@ static void speed_text(char *buf, size_t cap, const struct throughput *t)
 	seconds_text(tpot, sizeof tpot, t->tpot_s);
 	money_group(total, sizeof total, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
 	snprintf(buf, cap, _("TTFT %s · TPOT %s · %.1f tok/s per user · %s tok/s total · %s"),
-		 ttft, tpot, t->user_tokens_per_s, total, _(bound_words[t->bound]));
+		 ttft, tpot, t->user_tokens_per_s, total, bound_text(t->bound));
 }
 
 static void add_why(struct detail_lines *d, const struct plan *p, int w)
@@ -132,7 +126,8 @@ static void add_alternatives(struct detail_lines *d, const struct plan *p, int w
 	const char *cur = plan_currency(p);
 	for (int i = 0; i < p->nalternatives; i++) {
 		const struct alternative *a = &p->alternatives[i];
-		char line[LINE], monthly[40], pm[40], ratio[32] = "";
+		char line[LINE], monthly[40], pm[40], ratio[32] = "", shape[64];
+		alternative_strategy_text(shape, sizeof shape, a);
 		money(monthly, sizeof monthly, a->monthly, cur, 0, ms);
 		per_million(pm, sizeof pm, a->per_million_output, cur, ms);
 		if (p->throughput.output_tokens_per_s > 0)
@@ -140,7 +135,7 @@ static void add_alternatives(struct detail_lines *d, const struct plan *p, int w
 				 a->tokens_per_s / p->throughput.output_tokens_per_s);
 		snprintf(line, sizeof line, _("alternative: %s, %d cards%s · %s/month · %s per "
 					      "million output — %s"),
-			 a->strategy, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
+			 shape, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
 		detail_add_wrapped(d, line, w);
 	}
 }
