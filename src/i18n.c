@@ -215,3 +215,10 @@ const char *gpuplan_ngettext(const char *one, const char *other, unsigned long n
 				: NULL;
 	return t ? t : n == 1 ? one : other;
 }
+
+const char *gpuplan_cgettext(const char *id)
+{
+	const char *t = gpuplan_gettext(id);
+	const char *bar = strchr(id, '|');
+	return t == id && bar ? bar + 1 : t;
+}

@@ -6,6 +6,7 @@
  *   NP_("one", "other")    a plural pair marked in a table, as the
  *                          initialiser of a `const char *forms[2]`;
  *                          render with P_(forms[0], forms[1], n)
+ *   C_("context|text")     a text whose English has another meaning elsewhere
  * The language: --lang zh|en, else LC_ALL, LC_MESSAGES, LANG (and LANGUAGE
  * when the locale is not C), as GNU gettext chooses. */
 #ifndef GPUPLAN_I18N_H
@@ -16,6 +17,9 @@
 #define _(s) gpuplan_gettext(s)
 #define N_(s) s
 #define NP_(one, other) {one, other}
+/* "context|text": one English text with two meanings gets two msgids (there
+ * is no msgctxt here); untranslated, the part after the first '|' shows. */
+#define C_(s) gpuplan_cgettext(s)
 #define P_(one, other, n) gpuplan_ngettext(one, other, n)
 
 enum i18n_lang { I18N_EN, I18N_ZH };
@@ -50,6 +54,7 @@ enum i18n_source i18n_source(void);
 const char *i18n_note(void);
 
 const char *gpuplan_gettext(const char *msgid);
+const char *gpuplan_cgettext(const char *context_and_msgid);
 const char *gpuplan_ngettext(const char *one, const char *other, unsigned long n);
 
 #endif

@@ -24,18 +24,11 @@ const char *plan_fit_word(const struct plan *p)
 	return words[p->level];
 }
 
-/* gettext here has no msgctxt: "fit|no" keeps this "no" apart from a
- * yes/no answer, and an untranslated id shows the part after the '|'. */
-static const char *in_context(const char *id)
-{
-	const char *t = _(id);
-	return strcmp(t, id) == 0 ? strchr(id, '|') + 1 : t;
-}
-
 const char *plan_fit_label(const struct plan *p)
 {
+	/* "fit|no" keeps this "no" apart from a yes/no answer */
 	static const char *const words[] = {N_("fit|ok"), N_("fit|tight"), N_("fit|no")};
-	return in_context(words[p->level]);
+	return C_(words[p->level]);
 }
 
 /* The names below are the settings table's, as the command line takes them. */
@@ -82,7 +75,8 @@ void format_price_money(char *out, size_t cap, const struct rent *r)
  * name, then the rows the settings table marks for summaries. */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc)
 {
-	static const struct summary_style style = {" ", ", ", false, true};
+	/* the clauses' separator: a Chinese comma, not the lists' 、 */
+	const struct summary_style style = {" ", C_("summary|, "), false, true};
 	int n = snprintf(out, cap, "%s", scenario_model(sc)->name);
 	if (n >= 0 && (size_t)n < cap)
 		settings_summary(out + n, cap - (size_t)n, sc, &style);

@@ -208,6 +208,20 @@ Test(lang, switching_live)
 	cr_assert_str_eq(_("show the version"), "show the version");
 }
 
+/* C_: "summary|, " is the clauses' comma, ", " the lists' 、 */
+Test(lang, a_context_keeps_two_meanings_apart)
+{
+	env_clear();
+	i18n_setup(NULL, NOWHERE);
+	cr_assert_str_eq(C_("summary|, "), ", ", "English: the text after the bar");
+	cr_assert_str_eq(C_("no bar here"), "no bar here");
+	i18n_set_lang(I18N_ZH);
+	cr_assert_str_eq(C_("summary|, "), "，");
+	cr_assert_str_eq(_(", "), "、");
+	cr_assert_str_eq(C_("context|not a message of ours"), "not a message of ours");
+	i18n_set_lang(I18N_EN);
+}
+
 /* ---- the character set: a jump host without the locale ssh sends ---- */
 
 Test(charset, a_missing_locale_falls_back_to_c_utf8_and_says_so)
