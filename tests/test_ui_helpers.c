@@ -8,6 +8,7 @@
 #include "../src/text.h"
 #include "../ui/bar.h"
 #include "../ui/detail_lines.h"
+#include "../ui/draw.h"
 #include "../ui/form_specs.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
@@ -384,6 +385,10 @@ Test(keys, status_hints_fit_the_width_in_both_languages)
 	cr_assert(strstr(buf, "q quit  L 中文") != NULL, "%s", buf);
 	keys_status_line(KC_FIELD, 100, buf, sizeof buf);
 	cr_assert_null(strstr(buf, "L 中"), "left out whole at 100 columns: %s", buf);
+	draw_set_plain(true); /* LANG=C: 中文 would read "??" */
+	keys_status_line(KC_TEXT, 120, buf, sizeof buf);
+	draw_set_plain(false);
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
 	i18n_setup("zh", NULL);
 	hints_fit();
 	i18n_set_lang(I18N_EN);

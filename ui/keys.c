@@ -4,6 +4,7 @@
 #include "keys.h"
 
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -166,6 +167,10 @@ static enum key_result act_form(struct tui *t, int ch)
 static enum key_result act_lang(struct tui *t, int ch)
 {
 	(void)ch;
+	if (i18n_lang() == I18N_EN && draw_plain()) { /* Han characters would be "??" */
+		session_status(&t->s, true, "%s", _("Chinese needs a UTF-8 terminal: LANG=C.UTF-8"));
+		return KR_DONE;
+	}
 	i18n_set_lang(i18n_lang() == I18N_ZH ? I18N_EN : I18N_ZH);
 	/* TRANSLATORS: shown once the interface is in this catalogue's
 	   language: name your language here ("界面语言：中文"). */
@@ -299,6 +304,21 @@ static const struct key_hint *hint_at(unsigned ctx, int rank)
 	return NULL;
 }
 
+/* Han characters (the language key's 中文) on a terminal that shows
+ * ASCII only would be "??": such a hint is left out there. */
+static bool shows_as_question_marks(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t len = strlen(text), n;
+	uint32_t cp;
+	if (!draw_plain())
+		return false;
+	for (size_t at = 0; at < len; at += n ? n : 1)
+		if ((n = utf8_decode(s + at, len - at, &cp)) && codepoint_width(cp) == 2)
+			return true;
+	return false;
+}
+
 /* The hints in rank order, each translated, those that would pass cols
  * display columns left out (a later, shorter one may still fit). */
 static void status_hints(unsigned ctx, bool narrow, int cols, char *buf, size_t cap)
@@ -313,6 +333,8 @@ static void status_hints(unsigned ctx, bool narrow, int cols, char *buf, size_t 
 		if (!text)
 			continue;
 		text = _(text);
+		if (shows_as_question_marks(text))
+			continue;
 		size_t w = (n ? text_width(sep) : 0) + text_width(text);
 		if (used + w > (size_t)cols)
 			continue;
