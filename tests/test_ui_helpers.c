@@ -3,9 +3,13 @@
 #include <curses.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/parse.h"
 #include "../src/text.h"
 #include "../ui/bar.h"
+#include "../ui/detail_lines.h"
+#include "../ui/draw.h"
+#include "../ui/form_specs.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
 #include "../ui/session.h"
@@ -253,10 +257,11 @@ Test(keys, status_hints_from_the_table)
 	keys_status_hint(KC_FIELD, true, buf, sizeof buf);
 	cr_assert_str_eq(buf, "Tab field ←→ choose j/k GPU p pin x quote e/o edit r reload F1 help "
 			      "q quit");
+	/* F2 switches to Chinese: named in Chinese, where it fits */
 	keys_status_hint(KC_TEXT, false, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit  F2 中文");
 	keys_status_hint(KC_TEXT, true, buf, sizeof buf);
-	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  F1 help  F10 quit");
+	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  F1 help  F10 quit  F2 中文");
 }
 
 static bool help_listed(const char *keys)
@@ -310,7 +315,7 @@ Test(keys, precedence)
 	size_t listed = 0;
 	for (size_t i = 0; i < n_key_rows; i++)
 		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 17); /* r reload added */
+	cr_assert_eq(listed, 18); /* r reload, then L/F2 the language added */
 	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("F1, ?"));
 	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
 	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
@@ -341,4 +346,115 @@ Test(plain, locale_names_that_ask_for_utf8)
 	cr_assert_not(terminal_names_utf8("POSIX"));
 	cr_assert_not(terminal_names_utf8("zh_CN.GB18030"));
 	cr_assert_not(terminal_names_utf8(NULL));
+}
+
+/* The language key: F2 wherever a key arrives but a question, L where
+ * letters are commands; in a text field L is typed. */
+Test(keys, the_language_key)
+{
+	const struct key_row *lang = keys_find(KC_FIELD, KEY_F(2));
+	cr_assert_not_null(lang);
+	cr_assert_str_eq(lang->help_keys, "L, F2");
+	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
+		cr_assert_eq(keys_find(ctx, KEY_F(2))->act, lang->act, "ctx %u", ctx);
+	cr_assert_eq(keys_find(KC_FIELD, 'L')->act, lang->act);
+	cr_assert_eq(keys_find(KC_TEXT, 'L')->keys[0], KEY_ANY, "L is typed in a text field");
+	cr_assert_eq(keys_find(KC_CONFIRM, KEY_F(2))->keys[0], KEY_ANY, "a question takes F2");
+}
+
+/* A status line never runs past the terminal: a hint that does not fit
+ * is left out whole, in either language. */
+static void hints_fit(void)
+{
+	char buf[512];
+	unsigned ctxs[] = {KC_FIELD, KC_TEXT};
+	int widths[] = {80, 99, 100, 120, 200};
+	for (size_t c = 0; c < 2; c++)
+		for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+			keys_status_line(ctxs[c], widths[w], buf, sizeof buf);
+			cr_assert_leq(text_width(buf), (size_t)widths[w] - 1, "%s", buf);
+		}
+}
+
+Test(keys, status_hints_fit_the_width_in_both_languages)
+{
+	char buf[512];
+	i18n_set_lang(I18N_EN);
+	hints_fit();
+	keys_status_line(KC_FIELD, 120, buf, sizeof buf);
+	cr_assert(strstr(buf, "q quit  L 中文") != NULL, "%s", buf);
+	keys_status_line(KC_FIELD, 100, buf, sizeof buf);
+	cr_assert_null(strstr(buf, "L 中"), "left out whole at 100 columns: %s", buf);
+	draw_set_plain(true); /* LANG=C: 中文 would read "??" */
+	keys_status_line(KC_TEXT, 120, buf, sizeof buf);
+	draw_set_plain(false);
+	cr_assert_str_eq(buf, "type to edit  Tab/↑↓ field  PgUp/PgDn GPU  F1 help  F10 quit");
+	i18n_setup("zh", NULL);
+	hints_fit();
+	i18n_set_lang(I18N_EN);
+}
+
+/* A choice shows translated and goes back to the session by its
+ * command-line name, whatever the language. */
+static void choices_round_trip(void)
+{
+	form_specs_build();
+	for (size_t k = 0; k < form_nspecs; k++) {
+		const struct field_spec *s = &form_specs[k];
+		char cli[64];
+		for (int i = 0; s->kind == FK_ENUM && form_choice(s, i); i++) {
+			cr_assert_eq(form_choice_find(s, form_choice_shown(s, i)), i, "%s %d", s->key, i);
+			form_cli_value(s, form_choice_shown(s, i), cli, sizeof cli);
+			cr_assert_str_eq(cli, form_choice(s, i));
+		}
+	}
+}
+
+Test(form, choices_round_trip_in_both_languages)
+{
+	const struct field_spec *precision = NULL;
+	char cli[64];
+	choices_round_trip();
+	for (size_t k = 0; k < form_nspecs; k++)
+		if (form_specs[k].key && strcmp(form_specs[k].key, "precision") == 0)
+			precision = &form_specs[k];
+	cr_assert_not_null(precision);
+	cr_assert_geq(form_choice_find(precision, "BF16"), 0, "the name typed in any case");
+	cr_assert_eq(form_choice_find(precision, "bf17"), -1);
+	form_cli_value(precision, "bf17", cli, sizeof cli);
+	cr_assert_str_eq(cli, "bf17", "text that is no choice goes on as typed, to be refused");
+	i18n_setup("zh", NULL);
+	choices_round_trip();
+	i18n_set_lang(I18N_EN);
+}
+
+/* Chinese breaks between Han characters, never before closing
+ * punctuation, never inside "8卡" or "¥9,345/月". */
+Test(detail, chinese_line_breaks)
+{
+	const char *t = "权重：降低精度，或增加卡数";
+	cr_assert_eq(detail_cjk_break(t, strlen("权重：降低精度，或")), strlen("权重：降低精度，或"));
+	cr_assert_eq(detail_cjk_break(t, strlen("权重：降低精度")), strlen("权重：降低精"),
+		     "the comma does not start a line");
+	cr_assert_eq(detail_cjk_break("8卡 49k", 4), 0, "a number keeps its unit");
+	cr_assert_eq(detail_cjk_break("¥9,345/月", strlen("¥9,345/")), 0);
+	cr_assert_eq(detail_cjk_break("plain English text", 10), 0, "English breaks at spaces");
+	cr_assert_eq(detail_cjk_break("用LoRA", strlen("用")), strlen("用"), "between Han and a word");
+}
+
+/* In Chinese a breakdown line fills its width: breaks come between Han
+ * characters as well as at spaces; no line is wider than asked. */
+Test(detail, wrapped_chinese_lines_fill_the_width)
+{
+	static struct detail_lines d;
+	i18n_setup("zh", NULL);
+	d.n = 0;
+	detail_add_wrapped(&d, "提示：TP8 通过 PCIe 互联扩展效率很差（没有 NVLink），建议改用流水线并行", 20);
+	i18n_set_lang(I18N_EN);
+	cr_assert_gt(d.n, 2);
+	for (int i = 0; i < d.n; i++) {
+		cr_assert_leq(text_width(d.line[i]), 20, "%s", d.line[i]);
+		cr_assert_neq(strncmp(d.line[i], "，", strlen("，")), 0, "%s", d.line[i]);
+	}
+	cr_assert_geq(text_width(d.line[1]), 18, "filled: %s", d.line[1]);
 }

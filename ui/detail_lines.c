@@ -1,10 +1,13 @@
 #include "detail_lines.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/i18n.h"
 #include "../src/message.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
@@ -21,18 +24,75 @@ void detail_lines_set_money(enum money_style ms)
 	money_style = ms;
 }
 
+/* Closing punctuation that does not start a line, opening that does not
+ * end one (Chinese line breaking). */
+static bool no_line_start(uint32_t cp)
+{
+	static const uint32_t closing[] = {0xFF0C, 0x3002, 0x3001, 0xFF1A, 0xFF1B,
+					   0xFF09, 0xFF01, 0xFF1F, 0x300D, 0x201D};
+	for (size_t i = 0; i < sizeof closing / sizeof closing[0]; i++)
+		if (cp == closing[i])
+			return true;
+	return false;
+}
+
+static bool no_line_end(uint32_t cp)
+{
+	return cp == 0xFF08 || cp == 0x300C || cp == 0x201C;
+}
+
+/* Between two wide characters, or a wide one and a letter; never
+ * inside "8卡" or "¥9,345/月". */
+static bool may_break(uint32_t prev, uint32_t cp)
+{
+	bool wide_prev = codepoint_width(prev) == 2, wide_cp = codepoint_width(cp) == 2;
+	bool letter_prev = prev < 0x80 && isalpha((int)prev), letter_cp = cp < 0x80 && isalpha((int)cp);
+	if (no_line_start(cp) || no_line_end(prev))
+		return false;
+	return (wide_prev && wide_cp) || (wide_prev && letter_cp) || (letter_prev && wide_cp);
+}
+
+size_t detail_cjk_break(const char *text, size_t fitted)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t len = strlen(text), at = 0, best = 0;
+	uint32_t prev = 0, cp;
+	while (at < len && at <= fitted) {
+		size_t n = utf8_decode(s + at, len - at, &cp);
+		if (n == 0)
+			n = 1, cp = s[at];
+		if (at > 0 && may_break(prev, cp))
+			best = at;
+		prev = cp;
+		at += n;
+	}
+	return best;
+}
+
+/* Where the line cut to the width (buf, from text) breaks: after its last
+ * space (that space dropped), or in Chinese between two characters of
+ * which one is wide, whichever comes later. Returns the bytes taken. */
+static size_t line_break(char *buf, const char *text)
+{
+	size_t take = strlen(buf);
+	if (take >= strlen(text))
+		return take;
+	char *space = strrchr(buf, ' ');
+	size_t cjk = i18n_lang() == I18N_ZH ? detail_cjk_break(text, take) : 0;
+	if (space && space > buf && (size_t)(space - buf) + 1 >= cjk)
+		take = (size_t)(space - buf) + 1, buf[take - 1] = '\0';
+	else if (cjk > 0)
+		take = cjk, buf[take] = '\0';
+	return take;
+}
+
 void detail_add_wrapped(struct detail_lines *d, const char *text, int w)
 {
 	const char *p = text;
 	while (*p && d->n < DETAIL_LINES) {
 		char *buf = d->line[d->n];
 		text_fit(buf, DETAIL_LINE_BYTES, p, (size_t)(w > 0 ? w : 1));
-		size_t take = strlen(buf), len = strlen(p);
-		if (take < len) { /* break at the last space that fits */
-			char *space = strrchr(buf, ' ');
-			if (space && space > buf)
-				take = (size_t)(space - buf) + 1, buf[take - 1] = '\0';
-		}
+		size_t take = line_break(buf, p);
 		d->n++;
 		p += take;
 		while (*p == ' ')
@@ -58,16 +118,20 @@ static void short_count(char *buf, size_t cap, long long v)
  * type, as the session computed them. */
 static void limits_line(const struct session *s, char *line, size_t cap)
 {
-	size_t n = (size_t)snprintf(line, cap, "limits (context at %lld seq / sequences at %lld "
-				    "tokens):", s->sc.concurrency, s->sc.context);
+	size_t n = (size_t)snprintf(line, cap,
+				    _("limits (context at %lld seq / sequences at %lld tokens):"),
+				    s->sc.concurrency, s->sc.context);
 	for (int k = 0; s->limits_ok && k < LIMIT_CARD_COUNTS && n < cap; k++) {
 		const struct card_limit *c = &s->limits[k];
 		char ctx[16], seq[16];
 		short_count(ctx, sizeof ctx, c->max_context);
 		short_count(seq, sizeof seq, c->max_concurrency);
-		n += (size_t)snprintf(line + n, cap - n, " %d card%s %s/%s%s", c->cards,
-				      c->cards > 1 ? "s" : "", ctx, seq,
-				      k + 1 < LIMIT_CARD_COUNTS ? ";" : "");
+		n += (size_t)snprintf(line + n, cap - n,
+				      P_(" %d card %s/%s", " %d cards %s/%s", (unsigned long)c->cards),
+				      c->cards, ctx, seq);
+		/* TRANSLATORS: between the card counts of the limits line. */
+		if (k + 1 < LIMIT_CARD_COUNTS && n < cap)
+			n += (size_t)snprintf(line + n, cap - n, "%s", _(";"));
 	}
 }
 
@@ -80,7 +144,7 @@ static int terms_text(char *buf, size_t cap, const struct mem_terms *m)
 	for (enum mem_term t = TERM_WEIGHTS; t < TERM_COUNT && n < cap; t++)
 		if (t == TERM_WEIGHTS || mem_term_value(m, t) > 0)
 			n += (size_t)snprintf(buf + n, cap - n, "%s%s %.1f", n ? " + " : "",
-					      mem_term_rows[t].name, mem_term_value(m, t) / GIB);
+					      _(mem_term_rows[t].name), mem_term_value(m, t) / GIB);
 	return (int)(n < cap ? n : cap - 1);
 }
 
@@ -91,11 +155,13 @@ static void add_terms(struct detail_lines *d, const struct session *s, const str
 {
 	char line[DETAIL_LINE_BYTES];
 	int n = terms_text(line, sizeof line, &p->per_card);
-	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB/card", G(p->need));
+	snprintf(line + n, sizeof line - (size_t)n, _(" = %.1f GiB/card"), G(p->need));
 	detail_add_wrapped(d, line, w);
-	snprintf(line, sizeof line, "+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s",
+	snprintf(line, sizeof line, _("+%.0f%% headroom: %.1f of %.1f GiB (%.0f%% used) — %s"),
 		 s->sc.headroom_pct, G(p->with_headroom), G(p->capacity), p->utilization_pct,
-		 p->level == FIT_NONE ? "does not fit" : p->level == FIT_TIGHT ? "tight" : "comfortable");
+		 p->level == FIT_NONE	 ? _("does not fit")
+		 : p->level == FIT_TIGHT ? _("tight")
+					 : _("comfortable"));
 	detail_add_wrapped(d, line, w);
 	if (!p->fits)
 		return; /* a layout that does not fit is not offered */
@@ -107,12 +173,12 @@ static void add_terms(struct detail_lines *d, const struct session *s, const str
 
 /* What lowers each term when it is the one that does not fit. */
 static const char *const term_remedy[TERM_COUNT] = {
-	[TERM_WEIGHTS] = "weights: a lower precision or more cards",
-	[TERM_KV_CACHE] = "KV cache: lower context/concurrency or fp8 KV",
-	[TERM_ACTIVATIONS] = "activations: lower concurrency or context",
-	[TERM_GRADIENTS] = "gradients: LoRA, or ZeRO over more cards",
-	[TERM_OPTIMIZER] = "optimizer states: LoRA, or ZeRO over more cards",
-	[TERM_OVERHEAD] = "overhead: a card with more memory",
+	[TERM_WEIGHTS] = N_("weights: a lower precision or more cards"),
+	[TERM_KV_CACHE] = N_("KV cache: lower context/concurrency or fp8 KV"),
+	[TERM_ACTIVATIONS] = N_("activations: lower concurrency or context"),
+	[TERM_GRADIENTS] = N_("gradients: LoRA, or ZeRO over more cards"),
+	[TERM_OPTIMIZER] = N_("optimizer states: LoRA, or ZeRO over more cards"),
+	[TERM_OVERHEAD] = N_("overhead: a card with more memory"),
 };
 
 static void add_totals(struct detail_lines *d, const struct session *s, int w)
@@ -120,14 +186,14 @@ static void add_totals(struct detail_lines *d, const struct session *s, int w)
 	const struct mem_terms *t = &s->an->totals;
 	char line[DETAIL_LINE_BYTES];
 	enum mem_term top = TERM_WEIGHTS;
-	int n = snprintf(line, sizeof line, "whole model: ");
+	int n = snprintf(line, sizeof line, "%s", _("whole model: "));
 	n += terms_text(line + n, sizeof line - (size_t)n, t);
 	snprintf(line + n, sizeof line - (size_t)n, " = %.1f GiB", G(mem_sum(t)));
 	detail_add_wrapped(d, line, w);
 	for (enum mem_term k = TERM_WEIGHTS; k < TERM_OVERHEAD; k++)
 		if (mem_term_value(t, k) > mem_term_value(t, top))
 			top = k;
-	snprintf(line, sizeof line, "most of it is %s", term_remedy[top]);
+	snprintf(line, sizeof line, _("most of it is %s"), _(term_remedy[top]));
 	detail_add_wrapped(d, line, w);
 }
 
@@ -147,7 +213,7 @@ static void add_notes(struct detail_lines *d, const struct session *s, const str
 		char line[DETAIL_LINE_BYTES];
 		if ((message_severity(notes[i]) >= SEVERITY_WARNING) != important)
 			continue;
-		snprintf(line, sizeof line, "note: %s", MESSAGE_TEXT(notes[i]));
+		snprintf(line, sizeof line, _("note: %s"), MESSAGE_TEXT(notes[i]));
 		detail_add_wrapped(d, line, w);
 	}
 }
@@ -176,8 +242,9 @@ void detail_title(char *buf, size_t cap, const struct plan *p)
 	char shape[96];
 	plan_shape_words(shape, sizeof shape, p);
 	if (p->cards)
-		snprintf(buf, cap, "%s · %d card%s · %s%s", gpu_short_name(p->gpu), p->cards,
-			 p->cards == 1 ? "" : "s", shape, p->fits ? "" : " · does not fit");
+		snprintf(buf, cap, P_("%s · %d card · %s%s", "%s · %d cards · %s%s",
+				      (unsigned long)p->cards),
+			 gpu_short_name(p->gpu), p->cards, shape, p->fits ? "" : _(" · does not fit"));
 	else
 		snprintf(buf, cap, "%s · %s", gpu_short_name(p->gpu), shape);
 }

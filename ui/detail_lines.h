@@ -22,8 +22,13 @@ struct detail_lines {
  * model's totals and which term dominates, with what lowers it. */
 /* How amounts are written (a plain terminal: MONEY_ASCII); UTF-8 until set. */
 void detail_lines_set_money(enum money_style ms);
-/* Appends text broken at spaces into lines of at most w columns. */
+/* Appends text broken at spaces into lines of at most w columns; in
+ * Chinese also between Han characters (not before ，。：；）). */
 void detail_add_wrapped(struct detail_lines *d, const char *text, int w);
+/* The last place at or before byte fitted where Chinese text may break:
+ * between two wide characters or a wide one and a letter, closing
+ * punctuation not starting the next line. 0: none. */
+size_t detail_cjk_break(const char *text, size_t fitted);
 void detail_lines_plan(struct detail_lines *out, const struct session *s, const struct plan *p,
 		       int w);
 /* The box's title: GPU, cards and the shape in words. */

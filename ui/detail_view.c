@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/i18n.h"
 #include "../src/message.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
@@ -25,8 +26,8 @@ static void plan_draw(struct detail_view *v)
 	char title[200];
 	int x = l->table_x + 2, w = l->table_w - 4, y = l->detail_y + 1, rows = l->detail_h - 2;
 	if (!p) {
-		draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w, "Breakdown");
-		put_text(y, x, s->status_error ? s->status : "no GPU type selected", w);
+		draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w, _("Breakdown"));
+		put_text(y, x, s->status_error ? s->status : _("no GPU type selected"), w);
 		return;
 	}
 	if (v->shown != p->gpu)
@@ -40,7 +41,9 @@ static void plan_draw(struct detail_view *v)
 		put_text(y + r, x, d.line[v->scroll + r], w);
 	if (max == 0)
 		return;
-	const char *more = v->scroll == 0 ? " more ↓ J/K " : v->scroll < max ? " ↑↓ more J/K " : " ↑ more J/K ";
+	const char *more = v->scroll == 0 ? _(" more ↓ J/K ")
+			   : v->scroll < max ? _(" ↑↓ more J/K ")
+					     : _(" ↑ more J/K ");
 	int mw = (int)text_width(more);
 	attron(theme_attr(&v->fr->theme, EL_HINT));
 	put_text(l->detail_y + l->detail_h - 1, l->table_x + l->table_w - 2 - mw, more, mw);
@@ -51,7 +54,7 @@ static void plan_draw(struct detail_view *v)
  * characters (× in a plan code, ¥) never shift the columns after it. */
 static void cell(char *line, size_t cap, const char *s, int cols, bool right)
 {
-	char fit[64];
+	char fit[96];
 	size_t n = strlen(line);
 	int w = (int)text_fit(fit, sizeof fit, s, (size_t)cols);
 	snprintf(line + n, cap - n, "%*s%s%*s", right ? cols - w : 0, "", fit, right ? 0 : cols - w,
@@ -106,19 +109,24 @@ static void compare_line(char *buf, size_t cap, const struct plan *p, const stru
 
 static void compare_header(char *buf, size_t cap, bool wide)
 {
-	const char *const text[CMP_COLS] = {"GPU", wide ? "" : "pin", " ", "pinned", "monthly", " │",
-					    wide ? "" : "now", " ", "now", "monthly", " │", "change"};
+	/* TRANSLATORS: the compare table's headers: "pin" and "now" have 4
+	   columns (a Han character takes two), "pinned" 11, "monthly" and
+	   "change" 8. */
+	const char *const text[CMP_COLS] = {_("GPU"), wide ? "" : _("pin"), " ", _("pinned"),
+					    _("monthly"), " │", wide ? "" : _("now"), " ",
+					    _("now"), _("monthly"), " │", _("change")};
 	cmp_line(buf, cap, text, wide);
 }
 
 /* After p: each GPU's pinned and current cards, plan and monthly cost (the
  * cheaper way to rent), and the difference. */
-static void put_scenario(int y, int x, int w, const char *label, const struct scenario *sc)
+static void put_scenario(int y, int x, int w, const char *label, int lw,
+			 const struct scenario *sc)
 {
-	char line[512], summary[256];
+	char summary[256];
 	scenario_summary(summary, sizeof summary, sc);
-	snprintf(line, sizeof line, "%s%s", label, summary);
-	put_text(y, x, line, w);
+	put_text(y, x, label, lw);
+	put_text(y, x + lw, summary, w - lw);
 }
 
 static void compare_draw(const struct detail_view *v)
@@ -130,9 +138,12 @@ static void compare_draw(const struct detail_view *v)
 	bool wide = w >= 74;
 	char line[512];
 	draw_box(v->fr, l->detail_y, l->table_x, l->detail_h, l->table_w,
-		 "Pinned vs now · monthly · P unpins");
-	put_scenario(y++, x, w, "pinned: ", &s->pin_sc);
-	put_scenario(y++, x, w, "now:    ", &s->sc);
+		 _("Pinned vs now · monthly · P unpins"));
+	/* the two summaries start in one column: "pinned: ", "now:    " */
+	const char *pinned = _("pinned:"), *now = _("now:");
+	int lw = (int)(text_width(pinned) > text_width(now) ? text_width(pinned) : text_width(now)) + 1;
+	put_scenario(y++, x, w, pinned, lw, &s->pin_sc);
+	put_scenario(y++, x, w, now, lw, &s->sc);
 	compare_header(line, sizeof line, wide);
 	attron(theme_attr(&v->fr->theme, EL_HINT));
 	put_text(y++, x, line, w);

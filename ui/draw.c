@@ -11,6 +11,11 @@ void draw_set_plain(bool on)
 	plain = on;
 }
 
+bool draw_plain(void)
+{
+	return plain;
+}
+
 int put_text(int y, int x, const char *s, int cols)
 {
 	char buf[1024], ascii[1024];

@@ -14,6 +14,7 @@ struct frame {
 /* Every text written after draw_set_plain(true) is shown in ASCII
  * (theme_plain_text): for a locale that cannot show UTF-8. */
 void draw_set_plain(bool on);
+bool draw_plain(void);
 /* Writes s at y,x cut to cols display columns; returns columns used. */
 int put_text(int y, int x, const char *s, int cols);
 /* Writes s right-aligned in the w columns from x. */

@@ -3,6 +3,10 @@
 #include "form_specs.h"
 
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../src/i18n.h"
 
 struct field_spec form_specs[MAX_SPECS];
 size_t form_nspecs;
@@ -49,7 +53,7 @@ void form_specs_build(void)
 	specs_add(false);
 	size_t fold = form_nspecs;
 	if (form_nspecs < MAX_SPECS)
-		form_specs[form_nspecs++] = (struct field_spec){.label = "Advanced", .kind = FK_FOLD};
+		form_specs[form_nspecs++] = (struct field_spec){.label = N_("Advanced"), .kind = FK_FOLD};
 	specs_add(true);
 	if (form_nspecs == fold + 1)
 		form_nspecs = fold; /* no advanced row: no fold */
@@ -60,14 +64,56 @@ const char *form_choice(const struct field_spec *s, int i)
 	return i < 0 ? NULL : setting_choice(s->setting, (size_t)i);
 }
 
+/* Choice names are command-line values: only the words among them
+ * ("inference", "auto", "none") have a translation; "bf16" stays. */
+const char *form_choice_shown(const struct field_spec *s, int i)
+{
+	const char *name = form_choice(s, i);
+	return name ? _(name) : NULL;
+}
+
+int form_choice_find(const struct field_spec *s, const char *text)
+{
+	for (int i = 0; form_choice(s, i); i++)
+		if (strcmp(form_choice_shown(s, i), text) == 0 ||
+		    strcasecmp(form_choice(s, i), text) == 0)
+			return i;
+	return -1;
+}
+
+/* The word a number row shows for 0 ("auto", "none"), or NULL. */
+static const char *zero_word(const struct field_spec *s)
+{
+	if (!s->setting || s->kind != FK_NUMBER)
+		return NULL;
+	return s->setting->zero_is_auto ? "auto" : s->setting->zero_word;
+}
+
 void form_field_value(const struct scenario *sc, const struct field_spec *s, char *buf,
 		      size_t cap)
 {
 	const struct model *m = scenario_model(sc);
+	const char *word = zero_word(s);
 	if (!s->setting)
 		buf[0] = '\0';
 	else if (s->kind == FK_MODEL)
 		snprintf(buf, cap, "%s", m ? m->name : "");
+	else if (s->kind == FK_ENUM)
+		snprintf(buf, cap, "%s",
+			 form_choice_shown(s, (int)setting_choice_index(s->setting, sc)));
 	else
 		setting_format(s->setting, sc, buf, cap);
+	if (word && strcmp(buf, word) == 0)
+		snprintf(buf, cap, "%s", _(word));
+}
+
+void form_cli_value(const struct field_spec *s, const char *text, char *out, size_t cap)
+{
+	const char *word = zero_word(s);
+	int at = s->kind == FK_ENUM ? form_choice_find(s, text) : -1;
+	if (at >= 0)
+		text = form_choice(s, at);
+	else if (word && strcmp(text, _(word)) == 0)
+		text = word;
+	snprintf(out, cap, "%s", text);
 }

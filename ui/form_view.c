@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../src/i18n.h"
 #include "../src/parse.h"
 #include "../src/report.h"
 #include "../src/settings.h"
@@ -15,11 +16,26 @@
 #include "form_specs.h"
 #include "widgets.h"
 
-#define LABEL_WIDTH 12 /* "Concurrency" and a space */
+#define FOLD_OPEN "▾ "
+#define FOLD_SHUT "▸ "
 
 static int screen_row(int i)
 {
 	return 2 + i + (i >= 1); /* the model's size line sits under the model */
+}
+
+/* The label column: the widest label in the language in use and a space
+ * ("Concurrency " in English), at most half the box, so a language
+ * switch moves the fields. */
+static int label_width(const struct form_view *v)
+{
+	int w = (int)text_width(_("Size")), most = (v->fr->lay.form_w - 2) / 2;
+	for (size_t i = 0; i < form_nspecs; i++) {
+		const struct field_spec *s = &form_specs[i];
+		int lw = (int)text_width(_(s->label)) + (s->kind == FK_FOLD ? 2 : 0);
+		w = lw > w ? lw : w;
+	}
+	return w + 1 < most ? w + 1 : most;
 }
 
 static void sync_fields(struct form_view *v)
@@ -28,7 +44,7 @@ static void sync_fields(struct form_view *v)
 		char buf[128];
 		form_field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
 		if (v->specs[i]->kind == FK_FOLD)
-			snprintf(buf, sizeof buf, "%s", v->advanced ? "hide" : "show");
+			snprintf(buf, sizeof buf, "%s", v->advanced ? _("hide") : _("show"));
 		set_field_buffer(v->fields[i], 0, buf);
 	}
 }
@@ -43,11 +59,11 @@ static int field_attr(const struct field_spec *s, bool focused)
 
 /* One form field for a spec: on the form's row 'row', as wide as the box
  * leaves after the label and the unit; choices are not typed into. */
-static FIELD *spec_field(const struct field_spec *s, int row, int inner)
+static FIELD *spec_field(const struct field_spec *s, int row, int inner, int lw)
 {
-	int unit = s->unit ? (int)strlen(s->unit) + 1 : s->kind == FK_ENUM ? 3 : 0;
+	int unit = s->unit ? (int)text_width(_(s->unit)) + 1 : s->kind == FK_ENUM ? 3 : 0;
 	bool choice_field = s->kind == FK_ENUM || s->kind == FK_FOLD;
-	FIELD *f = new_field(1, inner - LABEL_WIDTH - 1 - unit, row, LABEL_WIDTH, 0, 0);
+	FIELD *f = new_field(1, inner - lw - 1 - unit, row, lw, 0, 0);
 	if (!f)
 		return NULL;
 	field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
@@ -66,6 +82,7 @@ static void build(struct form_view *v)
 	int inner = v->fr->lay.form_w - 2, seen = 0;
 	v->nfields = 0;
 	v->more_below = false;
+	v->label_w = label_width(v);
 	for (size_t i = 0; i < form_nspecs && v->nfields < FORM_MAX_FIELDS; i++) {
 		const struct field_spec *s = &form_specs[i];
 		int row = screen_row(v->nfields) - 1;
@@ -77,7 +94,7 @@ static void build(struct form_view *v)
 			v->more_below = true;
 			break;
 		}
-		FIELD *f = spec_field(s, row - 1, inner);
+		FIELD *f = spec_field(s, row - 1, inner, v->label_w);
 		if (!f)
 			break;
 		v->specs[v->nfields] = s;
@@ -194,7 +211,9 @@ static void apply_field(struct form_view *v, int i)
 	trimmed_buffer(v, i, text, sizeof text);
 	v->refused[0] = '\0';
 	if (s->kind != FK_MODEL) {
-		if (!session_apply(v->s, s->key, text))
+		char cli[128];
+		form_cli_value(s, text, cli, sizeof cli);
+		if (!session_apply(v->s, s->key, cli))
 			snprintf(v->refused, sizeof v->refused, "%s", v->s->status);
 		return;
 	}
@@ -210,8 +229,10 @@ static void apply_field(struct form_view *v, int i)
 		if (exact || v->nmatches == 0)
 			return;
 	}
-	session_status(v->s, false, "%d match%s: Tab or Enter takes %s", v->nmatches,
-		   v->nmatches == 1 ? "" : "es", v->matches[0]->name);
+	session_status(v->s, false,
+		       P_("%d match: Tab or Enter takes %s", "%d matches: Tab or Enter takes %s",
+			  (unsigned long)v->nmatches),
+		       v->nmatches, v->matches[0]->name);
 }
 
 static void cycle(struct form_view *v, int i, int step)
@@ -219,15 +240,12 @@ static void cycle(struct form_view *v, int i, int step)
 	char text[64];
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
-	int n = 0, at = 0;
-	while (form_choice(s, n)) {
-		if (strcasecmp(form_choice(s, n), text) == 0)
-			at = n;
+	int n = 0, at = form_choice_find(s, text);
+	while (form_choice(s, n))
 		n++;
-	}
-	at = (at + step + n) % n;
+	at = ((at < 0 ? 0 : at) + step + n) % n;
 	if (session_apply(v->s, s->key, form_choice(s, at)))
-		set_field_buffer(v->fields[i], 0, form_choice(s, at));
+		set_field_buffer(v->fields[i], 0, form_choice_shown(s, at));
 }
 
 static void toggle_advanced(struct form_view *v)
@@ -268,7 +286,7 @@ static void leave_field(struct form_view *v)
 		return;
 	set_field_buffer(v->fields[i], 0, used);
 	if (v->refused[0])
-		session_status(v->s, true, "%s: kept %s", v->refused, used);
+		session_status(v->s, true, _("%s: kept %s"), v->refused, used);
 }
 
 /* Tab on the last field shown scrolls the next one into view; Shift-Tab
@@ -333,10 +351,8 @@ static void open_pick(struct form_view *v, int i)
 {
 	char text[64];
 	trimmed_buffer(v, i, text, sizeof text);
-	v->pick = 0;
-	for (int n = 0; form_choice(v->specs[i], n); n++)
-		if (strcasecmp(form_choice(v->specs[i], n), text) == 0)
-			v->pick = n;
+	int at = form_choice_find(v->specs[i], text);
+	v->pick = at < 0 ? 0 : at;
 }
 
 bool form_view_pick_open(const struct form_view *v)
@@ -356,7 +372,7 @@ static void pick_key(struct form_view *v, int i, int ch)
 		v->pick = (v->pick + 1) % n;
 	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
 		if (session_apply(v->s, s->key, form_choice(s, v->pick)))
-			set_field_buffer(v->fields[i], 0, form_choice(s, v->pick));
+			set_field_buffer(v->fields[i], 0, form_choice_shown(s, v->pick));
 		v->pick = -1;
 	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
 		v->pick = -1;
@@ -365,17 +381,19 @@ static void pick_key(struct form_view *v, int i, int ch)
 
 static void draw_pick(const struct form_view *v)
 {
-	int i = current(v), x = v->fr->lay.form_x + 1 + LABEL_WIDTH, y = screen_row(i) + 1;
+	int i = current(v), x = v->fr->lay.form_x + 1 + v->label_w, y = screen_row(i) + 1;
 	const struct field_spec *s = v->specs[i];
-	int n = 0, w = 14;
-	while (form_choice(s, n))
-		n++;
+	int n = 0, w = 14; /* the box: borders, a space, the widest choice */
+	for (; form_choice(s, n); n++)
+		if ((int)text_width(form_choice_shown(s, n)) + 3 > w)
+			w = (int)text_width(form_choice_shown(s, n)) + 3;
 	if (y + n + 2 > v->fr->lay.status_y)
 		y = screen_row(i) - n - 2;
 	draw_box(v->fr, y, x - 1, n + 2, w, NULL);
 	for (int k = 0; k < n; k++) {
-		char line[32];
-		snprintf(line, sizeof line, " %-*s", w - 3, form_choice(s, k));
+		char line[96];
+		const char *name = form_choice_shown(s, k);
+		snprintf(line, sizeof line, " %s%*s", name, w - 3 - (int)text_width(name), "");
 		if (k == v->pick)
 			attron(theme_attr(&v->fr->theme, EL_SELECTED));
 		put_text(y + 1 + k, x, line, w - 2);
@@ -475,16 +493,16 @@ static void draw_size_line(const struct form_view *v, int y, int x, int w)
 	char buf[96];
 	if (!m)
 		return;
+	int lw = v->label_w;
 	if (m->derived)
-		snprintf(buf, sizeof buf, "%.4gB (approx. shape)", m->params_b);
+		snprintf(buf, sizeof buf, _("%.4gB (approx. shape)"), m->params_b);
 	else if (m->active_params_b < m->params_b)
-		snprintf(buf, sizeof buf, w - LABEL_WIDTH >= 18 ? "%.4gB (%.3gB active)"
-								: "%.4gB/%.3gB",
+		snprintf(buf, sizeof buf, w - lw >= 18 ? _("%.4gB (%.3gB active)") : "%.4gB/%.3gB",
 			 m->params_b, m->active_params_b);
 	else
-		snprintf(buf, sizeof buf, "%.4gB (dense)", m->params_b);
-	put_text(y, x, "Size", w);
-	put_text(y, x + LABEL_WIDTH, buf, w - LABEL_WIDTH);
+		snprintf(buf, sizeof buf, _("%.4gB (dense)"), m->params_b);
+	put_text(y, x, _("Size"), lw - 1);
+	put_text(y, x + lw, buf, w - lw);
 }
 
 static void draw_matches(const struct form_view *v, int y, int x, int w)
@@ -503,7 +521,7 @@ static void draw_matches(const struct form_view *v, int y, int x, int w)
  * start of the field. */
 void form_view_save_cursor(struct form_view *v)
 {
-	widget_cursor_col(v->form, v->fr->lay.form_x + 1 + LABEL_WIDTH, &v->cursor_col);
+	widget_cursor_col(v->form, v->fr->lay.form_x + 1 + v->label_w, &v->cursor_col);
 }
 
 static void restore_cursor(const struct form_view *v)
@@ -513,31 +531,51 @@ static void restore_cursor(const struct form_view *v)
 		form_driver(v->form, REQ_NEXT_CHAR);
 }
 
+/* " more ↓ " on the box's bottom edge: Tab scrolls to the fields out of view. */
+static void draw_more(const struct form_view *v, int x, int w)
+{
+	char mark[48];
+	if (!v->more_below && v->skip == 0)
+		return;
+	if (v->more_below && v->skip)
+		snprintf(mark, sizeof mark, " ↑↓ Tab ");
+	else
+		snprintf(mark, sizeof mark, v->more_below ? _(" more ↓ ") : _(" ↑ more "));
+	int mw = (int)text_width(mark);
+	put_text(v->fr->lay.status_y - 1, x + w - 1 - mw, mark, mw);
+}
+
+/* A label, its unit at the right edge, ◂▸ on a choice. */
+static void draw_label(const struct form_view *v, const struct field_spec *s, int y, int x, int w)
+{
+	char fold[64];
+	if (s->kind == FK_FOLD) {
+		snprintf(fold, sizeof fold, "%s%s", v->advanced ? FOLD_OPEN : FOLD_SHUT, _(s->label));
+		put_text(y, x, fold, v->label_w);
+		return;
+	}
+	put_text(y, x, _(s->label), v->label_w - 1);
+	if (s->unit) {
+		int uw = (int)text_width(_(s->unit));
+		put_text(y, x + w - uw, _(s->unit), uw);
+	}
+	if (s->kind == FK_ENUM)
+		put_text(y, x + w - 2, "◂▸", 2);
+}
+
 void form_view_draw(const struct form_view *v)
 {
-	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2, lw = LABEL_WIDTH;
-	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w, "Scenario");
-	if (v->more_below || v->skip > 0) /* Tab scrolls to the fields out of view */
-		put_text(v->fr->lay.status_y - 1, x + w - 9,
-			 v->more_below ? (v->skip ? " ↑↓ Tab " : " more ↓ ") : " ↑ more ", 8);
+	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2;
+	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w,
+		 _("Scenario"));
+	draw_more(v, x, w);
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
 	post_form(v->form);
 	restore_cursor(v);
 	draw_size_line(v, 3, x, w);
-	for (int i = 0; i < v->nfields; i++) {
-		const struct field_spec *s = v->specs[i];
-		int y = screen_row(i);
-		if (s->kind == FK_FOLD) {
-			put_text(y, x, v->advanced ? "▾ Advanced" : "▸ Advanced", lw);
-			continue;
-		}
-		put_text(y, x, s->label, lw - 1);
-		if (s->unit)
-			put_text(y, x + w - (int)strlen(s->unit), s->unit, (int)strlen(s->unit));
-		if (s->kind == FK_ENUM)
-			put_text(y, x + w - 2, "◂▸", 2);
-	}
+	for (int i = 0; i < v->nfields; i++)
+		draw_label(v, v->specs[i], screen_row(i), x, w);
 	draw_matches(v, screen_row(v->nfields) + 1, x, w);
 	if (v->pick >= 0)
 		draw_pick(v);

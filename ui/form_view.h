@@ -31,6 +31,7 @@ struct form_view {
 	bool more_below; /* fields past the pane's last row */
 	bool fresh_focus; /* the next key typed replaces the field */
 	int cursor_col;  /* inside the current field */
+	int label_w;     /* the label column, for the language in use (build) */
 	unsigned synced; /* the session's reload count the field texts follow */
 	char refused[256]; /* why the value typed in the current field was refused */
 	/* the text field typed into, not applied yet: typing is applied once

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/i18n.h"
 #include "../src/money.h"
 #include "../src/plan_text.h"
 #include "../src/report.h"
@@ -83,7 +84,7 @@ static void row_cells(const struct plan *p, struct row_cells *c, enum money_styl
 	if (row_priced(p))
 		plan_shape_code(c->text[TC_PLAN], sizeof c->text[0], p);
 	else
-		snprintf(c->text[TC_PLAN], sizeof c->text[0], "does not fit");
+		snprintf(c->text[TC_PLAN], sizeof c->text[0], "%s", _("does not fit"));
 	if (!row_priced(p))
 		return; /* a layout that does not fit is no offer: no price, no star */
 	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, ms);
@@ -96,23 +97,27 @@ static void row_cells(const struct plan *p, struct row_cells *c, enum money_styl
 	}
 }
 
-/* Header labels, longest first: the first that fits its column is drawn. */
+/* Header labels, longest first: the first that fits its column is drawn
+ * (translated: a Chinese header may be wider or narrower). */
+/* TRANSLATORS: the GPU table's column headers, each shorter than the one
+   before it: keep them as short as the English (a Han character takes two
+   columns); "n" is the card count's narrowest header. */
 static const char *const headers[TC_COUNT][4] = {
-	[TC_NAME] = {"GPU"},
-	[TC_FIGURES] = {"GiB/card", "GiB"},
-	[TC_CARDS] = {"cards", "n"},
-	[TC_PLAN] = {"plan"},
-	[TC_CONTAINER] = {"container", "contnr", "ctr"},
-	[TC_BAREMETAL] = {"bare metal", "b.metal", "metal", "bm"},
-	[TC_TOTAL] = {"total", "tot"},
+	[TC_NAME] = {N_("GPU")},
+	[TC_FIGURES] = {N_("GiB/card"), "GiB"},
+	[TC_CARDS] = {N_("cards"), N_("n")},
+	[TC_PLAN] = {N_("plan")},
+	[TC_CONTAINER] = {N_("container"), N_("contnr"), N_("ctr")},
+	[TC_BAREMETAL] = {N_("bare metal"), N_("b.metal"), N_("metal"), N_("bm")},
+	[TC_TOTAL] = {N_("total"), N_("tot")},
 	[TC_SPEED] = {"tok/s±30%", "tok/s"},
 	[TC_UNIT_COST] = {"¥/M tok", "¥/M"},
 };
 
 /* Training shows days and the job's total in the time columns. */
 static const char *const train_headers[TC_COUNT][4] = {
-	[TC_SPEED] = {"days±25%", "days"},
-	[TC_UNIT_COST] = {"job total", "job"},
+	[TC_SPEED] = {N_("days±25%"), N_("days")},
+	[TC_UNIT_COST] = {N_("job total"), N_("job")},
 };
 
 static bool table_training; /* the rows are training plans: set by column_wants */
@@ -122,7 +127,8 @@ static bool star_room[TC_COUNT]; /* set by column_wants */
 
 static const char *header_label(enum table_col c, int i)
 {
-	return table_training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
+	const char *h = table_training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
+	return h ? _(h) : NULL;
 }
 
 /* The column the session sorts by carries the marker. */
@@ -146,7 +152,7 @@ static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sor
 
 static int header_width(enum table_col c, bool sorted, bool longest)
 {
-	char h[32];
+	char h[64];
 	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted);
 	return (int)text_width(h);
 }
@@ -269,17 +275,24 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
+/* The bar's header, the long form where it fits. */
+static void bar_header(char *buf, size_t cap, int w, double headroom_pct)
+{
+	snprintf(buf, cap, _("VRAM per card (need+%.0f%%)"), headroom_pct);
+	if ((int)text_width(buf) > w)
+		snprintf(buf, cap, _("VRAM +%.0f%%"), headroom_pct);
+}
+
 static void draw_header(const struct frame *fr, const struct table_layout *t, int y, int x0,
 			const struct session *s)
 {
-	char h[64];
+	char h[96];
 	attron(theme_attr(&fr->theme, EL_HINT));
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!t->shown[c])
 			continue;
 		if (c == TC_BAR)
-			snprintf(h, sizeof h, t->w[c] >= 24 ? "VRAM per card (need+%.0f%%)" : "VRAM +%.0f%%",
-				 s->sc.headroom_pct);
+			bar_header(h, sizeof h, t->w[c], s->sc.headroom_pct);
 		bool right = c != TC_NAME && c != TC_BAR && c != TC_PLAN;
 		int room = star_room[c];
 		if (c != TC_BAR)
@@ -317,7 +330,8 @@ void gpu_table_draw(const struct gpu_table *v)
 	const struct screen_layout *l = &v->fr->lay;
 	struct table_layout t;
 	gpu_table_columns(v, &t);
-	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w, "Per GPU type · per card, total per month");
+	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
+		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
 		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;

@@ -63,7 +63,12 @@ unsigned keys_context(const struct tui *t);
 const struct key_row *keys_find(unsigned ctx, int ch);
 /* Runs a key; KR_DONE when no row takes it. */
 enum key_result keys_dispatch(struct tui *t, int ch);
-/* The status line's hints for ctx (KC_TEXT or KC_FIELD). */
+/* The status line's hints for ctx (KC_TEXT or KC_FIELD), in the language
+ * in use, each one whole: those that would not fit are left out. narrow:
+ * the short forms, for a line under STATUS_WIDE_COLS columns. */
+#define STATUS_WIDE_COLS 100
 void keys_status_hint(unsigned ctx, bool narrow, char *buf, size_t cap);
+/* The same for a terminal cols wide (its last column left free). */
+void keys_status_line(unsigned ctx, int cols, char *buf, size_t cap);
 
 #endif

@@ -77,8 +77,7 @@ static void draw_status(const struct tui *t)
 	const struct session *s = &t->s;
 	int y = t->fr.lay.status_y, attr = theme_attr(&t->fr.theme, s->status_error ? EL_ERROR : EL_HINT);
 	char hint[256];
-	keys_status_hint(form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD, COLS < 100, hint,
-			 sizeof hint);
+	keys_status_line(form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD, COLS, hint, sizeof hint);
 	move(y, 0);
 	clrtoeol();
 	attron(attr);
