@@ -30,7 +30,10 @@ app() { # cols lines command...
 	T new-session -d -s main -x "$cols" -y "$lines" "$* ; echo \$? > '$art/rc'; sleep 60"
 	T set -g window-size manual
 	T resize-window -t main -x "$cols" -y "$lines"
-	wait_for "Per GPU type" || wait_for "too small" || fail "gpuplan did not start: $*"
+	# English, Chinese (LANG=zh_XX) or too small: one fixed-string pattern a line
+	wait_for "Per GPU type
+各型号 GPU
+too small" || fail "gpuplan did not start: $*"
 	sleep 0.3
 }
 
