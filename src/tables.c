@@ -29,17 +29,19 @@ const size_t n_precisions = sizeof precisions / sizeof precisions[0];
 /* Weights, gradients, optimizer (fp32 master + Adam m and v): the ZeRO
  * paper's K = 12 accounting, and DeepSpeed's own estimator, which keeps
  * fp32 gradients (2 + 4 + 12 = 18 B). */
+/* The names go to JSON as they are, and into the accounting note
+ * translated (N_: the note renders them with _()). */
 const struct training_bytes training_rows[] = {
-	[TRAIN_FP32] = {.name = "fp32 Adam (4+4+8 B)", .weights = 4.0, .gradients = 4.0,
+	[TRAIN_FP32] = {.name = N_("fp32 Adam (4+4+8 B)"), .weights = 4.0, .gradients = 4.0,
 			.optimizer = 8.0},
-	[TRAIN_MIXED16] = {.name = "mixed 16-bit Adam, ZeRO paper K=12 (2+2+12 B)",
+	[TRAIN_MIXED16] = {.name = N_("mixed 16-bit Adam, ZeRO paper K=12 (2+2+12 B)"),
 			   .weights = 2.0, .gradients = 2.0, .optimizer = 12.0},
-	[TRAIN_FP8] = {.name = "fp8 mixed Adam (2+1 weights, 2 grads, 12 optimizer B)",
+	[TRAIN_FP8] = {.name = N_("fp8 mixed Adam (2+1 weights, 2 grads, 12 optimizer B)"),
 		       .weights = 3.0, .gradients = 2.0, .optimizer = 12.0, .approximate = true},
-	[TRAIN_MIXED16_DEEPSPEED] = {.name = "mixed 16-bit Adam, DeepSpeed fp32 gradients (2+4+12 B)",
+	[TRAIN_MIXED16_DEEPSPEED] = {.name = N_("mixed 16-bit Adam, DeepSpeed fp32 gradients (2+4+12 B)"),
 				     .weights = 2.0, .gradients = 4.0, .optimizer = 12.0},
-	[TRAIN_FP8_DEEPSPEED] = {.name = "fp8 mixed Adam, DeepSpeed fp32 gradients (2+1 weights, "
-					 "4 grads, 12 optimizer B)",
+	[TRAIN_FP8_DEEPSPEED] = {.name = N_("fp8 mixed Adam, DeepSpeed fp32 gradients (2+1 weights, "
+					    "4 grads, 12 optimizer B)"),
 				 .weights = 3.0, .gradients = 4.0, .optimizer = 12.0,
 				 .approximate = true},
 };
