@@ -5,6 +5,8 @@
  *   textwidth -t    each stdin line: "L n", then "start end token" for each
  *                   space-separated token (columns from 0, end inclusive);
  *                   a box border │ is a token of its own
+ *   textwidth -b    each stdin line: "L n", then "column glyph" for each
+ *                   box-drawing character (U+2500 to U+257F)
  *   textwidth       checks itself on known strings (a test of make check) */
 #include "../src/text.h"
 
@@ -43,19 +45,40 @@ static void print_tokens(const char *line)
 	}
 }
 
-static int filter(int tokens)
+static void print_boxes(const char *line)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	size_t col = 0, i = 0, n = strlen(line);
+	while (i < n) {
+		uint32_t cp = '?';
+		size_t len = utf8_decode(s + i, n - i, &cp);
+		if (len == 0)
+			len = 1, cp = '?';
+		if (cp >= 0x2500 && cp <= 0x257f)
+			printf("%zu %.*s\n", col, (int)len, line + i);
+		col += (size_t)(len == 1 && cp == '?' ? 1 : codepoint_width(cp));
+		i += len;
+	}
+}
+
+enum mode { WIDTHS, TOKENS, BOXES };
+
+static int filter(enum mode mode)
 {
 	char line[8192];
 	unsigned long n = 0;
 	while (fgets(line, sizeof line, stdin)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		n++;
-		if (tokens) {
-			printf("L %lu\n", n);
-			print_tokens(line);
-		} else {
+		if (mode == WIDTHS) {
 			printf("%zu\n", text_width(line));
+			continue;
 		}
+		printf("L %lu\n", n);
+		if (mode == TOKENS)
+			print_tokens(line);
+		else
+			print_boxes(line);
 	}
 	return 0;
 }
@@ -82,11 +105,13 @@ static int self_check(void)
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "-w") == 0)
-		return filter(0);
+		return filter(WIDTHS);
 	if (argc == 2 && strcmp(argv[1], "-t") == 0)
-		return filter(1);
+		return filter(TOKENS);
+	if (argc == 2 && strcmp(argv[1], "-b") == 0)
+		return filter(BOXES);
 	if (argc == 1)
 		return self_check();
-	fputs("usage: textwidth [-w|-t] < lines\n", stderr);
+	fputs("usage: textwidth [-w|-t|-b] < lines\n", stderr);
 	return 2;
 }

@@ -64,7 +64,7 @@ check_chinese() { # capture, texts...
 # character, or curses' M-x for a byte it took for Latin-1.
 check_glyphs() { # capture
 	local bad
-	bad=$(grep -nE $'\xef\xbf\xbd|\\?\\?|M-[^ ]' "$art/$1.txt")
+	bad=$(grep -nE $'\xef\xbf\xbd|\\?\\?|(^|[^A-Za-z])M-[^ ]' "$art/$1.txt")
 	[ -z "$bad" ] && pass "$1: no replacement characters" || fail "$1: replacement characters: $bad"
 }
 
@@ -78,8 +78,8 @@ check_fits() { # capture, columns
 	[ -z "$bad" ] && pass "$1: every line fits $2 columns" || fail "$1: lines do not fit: $bad"
 }
 
-# The GPU table, by display column: in each GPU row (a token such as 80G
-# after the name), a number, ¥ amount or — (a trailing * aside: the cheaper
+# The GPU table, by display column: in each GPU row (it starts with a GPU's
+# name, maybe cut), a number, ¥ amount or — (a trailing * aside: the cheaper
 # mark) ends where a header label ends (right-aligned columns), or the mark
 # after it does (the total and its c/b); the bar and
 # the plan start where a header label starts. The header is the line above
@@ -91,11 +91,18 @@ function region(i,   k, b) {
 	for (k = 1; k <= n[i]; k++) if (border(T[i, k]) && ++b == 3) return k + 1
 	return n[i] + 1
 }
-function is_row(i,   k) {
-	for (k = region(i); k <= n[i]; k++) if (T[i, k] ~ /^[0-9]+G$/) return k
-	return 0
+# a GPU row starts with a short name from the data (the vendor left out),
+# maybe cut: returns the index of its last word on the line, else 0
+function is_row(i,   k, w, m, words) {
+	k = region(i)
+	while (k <= n[i] && border(T[i, k])) k++
+	w = T[i, k]; sub(/^▶/, "", w)
+	if (!(w in first)) return 0
+	m = split(first[w], words, " ")
+	for (j = 1; j <= m && k < n[i] && index(words[j], T[i, k + 1]) == 1; j++) k++
+	return k
 }
-function problem(msg) { bad = bad "\n  line " r ": " msg }
+function problem(msg) { if (++problems <= 12) bad = bad "\n  line " r ": " msg }
 function check_row(r, h,   k, t, e, cards, plan_end, bar) {
 	for (k = is_row(r) + 1; k <= n[r]; k++) {
 		t = T[r, k]; e = E[r, k]
@@ -125,6 +132,7 @@ function next_start(c,   s, best) {
 	for (s in HS) if (s + 0 > c && s + 0 < best) best = s + 0
 	return best
 }
+BEGIN { m = split(names, nm, "\n"); for (j = 1; j <= m; j++) { w = nm[j]; sub(/ .*/, "", w); first[w] = substr(nm[j], length(w) + 2) } }
 $1 == "L" { i = $2; n[i] = 0; next }
 { k = ++n[i]; S[i, k] = $1; E[i, k] = $2; T[i, k] = $3 }
 END {
@@ -133,15 +141,41 @@ END {
 	h = r - 1
 	for (k = region(h); k <= n[h]; k++) if (!border(T[h, k])) { HS[S[h, k]] = 1; HE[E[h, k]] = 1 }
 	for (rows = 0; r <= i && is_row(r); r++) { check_row(r, h); rows++ }
+	if (problems > 12) bad = bad "\n  and " problems - 12 " more"
 	print (bad == "" ? "ok " rows " rows" : "header line " h ":" bad)
 }'
+# the GPUs' names as the table shows them: RTX 4090 24G, 910B 64G...
+gpu_names=$(grep -v '^#' "$top_srcdir/prices/gpus.csv" | tail -n +2 | cut -d, -f2 | cut -d' ' -f2-)
 check_table() { # capture
 	local out
-	out=$("$tw" -t < "$art/$1.txt" | awk "$table_awk")
+	out=$("$tw" -t < "$art/$1.txt" | awk -v names="$gpu_names" "$table_awk")
 	case "$out" in
 	ok*) pass "$1: GPU table columns aligned by display width (${out#ok })" ;;
 	*) fail "$1: GPU table misaligned: $out" ;;
 	esac
+}
+
+# The boxes stand whole: from the line of the first ┌ to the last line that
+# starts with └, every column where a box's corner ┌ or ┐ stands on that
+# line holds a box-drawing character on each line below (a label too wide
+# for its box would overwrite or push its border).
+boxes_awk='
+$1 == "L" { i = $2; next }
+{ B[i, $1] = $2 }
+END {
+	for (top = 1; top <= i && B[top, 0] != "┌"; top++) ;
+	for (bottom = i; bottom > top && B[bottom, 0] != "└"; bottom--) ;
+	if (bottom <= top) { print "no boxes"; exit }
+	for (c = 0; c < 1000; c++) if (B[top, c] == "┌" || B[top, c] == "┐") V[c] = 1
+	for (l = top + 1; l <= bottom; l++)
+		for (c in V)
+			if (!((l, c) in B) && ++bad <= 8) out = out "\n  line " l ", column " c ": no border"
+	print (bad ? bad " gap(s) in the borders:" out : "ok")
+}'
+check_boxes() { # capture
+	local out
+	out=$("$tw" -b < "$art/$1.txt" | awk "$boxes_awk")
+	[ "$out" = ok ] && pass "$1: every box border intact" || fail "$1: $out"
 }
 
 check_screen() { # capture, columns, Chinese texts...
@@ -151,6 +185,7 @@ check_screen() { # capture, columns, Chinese texts...
 	check_chinese "$name" "$@"
 	check_glyphs "$name"
 	check_fits "$name" "$cols"
+	check_boxes "$name"
 	check_table "$name"
 }
 
