@@ -22,7 +22,8 @@ export GPUPLAN_DATA="$top_srcdir" XDG_CONFIG_HOME="$tmp/xdg" LANG=C.UTF-8 NO_COL
 unset LC_ALL LC_MESSAGES LANGUAGE
 
 # What stays English by design, compared without case. Units; notation
-# the Chinese engineers write in Latin letters; key names; the program.
+# and jargon the Chinese engineers write in Latin letters; key names; the
+# program, and the names of formats and tools.
 cat > "$tmp/allow" << 'EOF'
 gib gb mib mb kib kb tb tib gbps ms us ns tok token tokens tflops flops pflops tops hz ghz
 tp pp dp ep zero moe kv cache lora qlora fp bf int nf fp8 usl mfu mbu ttft tpot
@@ -30,6 +31,7 @@ nvlink pcie ib hccs roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd ada
 tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits
+prefill decode batch epoch epochs adamw sft vs
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
@@ -39,6 +41,8 @@ K=12
 LC_ALL
 LC_MESSAGES
 LANG
+NO_COLOR
+TERM
 EOF
 
 # The data, parsed as CSV (quoted cells, doubled quotes), comments skipped:
