@@ -272,7 +272,8 @@ for args in "$q" "--task lora --train-tokens 2B --deadline 7d -m llama-2-7b" "-m
 	zh --print --format json $args | awk -v label="json $args" "$json_human" >> "$tmp/corpus"
 done
 
-# --- the configurator's screens: main view, help (both pages), breakdown
+# --- the configurator's screens: main view, help (both pages), breakdown,
+# the offer dialog, a training scenario
 if command -v tmux > /dev/null; then
 	# as in tests/tmux-lib.sh: LeakSanitizer's check at exit can hang a
 	# program whose terminal tmux has torn down
@@ -309,6 +310,17 @@ if command -v tmux > /dev/null; then
 	for _ in $(seq 30); do T send-keys -t main J; done
 	wait_screen '卡|Per GPU type'
 	shot breakdown-end
+	# the container quote's dialog (o), closed with Esc: nothing is saved
+	T send-keys -t main o
+	wait_screen 'Esc'
+	shot offer-dialog
+	T send-keys -t main Escape F10
+	# a training scenario: its own columns and breakdown
+	T new-session -d -s train -x 120 -y 36 "$bin --lang zh --task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
+	T kill-session -t main
+	T rename-session -t train main
+	wait_screen '卡|Per GPU type'
+	shot training
 	T send-keys -t main F10
 else
 	echo "SKIP (part): tmux is not installed, the screens are not scanned"
