@@ -122,6 +122,15 @@ function cut_literal(s, lit,   at, done, before, after) {
 	}
 	return done s
 }
+# a long cell shown cut short (a source in a narrow column, "..."): its
+# first 16 bytes and as much more of it as the line shows
+function cut_shortened(s, cell,   at, k) {
+	while ((at = index(s, substr(cell, 1, 16))) > 0) {
+		for (k = 16; k < length(cell) && substr(s, at + k, 1) == substr(cell, k + 1, 1); k++) ;
+		s = substr(s, 1, at - 1) " " substr(s, at + k)
+	}
+	return s
+}
 function allowed(w, data_line,   lw) {
 	if (w in exact) return 1
 	lw = tolower(w)
@@ -132,7 +141,10 @@ function allowed(w, data_line,   lw) {
 }
 {
 	tab = index($0, "\t"); label = substr($0, 1, tab - 1); s = substr($0, tab + 1)
-	for (i = 1; i <= ncells; i++) if (length(cells[i]) > 2 && index(s, cells[i])) s = cut_literal(s, cells[i])
+	for (i = 1; i <= ncells; i++) {
+		if (length(cells[i]) > 2 && index(s, cells[i])) s = cut_literal(s, cells[i])
+		if (length(cells[i]) >= 16) s = cut_shortened(s, cells[i])
+	}
 	data_line = s ~ /\.csv(:[0-9]+)*:/
 	gsub(/https?:\/\/[^ ]*/, " ", s)                   # URLs
 	gsub(/"[^"]*"/, " ", s)                            # quoted user data
@@ -170,6 +182,7 @@ GPU              卡数  方案          容器      裸金属       月总价
 NVIDIA RTX 4090 24G  20  流水线并行 PP20 多机  ¥1,150/月  ¥27,600/月
 张量并行 TP4 · ZeRO-3 数据并行 ×9 · 显存 23.3/24 GiB · 7.4 tok/s · TTFT 56 s · KV Cache 10.0 GiB
 来源：极智算官网裸金属页面 (article 2026-10-12) · 四川二区
+来源：nvidia-smi 24564 MiB; NVIDIA Ada datasheet (dense B...
       --task T               任务：inference|lora|qlora|full|pretrain（默认 inference）
 models.csv:3:9: params_b 应为大于 0 的数字，实际为 "seven"
 按 F1 查看帮助，Tab 切换字段，F10 退出；$EDITOR 编辑 /usr/share/gpuplan/prices/offers.csv
@@ -315,10 +328,10 @@ if command -v tmux > /dev/null; then
 	wait_screen 'Esc'
 	shot offer-dialog
 	T send-keys -t main Escape F10
+	for _ in $(seq 100); do T has-session -t main 2> /dev/null || break; sleep 0.1; done
+	T kill-session -t main 2> /dev/null
 	# a training scenario: its own columns and breakdown
-	T new-session -d -s train -x 120 -y 36 "$bin --lang zh --task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
-	T kill-session -t main
-	T rename-session -t train main
+	T new-session -d -s main -x 120 -y 36 "$bin --lang zh --task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
 	wait_screen '卡|Per GPU type'
 	shot training
 	T send-keys -t main F10
