@@ -50,8 +50,9 @@ EOF
 # enumerations: kind, link...), removed whole from a line before the scan
 # (sources are English prose, but data); "words" the words of the names,
 # ids, aliases and vendors, which the screens shorten;
-# "headers" the column names, allowed in a data error's line.
-csv_awk='
+# "headers" the column names, allowed in a data error's line (and, with an
+# underscore, anywhere: params_b).
+split_csv='
 function split_csv(line, f,   n, i, c, q, cell) {
 	n = 0; cell = ""; q = 0
 	for (i = 1; i <= length(line); i++) {
@@ -64,6 +65,8 @@ function split_csv(line, f,   n, i, c, q, cell) {
 	f[++n] = cell
 	return n
 }
+'
+csv_awk=$split_csv'
 /^#/ || NF == 0 { next }
 {
 	n = split_csv($0, f)
@@ -148,11 +151,12 @@ function allowed(w, data_line,   lw) {
 	data_line = s ~ /\.csv(:[0-9]+)*:/
 	gsub(/https?:\/\/[^ ]*/, " ", s)                   # URLs
 	gsub(/"[^"]*"/, " ", s)                            # quoted user data
-	gsub(/(^|[ (\[])(\.?\.?\/|~\/)[^ ]*/, " ", s)      # paths
+	gsub(/(^|[^A-Za-z0-9_.])(\.?\.?|~)\/[A-Za-z0-9_.-]+\/[^ ]*/, " ", s) # paths: /usr/share/...
+	gsub(/[A-Za-z0-9_.-]+\/([^A-Za-z0-9_]|$)/, " ", s)  # folders: models/ prices/
 	gsub(/[A-Za-z0-9_.\/-]+\.(csv|json|md|po|mo|txt)/, " ", s) # file names
 	gsub(/\$[A-Z_]+/, " ", s)                          # environment variables
 	# options, and an upper-case metavar after one: --headroom PCT, --data DIR
-	gsub(/(^|[ (\[,;])--?[A-Za-z][A-Za-z0-9-]*([ =]+[A-Z][A-Z0-9\/:,.|\[\]-]*([ ,;)]|$))?/, " ", s)
+	gsub(/(^|[^A-Za-z0-9_-])--?[A-Za-z][A-Za-z0-9-]*([ =]+[A-Z][A-Z0-9\/:,.|\[\]-]*([ ,;)]|$))?/, " ", s)
 	gsub(/[A-Za-z0-9.-]+(\|[A-Za-z0-9.-]+)+/, " ", s)  # option values a|b|c
 	rest = s; seen = " "
 	while (match(rest, /[A-Za-z0-9_]+/)) {
@@ -186,6 +190,7 @@ NVIDIA RTX 4090 24G  20  流水线并行 PP20 多机  ¥1,150/月  ¥27,600/月
       --task T               任务：inference|lora|qlora|full|pretrain（默认 inference）
 models.csv:3:9: params_b 应为大于 0 的数字，实际为 "seven"
 按 F1 查看帮助，Tab 切换字段，F10 退出；$EDITOR 编辑 /usr/share/gpuplan/prices/offers.csv
+从 DIR 读取 models/ 和 prices/；--loss chunked 用于 torchtune；数据：/work/gpuplan-0.1.0/_build/sub
 EOF
 labelled clean "$tmp/clean.txt" > "$tmp/clean.in"
 if scan "$tmp/clean.in" > "$tmp/clean.out"; then
@@ -196,16 +201,16 @@ fi
 cat > "$tmp/dirty.txt" << 'EOF'
 Qwen2.5-72B bf16 inference，上下文 32768，并发 20    prices as of 2026-10-12
 NVIDIA RTX 4090 24G  20  流水线并行 PP20 multi-node  ¥1,150/月
-张量并行 TP4 · 显存 23.3 of 24 GiB
+张量并行 TP4 · 显存 23.3 of 24 GiB/card
 models.csv:3:9: expected a number above 0 for params_b, found "seven"
 EOF
 labelled dirty "$tmp/dirty.txt" > "$tmp/dirty.in"
 scan "$tmp/dirty.in" > "$tmp/dirty.out"
 words=$(sed 's/^[^"]*"\([^"]*\)".*/\1/' "$tmp/dirty.out" | tr '\n' ' ')
-if [ "$words" = "prices as of multi node of expected number above for found " ]; then
+if [ "$words" = "prices as of multi node of card expected number above for found " ]; then
 	pass "scanner: a leaking sample names each English word: $words"
 else
-	fail "scanner: expected 'prices as of multi node of expected number above for found', got '$words'"
+	fail "scanner: expected 'prices as of multi node of card expected number above for found', got '$words'"
 fi
 
 # --- the program in Chinese
@@ -237,19 +242,7 @@ report() { # label, gpuplan arguments: stdout and stderr scanned
 
 # CSV and JSON: only the human cells (keys, headers and enumerations are an
 # interface): the reasons, the whys and the notes.
-human_csv='
-function split_csv(line, f,   n, i, c, q, cell) {
-	n = 0; cell = ""; q = 0
-	for (i = 1; i <= length(line); i++) {
-		c = substr(line, i, 1)
-		if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { cell = cell c; i++ }
-		else if (c == "\"") q = !q
-		else if (c == "," && !q) { f[++n] = cell; cell = "" }
-		else cell = cell c
-	}
-	f[++n] = cell
-	return n
-}
+human_csv=$split_csv'
 NR == 1 { n = split_csv($0, head); next }
 {
 	n = split_csv($0, f)
