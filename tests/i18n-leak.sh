@@ -31,7 +31,7 @@ nvlink pcie ib hccs roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd ada
 tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits
-prefill decode batch epoch epochs adamw sft vs
+prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
