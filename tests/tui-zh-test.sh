@@ -2,9 +2,11 @@
 # The configurator in Chinese (issue 11), driven through tmux at 120x36 and
 # 80x24, with LANG=C.UTF-8, LANG=C and a locale no host has (zh_XX.UTF-8):
 # Chinese on screen, every line within the terminal by display width, no
-# replacement characters, the GPU table's columns where its header puts
-# them, F2 switching to English and back, and q / F10 ending the program
-# with the terminal restored. Screens are kept in tests/artefacts-zh/.
+# replacement characters, the boxes' borders whole, the GPU table's columns
+# where its header puts them (an inference and a training scenario), F2
+# switching to English and back, F1 and Esc, and q / F10 ending the program
+# with the terminal restored. Display widths come from src/text.c through
+# tests/textwidth. Screens are kept in tests/artefacts-zh/.
 set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
