@@ -117,8 +117,8 @@ void time_efficiency_text(char *buf, size_t cap, const struct plan *p)
 	snprintf(buf, cap, _("mbu %.2f, mbu_bs1 %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS %s, "
 			    "eta_tp %.2f, %.0f GB/s per card; calibration %s"),
 		 e->mbu, e->mbu_bs1, e->mbu_kv, e->mfu, e->peak_tflops,
-		 e->fp8_compute ? "fp8" : "16-bit", e->eta_tp, e->bandwidth_gbs,
-		 calibration_names[p->gpu->calibration]);
+		 e->fp8_compute ? "fp8" : _("16-bit"), e->eta_tp, e->bandwidth_gbs,
+		 C_(calibration_labels[p->gpu->calibration]));
 }
 
 /* The cheapest billing of a job: "¥12,345 (container by the hour)". */

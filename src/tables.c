@@ -65,9 +65,13 @@ const char *const offer_kind_names[] = {
 	[OFFER_CONTAINER] = "container", [OFFER_BAREMETAL] = "baremetal", NULL};
 const char *const inter_node_names[] = {
 	[NET_UNKNOWN] = "", [NET_NONE] = "none", [NET_ETHERNET] = "ethernet", [NET_IB] = "ib", NULL};
+/* gpus.csv's and JSON's words; a report shows them through C_() */
 const char *const calibration_names[] = {[CAL_MEASURED] = "measured",
 					 [CAL_PUBLISHED] = "published",
 					 [CAL_ESTIMATE] = "estimate", NULL};
+const char *const calibration_labels[] = {[CAL_MEASURED] = N_("calibration|measured"),
+					  [CAL_PUBLISHED] = N_("calibration|published"),
+					  [CAL_ESTIMATE] = N_("calibration|estimate"), NULL};
 
 int name_index(const char *const *names, const char *s)
 {

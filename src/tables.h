@@ -73,6 +73,7 @@ extern const char *const link_names[];
 extern const char *const offer_kind_names[];
 extern const char *const inter_node_names[];
 extern const char *const calibration_names[];
+extern const char *const calibration_labels[]; /* the same for people: C_() */
 
 /* Bits per parameter of NF4 with double quantisation (QLoRA paper). */
 #define QLORA_BASE_BYTES (4.127 / 8.0)

@@ -31,7 +31,7 @@ nvlink pcie ib hccs roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd ada
 tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits
-prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc
+prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all reduce
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
@@ -138,6 +138,7 @@ function allowed(w, data_line,   lw) {
 	if (w in exact) return 1
 	lw = tolower(w)
 	if (lw in header && (data_line || index(w, "_") > 0)) return 1
+	if (w ~ /^_|_$/) return 1 # an identifier cut by a box drawn over it
 	if (index(w, "_") > 0) return 0
 	gsub(/[0-9]/, "", lw)
 	return length(lw) < 2 || (lw in allow)
@@ -150,6 +151,7 @@ function allowed(w, data_line,   lw) {
 	}
 	data_line = s ~ /\.csv(:[0-9]+)*:/
 	gsub(/https?:\/\/[^ ]*/, " ", s)                   # URLs
+	gsub(/`[^`]*`/, " ", s)                            # Markdown code: values as typed
 	gsub(/"[^"]*"/, " ", s)                            # quoted user data
 	gsub(/(^|[^A-Za-z0-9_.])(\.?\.?|~)\/[A-Za-z0-9_.-]+\/[^ ]*/, " ", s) # paths: /usr/share/...
 	gsub(/[A-Za-z0-9_.-]+\/([^A-Za-z0-9_]|$)/, " ", s)  # folders: models/ prices/

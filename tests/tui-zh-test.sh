@@ -222,7 +222,10 @@ check_fits zh-help-120x36 120
 T send-keys -t main Escape
 settle
 save zh-after-esc-120x36
-cmp -s "$art/zh-before-help-120x36.txt" "$art/zh-after-esc-120x36.txt" && pass "Esc closes the help" ||
+# the status line may have moved on (the language message gives way to the keys)
+above_status() { sed '$d' "$art/$1.txt"; }
+[ "$(above_status zh-before-help-120x36)" = "$(above_status zh-after-esc-120x36)" ] &&
+	pass "Esc closes the help" ||
 	fail "Esc: the screen differs from before F1"
 # q quits from a choice field (in a text field it is typed): Precision
 T send-keys -t main Tab
