@@ -9,6 +9,7 @@
 
 #include "../src/analysis.h"
 #include "../src/datasrc.h"
+#include "../src/i18n.h"
 #include "../ui/tui_bench.h"
 
 #define RUNS 9
@@ -190,6 +191,13 @@ int main(void)
 		t[r] = tui_bench_keystroke(&c, &sc, 200, 60, 200);
 	printf("key to refreshed screen, 200x60:   %8.1f us (median of %d runs of 200 keys)\n",
 	       median(t, RUNS), RUNS);
+	/* the same in Chinese from the built-in catalogue (a jump host): every
+	 * label goes through a catalogue lookup on every redraw */
+	i18n_setup("zh", "/nonexistent");
+	for (int r = 0; r < RUNS; r++)
+		t[r] = tui_bench_keystroke(&c, &sc, 200, 60, 200);
+	i18n_setup("en", "/nonexistent");
+	printf("the same, --lang zh:               %8.1f us\n", median(t, RUNS));
 	catalog_free(&c);
 
 	char *bufs[3];
