@@ -285,7 +285,7 @@ Test(messages_zh, notes_render_in_chinese_with_their_arguments_in_order)
 	struct message m = message_make(MSG_TP_OVER_PCIE, 4);
 	cr_assert_str_eq(text(&m), "TP4 走 PCIe 扩展效率差（无 NVLink）：可改用流水线并行");
 	m = message_make(MSG_PARALLEL_EFFICIENCY, 90.0, 10.0);
-	cr_assert_str_eq(text(&m), "并行效率 90 %：有 10 % 的花费没有换来算力");
+	cr_assert_str_eq(text(&m), "并行效率 90%：有 10% 的花费没有换来算力");
 	m = message_make(MSG_MULTI_NODE, 3);
 	cr_assert_str_eq(text(&m), "多机：3 台整机，需联系算力顾问出方案；机间需要 IB 组网");
 	m = message_make(MSG_NO_CONTAINER_OFFER, "A100 80G");
