@@ -293,7 +293,7 @@ Test(data, a_data_error_in_chinese)
 	if (strcmp(_("a number (0 or more)"), "a number (0 or more)") == 0)
 		cr_skip_test("po/zh_CN.po has no translation of the data messages yet");
 	expect_offers(OFFERS_HEADER "h100-80g,container,1,4,,89x9,,CNY,,,none,2026-10-12,t\n", 1,
-		      "prices/offers.csv:2:25: 应为数字 (0 或以上)，monthly 实际为 \"89x9\"\n");
+		      "prices/offers.csv:2:25: 应为数字（0 或以上），monthly 实际为 \"89x9\"\n");
 	expect_offers(OFFERS_HEADER "h100-80g,vm,1,4,,9345,,CNY,,,none,2026-10-12,t\n", 1,
 		      "prices/offers.csv:2:10: 应为以下之一：container、baremetal，kind 实际为 "
 		      "\"vm\"\n");

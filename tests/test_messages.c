@@ -283,9 +283,9 @@ Test(messages_zh, notes_render_in_chinese_with_their_arguments_in_order)
 {
 	zh_setup();
 	struct message m = message_make(MSG_TP_OVER_PCIE, 4);
-	cr_assert_str_eq(text(&m), "TP4 走 PCIe 扩展效率差（无 NVLink）：可改用流水线并行");
+	cr_assert_str_eq(text(&m), "TP4 走 PCIe 扩展效率差（无 NVLink），可改用流水线并行");
 	m = message_make(MSG_PARALLEL_EFFICIENCY, 90.0, 10.0);
-	cr_assert_str_eq(text(&m), "并行效率 90 %：有 10 % 的花费没有换来算力");
+	cr_assert_str_eq(text(&m), "并行效率 90%，意味着有 10% 的花费没有换来算力");
 	m = message_make(MSG_MULTI_NODE, 3);
 	cr_assert_str_eq(text(&m), "多机：3 台整机，需联系算力顾问出方案；机间需要 IB 组网");
 	m = message_make(MSG_NO_CONTAINER_OFFER, "A100 80G");
@@ -303,9 +303,9 @@ Test(messages_zh, one_form_for_every_count)
 	m = message_make(MSG_CONTAINER_MAX_CARDS, 3, 4);
 	cr_assert_str_eq(text(&m), "3 张卡：容器实例最多 4 张");
 	m = message_make(MSG_WHY_MEMORY_MINIMUM, 1, 1, 1, 24.5);
-	cr_assert_str_eq(text(&m), "显存最少需要 1 张卡，TP1 × PP1：每用户 24.5 token/s");
+	cr_assert_str_eq(text(&m), "按显存最少 1 张卡（TP1 × PP1），每用户 24.5 token/s");
 	m = message_make(MSG_WHY_MEMORY_MINIMUM, 3, 1, 3, 9.0);
-	cr_assert_str_eq(text(&m), "显存最少需要 3 张卡，TP1 × PP3：每用户 9.0 token/s");
+	cr_assert_str_eq(text(&m), "按显存最少 3 张卡（TP1 × PP3），每用户 9.0 token/s");
 }
 
 /* A rent name passed as an argument is table text: translated as the

@@ -207,7 +207,7 @@ static void assert_headings_chinese(const char *text)
 Test(quote, chinese_quote_reads_chinese)
 {
 	static const char *const key[] = {
-		"# GPU 报价单：", "最低价方案：", "/月", "## 需求参数", "## 方案与月租",
+		"# GPU 报价单：", "最低价方案：", "/月", "## 场景参数", "## 方案与月费用",
 		"容器实例单卡月价", "整机折合单卡", "闲置卡", "## 速度与每 token 成本",
 		"## 单卡显存明细", "## 所用价格", "采集于", "来源", "## 说明", "## 测算假设",
 		"±30%"};
