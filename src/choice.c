@@ -193,7 +193,8 @@ static void cheapest_alternative(struct plan *p, const struct plan *cand, int n)
 	}
 	if (best && !listed(p, best) && p->nalternatives < PLAN_ALTERNATIVES)
 		set_alternative(&p->alternatives[p->nalternatives++], best,
-				message_make(MSG_ALT_CHEAPEST_PER_TOKEN, best_cost));
+				message_make(MSG_ALT_CHEAPEST_PER_TOKEN, best_cost,
+					     p->throughput.currency));
 }
 
 static bool cheaper_and_meets(const struct plan *q, const struct plan *best, double speed)

@@ -1,10 +1,12 @@
 #include "message.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
+#include "money.h"
 
 /* The wording of every note and reason; the order of the enum is the
  * order of this table. */
@@ -111,8 +113,8 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "alternative_idle_cards", .severity = SEVERITY_INFO, .args = "f",
 		.forms = {N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")}},
 	[MSG_ALT_CHEAPEST_PER_TOKEN] = {
-		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "f",
-		.forms = {N_("cheapest per million output tokens at full load: %.3g per million")}},
+		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "m",
+		.forms = {N_("cheapest per million output tokens at full load: %s per million")}},
 	[MSG_WHY_MEMORY_MINIMUM] = {
 		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf", .count = 0,
 		.forms = NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
@@ -135,10 +137,10 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "why_past_deadline", .severity = SEVERITY_WARNING, .args = "ff",
 		.forms = {N_("%.1f days is past the %.1f-day deadline")}},
 	[MSG_WHY_DEADLINE_CHEAPEST] = {
-		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsf", .count = 0,
+		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsm", .count = 0,
 		.translate = 1u << 1,
-		.forms = NP_("%d card, %s, is the cheapest way to meet the deadline: %.0f for the job",
-			"%d cards, %s, are the cheapest way to meet the deadline: %.0f for the job")},
+		.forms = NP_("%d card, %s, is the cheapest way to meet the deadline: %s for the job",
+			"%d cards, %s, are the cheapest way to meet the deadline: %s for the job")},
 	[MSG_WHY_DEADLINE_UNREACHABLE] = {
 		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
 		.forms = NP_("no card count meets the %.1f-day deadline: the fastest, %d card, takes "
@@ -174,6 +176,12 @@ static struct message_arg arg_take(char letter, va_list *ap)
 		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = va_arg(*ap, double)};
 	case 's':
 		return (struct message_arg){.kind = ARG_STRING, .v.s = va_arg(*ap, const char *)};
+	case 'm': {
+		struct message_arg a = {.kind = ARG_MONEY};
+		a.v.money.amount = va_arg(*ap, double);
+		a.v.money.currency = va_arg(*ap, const char *);
+		return a;
+	}
 	default:
 		return (struct message_arg){.kind = ARG_NONE};
 	}
@@ -288,12 +296,33 @@ static void out_text(struct out *o, const char *s, size_t n)
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, "%.*s", (int)n, s));
 }
 
+/* How amounts in messages are written: the screen of a terminal without
+ * UTF-8 asks for "CNY 787" instead of "¥787". */
+static enum money_style money_style = MONEY_UTF8;
+
+void message_set_money_style(enum money_style style)
+{
+	money_style = style;
+}
+
+/* Whole units from 100 up, cents below: "¥18,800", "¥0.27". */
+static void out_money(struct out *o, const struct spec *s, const struct message_arg *a)
+{
+	char text[48];
+	double amount = a->v.money.amount;
+	money_format(text, sizeof text, amount, a->v.money.currency ? a->v.money.currency : "",
+		     fabs(amount) >= 100 ? 0 : 2, money_style);
+	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
+}
+
 /* translate: a's string is table text marked N_() (the row's 'translate'). */
 static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a,
 		    bool translate)
 {
 	size_t room = o->cap - o->len;
-	if (!a || a->kind != s->kind)
+	if (a && a->kind == ARG_MONEY && s->kind == ARG_STRING)
+		out_money(o, s, a);
+	else if (!a || a->kind != s->kind)
 		out_advance(o, snprintf(out_at(o), room, "?"));
 	else if (a->kind == ARG_INT)
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.i));
@@ -389,7 +418,7 @@ static enum message_arg_kind letter_kind(char letter)
 {
 	return letter == 'd' || letter == 'l' ? ARG_INT
 	       : letter == 'f'		      ? ARG_DOUBLE
-	       : letter == 's'		      ? ARG_STRING
+	       : letter == 's' || letter == 'm' ? ARG_STRING
 					      : ARG_NONE;
 }
 

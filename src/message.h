@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "money.h"
+
 enum message_code {
 	MSG_NONE, /* no message: a rent that is available has no reason */
 	MSG_NO_FIT_OVERHEAD,
@@ -63,7 +65,10 @@ enum message_severity {
 	SEVERITY_BLOCKER  /* the plan cannot be had as asked */
 };
 
-enum message_arg_kind { ARG_NONE, ARG_INT, ARG_DOUBLE, ARG_STRING };
+/* ARG_MONEY: an amount and its currency (letter 'm' takes a double, then
+ * the currency code), written where the template has "%s" as money is
+ * written everywhere else: "¥18,800". */
+enum message_arg_kind { ARG_NONE, ARG_INT, ARG_DOUBLE, ARG_STRING, ARG_MONEY };
 
 #define MESSAGE_ARGS 4
 #define MESSAGE_TEXT_MAX 256
@@ -74,6 +79,10 @@ struct message_arg {
 		long long i;
 		double f;
 		const char *s; /* catalogue or table text: lives as long as the analysis */
+		struct {
+			double amount;
+			const char *currency; /* an offer's: lives as long as the catalogue */
+		} money;
 	} v;
 };
 
@@ -114,6 +123,9 @@ void message_vadd(struct message *list, int *n, int max, enum message_code code,
 /* The text of m in buf (always terminated), in the current language.
  * Returns buf. */
 char *message_format(const struct message *m, char *buf, size_t cap);
+/* How the amounts in messages are written (default MONEY_UTF8): set once by
+ * a screen that cannot show "¥". */
+void message_set_money_style(enum money_style style);
 
 /* For one printf argument: the text in a buffer that lives until the end
  * of the enclosing block. */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "compare.h"
 #include "i18n.h"
 #include "plan.h"
 #include "scenario.h"
@@ -142,7 +143,7 @@ static int deadline_why(const struct plan *p, const struct train_choice *ch,
 					ch->at.days);
 	else if (ch->cards != p->cards)
 		why[n++] = message_make(MSG_WHY_DEADLINE_CHEAPEST, ch->cards, rent_words[ch->way],
-					ch->cost);
+					ch->cost, plan_currency(p));
 	return n;
 }
 

@@ -87,6 +87,8 @@ static struct message_arg sample_arg(char letter)
 		return (struct message_arg){.kind = ARG_STRING, .v.s = "X"};
 	if (letter == 'f')
 		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = 2};
+	if (letter == 'm')
+		return (struct message_arg){.kind = ARG_MONEY, .v.money = {.amount = 2, .currency = "CNY"}};
 	return (struct message_arg){.kind = ARG_INT, .v.i = 2};
 }
 
@@ -126,9 +128,16 @@ Test(messages, the_why_lines_count_cards)
 			 "no shape reaches 30.0 tokens/s per user: the fastest, on 8 cards, gives 21.2");
 	m = message_make(MSG_WHY_TRAIN_MEMORY_MINIMUM, 2, 3.25, 90.0);
 	cr_assert_str_eq(text(&m), "the memory minimum was 2 cards: 3.2 days at 90 % parallel efficiency");
-	m = message_make(MSG_WHY_DEADLINE_CHEAPEST, 1, "containers by the month", 1500.0);
+	/* money as everywhere: sign and thousands; cents below 100 */
+	m = message_make(MSG_WHY_DEADLINE_CHEAPEST, 1, "containers by the month", 1500.0, "CNY");
 	cr_assert_str_eq(text(&m), "1 card, containers by the month, is the cheapest way to meet "
-				   "the deadline: 1500 for the job");
+				   "the deadline: ¥1,500 for the job");
+	m = message_make(MSG_ALT_CHEAPEST_PER_TOKEN, 0.274, "USD");
+	cr_assert_str_eq(text(&m), "cheapest per million output tokens at full load: $0.27 per million");
+	message_set_money_style(MONEY_ASCII);
+	m = message_make(MSG_ALT_CHEAPEST_PER_TOKEN, 295.4, "CNY");
+	cr_assert_str_eq(text(&m), "cheapest per million output tokens at full load: CNY 295 per million");
+	message_set_money_style(MONEY_UTF8);
 	m = message_make(MSG_WHY_DEADLINE_UNREACHABLE, 7.0, 1, 9.5);
 	cr_assert_str_eq(text(&m),
 			 "no card count meets the 7.0-day deadline: the fastest, 1 card, takes 9.5 days");
@@ -313,8 +322,9 @@ Test(messages_zh, one_form_for_every_count)
 Test(messages_zh, table_text_arguments_are_translated_data_is_not)
 {
 	zh_setup();
-	struct message m = message_make(MSG_WHY_DEADLINE_CHEAPEST, 4, "containers by the month", 1500.0);
-	cr_assert_str_eq(text(&m), "4 张卡、包月容器实例，是赶上工期最便宜的方案：任务总价 1500");
+	struct message m =
+		message_make(MSG_WHY_DEADLINE_CHEAPEST, 4, "containers by the month", 1500.0, "CNY");
+	cr_assert_str_eq(text(&m), "4 张卡、包月容器实例，是赶上工期最便宜的方案：任务总价 ¥1,500");
 	m = message_make(MSG_TRAIN_NO_FP8, "A100 80G");
 	cr_assert_str_eq(text(&m), "A100 80G 不支持 FP8：训练时间按 BF16 峰值算力计");
 }

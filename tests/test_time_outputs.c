@@ -104,7 +104,7 @@ Test(time_outputs, a_tighter_deadline_buys_the_cheapest_count_that_meets_it)
 	cr_assert_eq(p->why[2].code, MSG_WHY_DEADLINE_CHEAPEST);
 	cr_assert_str_eq(MESSAGE_TEXT(&p->why[2]),
 			 "3 cards, containers by the month, are the cheapest way to meet the "
-			 "deadline: 28035 for the job");
+			 "deadline: ¥28,035 for the job");
 }
 
 /* --measured 1:1520,2:2900,4:5400: X1 = 1520 (the 1-card point); σ from

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "../src/i18n.h"
+#include "../src/message.h"
 #include "detail_lines.h"
 #include "keys.h"
 #include "terminal.h"
@@ -102,7 +103,9 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	terminal_start();
 	theme_init(&t->fr.theme);
 	draw_set_plain(!t->fr.theme.unicode);
-	detail_lines_set_money(t->fr.theme.unicode ? MONEY_UTF8 : MONEY_ASCII);
+	enum money_style money_style = t->fr.theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
+	detail_lines_set_money(money_style);
+	message_set_money_style(money_style); /* amounts inside notes and reasons */
 	tui_screen_relayout(t, COLS, LINES);
 	int rc = run_loop(t);
 	offer_dialog_close(&t->dialog);
