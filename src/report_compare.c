@@ -117,7 +117,7 @@ static void compare_table(FILE *out, const struct analysis *a, const struct anal
 	char sa[256], sb[256];
 	scenario_summary(sa, sizeof sa, &a->sc);
 	scenario_summary(sb, sizeof sb, &b->sc);
-	fprintf(out, "A: %s\nB: %s\n", sa, sb);
+	fprintf(out, _("A: %s\nB: %s\n"), sa, sb);
 	report_data_line(out, a->catalog);
 	if (b->catalog != a->catalog) {
 		fputs(_("B's "), out);

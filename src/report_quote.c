@@ -366,9 +366,10 @@ static void md_plan_notes(FILE *out, const struct analysis *a)
 			if (!plan_has_note(&a->plans[j], m))
 				continue;
 			fprintf(out, "%s%s", sep, gpu_short_name(a->plans[j].gpu));
-			sep = ", ";
+			sep = _(", ");
 		}
-		fprintf(out, ": %s\n", MESSAGE_TEXT(m));
+		/* TRANSLATORS: after the GPUs a note is about, before the note */
+		fprintf(out, _(": %s\n"), MESSAGE_TEXT(m));
 	}
 }
 
