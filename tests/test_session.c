@@ -965,3 +965,18 @@ Test(session, measured_applies_to_the_selected_row)
 	cr_assert_not(h100->training.measured);
 	cr_assert_str_eq(s.an->measured_gpu, "a100-80g");
 }
+
+/* A bare size's name is written when the size is set; the language key
+ * writes it again, so the title and the Size line follow the switch. */
+Test(session, a_switch_of_language_rewrites_a_bare_size_name)
+{
+	i18n_setup("en", NULL);
+	cr_assert(session_apply(&s, "model", "70b"));
+	cr_assert_str_eq(scenario_model(&s.sc)->name, "70B (size only)");
+	i18n_set_lang(I18N_ZH);
+	session_relabel(&s);
+	cr_assert_str_eq(scenario_model(&s.sc)->name, "70B（仅参数量）");
+	i18n_set_lang(I18N_EN);
+	session_relabel(&s);
+	cr_assert_str_eq(scenario_model(&s.sc)->name, "70B (size only)");
+}

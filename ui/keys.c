@@ -172,6 +172,7 @@ static enum key_result act_lang(struct tui *t, int ch)
 		return KR_DONE;
 	}
 	i18n_set_lang(i18n_lang() == I18N_ZH ? I18N_EN : I18N_ZH);
+	session_relabel(&t->s);
 	/* TRANSLATORS: shown once the interface is in this catalogue's
 	   language: name your language here ("界面语言：中文"). */
 	session_status(&t->s, false, "%s", _("Language: English"));

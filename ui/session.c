@@ -197,6 +197,15 @@ void session_free(struct session *s)
 	s->order = NULL;
 }
 
+void session_relabel(struct session *s)
+{
+	char typed[sizeof s->sc.custom.id];
+	if (!s->sc.is_custom)
+		return;
+	snprintf(typed, sizeof typed, "%s", s->sc.custom.id);
+	session_apply(s, "model", typed);
+}
+
 bool session_apply(struct session *s, const char *key, const char *value)
 {
 	struct scenario trial;

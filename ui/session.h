@@ -58,6 +58,10 @@ void session_clear_status(struct session *s);
  * on screen, so invalid input never loses the last good result. key is a
  * scenario_set key, or "model". */
 bool session_apply(struct session *s, const char *key, const char *value);
+/* After a switch of language: the words the engine wrote into the
+ * scenario when it was set (a bare size's "70B (size only)") are written
+ * again in the language now in effect. */
+void session_relabel(struct session *s);
 
 /* The same scenario again, after the data changed under it. */
 void session_recompute(struct session *s);
