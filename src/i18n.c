@@ -1,5 +1,6 @@
 #include "i18n.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
@@ -221,4 +222,42 @@ const char *gpuplan_cgettext(const char *id)
 	const char *t = gpuplan_gettext(id);
 	const char *bar = strchr(id, '|');
 	return t == id && bar ? bar + 1 : t;
+}
+
+/* The errors a data file, an editor or a report meets, as glibc words them
+ * (the msgid is only the key to the translation: English shows strerror). */
+static const struct {
+	int e;
+	const char *msgid;
+} errno_names[] = {
+	{.e = ENOENT, .msgid = N_("No such file or directory")},
+	{.e = EACCES, .msgid = N_("Permission denied")},
+	{.e = EPERM, .msgid = N_("Operation not permitted")},
+	{.e = ENOSPC, .msgid = N_("No space left on device")},
+	{.e = ENOTDIR, .msgid = N_("Not a directory")},
+	{.e = EISDIR, .msgid = N_("Is a directory")},
+	{.e = EEXIST, .msgid = N_("File exists")},
+	{.e = EROFS, .msgid = N_("Read-only file system")},
+	{.e = EIO, .msgid = N_("Input/output error")},
+	{.e = ENOMEM, .msgid = N_("Cannot allocate memory")},
+	{.e = EPIPE, .msgid = N_("Broken pipe")},
+	{.e = EDQUOT, .msgid = N_("Disk quota exceeded")},
+	{.e = ENAMETOOLONG, .msgid = N_("File name too long")},
+	{.e = ELOOP, .msgid = N_("Too many levels of symbolic links")},
+	{.e = ECHILD, .msgid = N_("No child processes")},
+	{.e = EBADF, .msgid = N_("Bad file descriptor")},
+	{.e = EFBIG, .msgid = N_("File too large")},
+	{.e = EMFILE, .msgid = N_("Too many open files")},
+	{.e = ETXTBSY, .msgid = N_("Text file busy")},
+};
+
+const char *i18n_strerror(int e)
+{
+	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof errno_names / sizeof errno_names[0]; i++)
+		if (errno_names[i].e == e) {
+			const char *t = gpuplan_gettext(errno_names[i].msgid);
+			if (t != errno_names[i].msgid && strcmp(t, errno_names[i].msgid) != 0)
+				return t;
+		}
+	return strerror(e);
 }
