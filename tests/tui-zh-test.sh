@@ -265,5 +265,23 @@ check_screen zh-train-xx-80x24 80 卡 ¥
 T send-keys -t main F10
 check_exit "F10 with LANG=zh_XX.UTF-8"
 
+# 5. a bare size in the focused Model field: the cursor is put back by
+# display column, so "70B（仅参数量）" shows whole, not scrolled to its tail;
+# a measured training curve: its own table columns (天数±25%)
+T resize-window -t main -x 120 -y 36
+settle
+launch "$bin --lang zh -m 70b"
+wait_for "$zh_marker" && pass "-m 70b: Chinese" || fail "-m 70b: no Chinese"
+keys Left # a redraw with the cursor inside the value
+check_screen zh-size-120x36 120 "模型       70B（仅参数量）" 卡
+T send-keys -t main F10
+check_exit "F10 with -m 70b"
+launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
+wait_for "$zh_marker" && pass "--measured: Chinese" || fail "--measured: no Chinese"
+settle
+check_screen zh-measured-120x36 120 天数 训练总价 卡
+T send-keys -t main F10
+check_exit "F10 with --measured"
+
 echo "tui-zh-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
