@@ -274,6 +274,14 @@ launch "$bin --lang zh -m 70b"
 wait_for "$zh_marker" && pass "-m 70b: Chinese" || fail "-m 70b: no Chinese"
 keys Left # a redraw with the cursor inside the value
 check_screen zh-size-120x36 120 "模型       70B（仅参数量）" 卡
+# End, then Backspace takes the last character, not one in the middle
+keys End
+keys BSpace
+save zh-size-bs-120x36
+has zh-size-bs-120x36 "模型       70B（仅参数量 " && pass "End, Backspace: the last character goes" ||
+	fail "End, Backspace: $(sed -n 3p "$art/zh-size-bs-120x36.txt")"
+T send-keys -t main Escape
+sleep 0.3
 T send-keys -t main F10
 check_exit "F10 with -m 70b"
 launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
