@@ -307,26 +307,30 @@ human_csv=$split_csv'
 NR == 1 { n = split_csv($0, head); next }
 {
 	n = split_csv($0, f)
-	for (i = 1; i <= n; i++)
+	for (i = 1; i <= n; i++) {
 		if (head[i] ~ /^(why|notes|container_reason|baremetal_reason)$/ && f[i] != "")
 			printf "%s:%d:%s\t%s\n", label, NR, head[i], f[i]
+		# the alternatives: key=value pairs, the why in words
+		for (s = f[i]; head[i] == "alternatives" && match(s, /why=[^;]*/); s = substr(s, RSTART + RLENGTH))
+			printf "%s:%d:%s\t%s\n", label, NR, head[i], substr(s, RSTART + 4, RLENGTH - 4)
+	}
 }'
 json_human='
 /"(why|notes|note|warnings)": \[$/ { inside = 1; next }
 inside && /^ *\]/ { inside = 0; next }
-inside || /"(reason|why|note|message)": "/ {
+inside || /"(reason|why|note|message|scenario|a|b)": "/ {
 	s = $0
 	sub(/^ *("[a-z_]+": )?"/, "", s); sub(/",?$/, "", s); gsub(/\\"/, "\"", s)
 	printf "%s:%d\t%s\n", label, NR, s
 }'
 # the extractors, on samples: only the human cells reach the scanner
-printf '{\n  "cheaper": "baremetal",\n  "reason": "20 cards: a container allows at most 4",\n  "why": [\n    "最便宜",\n    "same \\"price\\""\n  ]\n}\n' |
+printf '{\n  "cheaper": "baremetal",\n  "reason": "20 cards: a container allows at most 4",\n  "why": [\n    "最便宜",\n    "same \\"price\\""\n  ],\n  "b": "Qwen2.5-72B bf16 推理, context 4096"\n}\n' |
 	awk -v label=json "$json_human" > "$tmp/json.in"
-printf 'gpu,strategy,why,notes\nh20-96g,PP5 multi-node,"uses the idle cards, same price",\n' |
+printf 'gpu,strategy,why,notes,alternatives\nh20-96g,PP5 multi-node,"uses the idle cards, same price",,strategy=TP8 multi-node cards=8 why=cheapest at full load\n' |
 	awk -v label=csv "$human_csv" > "$tmp/csv.in"
 scan "$tmp/json.in" "$tmp/csv.in" > "$tmp/cells.out"
 words=$(sed 's/^[^"]*"\([^"]*\)".*/\1/' "$tmp/cells.out" | tr '\n' ' ')
-if [ "$words" = "cards container allows at most same uses the idle cards same price " ]; then
+if [ "$words" = "cards container allows at most same context uses the idle cards same price cheapest at load " ]; then
 	pass "scanner: JSON and CSV samples: only the human cells scanned"
 else
 	fail "scanner: JSON/CSV samples: got '$words'"; cat "$tmp/cells.out"
