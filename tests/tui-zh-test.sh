@@ -282,6 +282,18 @@ has zh-size-bs-120x36 "模型       70B（仅参数量 " && pass "End, Backspace
 	fail "End, Backspace: $(sed -n 3p "$art/zh-size-bs-120x36.txt")"
 T send-keys -t main Escape
 sleep 0.3
+# the same in the price dialog: 95折, End (Tab enters a field there), then
+# Backspace takes 折; Esc cancels, nothing is saved
+keys Tab
+keys o
+keys Tab
+keys Tab
+keys BSpace
+save zh-offer-bs-120x36
+has zh-offer-bs-120x36 "折扣        95 " && pass "price dialog, Backspace after 95折: 95" ||
+	fail "price dialog, Backspace after 95折: $(grep 折扣 "$art/zh-offer-bs-120x36.txt")"
+T send-keys -t main Escape
+sleep 0.3
 T send-keys -t main F10
 check_exit "F10 with -m 70b"
 launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
