@@ -529,16 +529,7 @@ void form_view_save_cursor(struct form_view *v)
  * and scroll the field to show only its tail. */
 static void restore_cursor(const struct form_view *v)
 {
-	int start, at;
-	form_driver(v->form, REQ_BEG_LINE);
-	if (!widget_cursor_col(v->form, 0, &start))
-		return;
-	/* at most cursor_col steps: a long ASCII value stays where it was */
-	for (int i = 0; i < v->cursor_col; i++) {
-		if (widget_cursor_col(v->form, start, &at) && at >= v->cursor_col)
-			break;
-		form_driver(v->form, REQ_NEXT_CHAR);
-	}
+	widget_cursor_to(v->form, v->cursor_col);
 }
 
 /* " more ↓ " on the box's bottom edge: Tab scrolls to the fields out of view. */

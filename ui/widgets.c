@@ -77,10 +77,12 @@ void widget_cursor_to(FORM *form, int col)
 	pos_form_cursor(form);
 	getyx(stdscr, y, start);
 	(void)y;
-	for (int guard = 0; guard < 256; guard++) {
+	/* at most col steps (one column each in ASCII): a field scrolled
+	 * sideways keeps its cursor where it was */
+	for (int steps = 0; steps <= col; steps++) {
 		pos_form_cursor(form);
 		getyx(stdscr, y, at);
-		if (at - start >= col || form_driver(form, REQ_NEXT_CHAR) != E_OK)
+		if (at - start >= col || steps == col || form_driver(form, REQ_NEXT_CHAR) != E_OK)
 			return;
 	}
 }
