@@ -281,6 +281,13 @@ report() { # label, gpuplan arguments: stdout and stderr scanned
 	# a bad --lang: the environment's language says the error
 	env LANG=zh_CN.UTF-8 "$bin" --print --lang x-bad > "$tmp/lang" 2>&1
 	labelled usage--lang "$tmp/lang" >> "$tmp/corpus"
+	# values out of range, and options that do not go together
+	for args in "-n 0" "--deadline 2020-01-01" "--tp 16" "--duty 101" "--output-len 5000" \
+		"-p int4 -t full" "--measured 1:1520 --gpu h100-80g,a100-80g -t lora --train-tokens 1B" \
+		"-t qlora -p fp32" "--zero 3" "--measured 2:100,1:50 --gpu h100-80g -t lora --train-tokens 1B"; do
+		# shellcheck disable=SC2086
+		report "range $args" --print -m llama-2-7b $args
+	done
 	report usage-unknown --print --no-such-option
 	report usage-missing --print -m
 	report usage-compare --print $q --compare "--bogus 1"
