@@ -414,6 +414,10 @@ if command -v tmux > /dev/null; then
 	T new-session -d -s main -x 120 -y 36 "$bin --lang zh --task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
 	wait_screen '卡|Per GPU type'
 	shot training
+	T send-keys -t main Tab
+	for _ in $(seq 30); do T send-keys -t main J; done
+	wait_screen '↑'
+	shot training-end
 	T send-keys -t main F10
 	ended() { for _ in $(seq 100); do T has-session -t main 2> /dev/null || break; sleep 0.1; done; }
 	ended
@@ -450,6 +454,7 @@ if command -v tmux > /dev/null; then
 	T send-keys -t main x # the quote: its status line
 	wait_screen 'gpuplan-quote'
 	shot quote
+	for f in "$tmp"/cwd/gpuplan-quote-*.md; do labelled quote-file "$f" >> "$tmp/corpus"; done
 	T send-keys -t main e # the editor fails: nothing changes
 	wait_screen "false'"
 	shot editor
