@@ -215,7 +215,7 @@ bool editor_failure_text(char *out, size_t cap, const char *command, int wait_st
 			 WEXITSTATUS(wait_status));
 	} else if (WIFSIGNALED(wait_status)) {
 		snprintf(out, cap, _("the editor '%s' was killed by signal %d (%s)"), name,
-			 WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
+			 WTERMSIG(wait_status), i18n_strsignal(WTERMSIG(wait_status)));
 	} else {
 		snprintf(out, cap, _("the editor '%s' did not exit cleanly"), name);
 	}

@@ -4,6 +4,7 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,13 +252,40 @@ static const struct {
 	{.e = ETXTBSY, .msgid = N_("Text file busy")},
 };
 
+/* The translation of a C library text, or NULL where there is none. */
+static const char *libc_text(const char *msgid)
+{
+	const char *t = gpuplan_gettext(msgid);
+	return t != msgid && strcmp(t, msgid) != 0 ? t : NULL;
+}
+
 const char *i18n_strerror(int e)
 {
 	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof errno_names / sizeof errno_names[0]; i++)
-		if (errno_names[i].e == e) {
-			const char *t = gpuplan_gettext(errno_names[i].msgid);
-			if (t != errno_names[i].msgid && strcmp(t, errno_names[i].msgid) != 0)
-				return t;
-		}
+		if (errno_names[i].e == e && libc_text(errno_names[i].msgid))
+			return libc_text(errno_names[i].msgid);
 	return strerror(e);
+}
+
+/* The signals that end an editor, as glibc's strsignal words them. */
+static const struct {
+	int sig;
+	const char *msgid;
+} signal_names[] = {
+	{.sig = SIGHUP, .msgid = N_("Hangup")},
+	{.sig = SIGINT, .msgid = N_("Interrupt")},
+	{.sig = SIGQUIT, .msgid = N_("Quit")},
+	{.sig = SIGABRT, .msgid = N_("Aborted")},
+	{.sig = SIGKILL, .msgid = N_("Killed")},
+	{.sig = SIGSEGV, .msgid = N_("Segmentation fault")},
+	{.sig = SIGPIPE, .msgid = N_("Broken pipe")},
+	{.sig = SIGTERM, .msgid = N_("Terminated")},
+};
+
+const char *i18n_strsignal(int sig)
+{
+	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (signal_names[i].sig == sig && libc_text(signal_names[i].msgid))
+			return libc_text(signal_names[i].msgid);
+	return strsignal(sig);
 }

@@ -61,5 +61,7 @@ const char *gpuplan_ngettext(const char *one, const char *other, unsigned long n
  * the errors a file or a report meets most are translated here. English
  * (or an errno not in the table) is strerror's text, unchanged. */
 const char *i18n_strerror(int e);
+/* strsignal(sig) the same way ("Killed": 已杀死). */
+const char *i18n_strsignal(int sig);
 
 #endif
