@@ -12,7 +12,7 @@
 
 static bool fail(char *err, size_t errlen, const char *path, int e)
 {
-	snprintf(err, errlen, _("cannot save %s: %s"), path, strerror(e ? e : EIO));
+	snprintf(err, errlen, _("cannot save %s: %s"), path, i18n_strerror(e ? e : EIO));
 	return false;
 }
 

@@ -50,7 +50,7 @@ char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -67,7 +67,7 @@ char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
 	char *buf = fd_read_all(fd, (size_t)st.st_size);
 	if (!buf)
 		snprintf(err, errlen, _("cannot read %s: %s"), path,
-			 errno == ENOMEM ? _("out of memory") : strerror(errno));
+			 errno == ENOMEM ? _("out of memory") : i18n_strerror(errno));
 	else
 		*len = (size_t)st.st_size;
 	close(fd);
@@ -100,7 +100,7 @@ bool csv_file_writable(const char *path, const struct stat *st, char *err, size_
 	}
 	if (access(path, W_OK) != 0) {
 		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), path,
-			 strerror(errno));
+			 i18n_strerror(errno));
 		return false;
 	}
 	return true;
@@ -134,7 +134,7 @@ static bool target_open(struct target *f, const char *path, unsigned line, char 
 {
 	*f = (struct target){0};
 	if (!realpath(path, f->path)) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
 		return false;
 	}
 	if (!(f->buf = csv_read_regular(f->path, &f->len, err, errlen)) || stat(f->path, &f->st) != 0)
@@ -389,7 +389,7 @@ bool csv_backup_rotate(const char *path, char *err, size_t errlen)
 		backup_name(from, sizeof from, path, i - 1);
 		backup_name(to, sizeof to, path, i);
 		if (rename(from, to) != 0 && errno != ENOENT) {
-			snprintf(err, errlen, _("cannot keep %s: %s"), to, strerror(errno));
+			snprintf(err, errlen, _("cannot keep %s: %s"), to, i18n_strerror(errno));
 			return false;
 		}
 	}

@@ -30,7 +30,7 @@ static bool write_copy(const char *path, const char *data, size_t len, char *err
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
 	if (!ok)
-		snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno ? errno : ENOSPC));
+		snprintf(err, errlen, _("cannot write %s: %s"), path, i18n_strerror(errno ? errno : ENOSPC));
 	return ok;
 }
 
@@ -43,13 +43,13 @@ bool data_edit_begin(struct data_edit *e, const char *dir, enum catalog_file whi
 	snprintf(e->dir, sizeof e->dir, "%s", dir);
 	snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[which]);
 	if (!realpath(path, e->live)) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
 		return false;
 	}
 	struct stat st;
 	if (stat(e->live, &st) != 0 || !csv_file_writable(e->live, &st, err, errlen)) {
 		if (!err[0])
-			snprintf(err, errlen, _("cannot open %s: %s"), e->live, strerror(errno));
+			snprintf(err, errlen, _("cannot open %s: %s"), e->live, i18n_strerror(errno));
 		return false;
 	}
 	size_t len = 0;
@@ -68,7 +68,7 @@ bool data_edit_begin(struct data_edit *e, const char *dir, enum catalog_file whi
 	bool ok = fd >= 0;
 	if (!ok)
 		snprintf(err, errlen, _("cannot create a copy of %s to edit: %s"), e->live,
-			 strerror(errno));
+			 i18n_strerror(errno));
 	else
 		close(fd);
 	if (ok && !(ok = write_copy(e->copy, data, len, err, errlen)))
@@ -134,13 +134,13 @@ static bool install_copy(struct data_edit *e, char *err, size_t errlen)
 		close(fd);
 	if (!ok) {
 		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), e->live,
-			 strerror(errno));
+			 i18n_strerror(errno));
 		return false;
 	}
 	if (!csv_backup_rotate(e->live, err, errlen))
 		return false;
 	if (rename(e->copy, e->live) != 0) {
-		snprintf(err, errlen, _("cannot save %s: %s"), e->live, strerror(errno));
+		snprintf(err, errlen, _("cannot save %s: %s"), e->live, i18n_strerror(errno));
 		return false;
 	}
 	e->copy[0] = '\0';
@@ -186,7 +186,7 @@ bool data_edit_reopen(struct data_edit *e, const char *rejected, char *err, size
 {
 	snprintf(e->copy, sizeof e->copy, "%s", rejected);
 	if (access(e->copy, R_OK | W_OK) != 0) {
-		snprintf(err, errlen, _("cannot reopen %s: %s"), rejected, strerror(errno));
+		snprintf(err, errlen, _("cannot reopen %s: %s"), rejected, i18n_strerror(errno));
 		e->copy[0] = '\0';
 		return false;
 	}
@@ -202,20 +202,20 @@ bool editor_failure_text(char *out, size_t cap, const char *command, int wait_st
 	out[0] = '\0';
 	if (exec_errno || wait_status == -1) {
 		snprintf(out, cap, _("could not start '%s': %s"), name,
-			 strerror(exec_errno ? exec_errno : ECHILD));
+			 i18n_strerror(exec_errno ? exec_errno : ECHILD));
 	} else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0) {
 		return false;
 	} else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) >= 126 &&
 		   WEXITSTATUS(wait_status) <= 127) {
 		/* sh -c: 127 the command was not found, 126 it could not run */
 		snprintf(out, cap, _("could not start '%s': %s"), name,
-			 strerror(WEXITSTATUS(wait_status) == 127 ? ENOENT : EACCES));
+			 i18n_strerror(WEXITSTATUS(wait_status) == 127 ? ENOENT : EACCES));
 	} else if (WIFEXITED(wait_status)) {
 		snprintf(out, cap, _("the editor '%s' exited with status %d"), name,
 			 WEXITSTATUS(wait_status));
 	} else if (WIFSIGNALED(wait_status)) {
 		snprintf(out, cap, _("the editor '%s' was killed by signal %d (%s)"), name,
-			 WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
+			 WTERMSIG(wait_status), i18n_strsignal(WTERMSIG(wait_status)));
 	} else {
 		snprintf(out, cap, _("the editor '%s' did not exit cleanly"), name);
 	}

@@ -32,7 +32,7 @@ static char *read_file(const char *path, size_t *len, struct diag *d)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		diag_error(d, _("%s: cannot open: %s"), path, strerror(errno));
+		diag_error(d, _("%s: cannot open: %s"), path, i18n_strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -251,7 +251,7 @@ static int make_dirs(const char *dir, const char *sub, char *err, size_t errlen)
 		char saved = *p;
 		*p = '\0';
 		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, _("cannot create %s: %s"), path, strerror(errno));
+			snprintf(err, errlen, _("cannot create %s: %s"), path, i18n_strerror(errno));
 			return -1;
 		}
 		*p = saved;
@@ -266,7 +266,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0) {
-		snprintf(err, errlen, _("cannot create %s: %s"), path, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), path, i18n_strerror(errno));
 		return -1;
 	}
 	const char *p = data;
@@ -276,7 +276,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 			continue;
 		if (n <= 0) {
 			snprintf(err, errlen, _("cannot write %s: %s"), path,
-				 strerror(n ? errno : ENOSPC));
+				 i18n_strerror(n ? errno : ENOSPC));
 			close(fd);
 			unlink(path);
 			return -1;
@@ -284,7 +284,7 @@ static int write_new_file(const char *path, const void *data, size_t len, char *
 		p += n, len -= (size_t)n;
 	}
 	if (fsync(fd) != 0 || close(fd) != 0) {
-		snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+		snprintf(err, errlen, _("cannot write %s: %s"), path, i18n_strerror(errno));
 		unlink(path);
 		return -1;
 	}
@@ -389,12 +389,12 @@ static int write_set(const char *dir, const struct data_set *s, char *err, size_
 	}
 	snprintf(tmp, sizeof tmp, "%s" ATOMIC_TMP_INFIX "XXXXXX", clean);
 	if (!mkdtemp(tmp)) {
-		snprintf(err, errlen, _("cannot create %s: %s"), tmp, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), tmp, i18n_strerror(errno));
 		return -1;
 	}
 	int rc = write_set_into(tmp, s, err, errlen);
 	if (rc == 0 && rename(tmp, clean) != 0) {
-		snprintf(err, errlen, _("cannot create %s: %s"), clean, strerror(errno));
+		snprintf(err, errlen, _("cannot create %s: %s"), clean, i18n_strerror(errno));
 		rc = -1;
 	}
 	if (rc) {
@@ -436,7 +436,7 @@ static int move_incomplete_aside(const char *dir, char *err, size_t errlen)
 		return 0;
 	snprintf(err, errlen,
 		 _("%s is an incomplete copy (%s is missing) and cannot be moved aside: %s"), dir,
-		 missing, strerror(errno));
+		 missing, i18n_strerror(errno));
 	return -1;
 }
 

@@ -1,8 +1,10 @@
 #include "i18n.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,4 +223,69 @@ const char *gpuplan_cgettext(const char *id)
 	const char *t = gpuplan_gettext(id);
 	const char *bar = strchr(id, '|');
 	return t == id && bar ? bar + 1 : t;
+}
+
+/* The errors a data file, an editor or a report meets, as glibc words them
+ * (the msgid is only the key to the translation: English shows strerror). */
+static const struct {
+	int e;
+	const char *msgid;
+} errno_names[] = {
+	{.e = ENOENT, .msgid = N_("No such file or directory")},
+	{.e = EACCES, .msgid = N_("Permission denied")},
+	{.e = EPERM, .msgid = N_("Operation not permitted")},
+	{.e = ENOSPC, .msgid = N_("No space left on device")},
+	{.e = ENOTDIR, .msgid = N_("Not a directory")},
+	{.e = EISDIR, .msgid = N_("Is a directory")},
+	{.e = EEXIST, .msgid = N_("File exists")},
+	{.e = EROFS, .msgid = N_("Read-only file system")},
+	{.e = EIO, .msgid = N_("Input/output error")},
+	{.e = ENOMEM, .msgid = N_("Cannot allocate memory")},
+	{.e = EPIPE, .msgid = N_("Broken pipe")},
+	{.e = EDQUOT, .msgid = N_("Disk quota exceeded")},
+	{.e = ENAMETOOLONG, .msgid = N_("File name too long")},
+	{.e = ELOOP, .msgid = N_("Too many levels of symbolic links")},
+	{.e = ECHILD, .msgid = N_("No child processes")},
+	{.e = EBADF, .msgid = N_("Bad file descriptor")},
+	{.e = EFBIG, .msgid = N_("File too large")},
+	{.e = EMFILE, .msgid = N_("Too many open files")},
+	{.e = ETXTBSY, .msgid = N_("Text file busy")},
+};
+
+/* The translation of a C library text, or NULL where there is none. */
+static const char *libc_text(const char *msgid)
+{
+	const char *t = gpuplan_gettext(msgid);
+	return t != msgid && strcmp(t, msgid) != 0 ? t : NULL;
+}
+
+const char *i18n_strerror(int e)
+{
+	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof errno_names / sizeof errno_names[0]; i++)
+		if (errno_names[i].e == e && libc_text(errno_names[i].msgid))
+			return libc_text(errno_names[i].msgid);
+	return strerror(e);
+}
+
+/* The signals that end an editor, as glibc's strsignal words them. */
+static const struct {
+	int sig;
+	const char *msgid;
+} signal_names[] = {
+	{.sig = SIGHUP, .msgid = N_("Hangup")},
+	{.sig = SIGINT, .msgid = N_("Interrupt")},
+	{.sig = SIGQUIT, .msgid = N_("Quit")},
+	{.sig = SIGABRT, .msgid = N_("Aborted")},
+	{.sig = SIGKILL, .msgid = N_("Killed")},
+	{.sig = SIGSEGV, .msgid = N_("Segmentation fault")},
+	{.sig = SIGPIPE, .msgid = N_("Broken pipe")},
+	{.sig = SIGTERM, .msgid = N_("Terminated")},
+};
+
+const char *i18n_strsignal(int sig)
+{
+	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (signal_names[i].sig == sig && libc_text(signal_names[i].msgid))
+			return libc_text(signal_names[i].msgid);
+	return strsignal(sig);
 }

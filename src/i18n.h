@@ -56,5 +56,12 @@ const char *i18n_note(void);
 const char *gpuplan_gettext(const char *msgid);
 const char *gpuplan_cgettext(const char *context_and_msgid);
 const char *gpuplan_ngettext(const char *one, const char *other, unsigned long n);
+/* strerror(e) in the messages' language: the C library's own text is
+ * English on a host without its zh_CN catalogue (the usual jump host), so
+ * the errors a file or a report meets most are translated here. English
+ * (or an errno not in the table) is strerror's text, unchanged. */
+const char *i18n_strerror(int e);
+/* strsignal(sig) the same way ("Killed": 已杀死). */
+const char *i18n_strsignal(int sig);
 
 #endif

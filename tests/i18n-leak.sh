@@ -23,7 +23,8 @@ unset LC_ALL LC_MESSAGES LANGUAGE
 
 # What stays English by design, compared without case. Units; notation
 # and jargon the Chinese engineers write in Latin letters; key names; the
-# program, and the names of formats and tools.
+# program, and the names of formats and tools; "oken" and "ok" are what a
+# pick list's box leaves of the units token and tok/s beside it.
 cat > "$tmp/allow" << 'EOF'
 gib gb mib mb kib kb tb tib gbps ms us ns tok token tokens tflops flops pflops tops hz ghz
 tp pp dp ep zero moe kv cache lora qlora fp bf int nf fp8 usl mfu mbu ttft tpot
@@ -32,6 +33,8 @@ tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits
 prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all reduce
+sigma kappa peft bit embedding lm head
+oken ok
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
@@ -153,6 +156,7 @@ function allowed(w, data_line,   lw) {
 	gsub(/https?:\/\/[^ ]*/, " ", s)                   # URLs
 	gsub(/`[^`]*`/, " ", s)                            # Markdown code: values as typed
 	gsub(/"[^"]*"/, " ", s)                            # quoted user data
+	gsub(/\047[^\047 ]*\047/, " ", s)                     # a name in quotes: the editor
 	gsub(/(^|[^A-Za-z0-9_.])(\.?\.?|~)\/[A-Za-z0-9_.-]+\/[^ ]*/, " ", s) # paths: /usr/share/...
 	gsub(/[A-Za-z0-9_.-]+\/([^A-Za-z0-9_]|$)/, " ", s)  # folders: models/ prices/
 	gsub(/[A-Za-z0-9_.\/-]+\.(csv|json|md|po|mo|txt)/, " ", s) # file names
@@ -193,6 +197,7 @@ NVIDIA RTX 4090 24G  20  流水线并行 PP20 多机  ¥1,150/月  ¥27,600/月
 models.csv:3:9: params_b 应为大于 0 的数字，实际为 "seven"
 按 F1 查看帮助，Tab 切换字段，F10 退出；$EDITOR 编辑 /usr/share/gpuplan/prices/offers.csv
 从 DIR 读取 models/ 和 prices/；--loss chunked 用于 torchtune；数据：/work/gpuplan-0.1.0/_build/sub
+编辑器 'nano' 已退出，状态码 1：未保存，仍沿用原有数据
 EOF
 labelled clean "$tmp/clean.txt" > "$tmp/clean.in"
 if scan "$tmp/clean.in" > "$tmp/clean.out"; then
@@ -240,6 +245,67 @@ report() { # label, gpuplan arguments: stdout and stderr scanned
 	report training-md --print --format markdown --task lora --train-tokens 2B --deadline 7d -m llama-2-7b
 	report data-errors --print --data "$top_srcdir/tests/fixtures/broken" -m 7b
 	report check-data --check-data --data "$top_srcdir/tests/fixtures/broken"
+	# the states beyond the first plan: nothing fits, forced shapes, MoE, a
+	# bare size, a deadline or a speed not reached, a measured curve, the
+	# other tasks and networks
+	report no-fit --print -m deepseek-v3 -p bf16 -c 128k --gpu rtx4090-24g
+	report cards-1 --print --cards 1 $q
+	report moe --print -m qwen3-235b-a22b
+	report size --print -m 70b
+	report min-speed --print --min-speed 30 $q
+	report deadline --print --task lora --train-tokens 2B --deadline 1d -m llama-2-70b
+	report measured --print --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B
+	report ethernet --print --network ethernet -t full --train-tokens 2B -m llama-2-70b
+	report full --print -t full -m llama-2-7b --train-tokens 2B --deadline 7d
+	report pretrain --print -t pretrain -m llama-2-7b --train-tokens 20B
+	report qlora --print -t qlora -m llama-2-70b --train-tokens 2B
+	report tp3 --print --tp 3 $q
+	report pp --print --pp 5 --tp 8 $q
+	report pp-md --print --format markdown --pp 3 --cards 4 $q
+	report limits-train --print --limits -t lora -m llama-2-7b
+	report no-fit-md --print --format markdown -m deepseek-v3 -p bf16 -c 128k --gpu rtx4090-24g
+	report tp3-md --print --format markdown --tp 3 $q
+	report measured-md --print --format markdown --measured 1:1520,2:2900,4:5400 --gpu h100-80g \
+		-t lora -m llama-2-7b --train-tokens 2B --deadline 2d
+	report deadline-md --print --format markdown --task lora --train-tokens 2B --deadline 1d -m llama-2-70b
+	report compare-train --print -t lora -m llama-2-7b --train-tokens 2B --compare "-t full --network ethernet"
+	report compare-no-fit --print -m deepseek-v3 -c 128k --gpu rtx4090-24g --compare "-p int4 --cards 8"
+	report compare-md --print --format markdown $q --compare "--min-speed 30"
+	# usage errors: a bad value for each option, an unknown one, a bad --compare
+	for opt in -m -p -t -c -n --headroom --kv-precision --zero --recompute --lora-rank \
+		--loss --optimizer-accounting --overhead --prefill-chunk --cards --tp --pp \
+		--output-len --duty --min-speed --train-tokens --epochs --global-batch \
+		--deadline --measured --network --gpu --format; do
+		report "usage$opt" --print "$opt" x-bad
+	done
+	# a bad --lang: the environment's language says the error
+	env LANG=zh_CN.UTF-8 "$bin" --print --lang x-bad > "$tmp/lang" 2>&1
+	labelled usage--lang "$tmp/lang" >> "$tmp/corpus"
+	# values out of range, and options that do not go together
+	for args in "-n 0" "--deadline 2020-01-01" "--tp 16" "--duty 101" "--output-len 5000" \
+		"-p int4 -t full" "--measured 1:1520 --gpu h100-80g,a100-80g -t lora --train-tokens 1B" \
+		"-t qlora -p fp32" "--zero 3" "--measured 2:100,1:50 --gpu h100-80g -t lora --train-tokens 1B"; do
+		# shellcheck disable=SC2086
+		report "range $args" --print -m llama-2-7b $args
+	done
+	report usage-unknown --print --no-such-option
+	report usage-missing --print -m
+	report usage-compare --print $q --compare "--bogus 1"
+	report usage-compare2 --print $q --compare "-c zz"
+	report unknown-model --print -m qwen9-72b
+	report export-data --export-data "$tmp/export"
+	report export-again --export-data "$tmp/export"
+	report export-bad --export-data /dev/null/x
+	# the prices collected "in the future", and long ago
+	for today in 2020-01-01 2030-01-01 bad-date; do
+		export GPUPLAN_TODAY=$today
+		report "today-$today" --check-data
+		report "today-$today-print" --print $q
+	done
+	unset GPUPLAN_TODAY
+	# a write error: the report's own message on stderr
+	zh --print $q > /dev/full 2> "$tmp/full"
+	labelled full-disk "$tmp/full" >> "$tmp/corpus"
 }
 
 # CSV and JSON: only the human cells (keys, headers and enumerations are an
@@ -248,37 +314,56 @@ human_csv=$split_csv'
 NR == 1 { n = split_csv($0, head); next }
 {
 	n = split_csv($0, f)
-	for (i = 1; i <= n; i++)
+	for (i = 1; i <= n; i++) {
 		if (head[i] ~ /^(why|notes|container_reason|baremetal_reason)$/ && f[i] != "")
 			printf "%s:%d:%s\t%s\n", label, NR, head[i], f[i]
+		# the alternatives: key=value pairs, the why in words
+		for (s = f[i]; head[i] == "alternatives" && match(s, /why=[^;]*/); s = substr(s, RSTART + RLENGTH))
+			printf "%s:%d:%s\t%s\n", label, NR, head[i], substr(s, RSTART + 4, RLENGTH - 4)
+	}
 }'
 json_human='
 /"(why|notes|note|warnings)": \[$/ { inside = 1; next }
 inside && /^ *\]/ { inside = 0; next }
-inside || /"(reason|why|note|message)": "/ {
+inside || /"(reason|why|note|message|scenario|a|b)": "/ {
 	s = $0
 	sub(/^ *("[a-z_]+": )?"/, "", s); sub(/",?$/, "", s); gsub(/\\"/, "\"", s)
 	printf "%s:%d\t%s\n", label, NR, s
 }'
 # the extractors, on samples: only the human cells reach the scanner
-printf '{\n  "cheaper": "baremetal",\n  "reason": "20 cards: a container allows at most 4",\n  "why": [\n    "最便宜",\n    "same \\"price\\""\n  ]\n}\n' |
+printf '{\n  "cheaper": "baremetal",\n  "reason": "20 cards: a container allows at most 4",\n  "why": [\n    "最便宜",\n    "same \\"price\\""\n  ],\n  "b": "Qwen2.5-72B bf16 推理, context 4096"\n}\n' |
 	awk -v label=json "$json_human" > "$tmp/json.in"
-printf 'gpu,strategy,why,notes\nh20-96g,PP5 multi-node,"uses the idle cards, same price",\n' |
+printf 'gpu,strategy,why,notes,alternatives\nh20-96g,PP5 multi-node,"uses the idle cards, same price",,strategy=TP8 multi-node cards=8 why=cheapest at full load\n' |
 	awk -v label=csv "$human_csv" > "$tmp/csv.in"
 scan "$tmp/json.in" "$tmp/csv.in" > "$tmp/cells.out"
 words=$(sed 's/^[^"]*"\([^"]*\)".*/\1/' "$tmp/cells.out" | tr '\n' ' ')
-if [ "$words" = "cards container allows at most same uses the idle cards same price " ]; then
+if [ "$words" = "cards container allows at most same context uses the idle cards same price cheapest at load " ]; then
 	pass "scanner: JSON and CSV samples: only the human cells scanned"
 else
 	fail "scanner: JSON/CSV samples: got '$words'"; cat "$tmp/cells.out"
 fi
 
-for args in "$q" "--task lora --train-tokens 2B --deadline 7d -m llama-2-7b" "-m llama-2-70b -c 128k"; do
+csv_head_differs=""
+for args in "$q" "--task lora --train-tokens 2B --deadline 7d -m llama-2-7b" "-m llama-2-70b -c 128k" \
+	"-m deepseek-v3 -p bf16 -c 128k --gpu rtx4090-24g" "--cards 1 $q" "--tp 3 $q" "--min-speed 30 $q" \
+	"-m qwen3-235b-a22b" "--task lora --train-tokens 2B --deadline 1d -m llama-2-70b" \
+	"--measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B" \
+	"-t qlora -m llama-2-70b --train-tokens 2B --network ethernet" "--limits $q" "$q --compare -c128k"; do
 	# shellcheck disable=SC2086
-	zh --print --format csv $args | awk -v label="csv $args" "$human_csv" >> "$tmp/corpus"
+	zh --print --format csv $args > "$tmp/zh.csv"
+	awk -v label="csv $args" "$human_csv" "$tmp/zh.csv" >> "$tmp/corpus"
+	# the header line is an interface: the same in both languages
+	# shellcheck disable=SC2086
+	[ "$(head -1 "$tmp/zh.csv")" = "$("$bin" --lang en --print --format csv $args | head -1)" ] ||
+		csv_head_differs="$csv_head_differs [$args]"
 	# shellcheck disable=SC2086
 	zh --print --format json $args | awk -v label="json $args" "$json_human" >> "$tmp/corpus"
 done
+if [ -z "$csv_head_differs" ]; then
+	pass "--lang zh --format csv: the header line is the English one"
+else
+	fail "--lang zh --format csv: the header line differs from English for$csv_head_differs"
+fi
 
 # --- the configurator's screens: main view, help (both pages), breakdown,
 # the offer dialog, a training scenario
@@ -329,7 +414,80 @@ if command -v tmux > /dev/null; then
 	T new-session -d -s main -x 120 -y 36 "$bin --lang zh --task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
 	wait_screen '卡|Per GPU type'
 	shot training
+	T send-keys -t main Tab
+	for _ in $(seq 30); do T send-keys -t main J; done
+	wait_screen '↑'
+	shot training-end
 	T send-keys -t main F10
+	ended() { for _ in $(seq 100); do T has-session -t main 2> /dev/null || break; sleep 0.1; done; }
+	ended
+	# the states a session meets, on a copy of the data (nothing in the
+	# source tree is edited) with an old gpus.csv (the data warning in the
+	# title), in a folder of its own (the quote x writes there)
+	cp -R "$tmp/export" "$tmp/data2" && cp "$top_srcdir/tests/fixtures/broken/prices/gpus.csv" "$tmp/data2/prices/"
+	mkdir -p "$tmp/cwd"
+	T new-session -d -s main -x 120 -y 36 -c "$tmp/cwd" \
+		"env VISUAL=$(command -v false) EDITOR=$(command -v false) $bin --lang zh --data $tmp/data2 -m 70b"
+	wait_screen '警告'
+	shot size-warning
+	# Esc waits: a key sent right after it would read as Alt-key
+	esc() { T send-keys -t main Escape; sleep 0.3; }
+	# an unknown model: the suggestions while typing, the refusal
+	for _ in $(seq 10); do T send-keys -t main BSpace; done
+	T send-keys -t main l l a m a
+	wait_screen 'Llama-2-13B'
+	shot suggestions
+	T send-keys -t main x Enter
+	wait_screen 'llamax'
+	shot unknown-model
+	esc
+	T send-keys -t main Enter # the pick list on Precision (Enter on the model moved there)
+	wait_screen 'int4'
+	shot pick-list
+	esc
+	T send-keys -t main s
+	wait_screen '按.*排序'
+	shot sort
+	T send-keys -t main r
+	wait_screen '重新载入'
+	shot reload
+	T send-keys -t main x # the quote: its status line
+	wait_screen 'gpuplan-quote'
+	shot quote
+	for f in "$tmp"/cwd/gpuplan-quote-*.md; do labelled quote-file "$f" >> "$tmp/corpus"; done
+	T send-keys -t main e # the editor fails: nothing changes
+	wait_screen "false'"
+	shot editor
+	T send-keys -t main O # letters in the price: refused, then Esc
+	wait_screen 'Esc'
+	T send-keys -t main BSpace BSpace BSpace BSpace BSpace BSpace 9 x 9 Enter
+	wait_screen '"[0-9]*9x9"'
+	shot offer-error
+	esc
+	T send-keys -t main p # pinned, then the context changed: the compare view
+	wait_screen '已固定'
+	T send-keys -t main Tab Tab BSpace BSpace BSpace BSpace BSpace BSpace 8 k Tab
+	wait_screen '当前'
+	shot pin-compare
+	T send-keys -t main BTab BTab q # from Task: the confirmation, a pin would be lost
+	wait_screen 'y/n'
+	shot quit-confirm
+	T send-keys -t main y
+	ended
+	T kill-session -t main 2> /dev/null
+	# a training scenario's breakdown to its end, with a measured curve;
+	# then the screen too small for the layout
+	T new-session -d -s main -x 120 -y 36 "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B --deadline 2d"
+	wait_screen '卡|Per GPU type'
+	T send-keys -t main Tab
+	for _ in $(seq 30); do T send-keys -t main J; done
+	wait_screen '卡|Per GPU type'
+	shot measured-end
+	T resize-window -t main -x 70 -y 20 2> /dev/null || T resize-pane -t main -x 70 -y 20
+	wait_screen '70x20|70 *x *20'
+	shot too-small
+	T send-keys -t main q
+	ended
 else
 	echo "SKIP (part): tmux is not installed, the screens are not scanned"
 fi

@@ -18,6 +18,7 @@
 #include "../src/csvtab.h"
 #include "../src/dataedit.h"
 #include "../src/datasrc.h"
+#include "../src/i18n.h"
 
 #define SAFETY FIXTURES "/safety"
 #define HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network," \
@@ -570,6 +571,21 @@ Test(dataedit, a_failed_editor_is_named)
 	cr_assert(editor_failure_text(out, sizeof out, "vim", SIGKILL, 0));
 	cr_assert_str_eq(out, "the editor 'vim' was killed by signal 9 (Killed)");
 	cr_assert_not(editor_failure_text(out, sizeof out, "vim", 0, 0));
+}
+
+/* The C library's words in Chinese too: a jump host has no libc zh_CN. */
+Test(dataedit, a_failed_editor_is_named_in_chinese)
+{
+	char out[256];
+	i18n_setup("zh", "/nonexistent/gpuplan-locale");
+	cr_assert(editor_failure_text(out, sizeof out, "nano", 0, ENOENT));
+	cr_assert(strstr(out, "文件或目录不存在"), "%s", out);
+	cr_assert(editor_failure_text(out, sizeof out, "vim", SIGKILL, 0));
+	cr_assert(strstr(out, "（已杀死）") || strstr(out, "(已杀死)"), "%s", out);
+	cr_assert_null(strstr(out, "Killed"), "%s", out);
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
+	cr_assert(editor_failure_text(out, sizeof out, "vim", SIGKILL, 0));
+	cr_assert_str_eq(out, "the editor 'vim' was killed by signal 9 (Killed)");
 }
 
 TestSuite(copy, .init = setup, .fini = teardown);

@@ -980,3 +980,27 @@ Test(session, a_switch_of_language_rewrites_a_bare_size_name)
 	session_relabel(&s);
 	cr_assert_str_eq(scenario_model(&s.sc)->name, "70B (size only)");
 }
+
+/* A row gone from the file: the status line says "press r to reload" once,
+ * in either language (the data file's "reload first" is cut off, found by
+ * its translation in Chinese). */
+Test(session, a_vanished_row_asks_for_r_once_in_each_language)
+{
+	static const struct {
+		const char *lang, *key, *gone;
+	} cases[] = {
+		{"en", "press r to reload", "reload first"},
+		{"zh", "按 r 重新载入", "请先重新加载"},
+	};
+	session_select_at(&s, row_of("h100-80g"));
+	edit_file("prices/offers.csv", "h100-80g,container,1,4,,9345,", "h100-80g,gone,1,4,,9345,");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct offer_edit e;
+		i18n_setup(cases[i].lang, "/nonexistent/gpuplan-locale");
+		cr_assert_not(session_offer_begin(&s, false, &e));
+		cr_assert(strstr(s.status, cases[i].key), "%s", s.status);
+		cr_assert_null(strstr(s.status, cases[i].gone), "%s", s.status);
+		session_offer_free(&e);
+	}
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}

@@ -265,5 +265,43 @@ check_screen zh-train-xx-80x24 80 卡 ¥
 T send-keys -t main F10
 check_exit "F10 with LANG=zh_XX.UTF-8"
 
+# 5. a bare size in the focused Model field: the cursor is put back by
+# display column, so "70B（仅参数量）" shows whole, not scrolled to its tail;
+# a measured training curve: its own table columns (天数±25%)
+T resize-window -t main -x 120 -y 36
+settle
+launch "$bin --lang zh -m 70b"
+wait_for "$zh_marker" && pass "-m 70b: Chinese" || fail "-m 70b: no Chinese"
+keys Left # a redraw with the cursor inside the value
+check_screen zh-size-120x36 120 "模型       70B（仅参数量）" 卡
+# End, then Backspace takes the last character, not one in the middle
+keys End
+keys BSpace
+save zh-size-bs-120x36
+has zh-size-bs-120x36 "模型       70B（仅参数量 " && pass "End, Backspace: the last character goes" ||
+	fail "End, Backspace: $(sed -n 3p "$art/zh-size-bs-120x36.txt")"
+T send-keys -t main Escape
+sleep 0.3
+# the same in the price dialog: 95折, End (Tab enters a field there), then
+# Backspace takes 折; Esc cancels, nothing is saved
+keys Tab
+keys o
+keys Tab
+keys Tab
+keys BSpace
+save zh-offer-bs-120x36
+has zh-offer-bs-120x36 "折扣        95 " && pass "price dialog, Backspace after 95折: 95" ||
+	fail "price dialog, Backspace after 95折: $(grep 折扣 "$art/zh-offer-bs-120x36.txt")"
+T send-keys -t main Escape
+sleep 0.3
+T send-keys -t main F10
+check_exit "F10 with -m 70b"
+launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
+wait_for "$zh_marker" && pass "--measured: Chinese" || fail "--measured: no Chinese"
+settle
+check_screen zh-measured-120x36 120 天数 训练总价 卡
+T send-keys -t main F10
+check_exit "F10 with --measured"
+
 echo "tui-zh-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

@@ -105,7 +105,7 @@ static void build(struct form_view *v)
 	v->form = widget_form_new(v->fields, h > 1 ? h : 1, inner, 2, v->fr->lay.form_x + 1, &v->sub);
 	sync_fields(v);
 	post_form(v->form);
-	form_driver(v->form, REQ_END_LINE);
+	widget_end_line(v->form);
 	form_view_save_cursor(v);
 	v->fresh_focus = true;
 }
@@ -150,7 +150,7 @@ void form_view_resize(struct form_view *v)
 	build(v);
 	if (at > 0 && at < v->nfields) { /* the focus stays on its field */
 		set_current_field(v->form, v->fields[at]);
-		form_driver(v->form, REQ_END_LINE);
+		widget_end_line(v->form);
 		form_view_save_cursor(v);
 	}
 }
@@ -322,7 +322,7 @@ static void move_focus(struct form_view *v, int req)
 	v->refused[0] = '\0';
 	if (!scroll_focus(v, req))
 		form_driver(v->form, req);
-	form_driver(v->form, REQ_END_LINE);
+	widget_end_line(v->form);
 	v->fresh_focus = true;
 }
 
@@ -445,7 +445,7 @@ static void undo_field(struct form_view *v)
 {
 	v->refused[0] = '\0';
 	leave_field(v);
-	form_driver(v->form, REQ_END_LINE);
+	widget_end_line(v->form);
 	v->fresh_focus = true;
 }
 
@@ -477,7 +477,7 @@ bool form_view_click(struct form_view *v, int y, int x)
 			leave_field(v);
 			v->refused[0] = '\0';
 			set_current_field(v->form, v->fields[i]);
-			form_driver(v->form, REQ_END_LINE);
+			widget_end_line(v->form);
 			v->fresh_focus = true;
 			if (v->specs[i]->kind == FK_FOLD)
 				toggle_advanced(v);
@@ -524,11 +524,12 @@ void form_view_save_cursor(struct form_view *v)
 	widget_cursor_col(v->form, v->fr->lay.form_x + 1 + v->label_w, &v->cursor_col);
 }
 
+/* By screen column, not by character: a Chinese character is two columns,
+ * and stepping cursor_col characters would pass the end of "70B（仅参数量）"
+ * and scroll the field to show only its tail. */
 static void restore_cursor(const struct form_view *v)
 {
-	form_driver(v->form, REQ_BEG_LINE);
-	for (int i = 0; i < v->cursor_col; i++)
-		form_driver(v->form, REQ_NEXT_CHAR);
+	widget_cursor_to(v->form, v->cursor_col);
 }
 
 /* " more ↓ " on the box's bottom edge: Tab scrolls to the fields out of view. */

@@ -228,7 +228,7 @@ static int check_written(int rc)
 	int err = report_write_error(stdout);
 	if (!err)
 		return rc;
-	say(_("writing the report: %s"), strerror(err));
+	say(_("writing the report: %s"), i18n_strerror(err));
 	return EXIT_RUNTIME;
 }
 

@@ -155,7 +155,7 @@ static void after_edit(struct offer_dialog *d, int field)
 static void next_field(struct offer_dialog *d, int ch)
 {
 	form_driver(d->form, ch == '\t' || ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
-	form_driver(d->form, REQ_END_LINE);
+	widget_end_line(d->form);
 	d->fresh = true;
 }
 

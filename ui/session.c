@@ -206,6 +206,14 @@ void session_relabel(struct session *s)
 	session_apply(s, "model", typed);
 }
 
+/* The setting as an error names it: its key in English (the word typed
+ * after -- on the command line), its form label in a translation, where
+ * the key is an English word. */
+static const char *setting_name(const struct setting *row)
+{
+	return i18n_lang() == I18N_EN ? row->key : _(row->label);
+}
+
 bool session_apply(struct session *s, const char *key, const char *value)
 {
 	struct scenario trial;
@@ -217,7 +225,7 @@ bool session_apply(struct session *s, const char *key, const char *value)
 		return false;
 	}
 	if (!setting_parse(row, &trial, s->cat, value, err, sizeof err)) {
-		session_status(s, true, _("%s \"%s\": expected %s"), key, value, err);
+		session_status(s, true, _("%s \"%s\": expected %s"), setting_name(row), value, err);
 		return false;
 	}
 	if (!session_run(s, s->spare, &trial)) {

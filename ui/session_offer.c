@@ -65,7 +65,10 @@ static bool offer_snapshot(struct session *s, struct offer_edit *e)
 	csv_row_snapshot_free(&e->snap);
 	if (!csv_edit_snapshot(e->path, e->line, keys, offer_keys(e, keys), offer_field_names,
 			       OF_COUNT, &e->snap, err, sizeof err)) {
-		char *first = strstr(err, "reload first");
+		/* TRANSLATORS: the ending of the two "...: reload first" messages
+		   of the data files, as translated there: cut off, the status
+		   line says "press r to reload" instead. */
+		char *first = strstr(err, _("reload first"));
 		if (first)
 			*first = '\0'; /* the key says how */
 		session_status(s, true, first ? _("%spress r to reload") : _("%s: press r to reload"),

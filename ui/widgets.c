@@ -18,7 +18,10 @@ enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first)
 	for (size_t i = 0; i < sizeof edit_keys / sizeof edit_keys[0]; i++) {
 		if (edit_keys[i].key != ch)
 			continue;
-		form_driver(form, edit_keys[i].request);
+		if (edit_keys[i].request == REQ_END_LINE)
+			widget_end_line(form);
+		else
+			form_driver(form, edit_keys[i].request);
 		form_driver(form, REQ_VALIDATION);
 		return edit_keys[i].result;
 	}
@@ -42,6 +45,31 @@ enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first)
 	return EDIT_CHANGED;
 }
 
+/* The form library's REQ_END_LINE counts characters but puts the cursor
+ * at that column: in "70B（仅参数量）" (9 characters, 15 columns) it lands
+ * after 参, and what is typed goes in the middle. A text beyond ASCII is
+ * walked instead, one character at a time (REQ_NEXT_CHAR steps by
+ * character, by display width). */
+void widget_end_line(FORM *form)
+{
+	char text[512];
+	size_t chars = 0;
+	bool ascii = true;
+	form_driver(form, REQ_VALIDATION); /* the buffer holds what was typed */
+	widget_field_text(current_field(form), text, sizeof text);
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		ascii = ascii && *p < 0x80;
+		chars += (*p & 0xC0) != 0x80; /* not a UTF-8 continuation byte */
+	}
+	if (ascii) {
+		form_driver(form, REQ_END_LINE);
+		return;
+	}
+	form_driver(form, REQ_BEG_LINE);
+	for (size_t i = 0; i < chars; i++)
+		form_driver(form, REQ_NEXT_CHAR);
+}
+
 void widget_cursor_to(FORM *form, int col)
 {
 	int start, at, y;
@@ -49,10 +77,12 @@ void widget_cursor_to(FORM *form, int col)
 	pos_form_cursor(form);
 	getyx(stdscr, y, start);
 	(void)y;
-	for (int guard = 0; guard < 256; guard++) {
+	/* at most col steps (one column each in ASCII): a field scrolled
+	 * sideways keeps its cursor where it was */
+	for (int steps = 0; steps <= col; steps++) {
 		pos_form_cursor(form);
 		getyx(stdscr, y, at);
-		if (at - start >= col || form_driver(form, REQ_NEXT_CHAR) != E_OK)
+		if (at - start >= col || steps == col || form_driver(form, REQ_NEXT_CHAR) != E_OK)
 			return;
 	}
 }

@@ -20,6 +20,9 @@ enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first);
  * width. replace_first as above. */
 enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first);
 
+/* REQ_END_LINE that also ends right in a text with wide characters. */
+void widget_end_line(FORM *form);
+
 /* Puts the form's cursor col display columns into its current field. */
 void widget_cursor_to(FORM *form, int col);
 
