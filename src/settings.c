@@ -506,7 +506,7 @@ void setting_accepted(const struct setting *s, char *buf, size_t cap)
 	} else if (n < 2) {
 		join_choices(s, n, "", buf, cap);
 	} else {
-		join_choices(s, n - 1, ", ", most, sizeof most);
+		join_choices(s, n - 1, _(", "), most, sizeof most);
 		snprintf(buf, cap, _("%s or %s"), most, s->choice(n - 1));
 	}
 }

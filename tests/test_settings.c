@@ -467,7 +467,7 @@ Test(settings, a_chinese_task_name_reads_back)
 	cr_assert(scenario_set(&sc, "cards", "自动", err, sizeof err));
 	cr_assert_eq(sc.cards, 0);
 	cr_assert_not(scenario_set(&sc, "precision", "fp64", err, sizeof err));
-	cr_assert_str_eq(err, "auto, fp32, bf16, fp16, fp8, int8 或 int4");
+	cr_assert_str_eq(err, "auto、fp32、bf16、fp16、fp8、int8 或 int4");
 }
 
 Test(settings, english_takes_no_translated_names)

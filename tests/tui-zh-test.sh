@@ -299,7 +299,7 @@ check_exit "F10 with -m 70b"
 launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
 wait_for "$zh_marker" && pass "--measured: Chinese" || fail "--measured: no Chinese"
 settle
-check_screen zh-measured-120x36 120 天数 训练总价 卡
+check_screen zh-measured-120x36 120 天数 任务总价 卡
 T send-keys -t main F10
 check_exit "F10 with --measured"
 
