@@ -225,67 +225,68 @@ const char *gpuplan_cgettext(const char *id)
 	return t == id && bar ? bar + 1 : t;
 }
 
-/* The errors a data file, an editor or a report meets, as glibc words them
- * (the msgid is only the key to the translation: English shows strerror). */
-static const struct {
-	int e;
+/* A C library text for a number (an errno, a signal): its msgid is only
+ * the key to the translation; English shows the library's own words. */
+struct libc_text {
+	int number;
 	const char *msgid;
-} errno_names[] = {
-	{.e = ENOENT, .msgid = N_("No such file or directory")},
-	{.e = EACCES, .msgid = N_("Permission denied")},
-	{.e = EPERM, .msgid = N_("Operation not permitted")},
-	{.e = ENOSPC, .msgid = N_("No space left on device")},
-	{.e = ENOTDIR, .msgid = N_("Not a directory")},
-	{.e = EISDIR, .msgid = N_("Is a directory")},
-	{.e = EEXIST, .msgid = N_("File exists")},
-	{.e = EROFS, .msgid = N_("Read-only file system")},
-	{.e = EIO, .msgid = N_("Input/output error")},
-	{.e = ENOMEM, .msgid = N_("Cannot allocate memory")},
-	{.e = EPIPE, .msgid = N_("Broken pipe")},
-	{.e = EDQUOT, .msgid = N_("Disk quota exceeded")},
-	{.e = ENAMETOOLONG, .msgid = N_("File name too long")},
-	{.e = ELOOP, .msgid = N_("Too many levels of symbolic links")},
-	{.e = ECHILD, .msgid = N_("No child processes")},
-	{.e = EBADF, .msgid = N_("Bad file descriptor")},
-	{.e = EFBIG, .msgid = N_("File too large")},
-	{.e = EMFILE, .msgid = N_("Too many open files")},
-	{.e = ETXTBSY, .msgid = N_("Text file busy")},
 };
 
-/* The translation of a C library text, or NULL where there is none. */
-static const char *libc_text(const char *msgid)
+/* The errors a data file, an editor or a report meets, as glibc words them. */
+static const struct libc_text errno_texts[] = {
+	{ENOENT, N_("No such file or directory")},
+	{EACCES, N_("Permission denied")},
+	{EPERM, N_("Operation not permitted")},
+	{ENOSPC, N_("No space left on device")},
+	{ENOTDIR, N_("Not a directory")},
+	{EISDIR, N_("Is a directory")},
+	{EEXIST, N_("File exists")},
+	{EROFS, N_("Read-only file system")},
+	{EIO, N_("Input/output error")},
+	{ENOMEM, N_("Cannot allocate memory")},
+	{EPIPE, N_("Broken pipe")},
+	{EDQUOT, N_("Disk quota exceeded")},
+	{ENAMETOOLONG, N_("File name too long")},
+	{ELOOP, N_("Too many levels of symbolic links")},
+	{ECHILD, N_("No child processes")},
+	{EBADF, N_("Bad file descriptor")},
+	{EFBIG, N_("File too large")},
+	{EMFILE, N_("Too many open files")},
+	{ETXTBSY, N_("Text file busy")},
+};
+
+/* The signals that end an editor, as glibc's strsignal words them. */
+static const struct libc_text signal_texts[] = {
+	{SIGHUP, N_("Hangup")},
+	{SIGINT, N_("Interrupt")},
+	{SIGQUIT, N_("Quit")},
+	{SIGABRT, N_("Aborted")},
+	{SIGKILL, N_("Killed")},
+	{SIGSEGV, N_("Segmentation fault")},
+	{SIGPIPE, N_("Broken pipe")},
+	{SIGTERM, N_("Terminated")},
+};
+
+/* The Chinese for number in rows, or NULL: English, or no translation. */
+static const char *libc_translated(const struct libc_text *rows, size_t n, int number)
 {
-	const char *t = gpuplan_gettext(msgid);
-	return t != msgid && strcmp(t, msgid) != 0 ? t : NULL;
+	for (size_t i = 0; state.lang == I18N_ZH && i < n; i++) {
+		const char *t = rows[i].number == number ? gpuplan_gettext(rows[i].msgid) : NULL;
+		if (t && strcmp(t, rows[i].msgid) != 0)
+			return t;
+	}
+	return NULL;
 }
 
 const char *i18n_strerror(int e)
 {
-	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof errno_names / sizeof errno_names[0]; i++)
-		if (errno_names[i].e == e && libc_text(errno_names[i].msgid))
-			return libc_text(errno_names[i].msgid);
-	return strerror(e);
+	const char *t = libc_translated(errno_texts, sizeof errno_texts / sizeof errno_texts[0], e);
+	return t ? t : strerror(e);
 }
-
-/* The signals that end an editor, as glibc's strsignal words them. */
-static const struct {
-	int sig;
-	const char *msgid;
-} signal_names[] = {
-	{.sig = SIGHUP, .msgid = N_("Hangup")},
-	{.sig = SIGINT, .msgid = N_("Interrupt")},
-	{.sig = SIGQUIT, .msgid = N_("Quit")},
-	{.sig = SIGABRT, .msgid = N_("Aborted")},
-	{.sig = SIGKILL, .msgid = N_("Killed")},
-	{.sig = SIGSEGV, .msgid = N_("Segmentation fault")},
-	{.sig = SIGPIPE, .msgid = N_("Broken pipe")},
-	{.sig = SIGTERM, .msgid = N_("Terminated")},
-};
 
 const char *i18n_strsignal(int sig)
 {
-	for (size_t i = 0; state.lang == I18N_ZH && i < sizeof signal_names / sizeof signal_names[0]; i++)
-		if (signal_names[i].sig == sig && libc_text(signal_names[i].msgid))
-			return libc_text(signal_names[i].msgid);
-	return strsignal(sig);
+	const char *t =
+		libc_translated(signal_texts, sizeof signal_texts / sizeof signal_texts[0], sig);
+	return t ? t : strsignal(sig);
 }

@@ -233,37 +233,29 @@ settle
 T send-keys -t main q
 check_exit "q"
 
-# 2. 80x24: no column lost or cut mid-character; F10 quits
-T resize-window -t main -x 80 -y 24
-settle
-launch "$bin --lang zh -m qwen2.5-72b -n 20 -c 32k"
-wait_for "$zh_marker" && pass "Chinese at 80x24" || fail "no Chinese at 80x24"
-settle
-check_screen zh-80x24 80 卡 ¥
-T send-keys -t main F10
-check_exit "F10 at 80x24"
+# One screen: at cols x lines, the command shows Chinese, its capture
+# passes check_screen with the marks, and F10 quits.
+screen_case() { # cols lines name command marks...
+	cols=$1 lines=$2 name=$3 cmd=$4
+	shift 4
+	T resize-window -t main -x "$cols" -y "$lines"
+	settle
+	launch "$cmd"
+	wait_for "$zh_marker" && pass "$name: Chinese" || fail "$name: no Chinese"
+	settle
+	check_screen "$name" "$cols" "$@"
+	T send-keys -t main F10
+	check_exit "F10: $name"
+}
 
+# 2. 80x24: no column lost or cut mid-character
+screen_case 80 24 zh-80x24 "$bin --lang zh -m qwen2.5-72b -n 20 -c 32k" 卡 ¥
 # 3. LANG=C: a host with no UTF-8 locale set still shows Chinese, not ?;
 # a training scenario here and below: the table has other columns
-T resize-window -t main -x 120 -y 36
-settle
 train="--task lora --train-tokens 2B --deadline 7d -m llama-2-7b"
-launch "env LANG=C $bin --lang zh $train"
-wait_for "$zh_marker" && pass "LANG=C --lang zh: Chinese" || fail "LANG=C --lang zh: no Chinese"
-settle
-check_screen zh-train-langC-120x36 120 显存 卡 ¥
-T send-keys -t main F10
-check_exit "F10 with LANG=C"
-
+screen_case 120 36 zh-train-langC-120x36 "env LANG=C $bin --lang zh $train" 显存 卡 ¥
 # 4. the jump host: ssh sent a locale it lacks
-T resize-window -t main -x 80 -y 24
-settle
-launch "env LANG=zh_XX.UTF-8 $bin --lang zh $train"
-wait_for "$zh_marker" && pass "LANG=zh_XX.UTF-8: Chinese" || fail "LANG=zh_XX.UTF-8: no Chinese"
-settle
-check_screen zh-train-xx-80x24 80 卡 ¥
-T send-keys -t main F10
-check_exit "F10 with LANG=zh_XX.UTF-8"
+screen_case 80 24 zh-train-xx-80x24 "env LANG=zh_XX.UTF-8 $bin --lang zh $train" 卡 ¥
 
 # 5. a bare size in the focused Model field: the cursor is put back by
 # display column, so "70B（仅参数量）" shows whole, not scrolled to its tail;
