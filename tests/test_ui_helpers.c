@@ -10,6 +10,7 @@
 #include "../ui/detail_lines.h"
 #include "../ui/draw.h"
 #include "../ui/form_specs.h"
+#include "../ui/help_view.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
 #include "../ui/session.h"
@@ -457,4 +458,23 @@ Test(detail, wrapped_chinese_lines_fill_the_width)
 		cr_assert_neq(strncmp(d.line[i], "，", strlen("，")), 0, "%s", d.line[i]);
 	}
 	cr_assert_geq(text_width(d.line[1]), 18, "filled: %s", d.line[1]);
+}
+
+/* The help box cuts what does not fit its text column: every key's help
+ * fits it in both languages (the Chinese of "reload the data files (also
+ * when they change on disk)" ran 4 columns over). */
+Test(help, every_key_help_fits_the_box_in_both_languages)
+{
+	static const char *const langs[] = {"en", "zh"};
+	for (size_t l = 0; l < 2; l++) {
+		i18n_setup(langs[l], "/nonexistent/gpuplan-locale");
+		for (size_t i = 0; i < n_key_rows; i++) {
+			if (!key_rows[i].help)
+				continue;
+			const char *text = _(key_rows[i].help), *keys = _(key_rows[i].help_keys);
+			cr_assert_leq(text_width(text), (size_t)HELP_TEXT_W, "%s: %s", langs[l], text);
+			cr_assert_leq(text_width(keys), (size_t)HELP_KEYS_W, "%s: %s", langs[l], keys);
+		}
+	}
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
 }

@@ -48,16 +48,16 @@ static void help_line(const struct help_view *v, int k, int y, int x, int w)
 	if (k >= keys + 1 && k < keys + 1 + N_MARKS)
 		left = marks[k - keys - 1][0], right = marks[k - keys - 1][1];
 	if (k == keys + 1 + N_MARKS) {
-		put_text(y, x, _("bar"), 21);
-		legend_draw(v->fr, y, x + 21, w - 21, true, true);
+		put_text(y, x, _("bar"), HELP_KEYS_W);
+		legend_draw(v->fr, y, x + HELP_KEYS_W, w - HELP_KEYS_W, true, true);
 		return;
 	}
 	if (!left)
 		return;
 	attron(A_BOLD);
-	put_text(y, x, _(left), 21); /* the codes without words are not in the catalogue */
+	put_text(y, x, _(left), HELP_KEYS_W); /* codes without words: not in the catalogue */
 	attroff(A_BOLD);
-	put_text(y, x + 22, _(right), w - 22);
+	put_text(y, x + HELP_KEYS_W + 1, _(right), w - HELP_KEYS_W - 1);
 }
 
 bool help_view_scroll_key(struct help_view *v, int ch)
@@ -70,7 +70,7 @@ bool help_view_scroll_key(struct help_view *v, int ch)
 void help_view_draw(struct help_view *v)
 {
 	int n = key_lines(v) + 2 + N_MARKS;
-	int w = COLS - 8 < 72 ? COLS - 8 : 72, h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
+	int w = COLS - 8 < HELP_BOX_MAX_W ? COLS - 8 : HELP_BOX_MAX_W, h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2, rows = h - 4;
 	int max = n > rows ? n - rows : 0;
 	v->scroll = v->scroll < 0 ? 0 : v->scroll > max ? max : v->scroll;

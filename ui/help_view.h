@@ -10,6 +10,10 @@
 #include "draw.h"
 #include "keys.h"
 
+/* The box is at most 72 columns wide; inside it the keys take 21 and the
+ * meaning what is left: a key's help must fit, in every language. */
+enum { HELP_BOX_MAX_W = 72, HELP_KEYS_W = 21, HELP_TEXT_W = HELP_BOX_MAX_W - 4 - HELP_KEYS_W - 1 };
+
 struct help_view {
 	bool open;
 	int scroll;
