@@ -549,6 +549,16 @@ void setting_json(const struct setting *s, struct jsonw *j, const struct scenari
 	}
 }
 
+const char *setting_choice_shown(const struct setting *s, size_t i)
+{
+	const char *name = s->choice(i);
+	const char *label = name && s->choice_label ? s->choice_label(i) : NULL;
+	const char *said = label ? _(label) : NULL;
+	if (said && strcmp(said, label) != 0)
+		return said;
+	return name ? _(name) : NULL;
+}
+
 /* The value as a summary shows it: a choice in the reader's language
  * ("LoRA fine-tune" with labels, else the name: "推理" in Chinese). */
 static void summary_value(const struct setting *s, const struct scenario *sc, bool labels,
@@ -559,7 +569,7 @@ static void summary_value(const struct setting *s, const struct scenario *sc, bo
 	else if (s->ops.effective)
 		s->ops.effective(sc, v, cap);
 	else if (s->kind == SETTING_CHOICE)
-		snprintf(v, cap, "%s", _(s->choice(setting_choice_index(s, sc))));
+		snprintf(v, cap, "%s", setting_choice_shown(s, setting_choice_index(s, sc)));
 	else
 		setting_format(s, sc, v, cap);
 }

@@ -108,6 +108,10 @@ bool setting_is_default(const struct setting *s, const struct scenario *sc);
 
 /* Choice rows: name i (NULL past the end), and how many. 0 for others. */
 const char *setting_choice(const struct setting *s, size_t i);
+/* Choice i as a person reads it in the current language: its label where
+ * the language has a word for it (全量微调), else its name's (自动), else
+ * the name as typed (bf16, and every name in English); NULL past the end. */
+const char *setting_choice_shown(const struct setting *s, size_t i);
 size_t setting_choice_count(const struct setting *s);
 /* Choice rows: the index of sc's value among the choices. */
 size_t setting_choice_index(const struct setting *s, const struct scenario *sc);

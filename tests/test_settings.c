@@ -497,3 +497,22 @@ Test(settings, chinese_summaries, .init = setup)
 	cr_assert(strstr(buf, "fp16 全量"), "%s", buf);
 	cr_assert(strstr(buf, "自定义余量"), "%s", buf);
 }
+
+/* A person reads the task by its label where the language has one
+ * (全量微调, not the "full" of --task full, which would read 全量), the
+ * precision "auto" by its word, bf16 as typed; English shows the names. */
+Test(settings, a_choice_is_shown_in_the_reader_s_words)
+{
+	const struct setting *task = settings_find("task"), *prec = settings_find("precision");
+	size_t full = (size_t)task_find("full"), lora = (size_t)task_find("lora");
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
+	cr_assert_str_eq(setting_choice_shown(task, full), "full");
+	cr_assert_str_eq(setting_choice_shown(prec, 0), "auto");
+	chinese();
+	cr_assert_str_eq(setting_choice_shown(task, full), "全量微调");
+	cr_assert_str_eq(setting_choice_shown(task, lora), "LoRA 微调");
+	cr_assert_str_eq(setting_choice_shown(prec, 0), "自动");
+	cr_assert_str_eq(setting_choice_shown(prec, 2), "bf16");
+	cr_assert_null(setting_choice_shown(task, 99));
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}

@@ -64,12 +64,12 @@ const char *form_choice(const struct field_spec *s, int i)
 	return i < 0 ? NULL : setting_choice(s->setting, (size_t)i);
 }
 
-/* Choice names are command-line values: only the words among them
- * ("inference", "auto", "none") have a translation; "bf16" stays. */
+/* Choice names are command-line values: a person reads the label where
+ * the language has one (全量微调, LoRA 微调), else the name's word ("auto"
+ * 自动); "bf16" stays. English shows the names, as typed. */
 const char *form_choice_shown(const struct field_spec *s, int i)
 {
-	const char *name = form_choice(s, i);
-	return name ? _(name) : NULL;
+	return i < 0 ? NULL : setting_choice_shown(s->setting, (size_t)i);
 }
 
 int form_choice_find(const struct field_spec *s, const char *text)
