@@ -80,6 +80,14 @@ ENUM_CHOICE(recompute, enum recompute_choice, recompute, [RC_AUTO] = N_("auto"),
 	    [RC_NONE] = N_("none"), [RC_FULL] = N_("full"))
 ENUM_CHOICE(loss, enum loss_kind, loss, [LOSS_FULL] = N_("full"),
 	    [LOSS_CHUNKED] = N_("chunked"))
+/* The loss's words for a person: "full" alone would read as 全量 (the
+ * task's word) in Chinese. */
+static const char *loss_label(size_t i)
+{
+	static const char *const labels[] = {[LOSS_FULL] = N_("full fp32 logits"),
+					     [LOSS_CHUNKED] = N_("chunked logits")};
+	return i < sizeof labels / sizeof labels[0] ? labels[i] : NULL;
+}
 ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = N_("zero"),
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
 
@@ -188,7 +196,8 @@ const struct setting settings[] = {
 	{.key = "loss", .metavar = "L", .label = N_("Loss"), .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_CHOICE, .json_key = "loss",
 	 .help = N_("training loss: full fp32 logits (HF Trainer) or chunked (torchtune)"),
-	 .choice = loss_choice, .get_choice = loss_get, .set_choice = loss_set},
+	 .choice = loss_choice, .choice_label = loss_label, .get_choice = loss_get,
+	 .set_choice = loss_set},
 	{.key = "optimizer-accounting", .metavar = "A", .label = N_("Accounting"),
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_CHOICE,
 	 .json_key = "optimizer_accounting",
