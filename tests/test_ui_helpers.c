@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "../src/i18n.h"
+#include "../src/datasrc.h"
 #include "../src/parse.h"
 #include "../src/text.h"
 #include "../ui/bar.h"
 #include "../ui/detail_lines.h"
+#include "../ui/detail_view.h"
 #include "../ui/draw.h"
 #include "../ui/form_specs.h"
 #include "../ui/help_view.h"
@@ -477,4 +479,53 @@ Test(help, every_key_help_fits_the_box_in_both_languages)
 		}
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* Every cell of the compare table after the first starts after a space:
+ * a card count never runs into a price ("3¥151,920"), and no line is
+ * wider than the box. */
+static void compare_cells_apart(const struct detail_lines *d, int header, int w)
+{
+	cr_assert_gt(d->n, header + 7, "a header and the GPU rows");
+	for (int i = 0; i < d->n; i++) {
+		const char *l = d->line[i];
+		cr_assert_leq(text_width(l), (size_t)w, "%s", l);
+		for (const char *y = strstr(l, "¥"); i > header && y; y = strstr(y + 1, "¥"))
+			cr_assert(y[-1] == ' ' || y[-1] == '+' || y[-1] == '-', "%s", l);
+	}
+}
+
+/* qwen2.5-72b at 32k and 20 sequences, pinned at bf16 and now fp32: prices
+ * of six digits beside the card counts. The box at 80x24 is 48 columns
+ * wide; the scenario lines wrap, the value 20 is never cut off. */
+Test(detail, compare_columns_fit_their_widest_cell)
+{
+	static struct detail_lines d;
+	static struct catalog cat;
+	static struct session s;
+	struct scenario sc;
+	struct diag dg = {0};
+	char err[200];
+	cr_assert_eq(data_load_dir(&cat, FIXTURES "/../..", &dg), 0);
+	diag_clear(&dg);
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &cat, "qwen2.5-72b", err, sizeof err));
+	cr_assert(session_init(&s, &cat, &sc, NULL));
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert(session_apply(&s, "concurrency", "20"));
+	session_pin(&s);
+	cr_assert(session_apply(&s, "precision", "fp32"));
+	for (int lang = 0; lang < 2; lang++) {
+		if (lang)
+			i18n_setup("zh", NULL);
+		int header = detail_lines_compare(&d, &s, 48);
+		cr_assert(strstr(d.line[header - 1], "20") != NULL, "%s", d.line[header - 1]);
+		compare_cells_apart(&d, header, 48);
+		header = detail_lines_compare(&d, &s, 86); /* 120x36: plans too */
+		compare_cells_apart(&d, header, 86);
+		cr_assert(strstr(d.line[header], "│") != NULL, "%s", d.line[header]);
+	}
+	i18n_set_lang(I18N_EN);
+	session_free(&s);
+	catalog_free(&cat);
 }

@@ -110,8 +110,11 @@ grep -qE "│ RTX 4090 24G +[0-9]+ [^│]+ +¥[0-9,]+ │ +14 TP2×PP7 2m +¥18,
 T resize-window -t main -x 80 -y 24
 sleep 0.5
 save pinned-80x24
-grep -qE "│ RTX 4090 24G +20 +¥27,600 │ +14 +¥18,400 │ +-¥9,200 │$" "$art/pinned-80x24.txt" &&
+# six-digit prices (H200, B300) leave no room for the │ rules: two spaces part the halves
+grep -qE "│ RTX 4090 24G +20 +¥27,600 +14 +¥18,400 +-¥9,200 +│$" "$art/pinned-80x24.txt" &&
 	pass "pinned 80x24: the change is not cut" || fail "pinned 80x24: RTX 4090 row"
+grep -qE "[0-9]¥" "$art/pinned-80x24.txt" && fail "pinned 80x24: a card count runs into a price" ||
+	pass "pinned 80x24: every price apart from its card count"
 
 ### a forced card count that does not fit
 app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b -c 32k --concurrency 20 --cards 2"

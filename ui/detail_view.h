@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "detail_lines.h"
 #include "draw.h"
 #include "session.h"
 
@@ -15,6 +16,11 @@ struct detail_view {
 	int scroll;               /* first line shown */
 	const struct gpu *shown;  /* the plan scrolled: another one starts at the top */
 };
+
+/* The compare view's lines at width w (no curses): the pinned and current
+ * scenarios wrapped, the table's header, then a row per GPU type in the
+ * session's order. Returns the header's line. */
+int detail_lines_compare(struct detail_lines *d, const struct session *s, int w);
 
 void detail_view_init(struct detail_view *v, const struct session *s, const struct frame *fr);
 void detail_view_draw(struct detail_view *v);
