@@ -42,18 +42,51 @@ static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
 }
 
+/* "910B 64G bare metal, 1 machine (7 cards used, 1 idle)": bare metal is
+ * rented in whole machines, so "7 × 910B 64G" would read as seven
+ * machines; the machines and the idle cards say what is paid for. */
+static void baremetal_text(char *buf, size_t cap, const struct plan *p)
+{
+	const struct rent *r = &p->baremetal;
+	char machines[32], cards[64];
+	snprintf(machines, sizeof machines,
+		 P_("%d machine", "%d machines", (unsigned long)r->machines), r->machines);
+	if (r->idle > 0)
+		snprintf(cards, sizeof cards,
+			 P_("%d card used, %d idle", "%d cards used, %d idle",
+			    (unsigned long)p->cards), p->cards, r->idle);
+	else
+		snprintf(cards, sizeof cards, P_("%d card", "%d cards", (unsigned long)p->cards),
+			 p->cards);
+	/* TRANSLATORS: GPU, "bare metal", "1 machine", "7 cards used, 1 idle" */
+	snprintf(buf, cap, _("%s %s, %s (%s)"), gpu_short_name(p->gpu),
+		 _(figure_group_baremetal.label), machines, cards);
+}
+
+/* What is rented: "4 × H20 96G container", "3 × RTX 4090 24G container
+ * by the hour" (way: translated), or the bare metal machines. */
+static void rented_text(char *buf, size_t cap, const struct plan *p, bool baremetal,
+			const char *way)
+{
+	if (baremetal)
+		baremetal_text(buf, cap, p);
+	else
+		snprintf(buf, cap, _("%d × %s %s"), p->cards, gpu_short_name(p->gpu), way);
+}
+
 /* "4 × H20 96G container, ¥17,856/month", with speed ", ~24.4 tok/s (±30 %)". */
 static void cheapest_text(char *buf, size_t cap, const struct analysis *a, bool speed)
 {
 	const struct plan *p = plan_cheapest(a);
-	char money[48];
+	char money[48], rented[128];
 	if (!p) {
 		snprintf(buf, cap, "%s", _("no GPU type fits at a listed price"));
 		return;
 	}
 	md_money(money, sizeof money, plan_monthly(p), p);
-	snprintf(buf, cap, _("%d × %s %s, %s/month"), p->cards, gpu_short_name(p->gpu),
-		 _(plan_cheaper_label(p)), money);
+	rented_text(rented, sizeof rented, p, plan_cheaper_way(p) == CHEAPER_BAREMETAL,
+		    _(plan_cheaper_label(p)));
+	snprintf(buf, cap, _("%s, %s/month"), rented, money);
 	if (speed) {
 		size_t n = strlen(buf);
 		quote_speed_suffix(buf + n, cap - n, p);
@@ -450,7 +483,7 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 
 static void md_title(FILE *out, const struct analysis *a)
 {
-	char cheapest[160];
+	char cheapest[256];
 	cheapest_text(cheapest, sizeof cheapest, a, true);
 	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), scenario_model(&a->sc)->name,
 		precisions[a->sc.precision].name, _(tasks[a->sc.task].label));
@@ -480,7 +513,7 @@ void report_markdown(FILE *out, const struct analysis *a)
 
 static void md_compare_title(FILE *out, const struct analysis *a, const struct analysis *b)
 {
-	char ca[160], cb[160], delta[48];
+	char ca[256], cb[256], delta[48];
 	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
 	cheapest_text(ca, sizeof ca, a, false);
 	cheapest_text(cb, sizeof cb, b, false);
