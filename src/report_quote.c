@@ -42,18 +42,114 @@ static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
 }
 
-/* "4 × H20 96G container, ¥17,856/month", with speed ", ~24.4 tok/s (±30 %)". */
-static void cheapest_text(char *buf, size_t cap, const struct analysis *a, bool speed)
+/* "910B 64G bare metal, 1 machine (7 cards used, 1 idle)": bare metal is
+ * rented in whole machines, so "7 × 910B 64G" would read as seven
+ * machines; the machines and the idle cards say what is paid for. */
+static void baremetal_text(char *buf, size_t cap, const struct plan *p)
 {
-	const struct plan *p = plan_cheapest(a);
-	char money[48];
+	const struct rent *r = &p->baremetal;
+	char machines[32], cards[64];
+	snprintf(machines, sizeof machines,
+		 P_("%d machine", "%d machines", (unsigned long)r->machines), r->machines);
+	if (r->idle > 0)
+		snprintf(cards, sizeof cards,
+			 P_("%d card used, %d idle", "%d cards used, %d idle",
+			    (unsigned long)p->cards), p->cards, r->idle);
+	else
+		snprintf(cards, sizeof cards, P_("%d card", "%d cards", (unsigned long)p->cards),
+			 p->cards);
+	/* TRANSLATORS: GPU, "bare metal", "1 machine", "7 cards used, 1 idle" */
+	snprintf(buf, cap, _("%s %s, %s (%s)"), gpu_short_name(p->gpu),
+		 _(figure_group_baremetal.label), machines, cards);
+}
+
+/* What is rented: "4 × H20 96G container", "3 × RTX 4090 24G container
+ * by the hour" (way: translated), or the bare metal machines. */
+static void rented_text(char *buf, size_t cap, const struct plan *p, bool baremetal,
+			const char *way)
+{
+	if (baremetal)
+		baremetal_text(buf, cap, p);
+	else
+		snprintf(buf, cap, _("%d × %s %s"), p->cards, gpu_short_name(p->gpu), way);
+}
+
+/* The conclusion: the plan, what it costs and whether that is a month or
+ * the whole job (training with --train-tokens). */
+struct headline {
+	const struct plan *p; /* NULL: nothing fits at a price */
+	double amount;
+	bool job;
+	enum train_rent way; /* the job's billing */
+};
+
+/* The job's cost its cheapest way: the table's "job cost"; -1 without. */
+static double job_cost(const struct plan *p)
+{
+	const struct training_estimate *t = &p->training;
+	if (!p->cards || !p->fits || !t->valid || t->bill.cheapest == RENT_NONE)
+		return -1;
+	return t->bill.cost[t->bill.cheapest];
+}
+
+/* The lowest job cost in the currency plan_cheapest competes in, first on
+ * a tie; with a deadline only among plans that meet it (the deadline
+ * solver's rule, across GPU types) when any does. */
+static const struct plan *cheapest_job(const struct analysis *a)
+{
+	const struct plan *by_month = plan_cheapest(a);
+	for (int pass = 0; by_month && pass < 2; pass++) {
+		const struct plan *best = NULL;
+		for (size_t i = 0; i < a->nplans; i++) {
+			const struct plan *p = &a->plans[i];
+			bool in_time = !p->training.deadline || p->training.meets_deadline;
+			if (job_cost(p) >= 0 && (pass || in_time) &&
+			    strcmp(plan_currency(p), plan_currency(by_month)) == 0 &&
+			    (!best || job_cost(p) < job_cost(best)))
+				best = p;
+		}
+		if (best)
+			return best;
+	}
+	return NULL;
+}
+
+/* A job is paid for once, so its headline is the cheapest way to pay for
+ * the job, not a month; otherwise the lowest monthly total. */
+static struct headline headline_of(const struct analysis *a)
+{
+	struct headline h = {.p = NULL, .amount = -1, .job = false, .way = RENT_NONE};
+	if (tasks[a->sc.task].kind != TASK_INFERENCE && a->sc.train_tokens > 0)
+		h.p = cheapest_job(a);
+	if (h.p) {
+		h.job = true;
+		h.way = h.p->training.bill.cheapest;
+		h.amount = job_cost(h.p);
+	} else if ((h.p = plan_cheapest(a))) {
+		h.amount = plan_monthly(h.p);
+	}
+	return h;
+}
+
+/* "4 × H20 96G container, ¥17,856/month", "3 × RTX 4090 24G container by
+ * the hour, ¥787 for the job", with speed ", ~24.4 tok/s (±30 %)" or
+ * ", ~6.96 days (±25 %)". */
+static void cheapest_text(char *buf, size_t cap, const struct headline *h, bool speed)
+{
+	const struct plan *p = h->p;
+	char money[48], rented[128];
 	if (!p) {
 		snprintf(buf, cap, "%s", _("no GPU type fits at a listed price"));
 		return;
 	}
-	md_money(money, sizeof money, plan_monthly(p), p);
-	snprintf(buf, cap, _("%d × %s %s, %s/month"), p->cards, gpu_short_name(p->gpu),
-		 _(plan_cheaper_label(p)), money);
+	md_money(money, sizeof money, h->amount, p);
+	if (h->job)
+		rented_text(rented, sizeof rented, p, h->way == RENT_BAREMETAL,
+			    _(train_rent_words[h->way]));
+	else
+		rented_text(rented, sizeof rented, p, plan_cheaper_way(p) == CHEAPER_BAREMETAL,
+			    _(plan_cheaper_label(p)));
+	snprintf(buf, cap, h->job ? _("%s, %s for the job") : _("%s, %s/month"), rented, money);
 	if (speed) {
 		size_t n = strlen(buf);
 		quote_speed_suffix(buf + n, cap - n, p);
@@ -450,8 +546,9 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 
 static void md_title(FILE *out, const struct analysis *a)
 {
-	char cheapest[160];
-	cheapest_text(cheapest, sizeof cheapest, a, true);
+	char cheapest[256];
+	const struct headline h = headline_of(a);
+	cheapest_text(cheapest, sizeof cheapest, &h, true);
 	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), scenario_model(&a->sc)->name,
 		precisions[a->sc.precision].name, _(tasks[a->sc.task].label));
 	fprintf(out, _("Cheapest: %s.\n\n"), cheapest);
@@ -478,23 +575,30 @@ void report_markdown(FILE *out, const struct analysis *a)
 
 /* ---- Two scenarios side by side: the pinned one (A) and now (B). ---- */
 
+/* The difference is of like with like: two months or two jobs. */
+static void md_compare_delta(FILE *out, const struct headline *a, const struct headline *b)
+{
+	char delta[48];
+	if (!a->p || !b->p || a->job != b->job)
+		return;
+	money_format_signed(delta, sizeof delta, b->amount - a->amount, plan_currency(b->p), 0,
+			    MONEY_UTF8);
+	fprintf(out, b->job ? _(" B − A: %s for the job.") : _(" B − A: %s/month."), delta);
+}
+
 static void md_compare_title(FILE *out, const struct analysis *a, const struct analysis *b)
 {
-	char ca[160], cb[160], delta[48];
-	const struct plan *pa = plan_cheapest(a), *pb = plan_cheapest(b);
-	cheapest_text(ca, sizeof ca, a, false);
-	cheapest_text(cb, sizeof cb, b, false);
+	char ca[256], cb[256];
+	const struct headline ha = headline_of(a), hb = headline_of(b);
+	cheapest_text(ca, sizeof ca, &ha, false);
+	cheapest_text(cb, sizeof cb, &hb, false);
 	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
 	if (strcmp(ma, mb) == 0)
 		fprintf(out, _("# GPU quote: %s, two scenarios\n\n"), mb);
 	else
 		fprintf(out, _("# GPU quote: %s (A) and %s (B)\n\n"), ma, mb);
 	fprintf(out, _("Cheapest now (B): %s. Pinned (A): %s."), cb, ca);
-	if (pa && pb) {
-		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
-				    plan_currency(pb), 0, MONEY_UTF8);
-		fprintf(out, _(" B − A: %s/month."), delta);
-	}
+	md_compare_delta(out, &ha, &hb);
 	fprintf(out, "\n\n");
 }
 

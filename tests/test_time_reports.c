@@ -146,5 +146,7 @@ Test(time_reports, quote_time_section_for_training)
 	HAS(s, "\n- H100 80G: 1 card 2.17 days 100 % ¥9,345 · 2 cards 1.09 days 100 % ¥18,690 ·");
 	HAS(s, "\n- Time: 2,000,000,000 tokens to train × 1 epoch, 1,000,000 tokens per optimizer "
 	       "step; goodput 0.90");
-	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~2.17 days (±25 %).\n");
+	/* a job is paid once: its cheapest billing, container by the month */
+	HAS(s, "\nCheapest: 1 × H100 80G container by the month, ¥9,345 for the job, ~2.17 days "
+	       "(±25 %).\n");
 }
