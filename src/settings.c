@@ -251,7 +251,7 @@ const struct setting settings[] = {
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
 	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
-	 .summary_text = N_("custom train-tokens"),
+	 .summary_text = N_("%s tokens to train"),
 	 .json_key = "train_tokens",
 	 .help = N_("training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)"),
 	 .accepted = N_("a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)"),
@@ -272,7 +272,7 @@ const struct setting settings[] = {
 	 .ops = {.parse = global_batch_parse, .format = global_batch_format}},
 	{.key = "deadline", .metavar = "D", .label = N_("Deadline"), .places = PLACE_BOTH,
 	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
-	 .summary_text = N_("custom deadline"), .json_key = "deadline_days",
+	 .summary_text = N_("deadline %s"), .json_key = "deadline_days",
 	 .help = N_("training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)"),
 	 .accepted = N_("14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)"),
 	 .ops = {deadline_parse, deadline_format, deadline_json}},
@@ -600,8 +600,10 @@ size_t settings_summary(char *buf, size_t cap, const struct scenario *sc,
 			w = snprintf(buf + used, cap - used, "%s%s", st->named_sep, named);
 		} else if (s->summary == SUMMARY_IF_CHANGED && st->changed &&
 			   !setting_is_default(s, sc)) {
-			w = snprintf(buf + used, cap - used, "%s%s", st->named_sep,
-				     _(s->summary_text));
+			/* the text may show the value ("deadline %s") or only
+			   that it changed ("custom headroom") */
+			snprintf(named, sizeof named, _(s->summary_text), v);
+			w = snprintf(buf + used, cap - used, "%s%s", st->named_sep, named);
 		}
 		used += w > 0 ? (size_t)w : 0;
 	}

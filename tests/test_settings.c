@@ -354,6 +354,17 @@ Test(settings, summaries_come_from_the_rows, .init = setup)
 	cr_assert_str_eq(buf, "Llama-2-7B fp16 lora, context 8192, concurrency 1, custom headroom");
 	scenario_header(buf, sizeof buf, &sc);
 	cr_assert_str_eq(buf, " · fp16 · LoRA fine-tune · context 8192 · concurrency 1");
+	/* a training goal names its value: a sales engineer reads it back */
+	scenario_set(&sc, "train-tokens", "2B", NULL, 0);
+	scenario_set(&sc, "deadline", "7d", NULL, 0);
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, "Llama-2-7B fp16 lora, context 8192, concurrency 1, custom headroom, "
+			      "2B tokens to train, deadline 7d");
+	i18n_setup("zh", "/nonexistent/gpuplan-locale");
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert_str_eq(buf, "Llama-2-7B fp16 LoRA 微调，上下文 8192，并发 1，自定义余量，训练 2B token，"
+			      "工期 7d");
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
 }
 
 /* A custom size keeps its strings inline: a plain copy outlives the
