@@ -445,6 +445,24 @@ Test(detail, chinese_line_breaks)
 	cr_assert_eq(detail_cjk_break("用LoRA", strlen("用")), strlen("用"), "between Han and a word");
 }
 
+/* A space between a number and its unit is no place to break, in either
+ * language: "1.9 tok/s" and "4 cards" stay on one line. */
+Test(detail, a_number_keeps_its_unit_when_a_line_wraps)
+{
+	struct detail_lines d = {0};
+	detail_add_wrapped(&d, "container 4 × ¥1,073 = ¥4,292/month · max 4 cards · 2026-10-12", 48);
+	cr_assert_eq(d.n, 2);
+	cr_assert_str_eq(d.line[0], "container 4 × ¥1,073 = ¥4,292/month · max");
+	cr_assert_str_eq(d.line[1], "4 cards · 2026-10-12");
+	d.n = 0;
+	i18n_setup("zh", "/nonexistent/gpuplan-locale");
+	detail_add_wrapped(&d, "速度：TTFT 56 s · TPOT 530 ms · 每用户 1.9 tok/s · 合计 7.4 tok/s", 40);
+	i18n_setup("en", "/nonexistent/gpuplan-locale");
+	cr_assert_eq(d.n, 2);
+	cr_assert_str_eq(d.line[0], "速度：TTFT 56 s · TPOT 530 ms · 每用户");
+	cr_assert_str_eq(d.line[1], "1.9 tok/s · 合计 7.4 tok/s");
+}
+
 /* In Chinese a breakdown line fills its width: breaks come between Han
  * characters as well as at spaces; no line is wider than asked. */
 Test(detail, wrapped_chinese_lines_fill_the_width)

@@ -69,15 +69,33 @@ size_t detail_cjk_break(const char *text, size_t fitted)
 	return best;
 }
 
+/* A space between a number and its unit or noun ("1.9 tok/s", "4 cards",
+ * "20 张卡") keeps them on one line. */
+static bool binds(const char *text, size_t at)
+{
+	unsigned char next = (unsigned char)text[at + 1];
+	return at > 0 && isdigit((unsigned char)text[at - 1]) && (isalpha(next) || next >= 0x80);
+}
+
+/* The last space of buf (cut from text) that may end a line, or NULL. */
+static char *last_break_space(char *buf, const char *text)
+{
+	for (char *s = buf + strlen(buf); s > buf;)
+		if (*--s == ' ' && !binds(text, (size_t)(s - buf)))
+			return s;
+	return NULL;
+}
+
 /* Where the line cut to the width (buf, from text) breaks: after its last
- * space (that space dropped), or in Chinese between two characters of
- * which one is wide, whichever comes later. Returns the bytes taken. */
+ * space that does not bind a number to its unit (that space dropped), or
+ * in Chinese between two characters of which one is wide, whichever comes
+ * later. Returns the bytes taken. */
 static size_t line_break(char *buf, const char *text)
 {
 	size_t take = strlen(buf);
 	if (take >= strlen(text))
 		return take;
-	char *space = strrchr(buf, ' ');
+	char *space = last_break_space(buf, text);
 	size_t cjk = i18n_lang() == I18N_ZH ? detail_cjk_break(text, take) : 0;
 	if (space && space > buf && (size_t)(space - buf) + 1 >= cjk)
 		take = (size_t)(space - buf) + 1, buf[take - 1] = '\0';
