@@ -211,12 +211,6 @@ static bool cheaper_and_meets(const struct plan *q, const struct plan *best, dou
 	return q->throughput.user_tokens_per_s > best->throughput.user_tokens_per_s;
 }
 
-static void add_why(struct plan *p, struct message m)
-{
-	if (p->nwhy < PLAN_WHY)
-		p->why[p->nwhy++] = m;
-}
-
 /* --min-speed: the cheapest per month that reaches it; why says what the
  * memory minimum was and why it was not enough. */
 static void meet_min_speed(struct plan *p, const struct plan *cand, int n, double speed)
@@ -245,7 +239,7 @@ static void meet_min_speed(struct plan *p, const struct plan *cand, int n, doubl
 		*p = *best;
 	p->memory_min_cards = min_cards;
 	for (int i = 0; i < nwhy; i++)
-		add_why(p, why[i]);
+		plan_add_why(p, why[i]);
 }
 
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p)
@@ -258,7 +252,7 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		return;
 	if (p->forced) {
 		if (sc->min_speed > 0)
-			add_why(p, message_make(MSG_WHY_FORCED));
+			plan_add_why(p, message_make(MSG_WHY_FORCED));
 		return;
 	}
 	int n, filled = 0;

@@ -30,9 +30,9 @@ const char *plan_cheaper_label(const struct plan *p)
 {
 	switch (plan_cheaper_way(p)) {
 	case CHEAPER_CONTAINER:
-		return _(figure_group_container.label);
+		return figure_group_label(&figure_group_container);
 	case CHEAPER_BAREMETAL:
-		return _(figure_group_baremetal.label);
+		return figure_group_label(&figure_group_baremetal);
 	default:
 		return "—";
 	}

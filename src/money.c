@@ -85,3 +85,12 @@ void money_per_month(char *buf, size_t cap, double amount, const char *currency,
 	/* TRANSLATORS: an amount of money per month, "¥9,345/month" */
 	snprintf(buf, cap, _("%s/month"), money);
 }
+
+void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		   enum money_style style)
+{
+	if (amount < 0)
+		snprintf(buf, cap, "—");
+	else
+		money_format(buf, cap, amount, currency, decimals, style);
+}

@@ -28,6 +28,10 @@ void money_format_signed(char *buf, size_t cap, double amount, const char *curre
 void money_per_month(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		     enum money_style style);
 
+/* money_format, or "—" for a negative amount (none: no offer, no figure). */
+void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		   enum money_style style);
+
 /* "151,920": the digits grouped, no currency. */
 void money_group(char *buf, size_t cap, double amount, int decimals);
 

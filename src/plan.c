@@ -4,14 +4,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Adds a note; the arguments follow the code's row in message.c. A full
- * list keeps the notes it has. */
-static void plan_note(struct plan *p, enum message_code code, ...)
+void plan_note(struct plan *p, enum message_code code, ...)
 {
 	va_list ap;
 	va_start(ap, code);
 	message_vadd(p->notes, &p->nnotes, PLAN_NOTES, code, ap);
 	va_end(ap);
+}
+
+void plan_add_why(struct plan *p, struct message m)
+{
+	if (p->nwhy < PLAN_WHY)
+		p->why[p->nwhy++] = m;
 }
 
 /* Tensor parallel splits attention heads; KV heads may be replicated

@@ -18,7 +18,8 @@
  * language can change between two frames. */
 static const char *rent_label(const struct plan *p, const struct rent *r)
 {
-	return _((r == &p->container ? &figure_group_container : &figure_group_baremetal)->label);
+	return figure_group_label(r == &p->container ? &figure_group_container
+						     : &figure_group_baremetal);
 }
 
 static const char *rent_region(const struct rent *r)
@@ -115,14 +116,6 @@ void rent_describe(char *buf, size_t cap, const struct plan *p, const struct ren
 	writers[style](buf, cap, p, r);
 }
 
-static void money_text(char *buf, size_t cap, double v, const struct plan *p)
-{
-	if (v < 0)
-		snprintf(buf, cap, "—");
-	else
-		money_format(buf, cap, v, plan_currency(p), 0, MONEY_UTF8);
-}
-
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b)
 {
 	double delta;
@@ -139,8 +132,11 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 		snprintf(r->strategy_b, sizeof r->strategy_b, "—");
 	r->monthly_a = a ? plan_monthly(a) : -1;
 	r->monthly_b = b ? plan_monthly(b) : -1;
-	money_text(r->money_a, sizeof r->money_a, r->monthly_a, a);
-	money_text(r->money_b, sizeof r->money_b, r->monthly_b, b);
+	/* a missing side has no currency: its "—" needs none */
+	money_or_dash(r->money_a, sizeof r->money_a, r->monthly_a, a ? plan_currency(a) : "", 0,
+		      MONEY_UTF8);
+	money_or_dash(r->money_b, sizeof r->money_b, r->monthly_b, b ? plan_currency(b) : "", 0,
+		      MONEY_UTF8);
 	if (compare_row_delta(r, &delta))
 		money_format_signed(r->delta, sizeof r->delta, delta, plan_currency(b), 0, MONEY_UTF8);
 	else
@@ -280,11 +276,10 @@ double plan_per_million(const struct plan *p, const struct throughput *t)
 	return b;
 }
 
-/* A plain terminal's cells carry the digits alone: "CNY " on each would
- * push numbers off an 80-column table (the header names the currency). */
-static const char *table_currency(const char *currency, enum money_style ms)
+void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		 enum money_style ms)
 {
-	return ms == MONEY_UTF8 ? currency : "";
+	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
 }
 
 static bool inference_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
@@ -300,8 +295,8 @@ static bool inference_cells(const struct plan *p, enum money_style ms, struct ti
 	if (m < 0)
 		snprintf(out->cost, sizeof out->cost, "—");
 	else {
-		money_format(n, sizeof n, m, table_currency(t->currency ? t->currency : plan_currency(p), ms),
-			     per_million_decimals(m), ms);
+		table_money(n, sizeof n, m, t->currency ? t->currency : plan_currency(p),
+			    per_million_decimals(m), ms);
 		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
 	}
 	return true;
@@ -318,8 +313,7 @@ static bool training_cells(const struct plan *p, enum money_style ms, struct tim
 	if (t->bill.cheapest == RENT_NONE)
 		snprintf(out->cost, sizeof out->cost, "—");
 	else {
-		money_format(n, sizeof n, t->bill.cost[t->bill.cheapest],
-			     table_currency(plan_currency(p), ms), 0, ms);
+		table_money(n, sizeof n, t->bill.cost[t->bill.cheapest], plan_currency(p), 0, ms);
 		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
 	}
 	return true;

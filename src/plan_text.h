@@ -68,6 +68,11 @@ struct time_cells {
 	bool training, estimate;
 };
 bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out);
+/* An amount in a table cell: with its sign in UTF-8; a plain terminal's
+ * cells carry the digits alone ("CNY " on each would push numbers off an
+ * 80-column table; the header names the currency). */
+void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
+		 enum money_style ms);
 /* Decimals that keep a per-million price readable: 2 below 10, 1 below 100. */
 int per_million_decimals(double v);
 /* The cheaper way's cost per million output tokens; < 0: none. */

@@ -25,20 +25,6 @@ static const char *const rent_words[RENT_WAYS] = {
 	[RENT_BAREMETAL] = N_("bare metal"),
 };
 
-static void note(struct plan *p, enum message_code code, ...)
-{
-	va_list ap;
-	va_start(ap, code);
-	message_vadd(p->notes, &p->nnotes, PLAN_NOTES, code, ap);
-	va_end(ap);
-}
-
-static void add_why(struct plan *p, struct message m)
-{
-	if (p->nwhy < PLAN_WHY)
-		p->why[p->nwhy++] = m;
-}
-
 /* --network wins; else the bare-metal offer's link (its GB/s when given). */
 static struct train_network network_of(const struct scenario *sc, const struct offer *o)
 {
@@ -166,7 +152,7 @@ static bool meet_deadline(const struct workload *w, const struct catalog *c, str
 		*p = q;
 	p->memory_min_cards = min_cards;
 	for (int i = 0; i < nwhy; i++)
-		add_why(p, why[i]);
+		plan_add_why(p, why[i]);
 	return replace;
 }
 
@@ -214,17 +200,17 @@ static void training_notes(struct plan *p, const struct train_input *in)
 {
 	const struct training_estimate *t = &p->training;
 	if (t->r.notes & TRAIN_NOTE_NO_FP8)
-		note(p, MSG_TRAIN_NO_FP8, gpu_short_name(p->gpu));
+		plan_note(p, MSG_TRAIN_NO_FP8, gpu_short_name(p->gpu));
 	if (t->r.notes & TRAIN_NOTE_NODE_ASSUMED)
-		note(p, MSG_TRAIN_NETWORK_ASSUMED,
+		plan_note(p, MSG_TRAIN_NETWORK_ASSUMED,
 		     in->net.kind == NET_IB     ? "InfiniBand"
 		     : in->net.kind == NET_NONE ? N_("a shared 1000M link")
 						: N_("Ethernet"),
 		     t->r.node_gbs);
 	if (t->measured)
-		note(p, MSG_TRAIN_MEASURED, t->usl.sigma, t->usl.kappa);
+		plan_note(p, MSG_TRAIN_MEASURED, t->usl.sigma, t->usl.kappa);
 	if (t->eff > 0 && t->eff < 1)
-		note(p, MSG_PARALLEL_EFFICIENCY, 100 * t->eff, 100 - 100 * t->eff);
+		plan_note(p, MSG_PARALLEL_EFFICIENCY, 100 * t->eff, 100 - 100 * t->eff);
 }
 
 /* The estimate's last pieces: the solver's answer, the tiers of the

@@ -18,20 +18,13 @@
 
 #define G(x) ((x) / GIB)
 
-/* The plans in the order they are shown: order[i] indexes a->plans, or
- * the catalogue's order when order is NULL. */
-struct quote_order {
-	const size_t *order;
-	size_t n;
-};
-
-static size_t order_count(const struct analysis *a, const struct quote_order *o)
+size_t quote_order_count(const struct analysis *a, const struct quote_order *o)
 {
 	return o->order ? o->n : a->nplans;
 }
 
-static const struct plan *order_plan(const struct analysis *a, const struct quote_order *o,
-				     size_t i)
+const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
+				    size_t i)
 {
 	size_t k = o->order ? o->order[i] : i;
 	return k < a->nplans ? &a->plans[k] : NULL;
@@ -84,14 +77,6 @@ struct headline {
 };
 
 /* The job's cost its cheapest way: the table's "job cost"; -1 without. */
-static double job_cost(const struct plan *p)
-{
-	const struct training_estimate *t = &p->training;
-	if (!p->cards || !p->fits || !t->valid || t->bill.cheapest == RENT_NONE)
-		return -1;
-	return t->bill.cost[t->bill.cheapest];
-}
-
 /* The lowest job cost in the currency plan_cheapest competes in, first on
  * a tie; with a deadline only among plans that meet it (the deadline
  * solver's rule, across GPU types) when any does. */
@@ -103,9 +88,9 @@ static const struct plan *cheapest_job(const struct analysis *a)
 		for (size_t i = 0; i < a->nplans; i++) {
 			const struct plan *p = &a->plans[i];
 			bool in_time = !p->training.deadline || p->training.meets_deadline;
-			if (job_cost(p) >= 0 && (pass || in_time) &&
+			if (time_job_cost(p) >= 0 && (pass || in_time) &&
 			    strcmp(plan_currency(p), plan_currency(by_month)) == 0 &&
-			    (!best || job_cost(p) < job_cost(best)))
+			    (!best || time_job_cost(p) < time_job_cost(best)))
 				best = p;
 		}
 		if (best)
@@ -124,7 +109,7 @@ static struct headline headline_of(const struct analysis *a)
 	if (h.p) {
 		h.job = true;
 		h.way = h.p->training.bill.cheapest;
-		h.amount = job_cost(h.p);
+		h.amount = time_job_cost(h.p);
 	} else if ((h.p = plan_cheapest(a))) {
 		h.amount = plan_monthly(h.p);
 	}
@@ -148,7 +133,7 @@ static void cheapest_text(char *buf, size_t cap, const struct headline *h, bool 
 			    _(train_rent_words[h->way]));
 	else
 		rented_text(rented, sizeof rented, p, plan_cheaper_way(p) == CHEAPER_BAREMETAL,
-			    _(plan_cheaper_label(p)));
+			    plan_cheaper_label(p));
 	snprintf(buf, cap, h->job ? _("%s, %s for the job") : _("%s, %s/month"), rented, money);
 	if (speed) {
 		size_t n = strlen(buf);
@@ -370,15 +355,15 @@ static void md_plan_row(FILE *out, const struct plan *p)
 		md_money(money, sizeof money, used->total, p);
 		format_date(date, sizeof date, used->monthly_collected);
 	}
-	fprintf(out, " %s | %s | %s |\n", _(plan_cheaper_label(p)), money, date);
+	fprintf(out, " %s | %s | %s |\n", plan_cheaper_label(p), money, date);
 }
 
 static void md_plans(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	md_plans_heading(out, a);
-	for (size_t i = 0; i < order_count(a, o); i++)
-		if (order_plan(a, o, i))
-			md_plan_row(out, order_plan(a, o, i));
+	for (size_t i = 0; i < quote_order_count(a, o); i++)
+		if (quote_order_plan(a, o, i))
+			md_plan_row(out, quote_order_plan(a, o, i));
 }
 
 static void md_memory(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -386,13 +371,13 @@ static void md_memory(FILE *out, const struct analysis *a, const struct quote_or
 	fprintf(out, "\n%s\n\n| %s |", _("## Memory per card (GiB)"),
 		_(figure_label_for(NULL, "gpu")));
 	for (enum mem_term t = 0; t < TERM_COUNT; t++)
-		fprintf(out, " %s |", _(mem_term_rows[t].label));
+		fprintf(out, " %s |", mem_term_label(t));
 	fprintf(out, " %s |\n|---|", _(figure_label_for(&figure_group_per_card, "total")));
 	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
 		fprintf(out, "---:|");
 	fputc('\n', out);
-	for (size_t i = 0; i < order_count(a, o); i++) {
-		const struct plan *p = order_plan(a, o, i);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
 		if (!p || !p->cards)
 			continue;
 		fprintf(out, "| %s |", gpu_short_name(p->gpu));
@@ -442,8 +427,8 @@ static void md_sources(FILE *out, const struct analysis *a, const struct quote_o
 {
 	fprintf(out, "\n%s\n\n%s\n|---|---|---|---|---|---|---|---|\n", _("## Prices used"),
 		_("| GPU | way | region | price | collected | network | source | in the total |"));
-	for (size_t i = 0; i < order_count(a, o); i++) {
-		const struct plan *p = order_plan(a, o, i);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
 		if (!p || !p->cards || !p->fits)
 			continue;
 		md_offer(out, p, &p->container);
@@ -561,7 +546,7 @@ void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *
 	md_prepared(out, a);
 	md_scenario(out, a);
 	md_plans(out, a, &o);
-	quote_time_sections(out, a, order, n);
+	quote_time_sections(out, a, &o);
 	md_memory(out, a, &o);
 	md_sources(out, a, &o);
 	md_notes(out, a);
@@ -657,8 +642,8 @@ static void md_compare_plans(FILE *out, const struct analysis *a, const struct a
 		_("## Plans side by side (per month, the cheaper way to rent each)"),
 		_("| GPU | A cards | A plan | A per month | A speed | B cards | B plan | B per month "
 		  "| B speed | B − A per month |"));
-	for (size_t i = 0; i < order_count(b, o); i++) {
-		const struct plan *pb = order_plan(b, o, i);
+	for (size_t i = 0; i < quote_order_count(b, o); i++) {
+		const struct plan *pb = quote_order_plan(b, o, i);
 		if (pb)
 			md_compare_row(out, plan_for_same_gpu(a, pb), pb);
 	}

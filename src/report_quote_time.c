@@ -11,18 +11,6 @@
 #include "report_time.h"
 #include "tables.h"
 
-static const struct plan *nth_plan(const struct analysis *a, const size_t *order, size_t n,
-				   size_t i)
-{
-	size_t k = order ? (i < n ? order[i] : a->nplans) : i;
-	return k < a->nplans ? &a->plans[k] : NULL;
-}
-
-static size_t plan_count(const struct analysis *a, const size_t *order, size_t n)
-{
-	return order ? n : a->nplans;
-}
-
 static bool shown(const struct plan *p)
 {
 	return p && p->cards && p->fits;
@@ -67,7 +55,7 @@ static void speed_row(FILE *out, const struct plan *p)
 		shape, agg, user, ttft, at_max, pm, pm_max, band);
 }
 
-static void md_speed(FILE *out, const struct analysis *a, const size_t *order, size_t n)
+static void md_speed(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	fprintf(out, "\n%s\n\n", _("## Speed and cost per token (estimate, ±30 %; ±50 % on GPUs "
 				    "whose efficiencies are estimates)"));
@@ -75,8 +63,8 @@ static void md_speed(FILE *out, const struct analysis *a, const size_t *order, s
 		       "tok/s at most users | per million output tokens | same at most users | "
 		       "band |"), a->sc.concurrency);
 	fputs("\n|---|---|---:|---:|---:|---:|---:|---:|---|\n", out);
-	for (size_t i = 0; i < plan_count(a, order, n); i++) {
-		const struct plan *p = nth_plan(a, order, n, i);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
 		if (shown(p) && p->throughput.valid)
 			speed_row(out, p);
 	}
@@ -118,33 +106,33 @@ static void tier_line(FILE *out, const struct plan *p)
 	fputc('\n', out);
 }
 
-static void md_time(FILE *out, const struct analysis *a, const size_t *order, size_t n)
+static void md_time(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	fprintf(out, "\n%s\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
 		_("## Time and cost (estimate, ±25 %; ±50 % on GPUs whose efficiencies are "
 		  "estimates; exact arithmetic with measured speed-ups)"),
 		_("| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
 		  "(* cheapest) | deadline | band |"));
-	for (size_t i = 0; i < plan_count(a, order, n); i++) {
-		const struct plan *p = nth_plan(a, order, n, i);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
 		if (shown(p) && p->training.valid)
 			time_row(out, p, &a->sc);
 	}
 	fputs(_("\nScaling tiers (cards, days, parallel efficiency, total cost the cheapest "
 		"way): one tier more is often cheaper than the top configuration.\n\n"), out);
-	for (size_t i = 0; i < plan_count(a, order, n); i++) {
-		const struct plan *p = nth_plan(a, order, n, i);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
 		if (shown(p) && p->training.valid && p->training.ntiers > 0)
 			tier_line(out, p);
 	}
 }
 
-void quote_time_sections(FILE *out, const struct analysis *a, const size_t *order, size_t n)
+void quote_time_sections(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	if (tasks[a->sc.task].kind == TASK_INFERENCE)
-		md_speed(out, a, order, n);
+		md_speed(out, a, o);
 	else if (a->sc.train_tokens > 0)
-		md_time(out, a, order, n);
+		md_time(out, a, o);
 }
 
 static void speed_assumptions(FILE *out, const struct analysis *a, const char *who)

@@ -91,13 +91,17 @@ void time_days_cell(char *buf, size_t cap, const struct plan *p)
 		snprintf(buf, cap, "—");
 }
 
+double time_job_cost(const struct plan *p)
+{
+	const struct training_estimate *t = &p->training;
+	if (!p->cards || !p->fits || !t->valid || t->bill.cheapest == RENT_NONE)
+		return -1;
+	return t->bill.cost[t->bill.cheapest];
+}
+
 void time_job_cost_cell(char *buf, size_t cap, const struct plan *p)
 {
-	const struct train_bill *b = &p->training.bill;
-	if (p->training.valid && p->fits && b->cheapest != RENT_NONE)
-		money_format(buf, cap, b->cost[b->cheapest], plan_currency(p), 0, MONEY_UTF8);
-	else
-		snprintf(buf, cap, "—");
+	money_or_dash(buf, cap, time_job_cost(p), plan_currency(p), 0, MONEY_UTF8);
 }
 
 /* "container ¥0.27, bare metal ¥2.56" per million tokens. */

@@ -32,6 +32,8 @@ void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, con
 void time_speed_cell(char *buf, size_t cap, const struct plan *p);
 void time_per_million_cell(char *buf, size_t cap, const struct plan *p);
 void time_days_cell(char *buf, size_t cap, const struct plan *p);
+/* The job at its cheapest billing, or -1 (no fitting plan, no time, no offer). */
+double time_job_cost(const struct plan *p);
 void time_job_cost_cell(char *buf, size_t cap, const struct plan *p);
 /* One side of a comparison: "24.4 tok/s" (inference), "3.21 days"
  * (training), "—" without figures or plan. */
@@ -53,7 +55,17 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
  * on, each line after 'who' ("", "A: "). */
 void quote_speed_suffix(char *buf, size_t cap, const struct plan *p);
 struct analysis;
-void quote_time_sections(FILE *out, const struct analysis *a, const size_t *order, size_t n);
+/* The plans in the order a quote shows them: order[i] indexes a->plans,
+ * or the catalogue's order when order is NULL. */
+struct quote_order {
+	const size_t *order;
+	size_t n;
+};
+size_t quote_order_count(const struct analysis *a, const struct quote_order *o);
+/* The i-th plan shown, or NULL. */
+const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
+				    size_t i);
+void quote_time_sections(FILE *out, const struct analysis *a, const struct quote_order *o);
 void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who);
 
 #endif

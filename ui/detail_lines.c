@@ -162,7 +162,7 @@ static int terms_text(char *buf, size_t cap, const struct mem_terms *m)
 	for (enum mem_term t = TERM_WEIGHTS; t < TERM_COUNT && n < cap; t++)
 		if (t == TERM_WEIGHTS || mem_term_value(m, t) > 0)
 			n += (size_t)snprintf(buf + n, cap - n, "%s%s %.1f", n ? " + " : "",
-					      _(mem_term_rows[t].name), mem_term_value(m, t) / GIB);
+					      mem_term_name(t), mem_term_value(m, t) / GIB);
 	return (int)(n < cap ? n : cap - 1);
 }
 

@@ -33,18 +33,9 @@ static void band_text(char *buf, size_t cap, double band_pct, bool estimate)
 		snprintf(buf, cap, "±%.0f%%", band_pct);
 }
 
-static void money(char *buf, size_t cap, double v, const char *cur, int decimals,
-		  enum money_style ms)
-{
-	if (v < 0)
-		snprintf(buf, cap, "—");
-	else
-		money_format(buf, cap, v, cur, decimals, ms);
-}
-
 static void per_million(char *buf, size_t cap, double v, const char *cur, enum money_style ms)
 {
-	money(buf, cap, v, cur, v < 0 ? 0 : per_million_decimals(v), ms);
+	money_or_dash(buf, cap, v, cur, v < 0 ? 0 : per_million_decimals(v), ms);
 }
 
 /* "TTFT 1.2 s · TPOT 33 ms · 30.3 tok/s per user · 606 tok/s total · memory-bound" */
@@ -128,7 +119,7 @@ static void add_alternatives(struct detail_lines *d, const struct plan *p, int w
 		const struct alternative *a = &p->alternatives[i];
 		char line[LINE], monthly[40], pm[40], ratio[32] = "", shape[64];
 		alternative_strategy_text(shape, sizeof shape, a);
-		money(monthly, sizeof monthly, a->monthly, cur, 0, ms);
+		money_or_dash(monthly, sizeof monthly, a->monthly, cur, 0, ms);
 		per_million(pm, sizeof pm, a->per_million_output, cur, ms);
 		if (p->throughput.output_tokens_per_s > 0)
 			snprintf(ratio, sizeof ratio, " · %.1f× tok/s",

@@ -8,26 +8,12 @@
 
 #include "../src/compare.h"
 #include "../src/i18n.h"
+#include "../src/report_time.h"
 #include "../src/text.h"
 #include "detail_time.h"
 
 #define LINE DETAIL_LINE_BYTES
 #define BAR_GLYPH "█"
-
-/* How each billing reads on screen, in train_rent order. */
-static const char *const rent_words[RENT_WAYS] = {
-	[RENT_CONTAINER_HOURLY] = N_("container by the hour"),
-	[RENT_CONTAINER_MONTHLY] = N_("container by the month"),
-	[RENT_BAREMETAL] = N_("bare metal"),
-};
-
-static void job_money(char *buf, size_t cap, double v, const char *cur, enum money_style ms)
-{
-	if (v < 0)
-		snprintf(buf, cap, "—");
-	else
-		money_format(buf, cap, v, cur, 0, ms);
-}
 
 static void add_summary(struct detail_lines *d, const struct plan *p, int w)
 {
@@ -54,13 +40,13 @@ static void add_deadline(struct detail_lines *d, const struct plan *p, int w, en
 	if (!p->training.deadline)
 		return;
 	if (c->met && c->way != RENT_NONE) {
-		job_money(cost, sizeof cost, c->cost, plan_currency(p), ms);
+		money_or_dash(cost, sizeof cost, c->cost, plan_currency(p), 0, ms);
 		snprintf(line, sizeof line,
 			 p->training.meets_deadline
 				 ? _("deadline: met with %d cards (%.1f days), cheapest %s %s")
 				 : _("deadline: not met by this plan; met with %d cards (%.1f days), "
 				     "cheapest %s %s"),
-			 c->cards, c->at.days, _(rent_words[c->way]), cost);
+			 c->cards, c->at.days, _(train_rent_words[c->way]), cost);
 	} else
 		snprintf(line, sizeof line, _("deadline: not met; the fastest is %d cards, %.1f days"),
 			 c->cards, c->at.days);
@@ -76,9 +62,9 @@ static void add_bills(struct detail_lines *d, const struct plan *p, int w, enum 
 	size_t n = (size_t)snprintf(line, sizeof line, _("job on %d cards: "), p->cards);
 	for (int r = 0; r < RENT_WAYS && n < sizeof line; r++) {
 		char cost[40];
-		job_money(cost, sizeof cost, b->offered[r] ? b->cost[r] : -1, plan_currency(p), ms);
+		money_or_dash(cost, sizeof cost, b->offered[r] ? b->cost[r] : -1, plan_currency(p), 0, ms);
 		n += (size_t)snprintf(line + n, sizeof line - n, "%s%s %s%s", r ? " · " : "",
-				      _(rent_words[r]), cost, (int)b->cheapest == r ? "*" : "");
+				      _(train_rent_words[r]), cost, (int)b->cheapest == r ? "*" : "");
 	}
 	detail_add_wrapped(d, line, w);
 }
@@ -123,7 +109,7 @@ static void tier_texts(const struct plan *p, enum money_style ms, struct tier_te
 		const struct train_tier *r = &t->tiers[i];
 		snprintf(tt[i].cards, sizeof tt[i].cards, "%d", r->cards);
 		snprintf(tt[i].days, sizeof tt[i].days, _("%.1f d"), r->at.days);
-		job_money(tt[i].cost, sizeof tt[i].cost, r->cost, plan_currency(p), ms);
+		money_or_dash(tt[i].cost, sizeof tt[i].cost, r->cost, plan_currency(p), 0, ms);
 		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
 		*max_cost = r->cost > *max_cost ? r->cost : *max_cost;
 		int cw = (int)text_width(tt[i].cost);

@@ -240,9 +240,7 @@ static void cycle(struct form_view *v, int i, int step)
 	char text[64];
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
-	int n = 0, at = form_choice_find(s, text);
-	while (form_choice(s, n))
-		n++;
+	int n = (int)setting_choice_count(s->setting), at = form_choice_find(s, text);
 	at = ((at < 0 ? 0 : at) + step + n) % n;
 	if (session_apply(v->s, s->key, form_choice(s, at)))
 		set_field_buffer(v->fields[i], 0, form_choice_shown(s, at));
@@ -363,9 +361,7 @@ bool form_view_pick_open(const struct form_view *v)
 static void pick_key(struct form_view *v, int i, int ch)
 {
 	const struct field_spec *s = v->specs[i];
-	int n = 0;
-	while (form_choice(s, n))
-		n++;
+	int n = (int)setting_choice_count(s->setting);
 	if (ch == KEY_UP || ch == 'k')
 		v->pick = (v->pick + n - 1) % n;
 	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')

@@ -34,22 +34,11 @@ static enum money_style money_style_of(const struct frame *fr)
 	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
 }
 
-/* A per-card price or monthly total as the quote writes it ("¥9,345"),
- * so the price read off the screen is the price in the quote. A plain
- * terminal's cells carry the grouped digits alone ("9,345"): "CNY " on
- * each would push the total off an 80-column table, and the title bar
- * names the currency (as the time columns do). */
-static void cell_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		       enum money_style ms)
-{
-	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
-}
-
 static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
 		       enum money_style ms)
 {
 	if (r->available)
-		cell_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
+		table_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
 			   r->offer ? r->offer->currency : "CNY", 0, ms);
 	else
 		snprintf(c->text[col], sizeof c->text[col], "—");
@@ -64,11 +53,12 @@ static void total_cell(char *buf, size_t cap, const struct plan *p, enum money_s
 	double monthly = plan_monthly(p);
 	bool container = p->container.available && monthly == p->container.total;
 	char money[32];
-	cell_money(money, sizeof money, monthly, plan_currency(p), 0, ms);
-	if (monthly < 0)
+	if (monthly < 0) {
 		snprintf(buf, cap, "—");
-	else
-		snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
+		return;
+	}
+	table_money(money, sizeof money, monthly, plan_currency(p), 0, ms);
+	snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
 }
 
 static void row_cells(const struct plan *p, struct row_cells *c, enum money_style ms)

@@ -78,17 +78,6 @@ bool terminal_names_utf8(const char *locale)
 	return dot && (strncasecmp(dot + 1, "UTF-8", 5) == 0 || strncasecmp(dot + 1, "utf8", 4) == 0);
 }
 
-/* i18n_init chose the character set already (C.UTF-8 when the
- * environment's locale is missing, or when Chinese is asked for in the C
- * locale): setting LC_ALL from the environment again would undo it and
- * Chinese would show as '?'. LANG=C alone stays C, so the glyphs stay
- * ASCII there. What is left is telling the user about a fallback. */
-void terminal_locale(char *note, size_t cap)
-{
-	const char *fallback = i18n_note();
-	snprintf(note, cap, "%s", fallback ? fallback : "");
-}
-
 bool terminal_usable(char *why, size_t whylen)
 {
 	const char *term = getenv("TERM");

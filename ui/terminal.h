@@ -18,10 +18,6 @@ extern volatile sig_atomic_t terminal_quit_signal;
 
 /* Whether a locale name asks for UTF-8 ("zh_CN.UTF-8", "en_US.utf8"). */
 bool terminal_names_utf8(const char *locale);
-/* The locale stays as i18n_init set it (the character set included);
- * note gets i18n's word about a missing locale that fell back to C.UTF-8,
- * or "". */
-void terminal_locale(char *note, size_t cap);
 
 /* False (why says so) when TERM cannot host a full-screen program. */
 bool terminal_usable(char *why, size_t whylen);

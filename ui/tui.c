@@ -88,8 +88,10 @@ static int run_loop(struct tui *t)
 int tui_run(const struct catalog *c, const struct scenario *start, const char *gpu_filter,
 	    char *why, size_t whylen)
 {
-	char locale_note[256];
-	terminal_locale(locale_note, sizeof locale_note);
+	/* The locale stays as i18n_init set it: setting LC_ALL from the
+	 * environment again would undo its C.UTF-8 fallback, and Chinese would
+	 * show as '?'. Only its word about the fallback is left to show. */
+	const char *locale_note = i18n_note();
 	if (!terminal_usable(why, whylen))
 		return -1;
 	struct tui *t = calloc(1, sizeof *t);
@@ -98,7 +100,7 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 		snprintf(why, whylen, "%s", _("out of memory"));
 		return -1;
 	}
-	if (locale_note[0])
+	if (locale_note)
 		session_status(&t->s, false, "%s", locale_note);
 	terminal_start();
 	theme_init(&t->fr.theme);
