@@ -6,6 +6,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/compare.h"
@@ -110,14 +111,36 @@ static const char *const train_headers[TC_COUNT][4] = {
 	[TC_UNIT_COST] = {N_("job total"), N_("job")},
 };
 
-static bool table_training; /* the rows are training plans: set by column_wants */
-/* A price column keeps a cell for the star only when a row is starred in
- * it: that one cell keeps a training row's days on an 80-column table. */
-static bool star_room[TC_COUNT]; /* set by column_wants */
+/* Every row's cells, built once a draw, and what the columns read off
+ * them. */
+struct table_rows {
+	struct row_cells *cells; /* one per plan, in the analysis's order */
+	bool training;           /* training plans: days and the job's total */
+	/* A price column keeps a cell for the star only when a row is starred
+	 * in it: that one cell keeps a training row's days on an 80-column
+	 * table. */
+	bool star_room[TC_COUNT];
+};
 
-static const char *header_label(enum table_col c, int i)
+/* false when there is no memory for the cells: nothing is drawn. */
+static bool rows_build(const struct session *s, enum money_style ms, struct table_rows *r)
 {
-	const char *h = table_training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
+	memset(r, 0, sizeof *r);
+	r->cells = calloc(s->an->nplans ? s->an->nplans : 1, sizeof *r->cells);
+	if (!r->cells)
+		return false;
+	for (size_t i = 0; i < s->an->nplans; i++) {
+		row_cells(&s->an->plans[i], &r->cells[i], ms);
+		r->training = r->training || s->an->plans[i].training.valid;
+		for (int c = 0; c < TC_COUNT; c++)
+			r->star_room[c] = r->star_room[c] || r->cells[i].star[c];
+	}
+	return true;
+}
+
+static const char *header_label(enum table_col c, int i, bool training)
+{
+	const char *h = training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
 	return h ? _(h) : NULL;
 }
 
@@ -127,50 +150,47 @@ static enum table_col sorted_col(enum sort_mode m)
 	return m == SORT_COST ? TC_TOTAL : m == SORT_CARDS ? TC_CARDS : TC_COUNT;
 }
 
-static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sorted)
+static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sorted,
+			bool training)
 {
 	const char *mark = sorted ? "▼" : "";
 	int last = 0;
-	while (last + 1 < 4 && header_label(c, last + 1))
+	while (last + 1 < 4 && header_label(c, last + 1, training))
 		last++;
 	for (int i = 0; i <= last; i++) {
-		snprintf(buf, cap, "%s%s", mark, header_label(c, i));
+		snprintf(buf, cap, "%s%s", mark, header_label(c, i, training));
 		if ((int)text_width(buf) <= w)
 			return;
 	}
 }
 
-static int header_width(enum table_col c, bool sorted, bool longest)
+static int header_width(enum table_col c, bool sorted, bool longest, bool training)
 {
 	char h[64];
-	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted);
+	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted, training);
 	return (int)text_width(h);
 }
 
 /* The widest cell of each column over every row, with the shortest and
  * the longest header (and the sort marker). */
-static void column_wants(const struct session *s, struct table_wants *want, enum money_style ms)
+static void column_wants(const struct session *s, const struct table_rows *r,
+			 struct table_wants *want)
 {
 	int cells[TC_COUNT] = {0};
-	table_training = false;
-	memset(star_room, 0, sizeof star_room);
 	for (size_t i = 0; i < s->an->nplans; i++)
-		table_training = table_training || s->an->plans[i].training.valid;
-	for (size_t i = 0; i < s->an->nplans; i++) {
-		struct row_cells rc;
-		row_cells(&s->an->plans[i], &rc, ms);
 		for (int c = 0; c < TC_COUNT; c++) {
-			int w = (int)text_width(rc.text[c]) - rc.star[c]; /* without its star */
+			const struct row_cells *rc = &r->cells[i];
+			int w = (int)text_width(rc->text[c]) - rc->star[c]; /* without its star */
 			cells[c] = w > cells[c] ? w : cells[c];
-			star_room[c] = star_room[c] || rc.star[c];
 		}
-	}
 	for (int c = 0; c < TC_COUNT; c++) {
 		bool sorted = c == (int)sorted_col(s->sort);
-		int pad = star_room[c]; /* the star's cell */
+		int pad = r->star_room[c]; /* the star's cell */
 		cells[c] += cells[c] ? pad : 0;
-		int lo = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, false) + pad;
-		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true) + pad;
+		int lo = c == TC_BAR ? 0
+				     : header_width((enum table_col)c, sorted, false, r->training) + pad;
+		int hi = c == TC_BAR ? 0
+				     : header_width((enum table_col)c, sorted, true, r->training) + pad;
 		want->min[c] = cells[c] > lo ? cells[c] : lo;
 		want->pref[c] = cells[c] > hi ? cells[c] : hi;
 		if ((c == TC_SPEED || c == TC_UNIT_COST) && cells[c] == 0)
@@ -234,11 +254,11 @@ static void name_fit(char *name, int w)
 }
 
 static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
-		     const struct plan *p, bool selected)
+		     const struct plan *p, bool selected, const struct row_cells *cells,
+		     const bool star_room[TC_COUNT])
 {
-	struct row_cells c;
+	struct row_cells c = *cells; /* the name is cut to its column here */
 	int fit = theme_attr(&fr->theme, fit_element(p));
-	row_cells(p, &c, money_style_of(fr));
 	if (selected)
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
@@ -274,7 +294,7 @@ static void bar_header(char *buf, size_t cap, int w, double headroom_pct)
 }
 
 static void draw_header(const struct frame *fr, const struct table_layout *t, int y, int x0,
-			const struct session *s)
+			const struct session *s, const struct table_rows *r)
 {
 	char h[96];
 	attron(theme_attr(&fr->theme, EL_HINT));
@@ -284,10 +304,10 @@ static void draw_header(const struct frame *fr, const struct table_layout *t, in
 		if (c == TC_BAR)
 			bar_header(h, sizeof h, t->w[c], s->sc.headroom_pct);
 		bool right = c != TC_NAME && c != TC_BAR && c != TC_PLAN;
-		int room = star_room[c];
+		int room = r->star_room[c];
 		if (c != TC_BAR)
 			header_text(h, sizeof h, (enum table_col)c, t->w[c] - room,
-				    c == (int)sorted_col(s->sort));
+				    c == (int)sorted_col(s->sort), r->training);
 		if (right)
 			put_right(y, x0 + t->x[c], t->w[c] - room, h);
 		else
@@ -307,29 +327,29 @@ void gpu_table_resize(struct gpu_table *v)
 	session_set_visible(v->s, v->fr->lay.table_h - 3);
 }
 
-void gpu_table_columns(const struct gpu_table *v, struct table_layout *t)
-{
-	struct table_wants want;
-	column_wants(v->s, &want, money_style_of(v->fr));
-	layout_table(v->fr->lay.table_w - 3, &want, t); /* borders and the selection marker */
-}
-
 void gpu_table_draw(const struct gpu_table *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
+	struct table_rows rows;
+	struct table_wants want;
 	struct table_layout t;
-	gpu_table_columns(v, &t);
+	if (!rows_build(s, money_style_of(v->fr), &rows))
+		return;
+	column_wants(s, &rows, &want);
+	layout_table(l->table_w - 3, &want, &t); /* borders and the selection marker */
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
 		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
-	draw_header(v->fr, &t, 2, x0, s);
+	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
 		const struct plan *p = session_plan_at(s, (size_t)(s->top + r));
-		draw_row(v->fr, &t, 3 + r, x0, p, p->gpu == s->selected);
+		draw_row(v->fr, &t, 3 + r, x0, p, p->gpu == s->selected,
+			 &rows.cells[p - s->an->plans], rows.star_room);
 	}
+	free(rows.cells);
 }
 
 bool gpu_table_click(struct gpu_table *v, int y, int x)

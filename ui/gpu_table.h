@@ -15,8 +15,6 @@ struct gpu_table {
 void gpu_table_init(struct gpu_table *v, struct session *s, const struct frame *fr);
 /* After a new layout: tells the session how many rows are visible. */
 void gpu_table_resize(struct gpu_table *v);
-/* The columns for the current data and width. */
-void gpu_table_columns(const struct gpu_table *v, struct table_layout *t);
 void gpu_table_draw(const struct gpu_table *v);
 /* Selects the row clicked; false when the click is not on a row. */
 bool gpu_table_click(struct gpu_table *v, int y, int x);
