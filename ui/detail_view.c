@@ -4,6 +4,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/compare.h"
@@ -165,8 +166,9 @@ static int cmp_total(const struct cmp_table *t)
 	return sum;
 }
 
-/* The widths of layout lay for the session's rows. */
-static void cmp_measure(struct cmp_table *t, const struct session *s, const struct cmp_layout *lay)
+/* The widths of layout lay for the rows' cells. */
+static void cmp_measure(struct cmp_table *t, const struct cmp_cells *rows, size_t n,
+			const struct cmp_layout *lay)
 {
 	struct cmp_cells c;
 	t->lay = lay;
@@ -178,20 +180,17 @@ static void cmp_measure(struct cmp_table *t, const struct session *s, const stru
 	}
 	cmp_header_cells(&c, lay);
 	cmp_widen(t, &c);
-	for (size_t i = 0; i < s->an->nplans; i++) {
-		const struct plan *q = session_plan_at(s, i);
-		cmp_row_cells(&c, plan_for_same_gpu(&s->pin_an, q), q);
-		cmp_widen(t, &c);
-	}
+	for (size_t i = 0; i < n; i++)
+		cmp_widen(t, &rows[i]);
 }
 
 /* The first layout that fits w columns, less columns from the right
  * when none does. */
-static void cmp_fit(struct cmp_table *t, const struct session *s, int w)
+static void cmp_fit(struct cmp_table *t, const struct cmp_cells *rows, size_t nrows, int w)
 {
 	size_t n = sizeof cmp_layouts / sizeof cmp_layouts[0];
 	for (size_t i = 0; i < n; i++) {
-		cmp_measure(t, s, &cmp_layouts[i]);
+		cmp_measure(t, rows, nrows, &cmp_layouts[i]);
 		if (cmp_total(t) <= w)
 			return;
 	}
@@ -286,7 +285,7 @@ static void cmp_scenario(struct detail_lines *d, const char *label, int lw,
 
 int detail_lines_compare(struct detail_lines *d, const struct session *s, int w)
 {
-	static struct cmp_table t;
+	struct cmp_table t;
 	struct cmp_cells c;
 	/* the two summaries start in one column: "pinned: ", "now:    " */
 	const char *pinned = _("pinned:"), *now = _("now:");
@@ -295,15 +294,23 @@ int detail_lines_compare(struct detail_lines *d, const struct session *s, int w)
 	cmp_scenario(d, pinned, lw, &s->pin_sc, w);
 	cmp_scenario(d, now, lw, &s->sc, w);
 	int header = d->n;
-	cmp_fit(&t, s, w);
+	/* every row's cells once, for every layout tried and for the lines;
+	   filled in place: their texts point into them */
+	size_t n = s->an->nplans;
+	struct cmp_cells *rows = calloc(n ? n : 1, sizeof *rows);
+	if (!rows)
+		return header;
+	for (size_t i = 0; i < n; i++) {
+		const struct plan *q = session_plan_at(s, i);
+		cmp_row_cells(&rows[i], plan_for_same_gpu(&s->pin_an, q), q);
+	}
+	cmp_fit(&t, rows, n, w);
 	cmp_header_cells(&c, t.lay);
 	if (d->n < DETAIL_LINES)
 		cmp_line(d->line[d->n++], DETAIL_LINE_BYTES, &t, &c);
-	for (size_t i = 0; i < s->an->nplans && d->n < DETAIL_LINES; i++) {
-		const struct plan *q = session_plan_at(s, i);
-		cmp_row_cells(&c, plan_for_same_gpu(&s->pin_an, q), q);
-		cmp_line(d->line[d->n++], DETAIL_LINE_BYTES, &t, &c);
-	}
+	for (size_t i = 0; i < n && d->n < DETAIL_LINES; i++)
+		cmp_line(d->line[d->n++], DETAIL_LINE_BYTES, &t, &rows[i]);
+	free(rows);
 	return header;
 }
 
