@@ -319,14 +319,18 @@ static bool training_cells(const struct plan *p, enum money_style ms, struct tim
 	return true;
 }
 
+bool plan_time_estimate(const struct plan *p)
+{
+	if (p->training.valid)
+		return !p->training.measured && p->training.r.band_pct > 25;
+	return p->throughput.band_pct > BAND_PUBLISHED_PCT;
+}
+
 bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
 {
 	memset(out, 0, sizeof *out);
 	out->training = p->training.valid;
-	if (out->training)
-		out->estimate = !p->training.measured && p->training.r.band_pct > 25;
-	else
-		out->estimate = p->throughput.band_pct > BAND_PUBLISHED_PCT;
+	out->estimate = plan_time_estimate(p);
 	if (!p->fits || !p->cards)
 		return false;
 	return out->training ? training_cells(p, ms, out) : inference_cells(p, ms, out);

@@ -68,6 +68,9 @@ struct time_cells {
 	bool training, estimate;
 };
 bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out);
+/* Whether the plan's time figures are an estimate row's ("~", ±50 %):
+ * efficiencies that are estimates, not measured or published. */
+bool plan_time_estimate(const struct plan *p);
 /* An amount in a table cell: with its sign in UTF-8; a plain terminal's
  * cells carry the digits alone ("CNY " on each would push numbers off an
  * 80-column table; the header names the currency). */

@@ -61,7 +61,6 @@ static void add_why(struct detail_lines *d, const struct plan *p, int w)
 void detail_time_summary(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
 {
 	char line[LINE], speed[LINE / 2], band[32];
-	struct time_cells tc;
 	add_why(d, p, w);
 	if (!p->fits || !p->cards)
 		return;
@@ -71,9 +70,8 @@ void detail_time_summary(struct detail_lines *d, const struct plan *p, int w, en
 	}
 	if (!p->throughput.valid)
 		return;
-	plan_time_cells(p, ms, &tc);
 	speed_text(speed, sizeof speed, &p->throughput);
-	band_text(band, sizeof band, p->throughput.band_pct, tc.estimate);
+	band_text(band, sizeof band, p->throughput.band_pct, plan_time_estimate(p));
 	snprintf(line, sizeof line, _("speed: %s · %s"), speed, band);
 	detail_add_wrapped(d, line, w);
 }

@@ -8,6 +8,7 @@
 
 #include "../src/compare.h"
 #include "../src/i18n.h"
+#include "../src/plan_text.h"
 #include "../src/report_time.h"
 #include "../src/text.h"
 #include "detail_time.h"
@@ -22,7 +23,7 @@ static void add_summary(struct detail_lines *d, const struct plan *p, int w)
 	money_group(hours, sizeof hours, t->card_hours, 0);
 	if (t->measured)
 		snprintf(band, sizeof band, "%s", _("from --measured"));
-	else if (t->r.band_pct > 25)
+	else if (plan_time_estimate(p))
 		snprintf(band, sizeof band, _("±%.0f%% estimate"), t->r.band_pct);
 	else
 		snprintf(band, sizeof band, "±%.0f%%", t->r.band_pct);
