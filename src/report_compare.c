@@ -21,24 +21,13 @@ struct compare_cells {
 	char cell[NCC][96];
 };
 
-/* The time figure of one side: output tok/s (inference) or days
- * (training); false when the plan has none. */
-static bool side_time(const struct plan *p, double *v, bool *days)
-{
-	*days = p && p->training.valid;
-	if (!p || !p->cards || !p->fits)
-		return false;
-	*v = *days ? p->training.days : p->throughput.output_tokens_per_s;
-	return *days || p->throughput.valid;
-}
-
 /* "+79 tok/s", "-1.20 days", or "—" when a side has no figure. */
 static void speed_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b)
 {
 	double va, vb;
 	bool da, db;
 	char v[32];
-	if (!side_time(a, &va, &da) || !side_time(b, &vb, &db) || da != db) {
+	if (!time_figure(a, &va, &da) || !time_figure(b, &vb, &db) || da != db) {
 		snprintf(buf, cap, "—");
 		return;
 	}
@@ -148,7 +137,7 @@ static void compare_side(struct jsonw *j, const char *key, const struct plan *p)
 	jw_number(j, "monthly", p ? plan_monthly(p) : -1, 2);
 	double v;
 	bool days;
-	bool has = side_time(p, &v, &days);
+	bool has = time_figure(p, &v, &days);
 	jw_number(j, "output_tokens_per_s", has && !days ? v : -1, 2);
 	jw_number(j, "days", has && days ? v : -1, 3);
 	jw_close(j, '}');
@@ -159,7 +148,7 @@ static bool time_delta(const struct plan *a, const struct plan *b, double *d, bo
 {
 	double va, vb;
 	bool da;
-	if (!side_time(a, &va, &da) || !side_time(b, &vb, days) || da != *days)
+	if (!time_figure(a, &va, &da) || !time_figure(b, &vb, days) || da != *days)
 		return false;
 	*d = vb - va;
 	return true;
@@ -193,7 +182,7 @@ static void compare_time_csv(FILE *out, const struct plan *a, const struct plan 
 {
 	double va, vb, d;
 	bool da, db, dd;
-	bool ha = side_time(a, &va, &da), hb = side_time(b, &vb, &db);
+	bool ha = time_figure(a, &va, &da), hb = time_figure(b, &vb, &db);
 	bool hd = time_delta(a, b, &d, &dd);
 	for (int k = 0; k < 2; k++) {
 		bool want_days = k == 1;

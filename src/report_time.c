@@ -200,18 +200,27 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 		snprintf(buf + n, cap - (size_t)n, "%s", _(", no peak"));
 }
 
+bool time_figure(const struct plan *p, double *v, bool *days)
+{
+	*days = p && p->training.valid;
+	if (!p || !p->cards || !p->fits)
+		return false;
+	*v = *days ? p->training.days : p->throughput.output_tokens_per_s;
+	return *days || p->throughput.valid;
+}
+
 void time_side_cell(char *buf, size_t cap, const struct plan *p)
 {
 	char v[32];
-	if (!p || !p->cards || !p->fits) {
+	double x;
+	bool days;
+	if (!time_figure(p, &x, &days)) {
 		snprintf(buf, cap, "—");
-	} else if (p->training.valid) {
-		time_days_text(v, sizeof v, p->training.days);
+	} else if (days) {
+		time_days_text(v, sizeof v, x);
 		snprintf(buf, cap, _("%s days"), v);
-	} else if (p->throughput.valid) {
-		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
-		snprintf(buf, cap, "%s tok/s", v);
 	} else {
-		snprintf(buf, cap, "—");
+		time_rate_text(v, sizeof v, x);
+		snprintf(buf, cap, "%s tok/s", v);
 	}
 }

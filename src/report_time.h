@@ -37,6 +37,9 @@ double time_job_cost(const struct plan *p);
 void time_job_cost_cell(char *buf, size_t cap, const struct plan *p);
 /* One side of a comparison: "24.4 tok/s" (inference), "3.21 days"
  * (training), "—" without figures or plan. */
+/* The time figure of a plan: output tok/s (inference) or days (training,
+ * days set); false when it has none (no fit, no time model). */
+bool time_figure(const struct plan *p, double *v, bool *days);
 void time_side_cell(char *buf, size_t cap, const struct plan *p);
 
 /* Sentences: the efficiencies an inference figure used; the cheapest
