@@ -31,6 +31,7 @@ size_t load_with(int which, const char *text, char *out, size_t cap);
 
 /* Synthetic architectures for the term and planner tests. */
 extern const struct model llama2_7b_arch;  /* Llama-2-7B, no GQA */
+#define P7 6.74e9 /* its parameters */
 extern const struct model llama31_8b_arch; /* Llama-3.1-8B, 8 KV heads */
 extern const struct model toy_arch;        /* 1B, 16 layers, V x h = 1000 x 1024 */
 

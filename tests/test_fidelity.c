@@ -14,7 +14,6 @@
  * (llama31_8b_arch): embedding + LM head 2 x 128256 x 4096 = 1,050,673,152. */
 /* LoRA r16 on Llama-2-7B: 39,976,960 trainable parameters (test_engine). */
 #define LORA_P 39976960.0
-#define P7 6.74e9
 
 static struct scenario scenario_of(const struct model *m, const char *precision,
 				   const char *task, const char *key, const char *value)

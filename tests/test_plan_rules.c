@@ -12,7 +12,6 @@
 #include "../src/tables.h"
 #include "helpers.h"
 
-#define P7 6.74e9
 
 /* A card of mib MiB without FP8 and no offers, on an empty catalogue. */
 static struct plan plan_on_link(const struct scenario *sc, double mib, enum link_kind link)

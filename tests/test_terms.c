@@ -13,7 +13,6 @@
 #include "../src/tables.h"
 #include "helpers.h"
 
-#define P7 6.74e9
 
 Test(pipeline, training_stage_holds_its_share_of_the_layers)
 {

@@ -16,7 +16,6 @@
 #include "../src/report.h"
 #include "helpers.h"
 
-#define P7 6.74e9
 #define TOKENS 2e9
 #define RATE_1 (989e12 * 0.40 * 0.90) /* FLOP/s one card delivers, goodput in */
 #define DAY 86400.0
