@@ -165,6 +165,20 @@ static const struct message_row *row_of(enum message_code code)
 	return &message_rows[code < MSG_COUNT ? code : MSG_NONE];
 }
 
+/* Copies src into dst[cap], cut before a UTF-8 character that would not
+ * fit whole; NULL reads as "". */
+static void copy_text(char *dst, size_t cap, const char *src)
+{
+	size_t n = src ? strlen(src) : 0;
+	if (n >= cap) {
+		n = cap - 1;
+		while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src ? src : "", n);
+	dst[n] = '\0';
+}
+
 static struct message_arg arg_take(char letter, va_list *ap)
 {
 	switch (letter) {
@@ -174,12 +188,15 @@ static struct message_arg arg_take(char letter, va_list *ap)
 		return (struct message_arg){.kind = ARG_INT, .v.i = va_arg(*ap, long long)};
 	case 'f':
 		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = va_arg(*ap, double)};
-	case 's':
-		return (struct message_arg){.kind = ARG_STRING, .v.s = va_arg(*ap, const char *)};
+	case 's': {
+		struct message_arg a = {.kind = ARG_STRING};
+		copy_text(a.v.s, sizeof a.v.s, va_arg(*ap, const char *));
+		return a;
+	}
 	case 'm': {
 		struct message_arg a = {.kind = ARG_MONEY};
 		a.v.money.amount = va_arg(*ap, double);
-		a.v.money.currency = va_arg(*ap, const char *);
+		copy_text(a.v.money.currency, sizeof a.v.money.currency, va_arg(*ap, const char *));
 		return a;
 	}
 	default:
@@ -310,7 +327,7 @@ static void out_money(struct out *o, const struct spec *s, const struct message_
 {
 	char text[48];
 	double amount = a->v.money.amount;
-	money_format(text, sizeof text, amount, a->v.money.currency ? a->v.money.currency : "",
+	money_format(text, sizeof text, amount, a->v.money.currency,
 		     fabs(amount) >= 100 ? 0 : 2, money_style);
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
 }
@@ -328,10 +345,10 @@ static void out_arg(struct out *o, const struct spec *s, const struct message_ar
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.i));
 	else if (a->kind == ARG_DOUBLE)
 		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.f));
-	else if (translate && a->v.s && a->v.s[0])
+	else if (translate && a->v.s[0])
 		out_advance(o, snprintf(out_at(o), room, s->fmt, _(a->v.s)));
 	else
-		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.s ? a->v.s : ""));
+		out_advance(o, snprintf(out_at(o), room, s->fmt, a->v.s));
 }
 
 /* Writes the plain text, "%%" or conversion at t; returns what follows. A
@@ -376,7 +393,7 @@ static bool arg_equal(const struct message_arg *a, const struct message_arg *b)
 	case ARG_DOUBLE:
 		return a->v.f == b->v.f;
 	case ARG_STRING:
-		return strcmp(a->v.s ? a->v.s : "", b->v.s ? b->v.s : "") == 0;
+		return strcmp(a->v.s, b->v.s) == 0;
 	default:
 		return true;
 	}

@@ -72,16 +72,20 @@ enum message_arg_kind { ARG_NONE, ARG_INT, ARG_DOUBLE, ARG_STRING, ARG_MONEY };
 
 #define MESSAGE_ARGS 4
 #define MESSAGE_TEXT_MAX 256
+/* A string argument is copied into the message (cut at a character
+ * boundary past this), so a note outlives the buffer it was built from. */
+#define MESSAGE_STRING_MAX 96
+#define MESSAGE_CURRENCY_MAX 8
 
 struct message_arg {
 	enum message_arg_kind kind;
 	union {
 		long long i;
 		double f;
-		const char *s; /* catalogue or table text: lives as long as the analysis */
+		char s[MESSAGE_STRING_MAX]; /* the message's own copy */
 		struct {
 			double amount;
-			const char *currency; /* an offer's: lives as long as the catalogue */
+			char currency[MESSAGE_CURRENCY_MAX]; /* "CNY": the message's own copy */
 		} money;
 	} v;
 };

@@ -433,3 +433,41 @@ Test(plan_notes_zh, rent_sentences_in_chinese)
 	p = plan_of(an, "a100-80g");
 	cr_assert_str_eq(text(&p->container.why), "A100 80G 没有容器实例报价");
 }
+
+/* Clobbers the stack below the caller, where a returned function's locals
+ * were: a message that pointed at one reads this instead. */
+static void __attribute__((noinline)) scribble_stack(void)
+{
+	volatile char junk[512];
+	for (size_t i = 0; i < sizeof junk; i++)
+		junk[i] = (char)('%' + (i & 1) * ('s' - '%')); /* "%s%s..." */
+	(void)junk[0];
+}
+
+/* A forced shape that does not fit names the shape it tried: the planner
+ * built that text in a local buffer, and the note kept a pointer to it,
+ * so reports printed "()" or "(%s)" (ASan: stack-buffer-overflow). The
+ * message owns a copy: TP1 x PP1 x 1 replica, as forced by --tp 1. */
+Test(plan_notes, a_forced_shape_that_does_not_fit_names_it_after_the_planner_returned)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "tp", "1", NULL);
+	struct analysis *an = ref_run(&sc, "h100-80g");
+	scribble_stack();
+	const struct plan *p = plan_of(an, "h100-80g");
+	cr_assert_not(p->fits);
+	cr_assert(has_code(p, MSG_SHAPE_NO_FIT));
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_SHAPE_NO_FIT)
+			cr_assert(strstr(text(&p->notes[i]), "(TP1×PP1×1)"), "%s",
+				  text(&p->notes[i]));
+}
+
+/* Every string argument is copied: the caller's buffer may change or die. */
+Test(messages, a_string_argument_is_the_message_s_own_copy)
+{
+	char name[16] = "A100 80G";
+	struct message m = message_make(MSG_NO_CONTAINER_OFFER, name);
+	strcpy(name, "changed");
+	cr_assert_str_eq(text(&m), "no container offer for A100 80G");
+}
