@@ -574,6 +574,7 @@ void catalog_free(struct catalog *c)
 	free(c->gpus);
 	free(c->offers);
 	free(c->offer_order);
+	free(c->offer_groups);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
 	strpool_free(&c->offer_texts);

@@ -36,6 +36,7 @@ struct gpu {
 	enum calibration calibration;
 	int link; /* enum link_kind */
 	size_t first_offer, noffers; /* range in catalog.offer_order */
+	size_t first_group, ngroups; /* range in catalog.offer_groups */
 	unsigned line;
 };
 
@@ -50,6 +51,14 @@ struct offer {
 	unsigned line;
 };
 
+/* One GPU's offers of one kind and region: rows [from, to) of
+ * catalog.offer_order, newest first, and the first of them with a monthly
+ * and with an hourly price (to when none has one). Found once at load, so
+ * pricing a plan walks a GPU's regions, not its 10^6 rows. */
+struct offer_group {
+	size_t from, to, monthly, hourly;
+};
+
 struct catalog {
 	struct model *models;
 	size_t nmodels;
@@ -58,6 +67,8 @@ struct catalog {
 	struct offer *offers;
 	size_t noffers;
 	size_t *offer_order; /* offers grouped by GPU, newest first */
+	struct offer_group *offer_groups; /* by GPU, kind and region, in offer_order */
+	size_t noffer_groups;
 	int newest_date;     /* YYYYMMDD over all offers */
 	/* Warnings while loading (a quote dated in the future, an older copy
 	 * lacking columns): a screen shows the count, the messages went to
