@@ -479,7 +479,7 @@ static const struct file_spec specs[3] = {
 };
 
 /* GPU rows are indexed by position, so the id set maps id -> index. */
-static void gpu_index(struct catalog *c, struct idset *ids)
+static void gpu_index(const struct catalog *c, struct idset *ids)
 {
 	idset_reset(ids);
 	for (size_t i = 0; i < c->ngpus; i++)
@@ -551,6 +551,30 @@ size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], cha
 {
 	const char *const in[3] = {bufs[0], bufs[1], bufs[2]};
 	return load_all(c, paths, in, lens, bufs, d);
+}
+
+size_t catalog_check_offers(const struct catalog *c, const char *path, const char *buf,
+			    size_t len, struct diag *d)
+{
+	struct csv_table t;
+	struct idset gpu_ids = {0};
+	struct strpool texts = {0};
+	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today(), .texts = &texts};
+	void *rows = NULL;
+	size_t n = 0, errors = csvtab_parse(&t, path, buf, len, d);
+	if (!errors && !idset_init(&gpu_ids, c->ngpus, false)) {
+		diag_error(d, _("%s: out of memory"), path);
+		errors++;
+	}
+	if (!errors) {
+		gpu_index(c, &gpu_ids);
+		errors = load_rows(&t, &specs[FILE_OFFERS], &rows, &n, NULL, &oc, d);
+	}
+	free(rows);
+	strpool_free(&texts);
+	idset_free(&gpu_ids);
+	csvtab_free(&t);
+	return errors;
 }
 
 size_t catalog_index(struct catalog *c, struct diag *d)

@@ -106,6 +106,12 @@ size_t catalog_index(struct catalog *c, struct diag *d);
 size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
 			      const size_t lens[3], struct diag *d);
 
+/* Checks offer rows (buf: a CSV with a header, named path in messages) by
+ * the loader's own rules, their GPU ids against c's: 0, or the errors
+ * added to d. An edit checks the row it will write with it. */
+size_t catalog_check_offers(const struct catalog *c, const char *path, const char *buf,
+			    size_t len, struct diag *d);
+
 /* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
  * 99991231 when the variable is malformed). Quotes collected after it
  * draw a warning. */

@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
+#include "csvscan.h"
 #include "csvtab.h"
+#include "fileguard.h"
 #include "fileio.h"
 #include "i18n.h"
 
@@ -33,15 +35,17 @@ struct spans {
 	size_t n, cap;
 };
 
-/* The file being edited, as it is on disk now. */
+/* The file being edited, as it is on disk now: its bytes, and only its
+ * header and the edited row parsed (10^6 rows are scanned, not parsed). */
 struct target {
 	char path[PATH_MAX]; /* the symlink's target, if path was a link */
 	struct stat st;
+	struct file_guard g; /* a save holds the file still (fileguard.h) */
 	char *buf;
 	size_t len;
-	struct csv_table t;
-	bool parsed;
-	size_t rec;
+	struct csv_span head, row;
+	struct csv_table ht, rt; /* the header's and the row's own parses */
+	bool hparsed, rparsed;
 };
 
 char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
@@ -111,45 +115,72 @@ static bool target_writable(const struct target *f, char *err, size_t errlen)
 	return csv_file_writable(f->path, &f->st, err, errlen);
 }
 
-static size_t row_at_line(const struct csv_table *t, unsigned line)
+static int column_of(const struct target *f, const char *name)
 {
-	for (size_t r = 1; r < t->nrecords; r++)
-		if (t->records[r].line == line)
-			return r;
-	return 0;
-}
-
-static int column_of(const struct csv_table *t, const char *name)
-{
-	for (size_t i = 0; i < t->records[0].count; i++)
-		if (strcmp(csvtab_text(t, 0, i), name) == 0)
+	for (size_t i = 0; i < f->ht.records[0].count; i++)
+		if (strcmp(csvtab_text(&f->ht, 0, i), name) == 0)
 			return (int)i;
 	return -1;
 }
 
-/* Reads and parses the file a path names (through a symlink) and finds the
- * row on 'line'. */
-static bool target_open(struct target *f, const char *path, unsigned line, char *err,
-			size_t errlen)
+/* One record's bytes parsed on their own: its fields' texts and spans. */
+static bool parse_span(struct csv_table *t, const char *path, const char *buf,
+		       const struct csv_span *s)
 {
-	*f = (struct target){0};
-	if (!realpath(path, f->path)) {
+	struct diag d = {0};
+	size_t bad = csvtab_parse(t, path, buf + s->start, s->end - s->start, &d);
+	diag_clear(&d);
+	if (bad || t->nrecords != 1) {
+		csvtab_free(t);
+		return false;
+	}
+	return true;
+}
+
+static void drop_row(struct target *f)
+{
+	if (f->rparsed)
+		csvtab_free(&f->rt);
+	f->rparsed = false;
+}
+
+/* The record s as the row to edit, when it has the header's fields. */
+static bool take_row(struct target *f, const struct csv_span *s)
+{
+	drop_row(f);
+	f->rparsed = parse_span(&f->rt, f->path, f->buf, s);
+	if (f->rparsed && f->rt.records[0].count == f->ht.records[0].count) {
+		f->row = *s;
+		return true;
+	}
+	drop_row(f);
+	return false;
+}
+
+/* The file's bytes, held still for a save; its header parsed. */
+static bool target_open(struct target *f, const char *path, bool save, char *err, size_t errlen)
+{
+	*f = (struct target){.g = FILE_GUARD_INIT};
+	if (save) {
+		if (!file_guard_take(&f->g, path, err, errlen))
+			return false;
+		snprintf(f->path, sizeof f->path, "%s", f->g.path);
+		f->buf = file_guard_read(&f->g, &f->len, err, errlen);
+		f->st = f->g.st;
+	} else if (!realpath(path, f->path)) {
 		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
 		return false;
-	}
-	if (!(f->buf = csv_read_regular(f->path, &f->len, err, errlen)) || stat(f->path, &f->st) != 0)
-		return false;
-	struct diag d = {0};
-	f->parsed = true;
-	if (csvtab_parse(&f->t, path, f->buf, f->len, &d) != 0 || f->t.nrecords == 0) {
-		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : _("the file has no header"));
-		diag_clear(&d);
+	} else if ((f->buf = csv_read_regular(f->path, &f->len, err, errlen)) &&
+		   stat(f->path, &f->st) != 0) {
+		snprintf(err, errlen, _("cannot open %s: %s"), f->path, i18n_strerror(errno));
 		return false;
 	}
-	diag_clear(&d);
-	f->rec = row_at_line(&f->t, line);
-	if (!f->rec || f->t.records[f->rec].count != f->t.records[0].count) {
-		snprintf(err, errlen, _("%s:%u: no row there any more: reload first"), path, line);
+	if (!f->buf)
+		return false;
+	struct csv_scan sc;
+	csv_scan_init(&sc, f->buf, f->len);
+	if (!csv_scan_next(&sc, &f->head) || !(f->hparsed = parse_span(&f->ht, path, f->buf, &f->head))) {
+		snprintf(err, errlen, _("%s: the file has no header"), path);
 		return false;
 	}
 	return true;
@@ -157,48 +188,129 @@ static bool target_open(struct target *f, const char *path, unsigned line, char 
 
 static void target_close(struct target *f)
 {
-	if (f->parsed)
-		csvtab_free(&f->t);
+	drop_row(f);
+	if (f->hparsed)
+		csvtab_free(&f->ht);
 	free(f->buf);
-	*f = (struct target){0};
-}
-
-static bool keys_hold(const struct target *f, const struct csv_edit *e, char *err, size_t errlen)
-{
-	for (size_t k = 0; k < e->n_keys; k++) {
-		int c = column_of(&f->t, e->keys[k].column);
-		if (c < 0 || strcmp(csvtab_text(&f->t, f->rec, (size_t)c), e->keys[k].value) != 0) {
-			snprintf(err, errlen,
-				 _("%s:%u: the row changed since it was loaded: reload first"),
-				 e->path, e->line);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* The row's bytes: from its first field's start to its last field's end. */
-static char *row_bytes(const struct target *f)
-{
-	const struct csv_cell *first = csvtab_cell(&f->t, f->rec, 0);
-	size_t start = first->start;
-	size_t end = csvtab_cell(&f->t, f->rec, f->t.records[f->rec].count - 1)->end;
-	return strndup(f->buf + start, end - start);
-}
-
-char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen)
-{
-	struct target f;
-	char *row = target_open(&f, path, line, err, errlen) ? row_bytes(&f) : NULL;
-	target_close(&f);
-	return row;
+	file_guard_release(&f->g);
+	*f = (struct target){.g = FILE_GUARD_INIT};
 }
 
 /* The field's text on disk; "" for a column the file lacks. */
 static const char *disk_text(const struct target *f, const char *column)
 {
-	int c = column_of(&f->t, column);
-	return c < 0 ? "" : csvtab_text(&f->t, f->rec, (size_t)c);
+	int c = column_of(f, column);
+	return c < 0 ? "" : csvtab_text(&f->rt, 0, (size_t)c);
+}
+
+static bool keys_match(const struct target *f, const struct field_edit *keys, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (column_of(f, keys[k].column) < 0 || strcmp(disk_text(f, keys[k].column), keys[k].value))
+			return false;
+	return true;
+}
+
+static bool span_is(const struct target *f, const struct csv_span *s, const char *bytes)
+{
+	size_t n = strlen(bytes);
+	return s->end - s->start == n && memcmp(f->buf + s->start, bytes, n) == 0;
+}
+
+/* The one record holding the row's loaded bytes, wherever it moved to (a
+ * row inserted above shifts it down). */
+static bool find_bytes(struct target *f, const char *bytes)
+{
+	struct csv_scan sc;
+	struct csv_span s, found = {0};
+	size_t hits = 0;
+	csv_scan_init(&sc, f->buf, f->len);
+	csv_scan_next(&sc, &s); /* the header */
+	while (csv_scan_next(&sc, &s))
+		if (span_is(f, &s, bytes) && hits++ == 0)
+			found = s;
+	return hits == 1 && take_row(f, &found);
+}
+
+/* How many of the fields the user saw still hold what was loaded. */
+static size_t fields_as_loaded(const struct target *f, const struct csv_edit *e)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_fields; i++)
+		n += e->fields[i].loaded && strcmp(disk_text(f, e->fields[i].column),
+						   e->fields[i].loaded) == 0;
+	return n;
+}
+
+/* The row moved and changed: among the records with its keys (a GPU's
+ * rows, found by its id in their bytes before any is parsed), the one that
+ * kept most of the loaded fields, when just one does. */
+static bool find_keys(struct target *f, const struct csv_edit *e)
+{
+	const char *probe = e->n_keys ? e->keys[0].value : "";
+	struct csv_scan sc;
+	struct csv_span s, best = {0};
+	size_t top = 0, ties = 0;
+	csv_scan_init(&sc, f->buf, f->len);
+	csv_scan_next(&sc, &s);
+	while (csv_scan_next(&sc, &s)) {
+		if (probe[0] && !memmem(f->buf + s.start, s.end - s.start, probe, strlen(probe)))
+			continue;
+		if (!take_row(f, &s) || !keys_match(f, e->keys, e->n_keys))
+			continue;
+		size_t score = fields_as_loaded(f, e) + 1;
+		ties = score == top ? ties + 1 : score > top ? 0 : ties;
+		if (score > top)
+			top = score, best = s;
+	}
+	return top && !ties && take_row(f, &best);
+}
+
+/* The row to edit: on its line while it holds the loaded bytes (or, with
+ * none given, its keys); else the one record with those bytes, wherever
+ * it moved; else the row on its line or elsewhere that kept its keys
+ * (changed on disk: the caller compares its fields). */
+static bool target_row(struct target *f, const struct csv_edit *e, char *err, size_t errlen)
+{
+	struct csv_span s;
+	bool there = csv_scan_line(f->buf, f->len, e->line, &s) && take_row(f, &s);
+	bool keys = there && keys_match(f, e->keys, e->n_keys);
+	if (keys && (!e->loaded_row || span_is(f, &s, e->loaded_row)))
+		return true;
+	if (e->loaded_row && find_bytes(f, e->loaded_row))
+		return true;
+	if (keys ? take_row(f, &s) : find_keys(f, e))
+		return true;
+	if (there)
+		snprintf(err, errlen, _("%s:%u: the row changed since it was loaded: reload first"),
+			 e->path, e->line);
+	else
+		snprintf(err, errlen, _("%s:%u: no row there any more: reload first"), e->path, e->line);
+	return false;
+}
+
+/* The row's bytes, line end excluded. */
+static char *row_bytes(const struct target *f)
+{
+	return strndup(f->buf + f->row.start, f->row.end - f->row.start);
+}
+
+/* The row's field i: its bytes in the file. */
+static void row_cell(const struct target *f, size_t i, size_t *start, size_t *end)
+{
+	const struct csv_cell *cell = csvtab_cell(&f->rt, 0, i);
+	*start = f->row.start + cell->start;
+	*end = f->row.start + cell->end;
+}
+
+char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen)
+{
+	struct target f;
+	struct csv_edit e = {.path = path, .line = line};
+	char *row = target_open(&f, path, false, err, errlen) && target_row(&f, &e, err, errlen)
+			    ? row_bytes(&f) : NULL;
+	target_close(&f);
+	return row;
 }
 
 void csv_row_snapshot_free(struct csv_row_snapshot *snap)
@@ -213,15 +325,16 @@ bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit 
 		       size_t n_keys, const char *const *columns, size_t n,
 		       struct csv_row_snapshot *snap, char *err, size_t errlen)
 {
-	struct target f = {0};
+	struct target f = {.g = FILE_GUARD_INIT};
 	struct csv_edit e = {.path = path, .line = line, .keys = keys, .n_keys = n_keys};
 	*snap = (struct csv_row_snapshot){0};
-	bool ok = n <= MAX_FIELDS && target_open(&f, path, line, err, errlen) &&
-		  keys_hold(&f, &e, err, errlen);
+	bool ok = n <= MAX_FIELDS && target_open(&f, path, false, err, errlen) &&
+		  target_row(&f, &e, err, errlen);
 	if (n > MAX_FIELDS)
 		snprintf(err, errlen, "%s", _("too many fields at once"));
 	if (ok) {
 		snap->bytes = row_bytes(&f);
+		snap->line = f.row.line;
 		for (; snap->n < n; snap->n++)
 			snap->texts[snap->n] = strdup(disk_text(&f, columns[snap->n]));
 	}
@@ -297,18 +410,20 @@ static bool is_addable(const char *column)
 }
 
 /* Appends the missing columns: their names to the header, their values to
- * the edited row, an empty field to every other row. */
+ * the edited row, an empty field to every other record. */
 static bool add_columns(const struct target *f, const struct field_change **add, size_t n,
 			struct spans *s)
 {
-	for (size_t rec = 0; rec < f->t.nrecords; rec++) {
-		size_t end = csvtab_cell(&f->t, rec, f->t.records[rec].count - 1)->end;
+	struct csv_scan sc;
+	struct csv_span r;
+	csv_scan_init(&sc, f->buf, f->len);
+	for (bool header = true; csv_scan_next(&sc, &r); header = false)
 		for (size_t i = 0; i < n; i++) {
-			const char *text = rec == 0 ? add[i]->column : rec == f->rec ? add[i]->value : "";
-			if (!spans_add(s, end, end, encode(",", text)))
+			const char *text = header ? add[i]->column
+					   : r.start == f->row.start ? add[i]->value : "";
+			if (!spans_add(s, r.end, r.end, encode(",", text)))
 				return false;
 		}
-	}
 	return true;
 }
 
@@ -318,12 +433,12 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 		       struct spans *s, char *err, size_t errlen)
 {
 	const struct field_change *add[MAX_FIELDS];
-	size_t nadd = 0;
+	size_t nadd = 0, start, end;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
 		if ((only_user && !user_changed(fc)) || strcmp(disk_text(f, fc->column), fc->value) == 0)
 			continue;
-		int c = column_of(&f->t, fc->column);
+		int c = column_of(f, fc->column);
 		if (c < 0 && !is_addable(fc->column)) {
 			snprintf(err, errlen, _("%s: no column \"%s\" to edit"), e->path, fc->column);
 			return false;
@@ -332,8 +447,8 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 			add[nadd++] = fc;
 			continue;
 		}
-		const struct csv_cell *cell = csvtab_cell(&f->t, f->rec, (size_t)c);
-		if (!spans_add(s, cell->start, cell->end, encode("", fc->value)))
+		row_cell(f, (size_t)c, &start, &end);
+		if (!spans_add(s, start, end, encode("", fc->value)))
 			goto oom;
 	}
 	if (nadd && !add_columns(f, add, nadd, s))
@@ -404,22 +519,121 @@ bool csv_backup_rotate(const char *path, char *err, size_t errlen)
 	return ok;
 }
 
-/* The temporary file next to the target with its mode and owner; after it
- * is on disk, the old file is kept as .bak and the new one renamed over. */
-static bool replace_target(const struct target *f, const char *data, size_t len, char *err,
-			   size_t errlen)
+static void changed_meanwhile(const struct target *f, char *err, size_t errlen)
+{
+	snprintf(err, errlen, _("cannot save %s: another program began writing it while it was "
+				"being saved; the file is as that program writes it, try again"), f->path);
+}
+
+/* A program that opened the file for writing while it was replaced waits
+ * in open(2) with the old file: that one is put back under the name (it is
+ * .bak now), so what it writes is the file, and this save is undone. */
+static void put_back(const struct target *f)
+{
+	char bak[PATH_MAX + 16];
+	struct stat st;
+	backup_name(bak, sizeof bak, f->path, 0);
+	if (stat(bak, &st) == 0 && st.st_ino == f->st.st_ino && st.st_dev == f->st.st_dev)
+		rename(bak, f->path);
+}
+
+/* Read back: the file holds what was written, not another program's. */
+static bool reads_back(const struct target *f, const char *data, size_t len)
+{
+	char err[64];
+	size_t n = 0;
+	char *now = csv_read_regular(f->path, &n, err, sizeof err);
+	bool same = now && n == len && memcmp(now, data, len) == 0;
+	free(now);
+	return same;
+}
+
+enum replace_outcome { REPLACED, NOT_REPLACED, MOVED_UNDER_US };
+
+/* The temporary file next to the target with its mode and owner; once it
+ * is on disk and the file is still the one read, the old file is kept as
+ * .bak and the new one renamed over it, then read back. */
+static enum replace_outcome replace_target(const struct target *f, const char *data, size_t len,
+					   char *err, size_t errlen)
 {
 	struct atomic_file a;
 	if (!atomic_begin(&a, f->path, f->st.st_mode, err, errlen))
-		return false;
+		return NOT_REPLACED;
 	a.write = csv_edit_write;
 	atomic_keep_owner(a.fd, &f->st);
-	bool ok = atomic_put(&a, data, len, err, errlen) && atomic_finish(&a, err, errlen);
-	if (ok)
-		ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
-	else
+	if (!atomic_put(&a, data, len, err, errlen) || !atomic_finish(&a, err, errlen)) {
 		snprintf(err + strlen(err), errlen - strlen(err), "%s", _("; the file is unchanged"));
+		atomic_abort(&a);
+		return NOT_REPLACED;
+	}
+	if (!file_guard_still(&f->g, err, errlen)) {
+		atomic_abort(&a);
+		return MOVED_UNDER_US;
+	}
+	bool ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
 	atomic_abort(&a);
+	if (ok && file_guard_knocked(&f->g)) {
+		put_back(f);
+		changed_meanwhile(f, err, errlen);
+		return MOVED_UNDER_US;
+	}
+	if (ok && !reads_back(f, data, len)) {
+		snprintf(err, errlen, _("cannot save %s: another program replaced it right after it was "
+					"saved; your edit is not in it, reload and check"), f->path);
+		return NOT_REPLACED;
+	}
+	return ok ? REPLACED : NOT_REPLACED;
+}
+
+/* The new header and row as the loader will read them: a CSV with the
+ * header on its line and the row on its own (blank lines between make no
+ * rows), for e->check. */
+static char *checked_rows(const struct target *f, const struct spans *s, const char *data,
+			  size_t *len)
+{
+	size_t hs = 0, he = 0, rs = 0, re = 0; /* the header's and the row's new spans */
+	long dh = 0, dr = 0, drow = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		long delta = (long)strlen(s->v[i].text) - (long)(s->v[i].end - s->v[i].start);
+		if (s->v[i].start >= f->row.start && s->v[i].end <= f->row.end)
+			drow += delta;
+		else if (s->v[i].end <= f->row.start && s->v[i].start < f->row.start)
+			dr += delta;
+		if (s->v[i].start >= f->head.start && s->v[i].end <= f->head.end)
+			dh += delta;
+	}
+	hs = f->head.start, he = (size_t)((long)f->head.end + dh);
+	rs = (size_t)((long)f->row.start + dr), re = (size_t)((long)f->row.end + dr + drow);
+	unsigned header_lines = 1;
+	for (size_t i = hs; i < he; i++)
+		header_lines += data[i] == '\n';
+	size_t gap = f->row.line - f->head.line - header_lines + 1, top = f->head.line - 1;
+	char *out = malloc(top + (he - hs) + gap + (re - rs) + 2), *o = out;
+	if (!out)
+		return NULL;
+	memset(o, '\n', top), o += top;
+	memcpy(o, data + hs, he - hs), o += he - hs;
+	memset(o, '\n', gap), o += gap;
+	memcpy(o, data + rs, re - rs), o += re - rs;
+	*o++ = '\n';
+	*len = (size_t)(o - out);
+	return out;
+}
+
+/* The loader's own rules on the row as written (csv_edit.check). */
+static bool row_checks(const struct target *f, const struct csv_edit *e, const struct spans *s,
+		       const char *data, char *err, size_t errlen)
+{
+	size_t len = 0;
+	if (!e->check)
+		return true;
+	char *rows = checked_rows(f, s, data, &len);
+	if (!rows) {
+		snprintf(err, errlen, _("%s: out of memory"), e->path);
+		return false;
+	}
+	bool ok = e->check(e->check_ctx, e->path, rows, len, err, errlen);
+	free(rows);
 	return ok;
 }
 
@@ -427,7 +641,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 {
 	size_t used = (size_t)snprintf(r->message, sizeof r->message,
 				       _("%s:%u: the row changed on disk since it was loaded"), e->path,
-				       e->line);
+				       f->row.line);
 	r->mergeable = true;
 	int listed = 0;
 	for (size_t i = 0; i < e->n_fields; i++) {
@@ -451,13 +665,8 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
  * where only the fields the user changed must be as loaded. */
 static bool row_as_loaded(const struct target *f, const struct csv_edit *e, bool only_user)
 {
-	if (!only_user && e->loaded_row) {
-		char *now = row_bytes(f);
-		bool same = now && strcmp(now, e->loaded_row) == 0;
-		free(now);
-		if (!same)
-			return false;
-	}
+	if (!only_user && e->loaded_row && !span_is(f, &f->row, e->loaded_row))
+		return false;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
 		if (fc->loaded && (!only_user || user_changed(fc)) &&
@@ -467,37 +676,65 @@ static bool row_as_loaded(const struct target *f, const struct csv_edit *e, bool
 	return true;
 }
 
-static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
-				     struct csv_edit_result *r)
+/* The new bytes, checked, in place of the file. */
+static enum replace_outcome write_edit(const struct target *f, const struct csv_edit *e,
+				       struct spans *s, struct csv_edit_result *r)
 {
-	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED};
+	size_t len = 0;
+	char *data = splice_spans(f, s, &len);
+	enum replace_outcome out = NOT_REPLACED;
+	if (!data)
+		snprintf(r->message, sizeof r->message, _("%s: out of memory"), e->path);
+	else if (row_checks(f, e, s, data, r->message, sizeof r->message) &&
+		 target_writable(f, r->message, sizeof r->message))
+		out = replace_target(f, data, len, r->message, sizeof r->message);
+	free(data);
+	if (out == REPLACED) {
+		r->status = CSV_EDIT_SAVED;
+		snprintf(r->message, sizeof r->message, _("saved %s (the old one is %s.bak)"), f->path,
+			 f->path);
+	}
+	return out;
+}
+
+/* One try: read the file held still, find the row, write. MOVED_UNDER_US
+ * when the file changed before it could be replaced (try again). */
+static enum replace_outcome edit_once(const struct csv_edit *e, bool only_user,
+				      struct csv_edit_result *r)
+{
 	char *err = r->message;
 	size_t errlen = sizeof r->message;
-	struct target f = {0};
+	struct target f;
 	struct spans s = {0};
-	if (e->n_fields > MAX_FIELDS)
-		snprintf(err, errlen, "%s", _("too many fields at once"));
-	else if (target_open(&f, e->path, e->line, err, errlen) && keys_hold(&f, e, err, errlen)) {
-		if (!row_as_loaded(&f, e, only_user))
+	enum replace_outcome out = NOT_REPLACED;
+	if (target_open(&f, e->path, true, err, errlen) && target_row(&f, e, err, errlen)) {
+		r->line = f.row.line;
+		if (!row_as_loaded(&f, e, only_user)) {
 			note_conflict(&f, e, r);
-		else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
+		} else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
 			r->status = CSV_EDIT_UNCHANGED;
-			snprintf(err, errlen, _("%s:%u: unchanged: nothing to save"), e->path, e->line);
-		} else if (s.n && target_writable(&f, err, errlen)) {
-			size_t len = 0;
-			char *data = splice_spans(&f, &s, &len);
-			if (data && replace_target(&f, data, len, err, errlen)) {
-				r->status = CSV_EDIT_SAVED;
-				snprintf(err, errlen, _("saved %s (the old one is %s.bak)"), f.path,
-					 f.path);
-			} else if (!data) {
-				snprintf(err, errlen, _("%s: out of memory"), e->path);
-			}
-			free(data);
+			snprintf(err, errlen, _("%s:%u: unchanged: nothing to save"), e->path, r->line);
+		} else if (s.n) {
+			out = write_edit(&f, e, &s, r);
 		}
 	}
 	spans_free(&s);
 	target_close(&f);
+	return out;
+}
+
+/* Another program's write between the read and the rename is found by
+ * the guard: the file is read again and the edit tried on it. */
+static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
+				     struct csv_edit_result *r)
+{
+	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED, .line = e->line};
+	if (e->n_fields > MAX_FIELDS) {
+		snprintf(r->message, sizeof r->message, "%s", _("too many fields at once"));
+		return r->status;
+	}
+	for (int tries = 0; tries < 3 && edit_once(e, only_user, r) == MOVED_UNDER_US; tries++)
+		csv_edit_result_free(r), r->status = CSV_EDIT_FAILED;
 	return r->status;
 }
 

@@ -27,7 +27,7 @@ struct field_change {
 
 struct csv_edit {
 	const char *path;
-	unsigned line; /* where the row starts */
+	unsigned line; /* where the row started when it was loaded */
 	/* the row's bytes as they were loaded (csv_edit_read_row), line end
 	 * excluded; NULL: only the fields' loaded texts are compared */
 	const char *loaded_row;
@@ -35,6 +35,13 @@ struct csv_edit {
 	size_t n_keys;
 	const struct field_change *fields;
 	size_t n_fields;
+	/* The loader's rules for the row as it will be written (NULL: none):
+	 * csv holds the file's header and the row on their own lines, the
+	 * lines between blank, so a message names the row's line and column
+	 * in path. False with the first message in err: nothing is written. */
+	bool (*check)(void *ctx, const char *path, const char *csv, size_t len, char *err,
+		      size_t errlen);
+	void *check_ctx;
 };
 
 enum csv_edit_status {
@@ -52,11 +59,17 @@ struct csv_edit_result {
 	/* CONFLICT: every field the user changed still holds its loaded text
 	 * on disk, so csv_edit_merge can apply just those */
 	bool mergeable;
+	unsigned line; /* where the row is now (a row inserted above moves it) */
 };
 
-/* Saves e. Only fields whose value differs from the text on disk are
+/* Saves e. The row is found on its line while that still holds its loaded
+ * bytes (or, without them, its keys); else wherever those bytes moved;
+ * else as the row with its keys most like it (then changed on disk: a
+ * CONFLICT). Only fields whose value differs from the text on disk are
  * written; a missing hourly or discount column is added (header and every
- * row, empty values). */
+ * row, empty values). The file is held still meanwhile (fileguard.h):
+ * another gpuplan's save waits, a program writing the file makes it fail
+ * with nothing written, and the file written is read back. */
 enum csv_edit_status csv_edit_save(const struct csv_edit *e, struct csv_edit_result *r);
 
 /* After a CONFLICT: applies only the fields the user changed (value !=
@@ -77,6 +90,7 @@ char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errle
  * values is what makes the conflict check sound. */
 struct csv_row_snapshot {
 	char *bytes;
+	unsigned line; /* where the row was found */
 	char *texts[16];
 	size_t n;
 };
