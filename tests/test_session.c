@@ -474,11 +474,12 @@ Test(session, an_offer_is_edited_in_place)
 	cr_assert_str_eq(e.values[OF_MONTHLY], "9345");
 	cr_assert_str_eq(e.values[OF_HOURLY], "");
 	cr_assert_str_eq(e.values[OF_COLLECTED], "2026-10-12");
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	memcpy(values, e.values, sizeof values);
 	snprintf(values[OF_MONTHLY], sizeof values[0], "abc");
 	cr_assert_not(session_offer_save(&s, &e, values));
-	cr_assert_str_eq(s.status, "monthly \"abc\": expected a number (0 or more)");
+	cr_assert_str_eq(s.status, "prices/offers.csv:18:25: expected a number (0 or more) for "
+		       "monthly, found \"abc\"");
 	snprintf(values[OF_MONTHLY], sizeof values[0], "8888");
 	snprintf(values[OF_COLLECTED], sizeof values[0], "2026-11-30");
 	cr_assert(session_offer_save(&s, &e, values));
@@ -613,7 +614,7 @@ Test(session, warnings_come_first_in_the_breakdown)
 Test(session, an_edited_offer_is_dated_today_and_says_so)
 {
 	struct offer_edit e;
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert(session_offer_begin(&s, false, &e));
@@ -681,7 +682,7 @@ static void close_other(void)
 static void other_saves_h100(void)
 {
 	struct offer_edit o;
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	cr_assert(session_offer_begin(&other, false, &o), "%s", other.status);
 	memcpy(values, o.values, sizeof values);
 	snprintf(values[OF_MONTHLY], sizeof values[0], "8100");
@@ -709,7 +710,7 @@ static char *h100_row(void)
 Test(session, a_row_changed_by_another_instance_is_not_overwritten)
 {
 	struct offer_edit e;
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	open_other();
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert(session_offer_begin(&s, false, &e));
@@ -743,7 +744,7 @@ Test(session, a_row_changed_by_another_instance_is_not_overwritten)
 Test(session, a_change_to_another_field_merges_into_the_row_on_disk)
 {
 	struct offer_edit e;
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	open_other();
 	session_select_at(&s, row_of("h100-80g"));
 	cr_assert(session_offer_begin(&s, false, &e));
@@ -1003,4 +1004,98 @@ Test(session, a_vanished_row_asks_for_r_once_in_each_language)
 		session_offer_free(&e);
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* issue 13: the dialog wrote what the loader then refused (every run on
+ * the folder exited 3). The row is checked by the loader's own rules
+ * before anything is written, and its message shown. MAX_MONEY is 1e9;
+ * in "h100-80g,container,1,4,,9345,,CNY,,,none,,2026-10-12" monthly
+ * starts at column 25, hourly at 30 (after "9345,"), collected at 43. */
+Test(session, a_price_the_loader_refuses_is_not_written)
+{
+	static const struct {
+		int field;
+		const char *value, *want;
+	} cases[] = {
+		{OF_MONTHLY, "1e10", "prices/offers.csv:18:25: expected a number no larger than "
+				     "1000000000 for monthly, found \"1e10\""},
+		{OF_HOURLY, "2e9", "prices/offers.csv:18:30: expected a number no larger than "
+				   "1000000000 for hourly, found \"2e9\""},
+		{OF_COLLECTED, "2026-13-01", "prices/offers.csv:18:43: expected a date YYYY-MM-DD for "
+					     "collected, found \"2026-13-01\""},
+	};
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *before = slurp(path);
+	session_select_at(&s, row_of("h100-80g"));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct offer_edit e;
+		char values[OF_COUNT][OF_VALUE_BYTES];
+		cr_assert(session_offer_begin(&s, false, &e));
+		memcpy(values, e.values, sizeof values);
+		snprintf(values[cases[i].field], sizeof values[0], "%s", cases[i].value);
+		cr_assert_not(session_offer_save(&s, &e, values));
+		cr_assert_str_eq(s.status, cases[i].want);
+		cr_assert(s.status_error);
+		char *after = slurp(path);
+		cr_assert_str_eq(after, before, "%s was written", cases[i].value);
+		free(after);
+		session_offer_free(&e);
+	}
+	free(before);
+}
+
+/* issue 13: more than 24 CJK characters came back from the form as NUL
+ * bytes, and were cut at about 40; the session takes the whole text. */
+Test(session, a_long_chinese_discount_is_saved_whole)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][OF_VALUE_BYTES], want[OF_VALUE_BYTES] = "";
+	for (int i = 0; i < 60; i++)
+		strcat(want, i % 2 ? "扣" : "折"); /* 60 characters, 180 bytes */
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "%s", want);
+	cr_assert(session_offer_save(&s, &e, values), "%s", s.status);
+	char *row = h100_row();
+	cr_assert(strstr(row, want), "%s", row);
+	cr_assert_str_eq(session_selected_plan(&s)->container.offer->discount, want);
+	free(row);
+	session_offer_free(&e);
+}
+
+/* issue 13: a discount-only edit, a price typed again as it was, or a field
+ * cleared and typed back re-dated the row and replaced its source, so the
+ * quote's provenance was lost and it won as the newest. Only a changed
+ * price dates it today. */
+Test(session, only_a_changed_price_dates_the_quote_today)
+{
+	struct offer_edit e;
+	char values[OF_COUNT][OF_VALUE_BYTES];
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e));
+	memcpy(values, e.values, sizeof values);
+	snprintf(values[OF_DISCOUNT], sizeof values[0], "95折");
+	session_offer_stamp(&e, values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-10-12");
+	cr_assert_str_eq(values[OF_SOURCE], "极智算官网容器实例页面 (article 2026-10-12)");
+	snprintf(values[OF_MONTHLY], sizeof values[0], "9345.0"); /* the same price */
+	session_offer_stamp(&e, values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-10-12");
+	snprintf(values[OF_HOURLY], sizeof values[0], "12.8");
+	session_offer_stamp(&e, values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-12-01");
+	cr_assert_str_eq(values[OF_SOURCE], "edited 2026-12-01");
+	values[OF_HOURLY][0] = '\0'; /* typed back: the row's own date again */
+	session_offer_stamp(&e, values);
+	cr_assert_str_eq(values[OF_COLLECTED], "2026-10-12");
+	cr_assert(session_offer_save(&s, &e, values), "%s", s.status);
+	char *row = h100_row();
+	cr_assert(strstr(row, ",9345.0,,CNY,95折,,none,,2026-10-12,极智算官网容器实例页面"), "%s",
+		  row);
+	free(row);
+	session_offer_free(&e);
+	unsetenv("GPUPLAN_TODAY");
 }

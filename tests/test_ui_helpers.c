@@ -15,6 +15,7 @@
 #include "../ui/help_view.h"
 #include "../ui/keys.h"
 #include "../ui/layout.h"
+#include "../ui/line_edit.h"
 #include "../ui/session.h"
 #include "../ui/terminal.h"
 #include "../ui/theme.h"
@@ -546,4 +547,53 @@ Test(detail, compare_columns_fit_their_widest_cell)
 	i18n_set_lang(I18N_EN);
 	session_free(&s);
 	catalog_free(&cat);
+}
+
+/* issue 13: the price dialog's fields are line_edit texts (the form
+ * library gave back NUL bytes past 24 CJK characters and cut at ~40). */
+Test(line_edit, sixty_chinese_characters_stay_whole)
+{
+	struct line_edit l;
+	char want[LINE_EDIT_BYTES] = "";
+	line_edit_set(&l, "");
+	for (int i = 0; i < 60; i++) {
+		cr_assert(line_edit_insert(&l, i % 2 ? 0x6263 : 0x6298)); /* 扣 折 */
+		strcat(want, i % 2 ? "扣" : "折");
+	}
+	cr_assert_str_eq(l.text, want);
+	cr_assert_eq(l.len, 180);
+	cr_assert_eq(line_edit_chars(&l), 60);
+	/* a 48-column field shows the end: 23 characters (46 columns), the
+	 * cursor after them with room for one more wide one */
+	size_t start;
+	int col;
+	line_edit_view(&l, 48, &start, &col);
+	cr_assert_eq(start, 3 * 37);
+	cr_assert_eq(col, 46);
+	cr_assert(line_edit_delete_before(&l)); /* one character, all its bytes */
+	cr_assert_eq(l.len, 177);
+	line_edit_home(&l);
+	line_edit_view(&l, 48, &start, &col);
+	cr_assert_eq(start, 0);
+	cr_assert_eq(col, 0);
+	line_edit_step(&l, 1);
+	cr_assert(line_edit_delete_at(&l));
+	cr_assert_eq(strncmp(l.text, "折折扣", 9), 0, "%s", l.text);
+}
+
+Test(line_edit, a_full_line_refuses_more_and_changes_nothing)
+{
+	struct line_edit l;
+	line_edit_set(&l, "");
+	for (int i = 0; i < LINE_EDIT_CHARS; i++)
+		cr_assert(line_edit_insert(&l, 0x6298));
+	cr_assert_not(line_edit_insert(&l, 'x'));
+	cr_assert_eq(line_edit_chars(&l), LINE_EDIT_CHARS);
+	cr_assert_not(line_edit_insert(&l, 0x7)); /* not printable */
+	line_edit_set(&l, "95折");
+	cr_assert_eq(l.cursor, 5);
+	line_edit_step(&l, -1);
+	cr_assert_eq(l.cursor, 2);
+	cr_assert(line_edit_insert(&l, '.'));
+	cr_assert_str_eq(l.text, "95.折");
 }

@@ -11,6 +11,7 @@
 #include "../src/compare.h"
 #include "../src/report.h"
 #include "../src/settings.h"
+#include "../src/text.h"
 
 static const char *const sort_names[SORT_COUNT] = {
 	[SORT_CATALOGUE] = N_("catalogue order"),
@@ -22,9 +23,15 @@ void session_status(struct session *s, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->status, sizeof s->status, fmt, ap);
+	char full[sizeof s->last];
+	vsnprintf(full, sizeof full, fmt, ap);
 	va_end(ap);
+	text_fit(s->status, sizeof s->status, full, (size_t)-1); /* never half a character */
 	s->status_error = error;
+	if (full[0]) {
+		memcpy(s->last, full, sizeof s->last);
+		s->last_error = error;
+	}
 }
 
 void session_clear_status(struct session *s)

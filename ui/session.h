@@ -40,8 +40,16 @@ struct session {
 	struct data_stamp {
 		long long mtime_ns, size; /* -1: missing */
 	} stamps[3];
-	char status[256];
-	bool status_error;
+	/* what the status line says; the last message in full stays in last
+	 * (F1 shows it) after the line is cleared or cut at the screen's width */
+	char status[256], last[2048];
+	bool status_error, last_error;
+	/* The front end's hooks for a long step, NULL for none: progress shows
+	 * the status line at once (the loop is not turning meanwhile),
+	 * cancelled says whether the user asked to quit (Ctrl-C). */
+	void (*progress)(void *ctx);
+	bool (*cancelled)(void *ctx);
+	void *hooks_ctx;
 };
 
 /* Computes the starting scenario. False only when out of memory; a
@@ -84,6 +92,11 @@ void session_pin(struct session *s);
 void session_unpin(struct session *s);
 
 /* session_data.c: the data files, the quote. */
+
+/* A step that takes a while on a large file: the status says so at once. */
+void session_progress(struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool session_cancelled(const struct session *s);
 
 /* Loads dir; on any error the data in use stays and the status line shows
  * the first problem with its file:line:column. done: the status on success. */
@@ -128,6 +141,8 @@ void session_edit_keep(struct session *s, const struct session_edit *e);
 /* session_offer.c. o / O: one offer of the selected GPU, its fields as
  * the row on disk holds them when the dialog opens. */
 enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_SOURCE, OF_COUNT };
+/* A field's text: 127 characters of up to 4 UTF-8 bytes (95折, 四川二区) */
+#define OF_VALUE_BYTES 512
 extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
 extern const char *const offer_field_labels[OF_COUNT]; /* on screen: N_(), shown with _() */
 struct offer_edit {
@@ -135,7 +150,7 @@ struct offer_edit {
 	unsigned line;
 	bool baremetal;
 	char gpu[128], kind[16], region[256], title[256];
-	char values[OF_COUNT][128]; /* the texts shown when the dialog opened */
+	char values[OF_COUNT][OF_VALUE_BYTES]; /* the texts shown when the dialog opened */
 	struct csv_row_snapshot snap; /* the row's bytes and exact texts then */
 	/* a save found the row changed on disk: result has both rows and
 	 * whether the user's fields can be merged into the disk's */
@@ -149,16 +164,27 @@ void session_offer_free(struct offer_edit *e);
  * "edited <today>" (both still editable), so a quote never credits a
  * negotiated price to the website. Today is GPUPLAN_TODAY (YYYY-MM-DD)
  * when set, else the local date. */
-void session_offer_mark_edited(char values[OF_COUNT][128]);
+void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES]);
+/* The dialog's rule for collected and source while they were not typed
+ * into: marked edited today when the monthly or hourly price differs from
+ * the row's (as a number: 9345 retyped, or 9345.0, is the same price),
+ * else the row's own, so a discount-only edit or a field cleared and
+ * typed again keeps the quote's date and provenance. */
+void session_offer_stamp(const struct offer_edit *e, char values[OF_COUNT][OF_VALUE_BYTES]);
 void session_today(char *buf, size_t cap);
-/* Checks the values as the loader would and saves the fields changed.
- * True when the dialog may close: saved (and reloaded), or unchanged
- * ("unchanged: nothing to save"). False leaves the file as it was: invalid,
- * failed, or e->conflict (the row changed on disk since it was opened). */
-bool session_offer_save(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+/* Saves the fields changed, the row checked by the loader's own rules
+ * first (catalog_check_offers: its message, with the row's line and
+ * column, on the status line). The row is found by its loaded bytes or its
+ * keys when a row inserted above moved it. True when the dialog may close:
+ * saved (and reloaded), or unchanged ("unchanged: nothing to save"). False
+ * leaves the file as it was and the values as typed: invalid, failed, or
+ * e->conflict (the row changed on disk since it was opened). */
+bool session_offer_save(struct session *s, struct offer_edit *e,
+			char values[OF_COUNT][OF_VALUE_BYTES]);
 /* After a mergeable conflict: only the fields the user changed, onto the
  * row as it is on disk now. */
-bool session_offer_merge(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+bool session_offer_merge(struct session *s, struct offer_edit *e,
+			 char values[OF_COUNT][OF_VALUE_BYTES]);
 /* After a conflict: reloads the data and opens the row as it is now. */
 bool session_offer_reload(struct session *s, struct offer_edit *e);
 

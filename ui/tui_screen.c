@@ -103,7 +103,6 @@ void tui_screen_draw(struct tui *t)
 		return;
 	}
 	form_view_save_cursor(&t->form);
-	offer_dialog_save_cursor(&t->dialog);
 	form_view_unpost(&t->form);
 	erase();
 	draw_title(t);
