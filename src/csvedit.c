@@ -375,6 +375,11 @@ static char *encode(const char *prefix, const char *value)
 	return out;
 }
 
+char *csv_field_encode(const char *value)
+{
+	return encode("", value);
+}
+
 static bool spans_add(struct spans *s, size_t start, size_t end, char *text)
 {
 	if (!text)
@@ -531,10 +536,8 @@ static void changed_meanwhile(const struct target *f, char *err, size_t errlen)
 static void put_back(const struct target *f)
 {
 	char bak[PATH_MAX + 16];
-	struct stat st;
 	backup_name(bak, sizeof bak, f->path, 0);
-	if (stat(bak, &st) == 0 && st.st_ino == f->st.st_ino && st.st_dev == f->st.st_dev)
-		rename(bak, f->path);
+	file_guard_put_back(&f->g, bak);
 }
 
 /* Read back: the file holds what was written, not another program's. */

@@ -107,6 +107,9 @@ void csv_row_snapshot_free(struct csv_row_snapshot *snap);
 int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys, size_t n_keys,
 		 const struct field_edit *edits, size_t n_edits, char *err, size_t errlen);
 
+/* value as a CSV field's text, quoted when it needs to be (malloc'd). */
+char *csv_field_encode(const char *value);
+
 /* Keeps path as path.bak, shifting older ones to .bak.1 and .bak.2 (the
  * oldest dropped). Used before replacing a data file. */
 bool csv_backup_rotate(const char *path, char *err, size_t errlen);

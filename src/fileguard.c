@@ -152,6 +152,13 @@ bool file_guard_still(const struct file_guard *g, char *err, size_t errlen)
 	return true;
 }
 
+bool file_guard_put_back(const struct file_guard *g, const char *bak)
+{
+	struct stat st;
+	return stat(bak, &st) == 0 && st.st_ino == g->st.st_ino && st.st_dev == g->st.st_dev &&
+	       rename(bak, g->path) == 0;
+}
+
 /* The lease's SIGIO, if one came, is taken before the mask is restored. */
 static void drop_lease(struct file_guard *g)
 {

@@ -55,6 +55,12 @@ bool file_guard_still(const struct file_guard *g, char *err, size_t errlen);
  * (it waits in open(2) until file_guard_release). */
 bool file_guard_knocked(const struct file_guard *g);
 
+/* After a rename over g->path: a program that opened the file for writing
+ * meanwhile holds the old file, now named bak (a hard link): it goes back
+ * under its name, so what the program writes is the file. False when bak
+ * is not that file. */
+bool file_guard_put_back(const struct file_guard *g, const char *bak);
+
 /* Unlocks and closes; a program waiting to write the file goes on. Safe on
  * a guard zeroed with FILE_GUARD_INIT or released already. */
 void file_guard_release(struct file_guard *g);

@@ -368,12 +368,15 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 	cr_assert_lt(s.limits[3].max_concurrency, before);
 }
 
-/* issue 12: e edits a copy; only a copy that loads replaces the file. */
+/* issue 12: e edits a copy; only a copy that loads replaces the file.
+ * issue 13: a row whose price the edit changed is dated and credited as
+ * the o dialog does (it kept the website's name and date). */
 Test(session, editing_a_file_reloads_it)
 {
 	struct session_edit e;
-	char path[512], want[1200];
+	char path[512];
 	setenv("VISUAL", "my-editor --wait", 1);
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
 	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
 	cr_assert_str_empty(e.note, "the user's own data is edited where it is");
@@ -384,10 +387,30 @@ Test(session, editing_a_file_reloads_it)
 	cr_assert_null(e.argv[5]);
 	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED);
-	snprintf(want, sizeof want, "saved %s (the old one is %s.bak), reloaded", path, path);
-	cr_assert_str_eq(s.status, want);
+	cr_assert_str_eq(s.status, "saved prices/offers.csv (the old one is prices/offers.csv.bak); 1 "
+		       "row with a changed price dated 2026-12-01 as edited, reloaded");
 	session_select_at(&s, row_of("h100-80g"));
-	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9999);
+	const struct offer *o = session_selected_plan(&s)->container.offer;
+	cr_assert_eq(o->monthly, 9999);
+	cr_assert_eq(o->collected, 20261201);
+	cr_assert_str_eq(o->source, "edited 2026-12-01");
+	unsetenv("GPUPLAN_TODAY");
+}
+
+/* A row edited in more than its price (its date typed too) is the user's
+ * own provenance: left as typed. */
+Test(session, an_edit_that_dates_its_row_keeps_that_date)
+{
+	struct session_edit e;
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,,CNY,,,none,,2026-10-12,",
+		  "h100-80g,container,1,4,,9000,,CNY,,,none,,2026-11-02,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
+	session_select_at(&s, row_of("h100-80g"));
+	const struct offer *o = session_selected_plan(&s)->container.offer;
+	cr_assert_eq(o->collected, 20261102);
+	cr_assert_str_eq(o->source, "极智算官网容器实例页面 (article 2026-10-12)");
 }
 
 Test(session, a_failed_editor_is_named_and_changes_nothing)
@@ -395,7 +418,6 @@ Test(session, a_failed_editor_is_named_and_changes_nothing)
 	struct session_edit e;
 	setenv("VISUAL", "no-such-editor -f", 1);
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
-	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,contai"); /* died mid-write */
 	cr_assert_eq(session_edit_end(&s, &e, 127 << 8), DATA_EDIT_FAILED);
 	cr_assert_str_eq(s.status, "could not start 'no-such-editor': No such file or directory: "
 		       "nothing saved, the data in use is unchanged");
@@ -405,10 +427,41 @@ Test(session, a_failed_editor_is_named_and_changes_nothing)
 	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9345);
 }
 
-Test(session, a_copy_that_does_not_load_never_replaces_the_file)
+/* issue 13: vim after :wq with an error shown exits 1 with the copy
+ * written: the edit was dropped with the copy. It is kept as .rejected,
+ * named so, and r reopens it. */
+Test(session, an_editor_that_fails_after_writing_keeps_the_edit)
 {
 	struct session_edit e;
 	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	char *before = slurp(path);
+	setenv("VISUAL", "vim -f", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9100,");
+	cr_assert_eq(session_edit_end(&s, &e, 1 << 8), DATA_EDIT_REJECTED);
+	cr_assert_eq(e.asking, EDIT_ASK_REJECTED);
+	const char *kept = strstr(e.rejected, "prices/offers.csv.rejected-");
+	cr_assert_not_null(kept, "%s", e.rejected);
+	char want[1024];
+	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — the editor "
+		 "'vim' exited with status 1; your edit is kept in %s", kept);
+	cr_assert_str_eq(s.last, want);
+	char *after = slurp(path), *edit = slurp(e.rejected);
+	cr_assert_str_eq(after, before, "the file changed");
+	cr_assert(strstr(edit, ",9100,"), "the edit is not in %s", e.rejected);
+	cr_assert_eq(session_edit_answer(&s, &e, 'r'), EDIT_NEXT_EDITOR);
+	cr_assert_str_eq(e.argv[4], e.rejected);
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9100);
+	free(before), free(after), free(edit);
+}
+
+Test(session, a_copy_that_does_not_load_never_replaces_the_file)
+{
+	struct session_edit e;
+	char path[512], want[1024];
 	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
 	char *before = slurp(path);
 	setenv("VISUAL", "true", 1);
@@ -416,12 +469,15 @@ Test(session, a_copy_that_does_not_load_never_replaces_the_file)
 	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
 	cr_assert(s.status_error);
-	cr_assert(strstr(s.status, "r reopen the rejected copy, k keep the file as it is — prices/"
-				   "offers.edit-"), "%s", s.status);
-	cr_assert(strstr(s.status, ".csv:18:25: expected a number"), "%s", s.status);
+	/* issue 13: the kept copy is named, not the temporary one */
+	const char *kept = strstr(e.rejected, "prices/offers.csv.rejected-");
+	cr_assert_not_null(kept, "%s", e.rejected);
+	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — %s:18:25: "
+		 "expected a number (0 or more) for monthly, found \"abc\"; prices/offers.csv is "
+		 "unchanged", kept);
+	cr_assert_str_eq(s.last, want);
 	char *after = slurp(path);
 	cr_assert_str_eq(after, before, "a rejected copy replaced the file");
-	cr_assert(strstr(e.rejected, "/prices/offers.csv.rejected-"), "%s", e.rejected);
 	/* r: the rejected copy goes back to the editor, which fixes it */
 	cr_assert(session_edit_reopen(&s, &e));
 	cr_assert_str_eq(e.argv[4], e.rejected);
@@ -433,6 +489,8 @@ Test(session, a_copy_that_does_not_load_never_replaces_the_file)
 	free(after);
 }
 
+/* The follow-up names both files inside the data folder: it fits 120
+ * columns (it was two absolute paths, cut at the screen's edge). */
 Test(session, keeping_the_file_after_a_rejected_edit_says_where_the_edit_is)
 {
 	struct session_edit e;
@@ -441,10 +499,11 @@ Test(session, keeping_the_file_after_a_rejected_edit_says_where_the_edit_is)
 	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e));
 	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,abc,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_REJECTED);
-	session_edit_keep(&s, &e);
-	snprintf(want, sizeof want, "kept %s as it is; the rejected edit stays in %s", e.de.live,
-		 e.rejected);
+	cr_assert_eq(session_edit_answer(&s, &e, 'k'), EDIT_NEXT_DONE);
+	snprintf(want, sizeof want, "kept prices/offers.csv as it is; your edit stays in %s",
+		 strstr(e.rejected, "prices/offers.csv.rejected-"));
 	cr_assert_str_eq(s.status, want);
+	cr_assert_leq(text_width(s.status), 120, "%s", s.status);
 	cr_assert_eq(access(e.rejected, F_OK), 0);
 }
 
@@ -1098,4 +1157,72 @@ Test(session, only_a_changed_price_dates_the_quote_today)
 	free(row);
 	session_offer_free(&e);
 	unsetenv("GPUPLAN_TODAY");
+}
+
+/* issue 13: another instance's o save while the editor was open was
+ * reverted by the editor's copy ("saved ... reloaded"). Now nothing is
+ * written until the user answers; m applies the copy's changes over it. */
+Test(session, an_o_save_while_the_editor_is_open_is_merged_not_reverted)
+{
+	struct session_edit e;
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	setenv("VISUAL", "true", 1);
+	open_other();
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
+	other_saves_h100();
+	char *theirs = slurp(path);
+	edit_path(e.de.copy, "rtx4090-24g,container,1,4,,1073,", "rtx4090-24g,container,1,4,,1000,");
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_CHANGED, "%s", s.status);
+	cr_assert_eq(e.asking, EDIT_ASK_CHANGED);
+	cr_assert_str_eq(s.last, "m merge your edit into it, k keep yours, t keep theirs — "
+		       "prices/offers.csv changed on disk while you edited it");
+	char *now = slurp(path);
+	cr_assert_str_eq(now, theirs, "written before the question was answered");
+	cr_assert_eq(session_edit_answer(&s, &e, 'm'), EDIT_NEXT_DONE, "%s", s.status);
+	char *merged = slurp(path), *row = h100_row();
+	cr_assert(strstr(row, ",8100,,CNY,92折,"), "their row was reverted: %s", row);
+	cr_assert(strstr(merged, "\nrtx4090-24g,container,1,4,,1000,"), "our edit is not in it");
+	cr_assert(strstr(s.status, "merged with the change on disk"), "%s", s.status);
+	free(theirs), free(now), free(merged), free(row);
+	close_other();
+}
+
+/* Both changed the H100 row's monthly price: the merge names the row;
+ * k keeps mine (theirs stays in .bak), t keeps theirs (mine set aside). */
+Test(session, a_row_both_changed_is_named_and_each_side_can_be_kept)
+{
+	char path[512], bak[530];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	setenv("VISUAL", "true", 1);
+	open_other();
+	char *original = slurp(path);
+	for (int side = 0; side < 2; side++) {
+		struct session_edit e;
+		spill(path, original);
+		cr_assert(session_reload(&s, tmp, "") && session_reload(&other, tmp, ""));
+		cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
+		other_saves_h100();
+		char *theirs = slurp(path);
+		edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9999,");
+		cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_CHANGED, "%s", s.status);
+		cr_assert_eq(session_edit_answer(&s, &e, 'm'), EDIT_NEXT_ASK);
+		cr_assert_eq(e.asking, EDIT_ASK_CONFLICT);
+		cr_assert_str_eq(s.last, "k keep yours, t keep theirs — your edit and the change on disk "
+			       "both changed prices/offers.csv: your line 18");
+		cr_assert_eq(session_edit_answer(&s, &e, side ? 't' : 'k'), EDIT_NEXT_DONE, "%s", s.status);
+		char *row = h100_row(), *kept = slurp(side ? path : bak);
+		if (side) {
+			cr_assert(strstr(row, ",8100,"), "%s", row);
+			cr_assert(strstr(s.status, "kept prices/offers.csv as changed on disk; your edit "
+						   "is in prices/offers.csv.rejected-"), "%s", s.status);
+		} else {
+			cr_assert(strstr(row, ",9999,"), "%s", row);
+		}
+		cr_assert_str_eq(kept, theirs, "theirs is lost");
+		free(row), free(kept), free(theirs);
+	}
+	free(original);
+	close_other();
 }

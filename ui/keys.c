@@ -91,12 +91,12 @@ static enum key_result act_quote(struct tui *t, int ch)
 	return KR_DONE;
 }
 
-/* The editor on the prepared copy; a copy that does not load asks what
- * to do with it. */
+/* The editor on the prepared copy; a copy that does not load, or a file
+ * changed meanwhile, asks what to do. */
 static void run_editor(struct tui *t)
 {
-	enum data_edit_status st = session_edit_end(&t->s, &t->edit, terminal_run(t->edit.argv));
-	t->confirm_rejected = st == DATA_EDIT_REJECTED;
+	session_edit_end(&t->s, &t->edit, terminal_run(t->edit.argv));
+	t->confirm_rejected = t->edit.asking != EDIT_ASK_NONE;
 }
 
 static enum key_result act_edit(struct tui *t, int ch)
@@ -106,24 +106,15 @@ static enum key_result act_edit(struct tui *t, int ch)
 	return KR_DONE;
 }
 
-/* r reopens the rejected copy in the editor, k (or Esc) keeps the file;
- * F10 keeps it and quits. */
+/* The question after an edit (session_edit_answer): r reopens the copy in
+ * the editor, k, m, t or Esc answer it; F10 answers it safely and quits. */
 static void answer_rejected(struct tui *t, int ch)
 {
-	if (ch == KEY_F(10)) {
-		t->confirm_rejected = false;
-		session_edit_keep(&t->s, &t->edit);
-		t->quit_now = true;
-		return;
-	}
-	if (ch == 'r') {
-		t->confirm_rejected = false;
-		if (session_edit_reopen(&t->s, &t->edit))
-			run_editor(t);
-	} else if (ch == 'k' || ch == 27) {
-		t->confirm_rejected = false;
-		session_edit_keep(&t->s, &t->edit);
-	}
+	enum edit_next next = session_edit_answer(&t->s, &t->edit, ch == KEY_F(10) ? SESSION_EDIT_QUIT : ch);
+	t->confirm_rejected = next == EDIT_NEXT_ASK;
+	t->quit_now = next == EDIT_NEXT_QUIT;
+	if (next == EDIT_NEXT_EDITOR)
+		run_editor(t);
 }
 
 static enum key_result act_offer(struct tui *t, int ch)

@@ -116,27 +116,42 @@ bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 			   size_t notelen);
 
 /* session_edit.c. e / E: the editor gets a copy of the file (data_edit);
- * only a copy that loads replaces the file, atomically with a .bak. The
- * copy and the command are prepared before the terminal is handed over. */
+ * only a copy that loads replaces the file, atomically with a .bak, and
+ * never over a change made on disk meanwhile without asking. The copy and
+ * the command are prepared before the terminal is handed over. */
+enum edit_question {
+	EDIT_ASK_NONE,
+	EDIT_ASK_REJECTED, /* r reopen the kept copy, k keep the file */
+	EDIT_ASK_CHANGED,  /* m merge, k keep mine, t keep theirs */
+	EDIT_ASK_CONFLICT, /* the merge stopped: k keep mine, t keep theirs */
+};
 struct session_edit {
 	char dir[4096], note[4200];
 	const char *command; /* $VISUAL, $EDITOR or vi */
 	struct data_edit de;
 	char rejected[PATH_MAX + 64]; /* after REJECTED: the copy kept aside */
 	const char *argv[6]; /* /bin/sh -c '$0 "$1"' editor copy */
+	enum edit_question asking; /* the question on the status line */
 };
 bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e);
 /* After the editor: wait_status as waitpid gave it (-1: it did not start).
- * A failed editor is named and its copy dropped; SAVED reloads; REJECTED
- * says why and asks "r reopen the rejected copy / k keep the file as it
- * is" (session_edit_reopen, session_edit_keep). The file that is live is
- * never replaced by a copy that does not load. */
+ * A failed editor is named; a copy it changed is kept aside (REJECTED,
+ * asking r/k), one it left alone dropped. SAVED reloads; REJECTED says why
+ * and asks "r reopen the rejected copy / k keep the file as it is";
+ * CHANGED asks "m merge / k keep mine / t keep theirs" (e->asking). The
+ * file that is live is never replaced by a copy that does not load, nor
+ * over a change the user did not see. */
 enum data_edit_status session_edit_end(struct session *s, struct session_edit *e,
 				       int wait_status);
+/* A key answering e->asking; SESSION_EDIT_QUIT stands for F10 (the safe
+ * answer, then quit). What the front end does next: */
+enum edit_next { EDIT_NEXT_DONE, EDIT_NEXT_ASK, EDIT_NEXT_EDITOR, EDIT_NEXT_QUIT };
+#define SESSION_EDIT_QUIT (-2)
+enum edit_next session_edit_answer(struct session *s, struct session_edit *e, int key);
 /* r: the rejected copy goes back to the editor (e->argv again). */
 bool session_edit_reopen(struct session *s, struct session_edit *e);
 /* k: the file stays as it is; the rejected copy stays where it is. */
-void session_edit_keep(struct session *s, const struct session_edit *e);
+void session_edit_keep(struct session *s, struct session_edit *e);
 
 /* session_offer.c. o / O: one offer of the selected GPU, its fields as
  * the row on disk holds them when the dialog opens. */
@@ -165,6 +180,8 @@ void session_offer_free(struct offer_edit *e);
  * negotiated price to the website. Today is GPUPLAN_TODAY (YYYY-MM-DD)
  * when set, else the local date. */
 void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES]);
+/* That stamp's two texts, for any edit of a price (e / E too). */
+void session_edited_stamp(char *date, size_t date_cap, char *source, size_t source_cap);
 /* The dialog's rule for collected and source while they were not typed
  * into: marked edited today when the monthly or hourly price differs from
  * the row's (as a number: 9345 retyped, or 9345.0, is the same price),

@@ -38,14 +38,20 @@ static const struct rent *selected_rent(const struct session *s, bool baremetal)
 	return p ? (baremetal ? &p->baremetal : &p->container) : NULL;
 }
 
-void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES])
+void session_edited_stamp(char *date, size_t date_cap, char *source, size_t source_cap)
 {
 	char today[16];
 	session_today(today, sizeof today);
-	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
+	snprintf(date, date_cap, "%s", today);
 	/* a person's note in the data, like the sources the file already holds
 	 * in Chinese: it follows the language */
-	snprintf(values[OF_SOURCE], sizeof values[0], _("edited %s"), today);
+	snprintf(source, source_cap, _("edited %s"), today);
+}
+
+void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES])
+{
+	session_edited_stamp(values[OF_COLLECTED], sizeof values[0], values[OF_SOURCE],
+			     sizeof values[0]);
 }
 
 /* A price the user left as it was: the same text, or the same number. */

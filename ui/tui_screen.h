@@ -24,7 +24,7 @@ struct tui {
 	struct help_view help;
 	struct offer_dialog dialog;
 	bool confirm_quit; /* q asked "quit anyway? y/n" */
-	/* e/E: the edited copy did not load: "r reopen / k keep" waits */
+	/* e/E asks (session_edit.asking): "r reopen / k keep", "m / k / t" */
 	bool confirm_rejected;
 	bool quit_now; /* F10 answered it */
 	struct session_edit edit;
