@@ -15,6 +15,8 @@
 
 #include "../src/atomicfile.h"
 #include "../src/csvedit.h"
+#include "../src/csvmerge.h"
+#include "../src/csvscan.h"
 #include "../src/csvtab.h"
 #include "../src/dataedit.h"
 #include "../src/datasrc.h"
@@ -662,4 +664,120 @@ Test(copy, a_partial_folder_is_not_taken_for_data)
 	cr_assert_eq(data_load(&c, NULL, &d), 0);
 	cr_assert_eq(d.warnings, 0);
 	catalog_free(&c);
+}
+
+TestSuite(merge);
+
+static const char merge_base[] =
+	"# mine\n"
+	"gpu,kind,monthly,discount\n"
+	"a,container,1,\n"
+	"b,container,2,\n"
+	"c,baremetal,3,\"x, y\"\n";
+
+/* csv_merge3(base, mine, theirs), expected merged text or NULL (conflict
+ * at line first_conflict of mine). */
+static void merges_to(const char *mine, const char *theirs, const char *want,
+		      size_t first_conflict)
+{
+	struct csv_merge m;
+	cr_assert(csv_merge3(merge_base, strlen(merge_base), mine, strlen(mine), theirs,
+			     strlen(theirs), &m));
+	if (want) {
+		cr_assert_eq(m.nconflicts, 0, "conflict at %zu", m.lines[0]);
+		cr_assert_eq(m.len, strlen(want));
+		cr_assert_eq(memcmp(m.data, want, m.len), 0, "%.*s", (int)m.len, m.data);
+	} else {
+		cr_assert_gt(m.nconflicts, 0);
+		cr_assert_eq(m.lines[0], first_conflict);
+	}
+	csv_merge_free(&m);
+}
+
+Test(merge, different_rows_both_kept)
+{
+	merges_to("# mine\ngpu,kind,monthly,discount\na,container,10,\nb,container,2,\n"
+		  "c,baremetal,3,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,2,\n"
+		  "c,baremetal,30,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\na,container,10,\nb,container,2,\n"
+		  "c,baremetal,30,\"x, y\"\n", 0);
+}
+
+Test(merge, one_row_different_fields_merge_field_by_field)
+{
+	merges_to("# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,2,\n"
+		  "c,baremetal,33,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,2,\n"
+		  "c,baremetal,3,\"x, z\"\n",
+		  "# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,2,\n"
+		  "c,baremetal,33,\"x, z\"\n", 0);
+}
+
+Test(merge, one_field_changed_on_both_sides_is_a_conflict_at_its_line)
+{
+	merges_to("# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,20,\n"
+		  "c,baremetal,3,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\na,container,1,\nb,container,21,\n"
+		  "c,baremetal,3,\"x, y\"\n", NULL, 4);
+}
+
+Test(merge, rows_added_and_removed_on_either_side)
+{
+	/* theirs inserts a row above; mine deletes b and edits c */
+	merges_to("# mine\ngpu,kind,monthly,discount\na,container,1,\nc,baremetal,4,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\nz,container,9,\na,container,1,\nb,container,2,\n"
+		  "c,baremetal,3,\"x, y\"\n",
+		  "# mine\ngpu,kind,monthly,discount\nz,container,9,\na,container,1,\n"
+		  "c,baremetal,4,\"x, y\"\n", 0);
+}
+
+/* An edit finds rows with csv_scan instead of parsing 10^6 of them: on
+ * every file csvtab_parse accepts, both find the same records. */
+static void scan_agrees(const char *name, const char *buf, size_t len)
+{
+	struct csv_table t;
+	struct diag d = {0};
+	if (csvtab_parse(&t, name, buf, len, &d)) {
+		diag_clear(&d);
+		csvtab_free(&t);
+		return;
+	}
+	diag_clear(&d);
+	struct csv_scan sc;
+	struct csv_span r;
+	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, n = 0;
+	csv_scan_init(&sc, buf, len);
+	for (; csv_scan_next(&sc, &r); n++) {
+		cr_assert_lt(n, t.nrecords, "%s: a record csvtab did not find on line %u", name, r.line);
+		cr_assert_eq(r.start, bom + t.records[n].raw, "%s: record %zu", name, n);
+		cr_assert_eq(r.line, t.records[n].line, "%s: record %zu", name, n);
+	}
+	cr_assert_eq(n, t.nrecords, "%s", name);
+	csvtab_free(&t);
+}
+
+Test(read, the_row_scan_finds_what_the_parser_finds)
+{
+	static const char *const texts[] = {
+		"a,b\r\n1,\"two\r\nlines\"\r\n# note\r\n\r\n  \r\n3,\"#x\"\n",
+		"\xEF\xBB\xBF" "# c\na,b\n1,2",
+		"a,b\r1,2\r3,\"\"\"q\"\"\"\r",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		scan_agrees("text", texts[i], strlen(texts[i]));
+	FILE *p = popen("find " FIXTURES " " GPUPLAN_SRCDIR "/prices " GPUPLAN_SRCDIR "/models "
+			"-name '*.csv'", "r");
+	char path[1024];
+	int files = 0;
+	while (p && fgets(path, sizeof path, p)) {
+		char err[256], *buf;
+		size_t len = 0;
+		path[strcspn(path, "\n")] = '\0';
+		if ((buf = csv_read_regular(path, &len, err, sizeof err)))
+			scan_agrees(path, buf, len), files++;
+		free(buf);
+	}
+	pclose(p);
+	cr_assert_gt(files, 20);
 }
