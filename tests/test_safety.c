@@ -620,6 +620,22 @@ Test(copy, the_first_edit_copy_is_whole)
 	cr_assert_eq(count_entries(xdg), 1, "a temporary folder was left");
 }
 
+/* issue 13: XDG_CONFIG_HOME naming a file read as "an incomplete copy". */
+Test(copy, a_file_where_the_config_folder_should_be_is_named)
+{
+	char xdg[200], out[300], err[512], want[900];
+	snprintf(xdg, sizeof xdg, "%s/xdg-is-a-file", dir);
+	put(xdg, "not a folder\n");
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	struct catalog c = {.kind = DATA_BUILTIN};
+	int copied = 0;
+	cr_assert_eq(data_user_copy(&c, out, sizeof out, &copied, err, sizeof err), -1);
+	snprintf(want, sizeof want, "cannot copy the data to %s/gpuplan: %s is a file, not a folder "
+		 "(XDG_CONFIG_HOME names it)", xdg, xdg);
+	cr_assert_str_eq(err, want);
+	cr_assert_str_eq(slurp(xdg), "not a folder\n");
+}
+
 Test(copy, a_full_disk_leaves_no_partial_copy)
 {
 	char mnt[160], out[300], err[512];

@@ -69,8 +69,10 @@ static void copy_data(void)
 static void setup(void)
 {
 	struct diag d = {0};
-	char err[200];
+	char err[200], xdg[128];
 	copy_data();
+	snprintf(xdg, sizeof xdg, "%s/xdg", tmp); /* never the user's own ~/.config/gpuplan */
+	setenv("XDG_CONFIG_HOME", xdg, 1);
 	cr_assert_eq(data_load_dir(&cat, tmp, &d), 0);
 	diag_clear(&d);
 	scenario_defaults(&start);
@@ -1225,4 +1227,48 @@ Test(session, a_row_both_changed_is_named_and_each_side_can_be_kept)
 	}
 	free(original);
 	close_other();
+}
+
+/* issue 13: an instance started on the bundled data, once another made the
+ * user copy: o and e said "already exists" (or, copying from a bundled
+ * folder, deleted the other's copy when the copy failed) and r refused,
+ * until a restart. It switches to that copy and says so. */
+Test(session, an_instance_on_bundled_data_switches_to_the_copy_another_made)
+{
+	char dir[300], err[512], path[400];
+	int copied = 0;
+	cat.kind = DATA_BUNDLED; /* started before the copy existed */
+	cr_assert_eq(data_user_copy(&cat, dir, sizeof dir, &copied, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(copied, DATA_COPY_MADE, "the other instance's copy");
+	snprintf(path, sizeof path, "%s/prices/offers.csv", dir);
+	edit_path(path, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,8888,");
+	char *theirs = slurp(path);
+	struct offer_edit e;
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert(session_offer_begin(&s, false, &e), "%s", s.status);
+	char want[700];
+	snprintf(want, sizeof want, "switched to the user copy in %s, which another gpuplan made", dir);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_eq(strncmp(e.path, dir, strlen(dir)), 0, "%s", e.path);
+	cr_assert_str_eq(e.values[OF_MONTHLY], "8888");
+	char *now = slurp(path);
+	cr_assert_str_eq(now, theirs, "the other instance's copy was touched");
+	cr_assert_eq(s.cat->kind, DATA_USER);
+	session_offer_free(&e);
+	free(theirs), free(now);
+}
+
+Test(session, r_on_bundled_data_switches_to_the_user_copy)
+{
+	char dir[300], err[512], want[700];
+	int copied = 0;
+	cat.kind = DATA_BUILTIN;
+	session_reload_data(&s);
+	cr_assert(s.status_error, "no copy yet: %s", s.status);
+	cat.kind = DATA_BUNDLED; /* the other instance copies the same folder */
+	cr_assert_eq(data_user_copy(&cat, dir, sizeof dir, &copied, err, sizeof err), 0, "%s", err);
+	session_reload_data(&s);
+	snprintf(want, sizeof want, "switched to the user copy in %s, which another gpuplan made", dir);
+	cr_assert_str_eq(s.status, want);
+	cr_assert_str_eq(s.cat->source, dir);
 }

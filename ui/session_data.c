@@ -113,15 +113,18 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 
 bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note, size_t notelen)
 {
-	char err[512];
+	char err[PATH_MAX + 512];
 	int copied;
 	note[0] = '\0';
 	if (data_user_copy(s->cat, dir, len, &copied, err, sizeof err) != 0) {
 		session_status(s, true, "%s", err);
 		return false;
 	}
-	if (copied)
-		snprintf(note, notelen, _("copied the bundled data to %s for editing; "), dir);
+	if (copied == DATA_COPY_MADE)
+		snprintf(note, notelen, _("copied the bundled data to %s for editing"), dir);
+	else if (copied == DATA_COPY_FOUND)
+		snprintf(note, notelen, _("switched to the user copy in %s, which another gpuplan "
+					  "made"), dir);
 	return true;
 }
 

@@ -38,10 +38,14 @@ bool session_edit_begin(struct session *s, enum catalog_file which, struct sessi
 {
 	char err[PATH_MAX + 512];
 	memset(e, 0, sizeof *e);
-	if (!session_user_data_dir(s, e->dir, sizeof e->dir, e->note, sizeof e->note))
+	char note[sizeof e->note - 2];
+	if (!session_user_data_dir(s, e->dir, sizeof e->dir, note, sizeof note))
 		return false;
-	if (e->note[0] && !session_reload(s, e->dir, "")) /* from now on the copy is the data in use */
-		return false;
+	if (note[0]) { /* from now on the copy is the data in use */
+		snprintf(e->note, sizeof e->note, "%s; ", note);
+		if (!session_reload(s, e->dir, ""))
+			return false;
+	}
 	if (!data_edit_begin(&e->de, e->dir, which, err, sizeof err)) {
 		session_status(s, true, "%s", err);
 		return false;

@@ -137,11 +137,8 @@ bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e
 	}
 	if (!session_user_data_dir(s, dir, sizeof dir, note, sizeof note))
 		return false;
-	if (note[0]) { /* the note alone: the dialog's own messages come later */
-		snprintf(note, sizeof note, _("copied the bundled data to %s for editing"), dir);
-		if (!session_reload(s, dir, note))
-			return false;
-	}
+	if (note[0] && !session_reload(s, dir, note)) /* the dialog's own messages come later */
+		return false;
 	r = selected_rent(s, baremetal); /* the reloaded copy's plan */
 	if (!r || !r->offer)
 		return false;
