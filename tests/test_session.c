@@ -448,7 +448,7 @@ Test(session, an_editor_that_fails_after_writing_keeps_the_edit)
 	char want[1024];
 	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — the editor "
 		 "'vim' exited with status 1; your edit is kept in %s", kept);
-	cr_assert_str_eq(s.last, want);
+	cr_assert_str_eq(s.recent[0], want);
 	char *after = slurp(path), *edit = slurp(e.rejected);
 	cr_assert_str_eq(after, before, "the file changed");
 	cr_assert(strstr(edit, ",9100,"), "the edit is not in %s", e.rejected);
@@ -477,7 +477,7 @@ Test(session, a_copy_that_does_not_load_never_replaces_the_file)
 	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — %s:18:25: "
 		 "expected a number (0 or more) for monthly, found \"abc\"; prices/offers.csv is "
 		 "unchanged", kept);
-	cr_assert_str_eq(s.last, want);
+	cr_assert_str_eq(s.recent[0], want);
 	char *after = slurp(path);
 	cr_assert_str_eq(after, before, "a rejected copy replaced the file");
 	/* r: the rejected copy goes back to the editor, which fixes it */
@@ -1177,7 +1177,7 @@ Test(session, an_o_save_while_the_editor_is_open_is_merged_not_reverted)
 	edit_path(e.de.copy, "rtx4090-24g,container,1,4,,1073,", "rtx4090-24g,container,1,4,,1000,");
 	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_CHANGED, "%s", s.status);
 	cr_assert_eq(e.asking, EDIT_ASK_CHANGED);
-	cr_assert_str_eq(s.last, "m merge your edit into it, k keep yours, t keep theirs — "
+	cr_assert_str_eq(s.recent[0], "m merge your edit into it, k keep yours, t keep theirs — "
 		       "prices/offers.csv changed on disk while you edited it");
 	char *now = slurp(path);
 	cr_assert_str_eq(now, theirs, "written before the question was answered");
@@ -1211,7 +1211,7 @@ Test(session, a_row_both_changed_is_named_and_each_side_can_be_kept)
 		cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_CHANGED, "%s", s.status);
 		cr_assert_eq(session_edit_answer(&s, &e, 'm'), EDIT_NEXT_ASK);
 		cr_assert_eq(e.asking, EDIT_ASK_CONFLICT);
-		cr_assert_str_eq(s.last, "k keep yours, t keep theirs — your edit and the change on disk "
+		cr_assert_str_eq(s.recent[0], "k keep yours, t keep theirs — your edit and the change on disk "
 			       "both changed prices/offers.csv: your line 18");
 		cr_assert_eq(session_edit_answer(&s, &e, side ? 't' : 'k'), EDIT_NEXT_DONE, "%s", s.status);
 		char *row = h100_row(), *kept = slurp(side ? path : bak);
@@ -1271,4 +1271,25 @@ Test(session, r_on_bundled_data_switches_to_the_user_copy)
 	snprintf(want, sizeof want, "switched to the user copy in %s, which another gpuplan made", dir);
 	cr_assert_str_eq(s.status, want);
 	cr_assert_str_eq(s.cat->source, dir);
+}
+
+/* issue 13: a message cut at the screen's width could not be read; the
+ * last ones stay whole, newest first, for F1. */
+Test(session, the_last_messages_stay_whole_for_the_help)
+{
+	char longer[600];
+	memset(longer, 'x', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	session_status(&s, true, "cannot save %s", longer);
+	cr_assert_eq(strlen(s.status), sizeof s.status - 1, "the line keeps what fits");
+	session_clear_status(&s);
+	session_status(&s, false, "second");
+	session_status(&s, false, "second"); /* once */
+	for (int i = 0; i < 2; i++)
+		session_status(&s, false, "%d", i);
+	cr_assert_str_eq(s.recent[0], "1");
+	cr_assert_str_eq(s.recent[1], "0");
+	cr_assert_str_eq(s.recent[2], "second");
+	cr_assert_eq(strncmp(s.recent[3], "cannot save xxx", 15), 0);
+	cr_assert_eq(strlen(s.recent[3]), strlen("cannot save ") + sizeof longer - 1);
 }

@@ -27,6 +27,23 @@ void help_view_init(struct help_view *v, const struct frame *fr, const struct ke
 	v->fr = fr;
 	v->rows = rows;
 	v->nrows = nrows;
+	v->recent = NULL;
+	v->msgs.n = 0;
+}
+
+/* The messages wrapped to the box, a title first and a blank line after. */
+static void wrap_messages(struct help_view *v, int w)
+{
+	v->msgs.n = 0;
+	for (int i = 0; v->recent && i < SESSION_RECENT; i++) {
+		if (!v->recent[i][0])
+			continue;
+		if (v->msgs.n == 0)
+			detail_add_wrapped(&v->msgs, _("Recent messages, newest first:"), w);
+		detail_add_wrapped(&v->msgs, v->recent[i], w);
+	}
+	if (v->msgs.n && v->msgs.n < DETAIL_LINES)
+		v->msgs.line[v->msgs.n++][0] = '\0';
 }
 
 static int key_lines(const struct help_view *v)
@@ -37,10 +54,19 @@ static int key_lines(const struct help_view *v)
 	return n;
 }
 
-/* Line k of the help: a key row, a blank, a mark, the bar legend. */
+/* Line k of the help: a message line, a key row, a blank, a mark, the bar
+ * legend. */
 static void help_line(const struct help_view *v, int k, int y, int x, int w)
 {
 	const char *left = NULL, *right = NULL;
+	if (k < v->msgs.n) {
+		if (k == 0)
+			attron(A_BOLD);
+		put_text(y, x, v->msgs.line[k], w);
+		attroff(A_BOLD);
+		return;
+	}
+	k -= v->msgs.n;
 	int keys = key_lines(v);
 	for (size_t i = 0; i < v->nrows && k < keys; i++)
 		if (v->rows[i].help && k-- == 0)
@@ -69,8 +95,10 @@ bool help_view_scroll_key(struct help_view *v, int ch)
 
 void help_view_draw(struct help_view *v)
 {
-	int n = key_lines(v) + 2 + N_MARKS;
-	int w = COLS - 8 < HELP_BOX_MAX_W ? COLS - 8 : HELP_BOX_MAX_W, h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
+	int w = COLS - 8 < HELP_BOX_MAX_W ? COLS - 8 : HELP_BOX_MAX_W;
+	wrap_messages(v, w - 4);
+	int n = v->msgs.n + key_lines(v) + 2 + N_MARKS;
+	int h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2, rows = h - 4;
 	int max = n > rows ? n - rows : 0;
 	v->scroll = v->scroll < 0 ? 0 : v->scroll > max ? max : v->scroll;

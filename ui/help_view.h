@@ -1,4 +1,5 @@
-/* The help overlay: the key table's help column, then what the marks,
+/* The help overlay: the last messages in full, the key table's help
+ * column, then what the marks,
  * the plan codes and the bar's glyphs mean. It scrolls (↑↓ j k) when the
  * terminal is too short for it; any other key closes it. */
 #ifndef GPUPLAN_HELP_VIEW_H
@@ -7,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "detail_lines.h"
 #include "draw.h"
 #include "keys.h"
 
@@ -20,6 +22,10 @@ struct help_view {
 	const struct frame *fr;
 	const struct key_row *rows; /* the key table */
 	size_t nrows;
+	/* the session's last messages, newest first, shown in full above the
+	 * keys: a status line cuts them at the screen's width */
+	const char (*recent)[2048];
+	struct detail_lines msgs; /* them wrapped, as drawn */
 };
 
 void help_view_init(struct help_view *v, const struct frame *fr, const struct key_row *rows,

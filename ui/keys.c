@@ -137,7 +137,7 @@ static enum key_result act_help_close(struct tui *t, int ch)
 	if (help_view_scroll_key(&t->help, ch))
 		return KR_DONE;
 	t->help.open = false;
-	return ch == 'q' ? act_quit(t, ch) : KR_DONE;
+	return ch == 'q' && !t->confirm_rejected && !t->confirm_quit ? act_quit(t, ch) : KR_DONE;
 }
 
 static enum key_result act_dialog(struct tui *t, int ch)
@@ -210,8 +210,9 @@ const struct key_row key_rows[] = {
 	 .hints = {HINT(KC_FIELD, 9, N_("r reload"), N_("r reload"))}},
 	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
 	 .help_keys = "o / O", .help = N_("edit the container / bare-metal quote")},
-	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_help,
-	 .help_keys = "F1, ?", .help = N_("this help (?: not in text fields)"),
+	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD | KC_CONFIRM, .act = act_help,
+	 .keeps_status = true, /* the message stays: the help shows it in full */
+	 .help_keys = "F1, ?", .help = N_("help, last messages in full (?: not in text)"),
 	 .hints = {HINT(KC_FIELD, 11, N_("F1 help"), N_("F1 help")),
 		   HINT(KC_TEXT, 11, N_("F1 help"), N_("F1 help"))}},
 	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help},
@@ -241,8 +242,8 @@ const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
 
 unsigned keys_context(const struct tui *t)
 {
-	if (t->confirm_quit || t->confirm_rejected)
-		return KC_CONFIRM;
+	if ((t->confirm_quit || t->confirm_rejected) && !t->help.open)
+		return KC_CONFIRM; /* F1 shows the question's reason in full */
 	if (t->dialog.open)
 		return KC_DIALOG;
 	if (t->help.open)

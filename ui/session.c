@@ -23,14 +23,14 @@ void session_status(struct session *s, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char full[sizeof s->last];
+	char full[sizeof s->recent[0]];
 	vsnprintf(full, sizeof full, fmt, ap);
 	va_end(ap);
 	text_fit(s->status, sizeof s->status, full, (size_t)-1); /* never half a character */
 	s->status_error = error;
-	if (full[0]) {
-		memcpy(s->last, full, sizeof s->last);
-		s->last_error = error;
+	if (full[0] && strcmp(full, s->recent[0]) != 0) {
+		memmove(s->recent[1], s->recent[0], sizeof s->recent - sizeof s->recent[0]);
+		memcpy(s->recent[0], full, sizeof s->recent[0]);
 	}
 }
 

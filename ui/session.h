@@ -16,6 +16,8 @@
 
 enum sort_mode { SORT_CATALOGUE, SORT_COST, SORT_CARDS, SORT_COUNT };
 
+#define SESSION_RECENT 4 /* messages kept for F1 */
+
 struct session {
 	const struct catalog *cat;
 	struct catalog *owned; /* a reloaded catalogue; the first is the caller's */
@@ -40,10 +42,12 @@ struct session {
 	struct data_stamp {
 		long long mtime_ns, size; /* -1: missing */
 	} stamps[3];
-	/* what the status line says; the last message in full stays in last
-	 * (F1 shows it) after the line is cleared or cut at the screen's width */
-	char status[256], last[2048];
-	bool status_error, last_error;
+	/* what the status line says; the last messages stay in full in recent,
+	 * newest first (F1 shows them), after the line is cleared, or when it
+	 * was cut at the screen's width */
+	char status[256];
+	bool status_error;
+	char recent[SESSION_RECENT][2048];
 	/* The front end's hooks for a long step, NULL for none: progress shows
 	 * the status line at once (the loop is not turning meanwhile),
 	 * cancelled says whether the user asked to quit (Ctrl-C). */

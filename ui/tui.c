@@ -66,6 +66,19 @@ static void follow_data(struct tui *t, unsigned *seen)
 	tui_screen_update(t);
 }
 
+/* A long step (a save or a reload of 10^6 offers) shows on the status
+ * line as it starts, and Ctrl-C asks it to stop where it safely can. */
+static void show_progress(void *ctx)
+{
+	tui_screen_draw_status(ctx);
+}
+
+static bool quit_asked(void *ctx)
+{
+	(void)ctx;
+	return terminal_quit_signal != 0;
+}
+
 static int run_loop(struct tui *t)
 {
 	unsigned seen = t->s.reloads;
@@ -109,6 +122,9 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	detail_lines_set_money(money_style);
 	message_set_money_style(money_style); /* amounts inside notes and reasons */
 	tui_screen_relayout(t, COLS, LINES);
+	t->s.progress = show_progress;
+	t->s.cancelled = quit_asked;
+	t->s.hooks_ctx = t;
 	int rc = run_loop(t);
 	offer_dialog_close(&t->dialog);
 	form_view_free(&t->form);

@@ -4,6 +4,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../src/i18n.h"
 #include "../src/report.h"
@@ -19,6 +20,7 @@ bool tui_screen_init(struct tui *t, const struct catalog *c, const struct scenar
 	gpu_table_init(&t->table, &t->s, &t->fr);
 	detail_view_init(&t->detail, &t->s, &t->fr);
 	help_view_init(&t->help, &t->fr, key_rows, n_key_rows);
+	t->help.recent = (const char (*)[2048])t->s.recent;
 	offer_dialog_init(&t->dialog, &t->s, &t->fr);
 	return true;
 }
@@ -81,8 +83,26 @@ static void draw_status(const struct tui *t)
 	move(y, 0);
 	clrtoeol();
 	attron(attr);
-	put_text(y, 0, s->status[0] ? s->status : hint, COLS - 1);
+	/* a message too long for the line says where it is in full */
+	const char *more = _(" … F1");
+	int cols = COLS - 1, w = (int)text_width(more);
+	bool cut = s->status[0] && strncmp(s->recent[0], s->status, strlen(s->status)) == 0 &&
+		   (int)text_width(s->recent[0]) > cols;
+	if (cut && cols > 2 * w) {
+		put_text(y, 0, s->status, cols - w);
+		put_text(y, cols - w, more, w);
+	} else {
+		put_text(y, 0, s->status[0] ? s->status : hint, cols);
+	}
 	attroff(attr);
+}
+
+void tui_screen_draw_status(const struct tui *t)
+{
+	if (t->fr.lay.too_small)
+		return;
+	draw_status(t);
+	refresh();
 }
 
 static void draw_too_small(void)

@@ -39,6 +39,8 @@ void tui_screen_free(struct tui *t);
 void tui_screen_relayout(struct tui *t, int cols, int lines);
 /* After each key: views that follow the session's data catch up. */
 void tui_screen_update(struct tui *t);
+/* The status line alone, at once: a long step in progress says so. */
+void tui_screen_draw_status(const struct tui *t);
 /* One full redraw from the session. */
 void tui_screen_draw(struct tui *t);
 
