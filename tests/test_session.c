@@ -446,8 +446,8 @@ Test(session, an_editor_that_fails_after_writing_keeps_the_edit)
 	const char *kept = strstr(e.rejected, "prices/offers.csv.rejected-");
 	cr_assert_not_null(kept, "%s", e.rejected);
 	char want[1024];
-	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — the editor "
-		 "'vim' exited with status 1; your edit is kept in %s", kept);
+	snprintf(want, sizeof want, "r reopen the rejected copy, k keep the file as it is — your edit "
+		 "is kept in %s (the editor 'vim' exited with status 1)", kept);
 	cr_assert_str_eq(s.recent[0], want);
 	char *after = slurp(path), *edit = slurp(e.rejected);
 	cr_assert_str_eq(after, before, "the file changed");

@@ -182,8 +182,8 @@ static enum data_edit_status editor_failed(struct session *s, struct session_edi
 	struct data_edit_outcome out;
 	if (data_edit_abandon(&e->de, &out) == DATA_EDIT_REJECTED) {
 		snprintf(e->rejected, sizeof e->rejected, "%s", out.rejected);
-		snprintf(why, sizeof why, _("%s; your edit is kept in %s"), failed,
-			 short_path(e, out.rejected, file, sizeof file));
+		snprintf(why, sizeof why, _("your edit is kept in %s (%s)"),
+			 short_path(e, out.rejected, file, sizeof file), failed);
 		ask_rejected(s, e, why);
 		return DATA_EDIT_REJECTED;
 	}
