@@ -1293,3 +1293,33 @@ Test(session, the_last_messages_stay_whole_for_the_help)
 	cr_assert_eq(strncmp(s.recent[3], "cannot save xxx", 15), 0);
 	cr_assert_eq(strlen(s.recent[3]), strlen("cannot save ") + sizeof longer - 1);
 }
+
+/* A save that cannot go ahead (here another program has the file open for
+ * writing) keeps the edit aside, and r tries again. */
+Test(session, an_edit_that_cannot_be_saved_now_is_kept_to_try_again)
+{
+	struct session_edit e;
+	char path[512];
+	snprintf(path, sizeof path, "%s/prices/offers.csv", tmp);
+	int probe = open(path, O_RDONLY);
+	bool leases = probe >= 0 && fcntl(probe, F_SETLEASE, F_RDLCK) == 0;
+	if (leases)
+		fcntl(probe, F_SETLEASE, F_UNLCK);
+	close(probe);
+	if (!leases)
+		cr_skip_test("no file leases here");
+	setenv("VISUAL", "true", 1);
+	cr_assert(session_edit_begin(&s, FILE_OFFERS, &e), "%s", s.status);
+	edit_path(e.de.copy, "h100-80g,container,1,4,,9345,", "h100-80g,container,1,4,,9200,");
+	int writer = open(path, O_WRONLY | O_APPEND);
+	cr_assert_geq(writer, 0);
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_FAILED);
+	close(writer);
+	cr_assert_eq(e.asking, EDIT_ASK_REJECTED, "%s", s.recent[0]);
+	cr_assert(strstr(s.recent[0], "your edit is kept in prices/offers.csv.rejected-") &&
+		  strstr(s.recent[0], "another program has it open for writing"), "%s", s.recent[0]);
+	cr_assert_eq(session_edit_answer(&s, &e, 'r'), EDIT_NEXT_EDITOR);
+	cr_assert_eq(session_edit_end(&s, &e, 0), DATA_EDIT_SAVED, "%s", s.status);
+	session_select_at(&s, row_of("h100-80g"));
+	cr_assert_eq(session_selected_plan(&s)->container.offer->monthly, 9200);
+}

@@ -141,6 +141,23 @@ static void edit_saved(struct session *s, struct session_edit *e,
 	session_reload(s, e->dir, done);
 }
 
+/* A save that failed (another program writing the file, a full disk):
+ * the edit is kept aside like a rejected one, r reopens it to try again. */
+static bool keep_failed(struct session *s, struct session_edit *e, const char *why)
+{
+	char file[PATH_MAX], text[sizeof ((struct data_edit_outcome *)0)->message + PATH_MAX];
+	struct data_edit_outcome kept;
+	if (data_edit_abandon(&e->de, &kept) != DATA_EDIT_REJECTED) {
+		data_edit_free(&e->de);
+		return false;
+	}
+	snprintf(e->rejected, sizeof e->rejected, "%s", kept.rejected);
+	snprintf(text, sizeof text, _("your edit is kept in %s (%s)"),
+		 short_path(e, kept.rejected, file, sizeof file), why);
+	ask_rejected(s, e, text);
+	return true;
+}
+
 /* After data_edit_finish, _merge or _keep_mine: the next question, if any. */
 static enum data_edit_status edit_outcome(struct session *s, struct session_edit *e,
 					  const struct data_edit_outcome *o, bool merged)
@@ -168,6 +185,8 @@ static enum data_edit_status edit_outcome(struct session *s, struct session_edit
 		break;
 	default: /* the question, if one was open, stays */
 		without_dir(text, sizeof text, o->message, e->dir);
+		if (e->asking == EDIT_ASK_NONE && keep_failed(s, e, text))
+			break;
 		session_status(s, true, "%s", text);
 	}
 	return o->status;
