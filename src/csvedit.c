@@ -10,9 +10,7 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
-#include "csvscan.h"
-#include "csvtab.h"
-#include "fileguard.h"
+#include "csvtarget.h"
 #include "fileio.h"
 #include "i18n.h"
 
@@ -20,8 +18,6 @@ ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len) = write;
 
 /* Optional price columns an edit may add to a file that lacks them. */
 static const char *const addable_columns[] = {"hourly", "discount"};
-
-#define MAX_FIELDS 16
 
 /* Bytes [start, end) of the old file replaced by text; seq keeps
  * insertions at one place in the order they were made. */
@@ -34,313 +30,6 @@ struct spans {
 	struct span *v;
 	size_t n, cap;
 };
-
-/* The file being edited, as it is on disk now: its bytes, and only its
- * header and the edited row parsed (10^6 rows are scanned, not parsed). */
-struct target {
-	char path[PATH_MAX]; /* the symlink's target, if path was a link */
-	struct stat st;
-	struct file_guard g; /* a save holds the file still (fileguard.h) */
-	char *buf;
-	size_t len;
-	struct csv_span head, row;
-	struct csv_table ht, rt; /* the header's and the row's own parses */
-	bool hparsed, rparsed;
-};
-
-char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
-{
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, _("cannot read %s: it is %s, not a regular file"), path,
-			 S_ISDIR(st.st_mode)    ? _("a folder")
-			 : S_ISFIFO(st.st_mode) ? _("a FIFO")
-						: _("a device"));
-		close(fd);
-		return NULL;
-	}
-	errno = 0;
-	char *buf = fd_read_all(fd, (size_t)st.st_size);
-	if (!buf)
-		snprintf(err, errlen, _("cannot read %s: %s"), path,
-			 errno == ENOMEM ? _("out of memory") : i18n_strerror(errno));
-	else
-		*len = (size_t)st.st_size;
-	close(fd);
-	return buf;
-}
-
-/* Write permission as the mode bits say, even for root, who could write
- * anything: a 0444 file is meant to be left alone. */
-static bool mode_allows_write(const struct stat *st)
-{
-	uid_t uid = geteuid();
-	if (uid == st->st_uid)
-		return st->st_mode & S_IWUSR;
-	if (uid == 0)
-		return st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH);
-	if (getegid() == st->st_gid)
-		return st->st_mode & S_IWGRP;
-	return st->st_mode & S_IWOTH;
-}
-
-bool csv_file_writable(const char *path, const struct stat *st, char *err, size_t errlen)
-{
-	if (!mode_allows_write(st)) {
-		bool own = geteuid() == st->st_uid || geteuid() == 0;
-		snprintf(err, errlen, _("cannot save %s: %s (mode %04o); the file is unchanged"), path,
-			 own ? _("it is read-only")
-			     : _("it belongs to another user who did not let you write it"),
-			 (unsigned)(st->st_mode & 07777));
-		return false;
-	}
-	if (access(path, W_OK) != 0) {
-		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), path,
-			 i18n_strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-static bool target_writable(const struct target *f, char *err, size_t errlen)
-{
-	return csv_file_writable(f->path, &f->st, err, errlen);
-}
-
-static int column_of(const struct target *f, const char *name)
-{
-	for (size_t i = 0; i < f->ht.records[0].count; i++)
-		if (strcmp(csvtab_text(&f->ht, 0, i), name) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* One record's bytes parsed on their own: its fields' texts and spans. */
-static bool parse_span(struct csv_table *t, const char *path, const char *buf,
-		       const struct csv_span *s)
-{
-	struct diag d = {0};
-	size_t bad = csvtab_parse(t, path, buf + s->start, s->end - s->start, &d);
-	diag_clear(&d);
-	if (bad || t->nrecords != 1) {
-		csvtab_free(t);
-		return false;
-	}
-	return true;
-}
-
-static void drop_row(struct target *f)
-{
-	if (f->rparsed)
-		csvtab_free(&f->rt);
-	f->rparsed = false;
-}
-
-/* The record s as the row to edit, when it has the header's fields. */
-static bool take_row(struct target *f, const struct csv_span *s)
-{
-	drop_row(f);
-	f->rparsed = parse_span(&f->rt, f->path, f->buf, s);
-	if (f->rparsed && f->rt.records[0].count == f->ht.records[0].count) {
-		f->row = *s;
-		return true;
-	}
-	drop_row(f);
-	return false;
-}
-
-/* The file's bytes, held still for a save; its header parsed. */
-static bool target_open(struct target *f, const char *path, bool save, char *err, size_t errlen)
-{
-	*f = (struct target){.g = FILE_GUARD_INIT};
-	if (save) {
-		if (!file_guard_take(&f->g, path, err, errlen))
-			return false;
-		snprintf(f->path, sizeof f->path, "%s", f->g.path);
-		f->buf = file_guard_read(&f->g, &f->len, err, errlen);
-		f->st = f->g.st;
-	} else if (!realpath(path, f->path)) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
-		return false;
-	} else if ((f->buf = csv_read_regular(f->path, &f->len, err, errlen)) &&
-		   stat(f->path, &f->st) != 0) {
-		snprintf(err, errlen, _("cannot open %s: %s"), f->path, i18n_strerror(errno));
-		return false;
-	}
-	if (!f->buf)
-		return false;
-	struct csv_scan sc;
-	csv_scan_init(&sc, f->buf, f->len);
-	if (!csv_scan_next(&sc, &f->head) || !(f->hparsed = parse_span(&f->ht, path, f->buf, &f->head))) {
-		snprintf(err, errlen, _("%s: the file has no header"), path);
-		return false;
-	}
-	return true;
-}
-
-static void target_close(struct target *f)
-{
-	drop_row(f);
-	if (f->hparsed)
-		csvtab_free(&f->ht);
-	free(f->buf);
-	file_guard_release(&f->g);
-	*f = (struct target){.g = FILE_GUARD_INIT};
-}
-
-/* The field's text on disk; "" for a column the file lacks. */
-static const char *disk_text(const struct target *f, const char *column)
-{
-	int c = column_of(f, column);
-	return c < 0 ? "" : csvtab_text(&f->rt, 0, (size_t)c);
-}
-
-static bool keys_match(const struct target *f, const struct field_edit *keys, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (column_of(f, keys[k].column) < 0 || strcmp(disk_text(f, keys[k].column), keys[k].value))
-			return false;
-	return true;
-}
-
-static bool span_is(const struct target *f, const struct csv_span *s, const char *bytes)
-{
-	size_t n = strlen(bytes);
-	return s->end - s->start == n && memcmp(f->buf + s->start, bytes, n) == 0;
-}
-
-/* The one record holding the row's loaded bytes, wherever it moved to (a
- * row inserted above shifts it down). */
-static bool find_bytes(struct target *f, const char *bytes)
-{
-	struct csv_scan sc;
-	struct csv_span s, found = {0};
-	size_t hits = 0;
-	csv_scan_init(&sc, f->buf, f->len);
-	csv_scan_next(&sc, &s); /* the header */
-	while (csv_scan_next(&sc, &s))
-		if (span_is(f, &s, bytes) && hits++ == 0)
-			found = s;
-	return hits == 1 && take_row(f, &found);
-}
-
-/* How many of the fields the user saw still hold what was loaded. */
-static size_t fields_as_loaded(const struct target *f, const struct csv_edit *e)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < e->n_fields; i++)
-		n += e->fields[i].loaded && strcmp(disk_text(f, e->fields[i].column),
-						   e->fields[i].loaded) == 0;
-	return n;
-}
-
-/* The row moved and changed: among the records with its keys (a GPU's
- * rows, found by its id in their bytes before any is parsed), the one that
- * kept most of the loaded fields, when just one does. */
-static bool find_keys(struct target *f, const struct csv_edit *e)
-{
-	const char *probe = e->n_keys ? e->keys[0].value : "";
-	struct csv_scan sc;
-	struct csv_span s, best = {0};
-	size_t top = 0, ties = 0;
-	csv_scan_init(&sc, f->buf, f->len);
-	csv_scan_next(&sc, &s);
-	while (csv_scan_next(&sc, &s)) {
-		if (probe[0] && !memmem(f->buf + s.start, s.end - s.start, probe, strlen(probe)))
-			continue;
-		if (!take_row(f, &s) || !keys_match(f, e->keys, e->n_keys))
-			continue;
-		size_t score = fields_as_loaded(f, e) + 1;
-		ties = score == top ? ties + 1 : score > top ? 0 : ties;
-		if (score > top)
-			top = score, best = s;
-	}
-	return top && !ties && take_row(f, &best);
-}
-
-/* The row to edit: on its line while it holds the loaded bytes (or, with
- * none given, its keys); else the one record with those bytes, wherever
- * it moved; else the row on its line or elsewhere that kept its keys
- * (changed on disk: the caller compares its fields). */
-static bool target_row(struct target *f, const struct csv_edit *e, char *err, size_t errlen)
-{
-	struct csv_span s;
-	bool there = csv_scan_line(f->buf, f->len, e->line, &s) && take_row(f, &s);
-	bool keys = there && keys_match(f, e->keys, e->n_keys);
-	if (keys && (!e->loaded_row || span_is(f, &s, e->loaded_row)))
-		return true;
-	if (e->loaded_row && find_bytes(f, e->loaded_row))
-		return true;
-	if (keys ? take_row(f, &s) : find_keys(f, e))
-		return true;
-	if (there)
-		snprintf(err, errlen, _("%s:%u: the row changed since it was loaded: reload first"),
-			 e->path, e->line);
-	else
-		snprintf(err, errlen, _("%s:%u: no row there any more: reload first"), e->path, e->line);
-	return false;
-}
-
-/* The row's bytes, line end excluded. */
-static char *row_bytes(const struct target *f)
-{
-	return strndup(f->buf + f->row.start, f->row.end - f->row.start);
-}
-
-/* The row's field i: its bytes in the file. */
-static void row_cell(const struct target *f, size_t i, size_t *start, size_t *end)
-{
-	const struct csv_cell *cell = csvtab_cell(&f->rt, 0, i);
-	*start = f->row.start + cell->start;
-	*end = f->row.start + cell->end;
-}
-
-char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen)
-{
-	struct target f;
-	struct csv_edit e = {.path = path, .line = line};
-	char *row = target_open(&f, path, false, err, errlen) && target_row(&f, &e, err, errlen)
-			    ? row_bytes(&f) : NULL;
-	target_close(&f);
-	return row;
-}
-
-void csv_row_snapshot_free(struct csv_row_snapshot *snap)
-{
-	free(snap->bytes);
-	for (size_t i = 0; i < snap->n; i++)
-		free(snap->texts[i]);
-	*snap = (struct csv_row_snapshot){0};
-}
-
-bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit *keys,
-		       size_t n_keys, const char *const *columns, size_t n,
-		       struct csv_row_snapshot *snap, char *err, size_t errlen)
-{
-	struct target f = {.g = FILE_GUARD_INIT};
-	struct csv_edit e = {.path = path, .line = line, .keys = keys, .n_keys = n_keys};
-	*snap = (struct csv_row_snapshot){0};
-	bool ok = n <= MAX_FIELDS && target_open(&f, path, false, err, errlen) &&
-		  target_row(&f, &e, err, errlen);
-	if (n > MAX_FIELDS)
-		snprintf(err, errlen, "%s", _("too many fields at once"));
-	if (ok) {
-		snap->bytes = row_bytes(&f);
-		snap->line = f.row.line;
-		for (; snap->n < n; snap->n++)
-			snap->texts[snap->n] = strdup(disk_text(&f, columns[snap->n]));
-	}
-	target_close(&f);
-	return ok;
-}
 
 static bool user_changed(const struct field_change *fc)
 {
@@ -437,13 +126,13 @@ static bool add_columns(const struct target *f, const struct field_change **add,
 static bool plan_spans(const struct target *f, const struct csv_edit *e, bool only_user,
 		       struct spans *s, char *err, size_t errlen)
 {
-	const struct field_change *add[MAX_FIELDS];
+	const struct field_change *add[CSV_MAX_FIELDS];
 	size_t nadd = 0, start, end;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
-		if ((only_user && !user_changed(fc)) || strcmp(disk_text(f, fc->column), fc->value) == 0)
+		if ((only_user && !user_changed(fc)) || strcmp(csv_target_text(f, fc->column), fc->value) == 0)
 			continue;
-		int c = column_of(f, fc->column);
+		int c = csv_target_column(f, fc->column);
 		if (c < 0 && !is_addable(fc->column)) {
 			snprintf(err, errlen, _("%s: no column \"%s\" to edit"), e->path, fc->column);
 			return false;
@@ -452,7 +141,7 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 			add[nadd++] = fc;
 			continue;
 		}
-		row_cell(f, (size_t)c, &start, &end);
+		csv_target_cell(f, (size_t)c, &start, &end);
 		if (!spans_add(s, start, end, encode("", fc->value)))
 			goto oom;
 	}
@@ -649,7 +338,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 	int listed = 0;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
-		const char *now = disk_text(f, fc->column);
+		const char *now = csv_target_text(f, fc->column);
 		if (!fc->loaded || strcmp(now, fc->loaded) == 0)
 			continue;
 		if (user_changed(fc))
@@ -659,7 +348,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 						 _("%s %s: \"%s\" (was \"%s\")"), listed++ ? "," : ":",
 						 fc->column, now, fc->loaded);
 	}
-	r->disk_row = row_bytes(f);
+	r->disk_row = csv_target_row_bytes(f);
 	r->loaded_row = e->loaded_row ? strdup(e->loaded_row) : NULL;
 	r->status = CSV_EDIT_CONFLICT;
 }
@@ -668,12 +357,12 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
  * where only the fields the user changed must be as loaded. */
 static bool row_as_loaded(const struct target *f, const struct csv_edit *e, bool only_user)
 {
-	if (!only_user && e->loaded_row && !span_is(f, &f->row, e->loaded_row))
+	if (!only_user && e->loaded_row && !csv_target_is(f, &f->row, e->loaded_row))
 		return false;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
 		if (fc->loaded && (!only_user || user_changed(fc)) &&
-		    strcmp(disk_text(f, fc->column), fc->loaded) != 0)
+		    strcmp(csv_target_text(f, fc->column), fc->loaded) != 0)
 			return false;
 	}
 	return true;
@@ -689,7 +378,7 @@ static enum replace_outcome write_edit(const struct target *f, const struct csv_
 	if (!data)
 		snprintf(r->message, sizeof r->message, _("%s: out of memory"), e->path);
 	else if (row_checks(f, e, s, data, r->message, sizeof r->message) &&
-		 target_writable(f, r->message, sizeof r->message))
+		 csv_target_writable(f, r->message, sizeof r->message))
 		out = replace_target(f, data, len, r->message, sizeof r->message);
 	free(data);
 	if (out == REPLACED) {
@@ -710,7 +399,7 @@ static enum replace_outcome edit_once(const struct csv_edit *e, bool only_user,
 	struct target f;
 	struct spans s = {0};
 	enum replace_outcome out = NOT_REPLACED;
-	if (target_open(&f, e->path, true, err, errlen) && target_row(&f, e, err, errlen)) {
+	if (csv_target_open(&f, e->path, true, err, errlen) && csv_target_row(&f, e, err, errlen)) {
 		r->line = f.row.line;
 		if (!row_as_loaded(&f, e, only_user)) {
 			note_conflict(&f, e, r);
@@ -722,7 +411,7 @@ static enum replace_outcome edit_once(const struct csv_edit *e, bool only_user,
 		}
 	}
 	spans_free(&s);
-	target_close(&f);
+	csv_target_close(&f);
 	return out;
 }
 
@@ -732,7 +421,7 @@ static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
 				     struct csv_edit_result *r)
 {
 	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED, .line = e->line};
-	if (e->n_fields > MAX_FIELDS) {
+	if (e->n_fields > CSV_MAX_FIELDS) {
 		snprintf(r->message, sizeof r->message, "%s", _("too many fields at once"));
 		return r->status;
 	}
@@ -761,8 +450,8 @@ void csv_edit_result_free(struct csv_edit_result *r)
 int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys, size_t n_keys,
 		 const struct field_edit *edits, size_t n_edits, char *err, size_t errlen)
 {
-	struct field_change fields[MAX_FIELDS];
-	if (n_edits > MAX_FIELDS) {
+	struct field_change fields[CSV_MAX_FIELDS];
+	if (n_edits > CSV_MAX_FIELDS) {
 		snprintf(err, errlen, "%s", _("too many fields at once"));
 		return -1;
 	}
