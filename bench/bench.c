@@ -7,10 +7,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "../src/analysis.h"
-#include "../src/datasrc.h"
-#include "../src/i18n.h"
-#include "../ui/tui_bench.h"
+#include "analysis.h"
+#include "datasrc.h"
+#include "i18n.h"
+#include "tui_bench.h"
 
 #define RUNS 9
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/datasrc.h"
-#include "../src/tables.h"
+#include "datasrc.h"
+#include "tables.h"
 
 void load_reference(struct catalog *c)
 {

@@ -2,10 +2,10 @@
 #ifndef GPUPLAN_TEST_HELPERS_H
 #define GPUPLAN_TEST_HELPERS_H
 
-#include "../src/analysis.h"
-#include "../src/catalog.h"
-#include "../src/estimate.h"
-#include "../src/scenario.h"
+#include "analysis.h"
+#include "catalog.h"
+#include "estimate.h"
+#include "scenario.h"
 
 /* The reference fixture: the bundled data plus a 48 GB card (L20). */
 void load_reference(struct catalog *c);

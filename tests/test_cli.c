@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/cli.h"
+#include "cli.h"
 #include "json_check.h"
 
 static char out[1 << 20], err[1 << 16];

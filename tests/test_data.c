@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/catalog.h"
-#include "../src/i18n.h"
+#include "catalog.h"
+#include "i18n.h"
 #include "helpers.h"
 
 #define OFFERS_HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount," \

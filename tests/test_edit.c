@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/csvedit.h"
+#include "csvedit.h"
 
 static char dir[64], path[128];
 

@@ -2,11 +2,11 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "../src/arch.h"
-#include "../src/estimate.h"
-#include "../src/parse.h"
-#include "../src/plan.h"
-#include "../src/tables.h"
+#include "arch.h"
+#include "estimate.h"
+#include "parse.h"
+#include "plan.h"
+#include "tables.h"
 #include "helpers.h"
 
 /* The models are helpers.h's llama2_7b_arch (no GQA) and llama31_8b_arch (8 KV

@@ -4,9 +4,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "../src/estimate.h"
-#include "../src/message.h"
-#include "../src/tables.h"
+#include "estimate.h"
+#include "message.h"
+#include "tables.h"
 #include "helpers.h"
 
 /* Llama-2-7B (helpers.h llama2_7b_arch): embedding + LM head 2 x 32000 x

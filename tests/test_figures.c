@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/figures.h"
-#include "../src/i18n.h"
-#include "../src/plan_text.h"
-#include "../src/report.h"
-#include "../src/text.h"
-#include "../ui/bar.h"
+#include "figures.h"
+#include "i18n.h"
+#include "plan_text.h"
+#include "report.h"
+#include "text.h"
+#include "bar.h"
 #include "helpers.h"
 #include "json_check.h"
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/catalog.h"
-#include "../src/csvtab.h"
-#include "../src/strpool.h"
+#include "catalog.h"
+#include "csvtab.h"
+#include "strpool.h"
 
 static char *copy_of(const char *s)
 {

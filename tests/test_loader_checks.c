@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/compare.h"
-#include "../src/datasrc.h"
+#include "compare.h"
+#include "datasrc.h"
 #include "helpers.h"
 
 #define OFFERS_HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount," \

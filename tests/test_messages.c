@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/i18n.h"
-#include "../src/message.h"
-#include "../src/money.h"
-#include "../src/plan_text.h"
-#include "../src/report.h"
+#include "i18n.h"
+#include "message.h"
+#include "money.h"
+#include "plan_text.h"
+#include "report.h"
 #include "helpers.h"
 
 TestSuite(messages);

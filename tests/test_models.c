@@ -7,9 +7,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "../src/checkdata.h"
-#include "../src/model_lookup.h"
-#include "../src/settings.h"
+#include "checkdata.h"
+#include "model_lookup.h"
+#include "settings.h"
 #include "helpers.h"
 
 #define MODELS_HEADER "id,name,params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,vocab"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/catalog.h"
-#include "../src/checkdata.h"
-#include "../src/datasrc.h"
+#include "catalog.h"
+#include "checkdata.h"
+#include "datasrc.h"
 #include "helpers.h"
 
 #define NEW_HEADER                                                                         \

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/estimate.h"
-#include "../src/plan.h"
-#include "../src/tables.h"
+#include "estimate.h"
+#include "plan.h"
+#include "tables.h"
 #include "helpers.h"
 
 

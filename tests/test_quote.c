@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/compare.h"
-#include "../src/i18n.h"
-#include "../src/money.h"
-#include "../src/report.h"
+#include "compare.h"
+#include "i18n.h"
+#include "money.h"
+#include "report.h"
 #include "helpers.h"
 
 static char buf[128];

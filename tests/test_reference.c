@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/tables.h"
+#include "tables.h"
 #include "helpers.h"
 
 static struct catalog cat;
@@ -293,8 +293,8 @@ Test(planner, huge_concurrency_and_cards_stay_finite)
 	cr_assert_eq(p->baremetal.machines, 512);
 }
 
-#include "../src/compare.h"
-#include "../src/capacity.h"
+#include "compare.h"
+#include "capacity.h"
 
 /* A limit is the point where the next token (or sequence) no longer fits:
  * checked by running the planner again just below and just above it. */

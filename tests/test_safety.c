@@ -13,12 +13,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/atomicfile.h"
-#include "../src/csvedit.h"
-#include "../src/csvtab.h"
-#include "../src/dataedit.h"
-#include "../src/datasrc.h"
-#include "../src/i18n.h"
+#include "atomicfile.h"
+#include "csvedit.h"
+#include "csvtab.h"
+#include "dataedit.h"
+#include "datasrc.h"
+#include "i18n.h"
 
 #define SAFETY FIXTURES "/safety"
 #define HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network," \

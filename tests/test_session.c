@@ -9,14 +9,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/compare.h"
-#include "../src/datasrc.h"
-#include "../src/i18n.h"
-#include "../src/plan_text.h"
-#include "../src/report.h"
-#include "../src/text.h"
-#include "../ui/detail_lines.h"
-#include "../ui/session.h"
+#include "compare.h"
+#include "datasrc.h"
+#include "i18n.h"
+#include "plan_text.h"
+#include "report.h"
+#include "text.h"
+#include "detail_lines.h"
+#include "session.h"
 
 #define SRCDIR FIXTURES "/../.." /* the source tree's data folder */
 

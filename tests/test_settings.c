@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cli.h"
-#include "../src/i18n.h"
-#include "../src/report.h"
-#include "../src/settings.h"
-#include "../src/tables.h"
+#include "cli.h"
+#include "i18n.h"
+#include "report.h"
+#include "settings.h"
+#include "tables.h"
 #include "helpers.h"
 
 static struct catalog cat;

@@ -8,9 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/arch.h"
-#include "../src/estimate.h"
-#include "../src/tables.h"
+#include "arch.h"
+#include "estimate.h"
+#include "tables.h"
 #include "helpers.h"
 
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/analysis.h"
-#include "../src/capacity.h"
-#include "../src/throughput.h"
+#include "analysis.h"
+#include "capacity.h"
+#include "throughput.h"
 #include "helpers.h"
 
 TestSuite(throughput, .init = ref_setup, .fini = ref_teardown);

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/report.h"
-#include "../src/report_time.h"
+#include "report.h"
+#include "report_time.h"
 #include "helpers.h"
 
 TestSuite(time_reports, .init = ref_setup, .fini = ref_teardown);

@@ -3,21 +3,21 @@
 #include <curses.h>
 #include <string.h>
 
-#include "../src/i18n.h"
-#include "../src/datasrc.h"
-#include "../src/parse.h"
-#include "../src/text.h"
-#include "../ui/bar.h"
-#include "../ui/detail_lines.h"
-#include "../ui/detail_view.h"
-#include "../ui/draw.h"
-#include "../ui/form_specs.h"
-#include "../ui/help_view.h"
-#include "../ui/keys.h"
-#include "../ui/layout.h"
-#include "../ui/session.h"
-#include "../ui/terminal.h"
-#include "../ui/theme.h"
+#include "i18n.h"
+#include "datasrc.h"
+#include "parse.h"
+#include "text.h"
+#include "bar.h"
+#include "detail_lines.h"
+#include "detail_view.h"
+#include "draw.h"
+#include "form_specs.h"
+#include "help_view.h"
+#include "keys.h"
+#include "layout.h"
+#include "session.h"
+#include "terminal.h"
+#include "theme.h"
 
 static int sum(const int *cells, int n)
 {

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../src/duration.h"
-#include "../src/usl.h"
+#include "duration.h"
+#include "usl.h"
 
 /* |got − want| within 'rel' of want. */
 #define assert_rel(got, want, rel)                                                         \

@@ -5,7 +5,7 @@
 # replacement characters, the boxes' borders whole, the GPU table's columns
 # where its header puts them (an inference and a training scenario), F2
 # switching to English and back, F1 and Esc, and q / F10 ending the program
-# with the terminal restored. Display widths come from src/text.c through
+# with the terminal restored. Display widths come from src/base/text.c through
 # tests/textwidth. Screens are kept in tests/artefacts-zh/.
 set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -70,7 +70,7 @@ check_glyphs() { # capture
 	[ -z "$bad" ] && pass "$1: no replacement characters" || fail "$1: replacement characters: $bad"
 }
 
-# By display width (src/text.c): no line wider than the terminal, and a line
+# By display width (src/base/text.c): no line wider than the terminal, and a line
 # that ends in a border exactly as wide.
 check_fits() { # capture, columns
 	local bad

@@ -5,15 +5,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/analysis.h"
-#include "../src/checkdata.h"
-#include "../src/cli.h"
-#include "../src/compare.h"
+#include "analysis.h"
+#include "checkdata.h"
+#include "cli.h"
+#include "compare.h"
 #include "config.h"
-#include "../src/datasrc.h"
-#include "../src/i18n.h"
-#include "../src/model_lookup.h"
-#include "../src/report.h"
+#include "datasrc.h"
+#include "i18n.h"
+#include "model_lookup.h"
+#include "report.h"
 #include "tui.h"
 
 /* "gpuplan: MESSAGE" on stderr; fmt is already translated. */

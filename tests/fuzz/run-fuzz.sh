@@ -12,7 +12,8 @@ out=${FUZZ_OUT:-$top/tests/fuzz/out}
 mkdir -p "$out" "$top/tests/fuzz/findings"
 CC=${CC_FUZZ:-clang}
 flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$top"
-engine=$(ls "$top"/src/*.c | grep -v '/main.c$' | tr '\n' ' ')
+for d in "$top"/src/*/; do flags="$flags -I$d"; done
+engine="$(ls "$top"/src/*/*.c | tr "\n" " ") $top/src/embedded_data.c $top/src/embedded_catalog.c"
 build() { # name, source, extra flags
 	# shellcheck disable=SC2086 # flags and file lists split on purpose
 	$CC $flags -DGPUPLAN_PKGDATADIR='"/nonexistent"' -DGPUPLAN_SRCDIR="\"$top\"" \
