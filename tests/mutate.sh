@@ -19,7 +19,7 @@
 # mutants on one core.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-files=${MUTATE_FILES:-"src/model/estimate.c src/plan/plan.c src/plan/pricing.c src/model/arch.c src/model/capacity.c \
+files=${MUTATE_FILES:-"src/model/estimate.c src/plan/plan.c src/plan/pricing.c src/model/arch.c src/plan/capacity.c \
 src/plan/analysis.c src/base/parse.c src/data/tables.c src/plan/plan.h"}
 limit=${MUTATE_LIMIT:-0}
 jobs=${MUTATE_JOBS:-1}

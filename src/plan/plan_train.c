@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "compare.h"
+#include "cheaper.h"
 #include "i18n.h"
 #include "plan.h"
 #include "scenario.h"

@@ -4,32 +4,11 @@
 #define GPUPLAN_COMPARE_H
 
 #include "analysis.h"
+#include "cheaper.h"
 
-/* The cheaper way to rent the plan: the one offered when only one is,
- * the container on a tie; CHEAPER_NONE when neither is offered or the
- * plan does not fit (a --cards count too small). */
-enum cheaper plan_cheaper_way(const struct plan *p);
-/* &p->container or &p->baremetal for that way, or NULL. */
-const struct rent *plan_cheaper_rent(const struct plan *p);
 /* Its name as the reports write it, in the current language: "container",
  * "bare metal" or "—" (容器实例, 裸金属整机). */
 const char *plan_cheaper_label(const struct plan *p);
-
-/* What renting the plan costs per month the cheaper way: the smaller of
- * the available totals, or -1 when neither way is offered or it does not fit. */
-double plan_monthly(const struct plan *p);
-
-/* The currency of the plan's prices ("CNY" when it has none). */
-const char *plan_currency(const struct plan *p);
-
-/* The plan with the lowest monthly total, the first on a tie; NULL when
- * none fits at a price. Totals in two currencies are never compared: the
- * plans priced in CNY compete when there are any, else those in the first
- * priced plan's currency. */
-const struct plan *plan_cheapest(const struct analysis *a);
-
-/* The plan for the same GPU type (by id) in another analysis, or NULL. */
-const struct plan *plan_for_same_gpu(const struct analysis *a, const struct plan *p);
 
 /* "-c 128k -p int4" -> argv-style words (plain spaces, single or double
  * quotes). Returns the count, or -1 when there are too many or a quote is
