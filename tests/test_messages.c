@@ -163,6 +163,41 @@ Test(messages, equality_compares_string_contents)
 	cr_assert_not(message_equal(&x, &y));
 }
 
+/* Two money arguments differ by amount or by currency: the quote groups
+ * equal notes, and "¥0.27" is not "$0.27" (arg_equal took any two money
+ * arguments for equal). */
+Test(messages, money_arguments_compare_by_amount_and_currency)
+{
+	struct message a = msg_alternative_cheapest_per_token(0.27, "CNY");
+	struct message same = msg_alternative_cheapest_per_token(0.27, "CNY");
+	struct message usd = msg_alternative_cheapest_per_token(0.27, "USD");
+	struct message more = msg_alternative_cheapest_per_token(0.28, "CNY");
+	cr_assert(message_equal(&a, &same));
+	cr_assert_not(message_equal(&a, &usd));
+	cr_assert_not(message_equal(&a, &more));
+}
+
+/* The constructor fills each argument as its row declares it. */
+Test(messages, a_constructor_gives_the_rows_kinds_and_values)
+{
+	struct message m = msg_why_deadline_cheapest(3, "bare metal", 1500.5, "CNY");
+	const struct message_row *r = &message_rows[MSG_WHY_DEADLINE_CHEAPEST];
+	cr_assert_eq(m.code, MSG_WHY_DEADLINE_CHEAPEST);
+	cr_assert_eq(r->nparams, 3);
+	cr_assert_str_eq(r->params[1].name, "way");
+	cr_assert_eq(r->params[1].kind, PARAM_WORD);
+	cr_assert_eq(m.args[0].kind, ARG_INT);
+	cr_assert_eq(m.args[0].v.i, 3);
+	cr_assert_str_eq(m.args[1].v.s, "bare metal");
+	cr_assert_eq(m.args[2].kind, ARG_MONEY);
+	cr_assert_eq(m.args[2].v.money.amount, 1500.5);
+	cr_assert_str_eq(m.args[2].v.money.currency, "CNY");
+	cr_assert_eq(m.args[3].kind, ARG_NONE);
+	m = msg_shape_no_fit(2, 5, 1); /* numbers now, not a string the planner built */
+	cr_assert_eq(m.args[1].kind, ARG_INT);
+	cr_assert_str_eq(text(&m), "the shape asked for (TP2×PP5×1) does not fit in memory");
+}
+
 Test(messages, the_most_severe_sort_first)
 {
 	struct message eff = msg_parallel_efficiency(70.0, 30.0);
