@@ -121,7 +121,11 @@ Test(cli, json_with_no_offer_uses_null)
 {
 	cr_assert_eq(run("-m llama-2-7b --gpu a100-80g --format json"), 0, "%s", err);
 	cr_assert(json_valid(out), "%s", out);
-	cr_assert(strstr(out, "\"reason\": \"no container offer for A100 80G\""), "%s", out);
+	cr_assert(strstr(out, "\"reason\": {\n          \"code\": \"no_container_offer\",\n"
+			      "          \"severity\": \"notice\",\n"
+			      "          \"args\": {\n            \"gpu\": \"A100 80G\"\n          },\n"
+			      "          \"text\": \"no container offer for A100 80G\"\n        }"),
+		  "%s", out);
 	cr_assert(strstr(out, "\"monthly_total\": null"), "%s", out);
 }
 
@@ -134,7 +138,7 @@ Test(cli, csv_has_one_row_per_plan_with_flattened_names)
 	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
 	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
 	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
-	cr_assert(strstr(out, ",notes,data_source,prices_as_of\n"), "%s", out);
+	cr_assert(strstr(out, ",notes,note_codes,data_source,prices_as_of\n"), "%s", out);
 	cr_assert(strstr(out, "," FIXTURES "/ref,2026-10-12\n"), "%s", out);
 	cr_assert(strstr(out, "\nqwen2.5-32b,bf16,inference,4096,1,h100-80g,"), "%s", out);
 }

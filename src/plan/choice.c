@@ -165,7 +165,7 @@ static void idle_card_alternative(struct plan *p, const struct plan *cand, int n
 		return;
 	double speedup = best->throughput.output_tokens_per_s / p->throughput.output_tokens_per_s;
 	set_alternative(&p->alternatives[p->nalternatives++], best,
-			message_make(MSG_ALT_IDLE_CARDS, speedup));
+			msg_alternative_idle_cards(speedup));
 }
 
 static bool listed(const struct plan *p, const struct plan *q)
@@ -193,8 +193,8 @@ static void cheapest_alternative(struct plan *p, const struct plan *cand, int n)
 	}
 	if (best && !listed(p, best) && p->nalternatives < PLAN_ALTERNATIVES)
 		set_alternative(&p->alternatives[p->nalternatives++], best,
-				message_make(MSG_ALT_CHEAPEST_PER_TOKEN, best_cost,
-					     p->throughput.currency));
+				msg_alternative_cheapest_per_token(best_cost,
+								   p->throughput.currency));
 }
 
 static bool cheaper_and_meets(const struct plan *q, const struct plan *best, double speed)
@@ -227,13 +227,13 @@ static void meet_min_speed(struct plan *p, const struct plan *cand, int n, doubl
 		return;
 	struct message why[PLAN_WHY];
 	int nwhy = 0;
-	why[nwhy++] = message_make(MSG_WHY_MEMORY_MINIMUM, p->cards, p->lay.t, p->lay.p,
-				   p->throughput.user_tokens_per_s);
+	why[nwhy++] = msg_why_memory_minimum(p->cards, p->lay.t, p->lay.p,
+					     p->throughput.user_tokens_per_s);
 	if (best && p->throughput.user_tokens_per_s < speed)
-		why[nwhy++] = message_make(MSG_WHY_TOO_SLOW, p->throughput.user_tokens_per_s, speed);
+		why[nwhy++] = msg_why_too_slow(p->throughput.user_tokens_per_s, speed);
 	else if (!best)
-		why[nwhy++] = message_make(MSG_WHY_SPEED_UNREACHABLE, speed, fastest->cards,
-					   fastest->throughput.user_tokens_per_s);
+		why[nwhy++] = msg_why_speed_unreachable(speed, fastest->cards,
+							fastest->throughput.user_tokens_per_s);
 	int min_cards = p->cards;
 	if (best)
 		*p = *best;
@@ -252,7 +252,7 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		return;
 	if (p->forced) {
 		if (sc->min_speed > 0)
-			plan_add_why(p, message_make(MSG_WHY_FORCED));
+			plan_add_why(p, msg_why_forced());
 		return;
 	}
 	int n, filled = 0;

@@ -164,7 +164,7 @@ GETTER(with_headroom, has_cards(p), number, G(p->with_headroom))
 GETTER(utilization, has_cards(p), number, p->utilization_pct)
 GETTER(available, true, flag, r->available)
 GETTER(region, PRICED, text, r->offer->region)
-GETTER(reason, has_cards(p) && !r->available, text, message_format(&r->why, v->buf, sizeof v->buf))
+GETTER(reason, has_cards(p) && !r->available, message, &r->why)
 GETTER(discount, PRICED && r->offer->discount[0], text, r->offer->discount)
 GETTER(source, PRICED && r->offer->source[0], text, r->offer->source)
 GETTER(max_cards, PRICED, number, r->max_cards)
@@ -228,7 +228,7 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 #define RENT_FIRST(GROUP)                                              \
 	GROUP("available", N_("available"), NULL, 0, BOOL, available), \
 	GROUP("region", N_("region"), NULL, 0, STRING, region),        \
-	GROUP("reason", N_("not available"), NULL, 0, STRING, reason), \
+	GROUP("reason", N_("not available"), NULL, 0, MESSAGE, reason), \
 	GROUP("discount", N_("discount"), NULL, 0, STRING, discount),  \
 	GROUP("source", N_("source"), NULL, 0, STRING, source)
 #define RENT_MONTHLY(GROUP)                                                    \
@@ -337,7 +337,7 @@ static int scaling_count(const struct plan *p)
 
 #define ALT(p, v) (&(p)->alternatives[(v)->index])
 #define TIER(p, v) (&(p)->training.tiers[(v)->index])
-GETTER(why_item, true, text, message_format(&p->why[v->index], v->buf, sizeof v->buf))
+GETTER(why_item, true, message, &p->why[v->index])
 GETTER(alt_strategy, true, text, ALT(p, v)->strategy)
 GETTER(alt_cards, true, number, ALT(p, v)->cards)
 GETTER(alt_tp, true, number, ALT(p, v)->lay.t)
@@ -347,7 +347,7 @@ GETTER(alt_tokens, true, number, ALT(p, v)->tokens_per_s)
 GETTER(alt_user, true, number, ALT(p, v)->user_tokens_per_s)
 GETTER(alt_monthly, true, number, ALT(p, v)->monthly)
 GETTER(alt_per_million, true, number, ALT(p, v)->per_million_output)
-GETTER(alt_why, true, text, message_format(&ALT(p, v)->why, v->buf, sizeof v->buf))
+GETTER(alt_why, true, message, &ALT(p, v)->why)
 GETTER(tier_cards, true, number, TIER(p, v)->cards)
 GETTER(tier_days, true, number, TIER(p, v)->at.days)
 GETTER(tier_eff, true, number, TIER(p, v)->at.eff)
@@ -358,14 +358,14 @@ GETTER(scaling_applies, p->training.valid, number, 0)
 GETTER(memory_min, has_cards(p), number, p->memory_min_cards)
 
 #define ITEM(k, d, kind_, g) {.key = k, .label = k, .decimals = d, .kind = FIGURE_##kind_, .get = g}
-static const struct figure why_fields[] = {{.kind = FIGURE_STRING, .get = why_item}};
+static const struct figure why_fields[] = {{.kind = FIGURE_MESSAGE, .get = why_item}};
 static const struct figure alternative_fields[] = {
 	ITEM("strategy", 0, STRING, alt_strategy), ITEM("cards", 0, INT, alt_cards),
 	ITEM("tp", 0, INT, alt_tp), ITEM("pp", 0, INT, alt_pp), ITEM("dp", 0, INT, alt_dp),
 	ITEM("output_tokens_per_s", 1, NUMBER, alt_tokens),
 	ITEM("user_tokens_per_s", 1, NUMBER, alt_user), ITEM("monthly", 2, NUMBER, alt_monthly),
 	ITEM("cost_per_million_output", 4, NUMBER, alt_per_million),
-	ITEM("why", 0, STRING, alt_why)};
+	ITEM("why", 0, MESSAGE, alt_why)};
 static const struct figure scaling_fields[] = {
 	ITEM("cards", 0, INT, tier_cards), ITEM("days", 3, NUMBER, tier_days),
 	ITEM("efficiency", 4, NUMBER, tier_eff), ITEM("total_cost", 2, NUMBER, tier_cost),
@@ -572,6 +572,9 @@ static bool scalar_text(const struct figure *f, const struct figure_value *vp, c
 		if (v.number <= 0)
 			return false;
 		format_date(buf, cap, (int)v.number);
+		return true;
+	case FIGURE_MESSAGE:
+		message_format(v.message, buf, cap);
 		return true;
 	default:
 		if (!v.text)

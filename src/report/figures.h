@@ -16,6 +16,7 @@ enum figure_kind {
 	FIGURE_STRING,
 	FIGURE_DATE,
 	FIGURE_LIST, /* a JSON list; one joined cell in the CSV */
+	FIGURE_MESSAGE, /* a note object in the JSON (code, args, text); its text in the CSV */
 };
 
 /* One value; the member that holds it follows the kind. */
@@ -23,7 +24,8 @@ struct figure_value {
 	double number; /* NUMBER and INT; DATE as yyyymmdd */
 	bool flag;     /* BOOL */
 	const char *text; /* STRING */
-	char buf[256];    /* text rendered for this value (a message), when text points here */
+	const struct message *message; /* MESSAGE */
+	char buf[256];    /* text rendered for this value, when text points here */
 	int index;        /* list items: which one the getter reads */
 };
 
