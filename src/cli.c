@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "duration.h"
 #include "i18n.h"
 #include "settings.h"
 #include "text.h"
@@ -46,6 +47,14 @@ static int invalid_value(FILE *err, const char *value, const char *option, const
 	char msg[512];
 	snprintf(msg, sizeof msg, _("invalid value \"%s\" for --%s: expected %s"), value, option,
 		 accepted);
+	return usage_error(err, msg);
+}
+
+/* reason: the whole of it, "expected ..." (setting_parse's). */
+static int invalid_reason(FILE *err, const char *value, const char *option, const char *reason)
+{
+	char msg[768];
+	snprintf(msg, sizeof msg, _("invalid value \"%s\" for --%s: %s"), value, option, reason);
 	return usage_error(err, msg);
 }
 
@@ -220,13 +229,13 @@ void cli_help(FILE *out)
 /* The model needs the catalogue: its text waits until the data is loaded. */
 static int apply_setting(struct cli *cli, const struct setting *s, const char *arg, FILE *err)
 {
-	char accepted[512];
+	char reason[512];
 	if (s->needs_catalog) {
 		cli->model = arg;
 		return EXIT_OK;
 	}
-	if (!setting_parse(s, &cli->sc, NULL, arg, accepted, sizeof accepted))
-		return invalid_value(err, arg, s->key, accepted);
+	if (!setting_parse(s, &cli->sc, NULL, arg, reason, sizeof reason))
+		return invalid_reason(err, arg, s->key, reason);
 	return EXIT_OK;
 }
 
@@ -242,11 +251,22 @@ static int apply_entry(struct cli *cli, const struct entry *e, const char *arg, 
 	return o->handle ? o->handle(cli, arg, err) : EXIT_OK;
 }
 
+/* A malformed GPUPLAN_TODAY is said once, by its name, before any
+ * option: otherwise the first option that needs today (a --deadline date)
+ * would take the blame, and the loader would quietly check no dates. */
+static int check_today(FILE *err)
+{
+	char msg[256];
+	int today;
+	return duration_today(&today, msg, sizeof msg) ? EXIT_OK : usage_error(err, msg);
+}
+
 int cli_parse(struct cli *cli, int argc, char **argv, FILE *err)
 {
 	*cli = (struct cli){.mode = MODE_AUTO, .format = FORMAT_TABLE};
 	scenario_defaults(&cli->sc);
-	return cli_parse_onto(cli, argc, argv, err);
+	int rc = check_today(err);
+	return rc != EXIT_OK ? rc : cli_parse_onto(cli, argc, argv, err);
 }
 
 static int entry_key(const struct entry *e, size_t i)

@@ -453,3 +453,48 @@ Test(cli, an_empty_gpu_list_is_an_error)
 			      "--list-gpus)\n");
 	cr_assert_str_eq(out, "");
 }
+
+/* The parsers' own reasons reach the user: what is wrong with this text,
+ * not the row's general "expected ..." (issue: reliability, unclear errors). */
+Test(cli, a_setting_says_what_is_wrong_with_the_text)
+{
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=2026-11-30",
+			     "-m llama-2-7b -t full --measured 1:1520,2:2900,2:3000"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1:1520,2:2900,2:3000\" for --measured: "
+			      "expected each card count once, found 2 twice (see gpuplan --help)\n");
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=2026-11-30",
+			     "-m llama-2-7b -t full --deadline 2026-10-01"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"2026-10-01\" for --deadline: expected a "
+			      "date after today (2026-11-30), found \"2026-10-01\" (see gpuplan "
+			      "--help)\n");
+}
+
+/* A bad GPUPLAN_TODAY is named by itself; a valid --deadline is not blamed
+ * (and "14d" needs no today at all). */
+Test(cli, a_bad_today_is_named_not_the_deadline)
+{
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=tomorrow",
+			     "-m llama-2-7b -t full --deadline 14d --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: GPUPLAN_TODAY: expected a date YYYY-MM-DD, found "
+			      "\"tomorrow\" (see gpuplan --help)\n");
+}
+
+/* Each training setting has a range in its row; past it is refused with
+ * that range, never computed into inf days, -nan % or ¥inf. */
+Test(cli, training_settings_past_their_range_are_refused)
+{
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1e300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1e300\" for --train-tokens: expected a "
+			      "token count from 1 to 1000T, found \"1e300\" (see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --global-batch 1e300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1e300\" for --global-batch: expected a "
+			      "token count from 1 to 1B, found \"1e300\" (see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --deadline 1e300d --print"), 2);
+	cr_assert(strstr(err, "for --deadline: expected a deadline from 1h to 3650d, found "
+			      "\"1e300d\""), "%s", err);
+	/* the edges themselves are taken */
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1000T --epochs 1000 "
+			 "--global-batch 1 --format json"), 0, "%s", err);
+	cr_assert_null(strstr(out, "inf"), "%s", out);
+	cr_assert_null(strstr(out, "nan"), "%s", out);
+}
