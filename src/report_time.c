@@ -186,7 +186,8 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 						      (unsigned long)p->cards), p->cards);
 }
 
-/* "σ 0.031, κ 0.00012, peak at 91 cards" (no peak when κ = 0). */
+/* "σ 0.031, κ 0.00012, peak at 91 cards" (none when κ = 0 or it lies
+ * beyond the cards a plan can have). */
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 {
 	double peak = 0;
@@ -197,7 +198,7 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 	if (has_peak)
 		snprintf(buf + n, cap - (size_t)n, _(", peak at %.0f cards"), peak);
 	else
-		snprintf(buf + n, cap - (size_t)n, "%s", _(", no peak"));
+		snprintf(buf + n, cap - (size_t)n, _(", no peak within %d cards"), USL_MAX_CARDS);
 }
 
 bool time_figure(const struct plan *p, double *v, bool *days)

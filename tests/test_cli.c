@@ -498,3 +498,18 @@ Test(cli, training_settings_past_their_range_are_refused)
 	cr_assert_null(strstr(out, "inf"), "%s", out);
 	cr_assert_null(strstr(out, "nan"), "%s", out);
 }
+
+/* Measured points a run cannot give are refused at the option, with the
+ * bound they break (they printed 10^22 days and ¥inf, or fit 10^4 times
+ * superlinear as linear). */
+Test(cli, impossible_measurements_are_refused)
+{
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --gpu h100-80g "
+			 "--measured 1:1e-300,2:1e-300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1:1e-300,2:1e-300\" for --measured: "
+			      "expected a throughput from 1 to 10000000 tokens/s in \"1:1e-300\" "
+			      "(see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --gpu h100-80g "
+			 "--measured 1:1000,2:2e7 --print"), 2);
+	cr_assert(strstr(err, "expected at most 2 times the per-card tokens/s"), "%s", err);
+}
