@@ -9,7 +9,8 @@
 #include "csvtab.h"
 #include "diag.h"
 
-/* COL_FRACTION: an efficiency, a number above 0 and at most 1. */
+/* COL_FRACTION: an efficiency, a number above 0 (at least min) and at
+ * most 1. */
 enum col_type { COL_TEXT, COL_NUMBER, COL_COUNT, COL_YESNO, COL_DATE, COL_ENUM, COL_FRACTION };
 
 struct column {
@@ -18,10 +19,11 @@ struct column {
 	bool required; /* the column must exist and the field be non-empty */
 	size_t offset; /* of the field in the record struct */
 	const char *const *choices; /* COL_ENUM */
-	double min;                 /* COL_NUMBER / COL_COUNT: smallest valid */
-	/* COL_NUMBER / COL_COUNT: largest valid, 0 for none. A bound keeps a
-	 * typo (2147483647 cards, 1e300 parameters) from reaching the
-	 * arithmetic, where it would wrap or print inf. */
+	double min;                 /* COL_NUMBER / COL_FRACTION / COL_COUNT: smallest valid */
+	/* COL_NUMBER / COL_COUNT: largest valid, 0 for none (COL_FRACTION:
+	 * 1). A bound keeps a typo (2147483647 cards, 1e300 parameters, an
+	 * efficiency of 1e-300) from reaching the arithmetic, where it would
+	 * wrap or print inf; the message then gives the range. */
 	double max;
 	/* A column added after users had copies of the file: when the header
 	 * lacks it, the loader takes the bundled value for the row's id, and

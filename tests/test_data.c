@@ -162,8 +162,8 @@ Test(data, gpu_memory_must_be_positive_and_link_known)
 			   "h100-80g,NVIDIA H100 80G,NVIDIA,0,3350,989,yes,nvlink,900,t\n"
 			   "x,X,NVIDIA,100,1,1,yes,infiniband,900,t\n";
 	load_with(FILE_GPUS, text, out, sizeof out);
-	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number above 0 for memory_mib, "
-			      "found \"0\"\n"), "%s", out);
+	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number from 1024 to 16777216 for "
+			      "memory_mib, found \"0\"\n"), "%s", out);
 	cr_assert(strstr(out, "prices/gpus.csv:3:24: expected one of nvlink, hccs, pcie for link, "
 			      "found \"infiniband\"\n"), "%s", out);
 }
@@ -181,7 +181,7 @@ Test(data, model_architecture_checks)
 			      "found \"7\"\n"), "%s", out);
 	cr_assert(strstr(out, "models/models.csv:3:5: expected a number above 0 for params_b, "
 			      "found \"abc\"\n"), "%s", out);
-	cr_assert(strstr(out, "models/models.csv:4:7: expected a whole number of at least 1 for "
+	cr_assert(strstr(out, "models/models.csv:4:7: expected a whole number from 1 to 1024 for "
 			      "layers, found \"0\"\n"), "%s", out);
 }
 
