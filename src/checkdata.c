@@ -1,6 +1,7 @@
 #include "checkdata.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "arch.h"
 #include "datasrc.h"
@@ -52,5 +53,52 @@ void check_gpu_figures(const struct catalog *c, struct diag *d)
 		if (g->mbu_bs1 > g->mbu)
 			gpu_warning(c, g, N_("mbu_bs1 above mbu: batch 1 cannot stream weights more "
 					     "efficiently than a large batch"), d);
+	}
+}
+
+/* The first offer after 'from' (an index into c->offers) whose currency
+ * differs from that of c->offers[from], among those of GPU 'gpu' (< 0:
+ * any GPU); NULL when there is none. */
+static const struct offer *other_currency(const struct catalog *c, size_t from, int gpu)
+{
+	const struct offer *first = &c->offers[from];
+	for (size_t i = from + 1; i < c->noffers; i++) {
+		const struct offer *o = &c->offers[i];
+		if ((gpu < 0 || o->gpu == gpu) && strcmp(o->currency, first->currency) != 0)
+			return o;
+	}
+	return NULL;
+}
+
+/* The first offer of GPU g, or -1. */
+static long first_offer_of(const struct catalog *c, int g)
+{
+	for (size_t i = 0; i < c->noffers; i++)
+		if (c->offers[i].gpu == g)
+			return (long)i;
+	return -1;
+}
+
+void check_offer_currencies(const struct catalog *c, struct diag *d)
+{
+	const char *where = catalog_file_names[FILE_OFFERS];
+	const struct offer *other = c->noffers ? other_currency(c, 0, -1) : NULL;
+	if (!other)
+		return;
+	const struct offer *first = &c->offers[0];
+	diag_warning(d, _("%s/%s: quotes in two currencies, %s (line %u, %s) and %s (line %u, "
+			  "%s): totals in different currencies are never compared"),
+		     data_source_text(c), where, first->currency, first->line, first->gpu_id,
+		     other->currency, other->line, other->gpu_id);
+	for (size_t g = 0; g < c->ngpus; g++) {
+		long at = first_offer_of(c, (int)g);
+		const struct offer *o = at < 0 ? NULL : other_currency(c, (size_t)at, (int)g);
+		if (!o)
+			continue;
+		first = &c->offers[at];
+		diag_warning(d, _("%s/%s:%u: %s is quoted in %s here and in %s on line %u: its "
+				  "container and bare metal are not compared"),
+			     data_source_text(c), where, o->line, c->gpus[g].id, o->currency,
+			     first->currency, first->line);
 	}
 }

@@ -17,4 +17,11 @@ void check_model_params(const struct catalog *c, struct diag *d);
  * than a large batch (mbu_bs1 > mbu). */
 void check_gpu_figures(const struct catalog *c, struct diag *d);
 
+/* Warns where the price list holds more than one currency: once for the
+ * list (the first offer in each of two currencies, by GPU and line), and
+ * once for each GPU quoted in two, whose container and bare metal are
+ * then never compared. No rate converts them: a total in one currency is
+ * never set against a total in another. */
+void check_offer_currencies(const struct catalog *c, struct diag *d);
+
 #endif

@@ -35,6 +35,14 @@ static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
 }
 
+/* An amount of one way to rent p, in that way's own currency: the two
+ * ways may be quoted in two (a USD container, a CNY machine). */
+static void md_rent_money(char *buf, size_t cap, double amount, const struct plan *p,
+			  const struct rent *r)
+{
+	money_format(buf, cap, amount, rent_currency(p, r), 0, MONEY_UTF8);
+}
+
 /* "910B 64G bare metal, 1 machine (7 cards used, 1 idle)": bare metal is
  * rented in whole machines, so "7 × 910B 64G" would read as seven
  * machines; the machines and the idle cards say what is paid for. */
@@ -266,7 +274,7 @@ static void md_price(FILE *out, const struct plan *p, const struct rent *r, bool
 		fprintf(out, " — |");
 		return;
 	}
-	md_money(money, sizeof money, per_card ? r->monthly_per_card : r->total, p);
+	md_rent_money(money, sizeof money, per_card ? r->monthly_per_card : r->total, p, r);
 	fprintf(out, " %s |", money);
 }
 
@@ -324,7 +332,7 @@ static void md_idle(FILE *out, const struct plan *p)
 		fprintf(out, " |");
 		return;
 	}
-	md_money(money, sizeof money, p->baremetal.idle_cost, p);
+	md_rent_money(money, sizeof money, p->baremetal.idle_cost, p, &p->baremetal);
 	fputc(' ', out);
 	fprintf(out, _("%d (%s)"), p->baremetal.idle, money);
 	fputs(" |", out);
@@ -352,7 +360,7 @@ static void md_plan_row(FILE *out, const struct plan *p)
 	md_price(out, p, &p->baremetal, false);
 	md_idle(out, p);
 	if (used) {
-		md_money(money, sizeof money, used->total, p);
+		md_rent_money(money, sizeof money, used->total, p, used);
 		format_date(date, sizeof date, used->monthly_collected);
 	}
 	fprintf(out, " %s | %s | %s |\n", plan_cheaper_label(p), money, date);

@@ -43,11 +43,9 @@ static void speed_row(FILE *out, const struct plan *p)
 	time_rate_text(user, sizeof user, t->user_tokens_per_s);
 	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
 	time_rate_text(max, sizeof max, m->valid ? m->output_tokens_per_s : -1);
-	time_money_per_million(pm, sizeof pm, time_cheaper_per_million(&t->per_million_output),
-			       t->currency);
-	time_money_per_million(pm_max, sizeof pm_max,
-			       m->valid ? time_cheaper_per_million(&m->per_million_output) : -1,
-			       t->currency);
+	time_money_per_million(pm, sizeof pm, plan_per_million(p, t), plan_currency(p));
+	time_money_per_million(pm_max, sizeof pm_max, m->valid ? plan_per_million(p, m) : -1,
+			       plan_currency(p));
 	time_band_text(band, sizeof band, t->band_pct);
 	snprintf(at_max, sizeof at_max, _("%s at %lld"), max, m->valid ? m->max_concurrency : 0);
 	plan_strategy_text(shape, sizeof shape, p);

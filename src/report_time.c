@@ -7,6 +7,7 @@
 #include "compare.h"
 #include "i18n.h"
 #include "money.h"
+#include "plan_text.h"
 #include "report.h"
 #include "report_time.h"
 #include "tables.h"
@@ -51,15 +52,6 @@ void time_days_text(char *buf, size_t cap, double days)
 		 days);
 }
 
-double time_cheaper_per_million(const struct rent_pair *r)
-{
-	if (r->container < 0)
-		return r->baremetal;
-	if (r->baremetal < 0)
-		return r->container;
-	return r->container < r->baremetal ? r->container : r->baremetal;
-}
-
 /* Per-token money keeps cents below 10 (¥0.27 must not read as ¥0);
  * above, cents would claim a precision the ±30 % band does not have. */
 void time_money_per_million(char *buf, size_t cap, double v, const char *currency)
@@ -79,8 +71,8 @@ void time_speed_cell(char *buf, size_t cap, const struct plan *p)
 void time_per_million_cell(char *buf, size_t cap, const struct plan *p)
 {
 	const struct throughput *t = &p->throughput;
-	double v = t->valid && p->fits ? time_cheaper_per_million(&t->per_million_output) : -1;
-	time_money_per_million(buf, cap, v, t->currency);
+	double v = t->valid && p->fits ? plan_per_million(p, t) : -1;
+	time_money_per_million(buf, cap, v, plan_currency(p));
 }
 
 void time_days_cell(char *buf, size_t cap, const struct plan *p)
@@ -104,12 +96,13 @@ void time_job_cost_cell(char *buf, size_t cap, const struct plan *p)
 	money_or_dash(buf, cap, time_job_cost(p), plan_currency(p), 0, MONEY_UTF8);
 }
 
-/* "container ¥0.27, bare metal ¥2.56" per million tokens. */
-void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency)
+/* "container ¥0.27, bare metal ¥2.56" per million tokens, each way in its
+ * own offer's currency. */
+void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r)
 {
 	char c[48], b[48];
-	time_money_per_million(c, sizeof c, r->container, currency);
-	time_money_per_million(b, sizeof b, r->baremetal, currency);
+	time_money_per_million(c, sizeof c, r->container, rent_currency(p, &p->container));
+	time_money_per_million(b, sizeof b, r->baremetal, rent_currency(p, &p->baremetal));
 	snprintf(buf, cap, _("container %s, bare metal %s"), c, b);
 }
 

@@ -20,12 +20,11 @@ void time_rate_text(char *buf, size_t cap, double v);
 void time_seconds_text(char *buf, size_t cap, double s);
 /* "3.25" days (two decimals below 10, one below 100). */
 void time_days_text(char *buf, size_t cap, double days);
-/* The cheaper of a pair of per-million costs; < 0 when neither is offered. */
-double time_cheaper_per_million(const struct rent_pair *r);
 /* "¥0.27"; "—" when v < 0. */
 void time_money_per_million(char *buf, size_t cap, double v, const char *currency);
-/* "container ¥0.27, bare metal ¥2.56". */
-void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency);
+/* "container ¥0.27, bare metal ¥2.56": r is one of p's pairs, each way in
+ * its own currency (rent_currency). */
+void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r);
 
 /* The table's cells: output tok/s at the concurrency, ¥ per million output
  * tokens the cheaper way, training days and the job's cheapest cost. */

@@ -513,3 +513,21 @@ Test(cli, impossible_measurements_are_refused)
 			 "--measured 1:1000,2:2e7 --print"), 2);
 	cr_assert(strstr(err, "expected at most 2 times the per-card tokens/s"), "%s", err);
 }
+
+/* A price list in two currencies is named by --check-data: the list once
+ * (the first offer in each), and each GPU quoted in both, by line. */
+Test(cli, check_data_names_a_second_currency)
+{
+	cr_assert_eq(run_env("", "--check-data --data " FIXTURES "/loader/usd-container"), 0, "%s",
+		     err);
+	cr_assert(strstr(err, "warning: " FIXTURES "/loader/usd-container/prices/offers.csv: quotes "
+			      "in two currencies, CNY (line 5, rtx4090-24g) and USD (line 18, "
+			      "h100-80g): totals in different currencies are never compared\n"),
+		  "%s", err);
+	cr_assert(strstr(err, "warning: " FIXTURES "/loader/usd-container/prices/offers.csv:19: "
+			      "h100-80g is quoted in CNY here and in USD on line 18: its container "
+			      "and bare metal are not compared\n"), "%s", err);
+	/* one currency: no word about it */
+	cr_assert_eq(run("--check-data"), 0, "%s", err);
+	cr_assert_null(strstr(err, "currenc"), "%s", err);
+}

@@ -6,9 +6,12 @@
 #include <string.h>
 
 #include "../src/compare.h"
+#include "../src/datasrc.h"
 #include "../src/i18n.h"
 #include "../src/money.h"
+#include "../src/plan_text.h"
 #include "../src/report.h"
+#include "../src/report_time.h"
 #include "helpers.h"
 
 static char buf[128];
@@ -411,4 +414,35 @@ Test(quote, compare_headline_jobs_and_machines)
 	analysis_free(&pinned);
 	analysis_free(&now);
 	analysis_free(&month);
+}
+
+/* H100 container in USD, bare metal in CNY (tests/fixtures/loader/
+ * usd-container, $95,000 a card to be the larger number): each price
+ * carries its own offer's currency. The plan
+ * row labelled the CNY machine "$11,060 | $88,480" and the per-million
+ * pair wrote both in the container's "$". */
+Test(quote_currency, each_way_is_in_its_own_currency)
+{
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, FIXTURES "/loader/usd-container", &d), 0);
+	diag_clear(&d);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, "h100-80g"), "%s", a.error);
+	const char *md = markdown_of(&a, NULL, 0);
+	/* 88480 / 8 = 11060 a card; the machine 88480, both CNY */
+	cr_assert(strstr(md, "| $95,000 | $95,000 | ¥11,060 | ¥88,480 |"), "%s", md);
+	const struct plan *p = plan_of(&a, "h100-80g");
+	char pair[128];
+	time_per_million_pair(pair, sizeof pair, p, &p->throughput.per_million_output);
+	cr_assert(strstr(pair, "container $") && strstr(pair, "bare metal ¥"), "%s", pair);
+	/* two currencies: no cheaper way, and the single figure is the
+	 * container's, in its currency (never the smaller number of two) */
+	cr_assert_eq(p->cheaper, CHEAPER_NONE);
+	cr_assert_eq(plan_per_million(p, &p->throughput), p->throughput.per_million_output.container);
+	cr_assert_str_eq(plan_currency(p), "USD");
+	analysis_free(&a);
+	catalog_free(&c);
 }

@@ -38,6 +38,7 @@ static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 	if (cli->mode == MODE_CHECK_DATA && !errors) {
 		check_model_params(c, d);
 		check_gpu_figures(c, d);
+		check_offer_currencies(c, d);
 	}
 	diag_print(d, stderr);
 	if (errors)
