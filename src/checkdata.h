@@ -7,6 +7,20 @@
 
 #define PARAMS_TOLERANCE 0.03 /* architecture vs params_b */
 
+/* A count of m that differs from the one its architecture implies. */
+struct params_gap {
+	const char *column; /* "params_b" or "active_params_b" */
+	double listed_b, implied_b; /* billions */
+	double gap;                 /* |implied - listed| / listed */
+};
+
+/* m's counts that differ from what its architecture implies by more than
+ * PARAMS_TOLERANCE: params_b, then active_params_b for MoE; how many (at
+ * most 2) in out. None for MLA models, which the columns do not describe.
+ * --check-data lists them; the analysis notes the model in use, so every
+ * report and the screen say it too. */
+int model_params_gaps(const struct model *m, struct params_gap out[2]);
+
 /* Warns where a model's params_b (or active_params_b) differs from the
  * count its architecture implies by more than 3 %. */
 void check_model_params(const struct catalog *c, struct diag *d);

@@ -158,6 +158,12 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "train_measured", .severity = SEVERITY_INFO, .args = "ff",
 		.forms = {N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
 			"(exact arithmetic, no band)")}},
+	/* A data warning on the model in use, on every surface the model's
+	 * figures reach (DATA.md: "the loader warns ... on every surface"). */
+	[MSG_DATA_PARAMS_DIFFER] = {
+		.key = "data_params_differ", .severity = SEVERITY_WARNING, .args = "sfff",
+		.forms = {N_("data: %s %.4gB differs from the %.4gB the architecture implies by "
+			"%.0f %%: the figures use the listed count (see --check-data)")}},
 };
 
 static const struct message_row *row_of(enum message_code code)

@@ -531,3 +531,27 @@ Test(cli, check_data_names_a_second_currency)
 	cr_assert_eq(run("--check-data"), 0, "%s", err);
 	cr_assert_null(strstr(err, "currenc"), "%s", err);
 }
+
+/* A data warning on the model in use (params_b 9 for a 6.738B shape)
+ * reaches every report, not only --check-data: stderr in every format, a
+ * note in the table, the JSON and the quote. */
+Test(cli, a_data_warning_reaches_every_report)
+{
+	static const char *const note = "data: models/models.csv:2 params_b 9B differs from the "
+					"6.738B the architecture implies by 25 %: the figures use "
+					"the listed count (see --check-data)";
+	static const char *const formats[] = {"table", "csv", "json", "markdown"};
+	char args[256], warning[300];
+	snprintf(warning, sizeof warning, "warning: %s\n", note);
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		snprintf(args, sizeof args, "--data " FIXTURES "/params -m wrong-7b --format %s",
+			 formats[i]);
+		cr_assert_eq(run_env("", args), 0, "%s", err);
+		cr_assert(strstr(err, warning), "%s: %s", formats[i], err);
+		if (strcmp(formats[i], "csv") != 0)
+			cr_assert(strstr(out, note), "%s: %s", formats[i], out);
+	}
+	/* a model that agrees with its shape: no such word */
+	cr_assert_eq(run_env("", "--data " FIXTURES "/params -m llama-2-7b --format json"), 0);
+	cr_assert_null(strstr(err, "data: "), "%s", err);
+}
