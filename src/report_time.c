@@ -1,6 +1,7 @@
 /* The time figures as people read them (PERFORMANCE.md §2-§3), written
  * once for the table report and the quote: speed and cost per token for
  * inference, days and billings for training, each with its band. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,9 +29,16 @@ void time_band_text(char *buf, size_t cap, double band_pct)
 		snprintf(buf, cap, _("estimate ±%.0f %%"), band_pct);
 }
 
+/* A time or a rate that is not a finite, non-negative number is no
+ * figure: never "inf", "-nan" or a negative time on any surface. */
+static bool time_is_figure(double v)
+{
+	return isfinite(v) && v >= 0;
+}
+
 void time_rate_text(char *buf, size_t cap, double v)
 {
-	if (v < 0)
+	if (!time_is_figure(v))
 		snprintf(buf, cap, "—");
 	else if (v < 100)
 		snprintf(buf, cap, "%.1f", v);
@@ -40,7 +48,9 @@ void time_rate_text(char *buf, size_t cap, double v)
 
 void time_seconds_text(char *buf, size_t cap, double s)
 {
-	if (s < 1)
+	if (!time_is_figure(s))
+		snprintf(buf, cap, "—");
+	else if (s < 1)
 		snprintf(buf, cap, "%.1f ms", s * 1000);
 	else
 		snprintf(buf, cap, "%.2f s", s);
@@ -48,6 +58,10 @@ void time_seconds_text(char *buf, size_t cap, double s)
 
 void time_days_text(char *buf, size_t cap, double days)
 {
+	if (!time_is_figure(days)) {
+		snprintf(buf, cap, "—");
+		return;
+	}
 	snprintf(buf, cap, days < 0.1 ? "%.2g" : days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f",
 		 days);
 }

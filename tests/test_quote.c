@@ -1,6 +1,7 @@
 /* Money as people read it, and the quote as a customer reads it: the
  * conclusion first, the screen's order, the pinned scenario beside. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,25 @@ Test(money, ascii_terminals_get_the_code)
 	cr_assert_str_eq(money(1234, "EUR", 0, MONEY_ASCII), "EUR 1,234");
 	cr_assert_str_eq(money(1234, "USD", 0, MONEY_ASCII), "$1,234");
 	cr_assert_str_eq(money(1234, "HKD", 0, MONEY_ASCII), "HKD 1,234");
+}
+
+/* Never inf, nan or a number cut short (it reads as another, smaller
+ * one): such an amount is "—" (issue: reliability, impossible numbers). */
+Test(money, a_figure_is_whole_or_a_dash)
+{
+	cr_assert_str_eq(money(INFINITY, "CNY", 0, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(-INFINITY, "CNY", 0, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(NAN, "USD", 2, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(1e300, "CNY", 0, MONEY_UTF8), "—", "300 digits do not fit a cell");
+	cr_assert_str_eq(money(1e20, "CNY", 0, MONEY_UTF8), "¥100,000,000,000,000,000,000");
+	char small[12];
+	/* "¥123,456,789" is 14 bytes: cut it would read "¥123,456," */
+	money_format(small, sizeof small, 123456789, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(small, "—");
+	money_format(small, sizeof small, 1234567, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(small, "¥1,234,567", "10 bytes and the NUL fit");
+	money_group(small, 6, 1234567, 0);
+	cr_assert_str_eq(small, "—");
 }
 
 Test(money, signed_differences)
@@ -445,4 +465,26 @@ Test(quote_currency, each_way_is_in_its_own_currency)
 	cr_assert_str_eq(plan_currency(p), "USD");
 	analysis_free(&a);
 	catalog_free(&c);
+}
+
+/* The time printers the table, the quote and --compare share: a figure
+ * that is not finite or is negative is "—", never "inf", "-nan" or a
+ * negative time. */
+Test(money, time_figures_are_finite_or_a_dash)
+{
+	char t[64];
+	time_days_text(t, sizeof t, INFINITY);
+	cr_assert_str_eq(t, "—");
+	time_days_text(t, sizeof t, NAN);
+	cr_assert_str_eq(t, "—");
+	time_days_text(t, sizeof t, 3.254);
+	cr_assert_str_eq(t, "3.25");
+	time_seconds_text(t, sizeof t, -0.5);
+	cr_assert_str_eq(t, "—");
+	time_seconds_text(t, sizeof t, INFINITY);
+	cr_assert_str_eq(t, "—");
+	time_rate_text(t, sizeof t, NAN);
+	cr_assert_str_eq(t, "—");
+	time_rate_text(t, sizeof t, 13466);
+	cr_assert_str_eq(t, "13,466");
 }
