@@ -606,7 +606,11 @@ size_t catalog_index(struct catalog *c, struct diag *d)
 {
 	if (offer_index_build(c))
 		return 0;
-	diag_error(d, "%s", _("out of memory"));
+	if (!offer_index_fits(c))
+		diag_error(d, _("%s: %zu GPU types and %zu offers: expected at most %zu of each"),
+			   c->tables[FILE_GPUS].path, c->ngpus, c->noffers, offer_index_max());
+	else
+		diag_error(d, "%s", _("out of memory"));
 	return 1;
 }
 
