@@ -25,6 +25,10 @@ struct cli_option {
 	int (*handle)(struct cli *cli, const char *arg, FILE *err);
 	size_t keep; /* offsetof the struct cli member that keeps the value; 0: none */
 	const char *const *choices; /* listed in --help: the first is the default */
+	/* What the value must be when it cannot be empty (N_()): "" is then a
+	 * usage error at once (--data "" read /models/...; --export-data ""
+	 * failed later as a runtime error). NULL: any value. */
+	const char *nonempty;
 };
 
 /* msg: the message already in the reader's language. */
@@ -112,7 +116,7 @@ static const struct cli_option cli_options[] = {
 	{.name = "gpu", .metavar = "ID[,ID...]", .help = N_("only these GPU types"),
 	 .keep = offsetof(struct cli, gpu_filter)},
 	{.name = "data", .metavar = "DIR", .help = N_("read models/ and prices/ from DIR"),
-	 .keep = offsetof(struct cli, data_dir)},
+	 .keep = offsetof(struct cli, data_dir), .nonempty = N_("a folder name")},
 	{.name = "format", .metavar = "F", .help = N_("report format"), .handle = set_format,
 	 .choices = format_names},
 	{.name = "print", .help = N_("print the report even on a terminal"), .mode = MODE_PRINT},
@@ -128,7 +132,8 @@ static const struct cli_option cli_options[] = {
 	 .mode = MODE_CHECK_DATA},
 	{.name = "export-data", .metavar = "DIR",
 	 .help = N_("write the built-in data files under DIR for editing"),
-	 .mode = MODE_EXPORT_DATA, .keep = offsetof(struct cli, export_dir)},
+	 .mode = MODE_EXPORT_DATA, .keep = offsetof(struct cli, export_dir),
+	 .nonempty = N_("a folder name")},
 	{.name = "lang", .metavar = "zh|en",
 	 .help = N_("language of the messages (default: from LC_ALL, LC_MESSAGES, LANG)"),
 	 .handle = check_lang},
@@ -244,6 +249,8 @@ static int apply_entry(struct cli *cli, const struct entry *e, const char *arg, 
 	if (e->setting)
 		return apply_setting(cli, e->setting, arg, err);
 	const struct cli_option *o = e->option;
+	if (o->nonempty && !arg[0])
+		return invalid_value(err, arg, o->name, _(o->nonempty));
 	if (o->mode != MODE_AUTO)
 		cli->mode = o->mode;
 	if (o->keep) /* offset 0 is the mode, never a kept value */

@@ -555,3 +555,16 @@ Test(cli, a_data_warning_reaches_every_report)
 	cr_assert_eq(run_env("", "--data " FIXTURES "/params -m llama-2-7b --format json"), 0);
 	cr_assert_null(strstr(err, "data: "), "%s", err);
 }
+
+/* An empty folder is a usage error at once (exit 2), naming the option:
+ * --export-data "" exited 1 as a runtime failure, --data "" read
+ * /models/models.csv. */
+Test(cli, an_empty_folder_is_a_usage_error)
+{
+	cr_assert_eq(run("--export-data ''"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --export-data: expected a folder "
+			      "name (see gpuplan --help)\n");
+	cr_assert_eq(run("--data '' --list-gpus"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --data: expected a folder name (see "
+			      "gpuplan --help)\n");
+}
