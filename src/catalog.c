@@ -29,6 +29,9 @@ const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv
 #define RANGED(name_, type_, required_, offset_, min_, max_)                               \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
 	 .max = max_}
+/* Where a row's numbers came from: prose, the one text that may hold a
+ * tab (struct column's tab_ok). */
+#define SOURCE(offset_) {.name = "source", .type = COL_TEXT, .offset = offset_, .tab_ok = true}
 #define RANGED_BUNDLED(name_, type_, required_, offset_, min_, max_)                       \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
 	 .max = max_, .bundled = true}
@@ -82,7 +85,7 @@ static const struct column model_columns[] = {
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
 	COLUMN("aliases", COL_TEXT, false, M(aliases), NULL, 0, false),
 	COLUMN("default", COL_YESNO, false, M(is_default), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
+	SOURCE(M(source)),
 };
 #undef M
 
@@ -106,7 +109,7 @@ static const struct column gpu_columns[] = {
 	RANGED_BUNDLED("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_train", COL_FRACTION, true, G(mfu_train), MIN_EFFICIENCY, 1),
 	COLUMN("calibration", COL_ENUM, true, G(calibration), calibration_names, 0, true),
-	COLUMN("source", COL_TEXT, false, G(source), NULL, 0, false),
+	SOURCE(G(source)),
 };
 #undef G
 
@@ -125,7 +128,7 @@ static const struct column offer_columns[] = {
 	COLUMN("inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0, false),
 	RANGED("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), MIN_NET_GBS, MAX_GBS),
 	COLUMN("collected", COL_DATE, true, O(collected), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, O(source), NULL, 0, false),
+	SOURCE(O(source)),
 };
 #undef O
 

@@ -14,10 +14,12 @@
 static size_t case_only(const struct csv_table *t, const struct csv_cell *cell, const char *name,
 			struct diag *d)
 {
+	char quoted[128];
 	if (strcasecmp(cell->text, name) != 0)
 		return 0;
+	text_quote(quoted, sizeof quoted, cell->text);
 	diag_error(d, _("%s:%u:%u: expected the column name %s, found \"%s\""), t->path, cell->line,
-		   cell->col, name, cell->text);
+		   cell->col, name, quoted);
 	return 1;
 }
 
@@ -232,6 +234,49 @@ static void report(const struct csv_table *t, size_t rec, int i, const struct co
 		   want, col->name, quoted);
 }
 
+/* Where in the line the control character at 'at' (in the field's text)
+ * sits: the cell's column plus the characters before it in the raw bytes
+ * (a quoted field's quote included). The source may be gone (lean loads:
+ * column 0), and then the cell's own column is all there is. */
+static unsigned control_col(const struct csv_table *t, const struct csv_cell *cell,
+			    unsigned char at)
+{
+	if (!t->src || cell->col == 0 || cell->end <= cell->start)
+		return cell->col;
+	unsigned col = cell->col;
+	for (size_t i = cell->start; i < cell->end && i < t->src_len; i++) {
+		unsigned char c = (unsigned char)t->src[i];
+		if (c == at || (at >= 0x80 && c == 0xC2 && i + 1 < cell->end &&
+				(unsigned char)t->src[i + 1] == at))
+			return col;
+		col += (c & 0xC0) != 0x80;
+	}
+	return cell->col;
+}
+
+/* ESC, BEL, CR, BS... in a field would reach the terminal of whoever
+ * prints the report: refused, with the character and where it is. */
+static size_t control_check(const struct csv_table *t, size_t rec, int i,
+			    const struct column *col, const char *text, struct diag *d)
+{
+	uint32_t cp;
+	const char *at = text_find_control(text, col->tab_ok, &cp);
+	if (!at)
+		return 0;
+	const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)i);
+	char quoted[128], buf[160];
+	text_quote(quoted, sizeof quoted, text);
+	const char *want = col->type != COL_TEXT ? expectation(col, buf, sizeof buf)
+			   : col->tab_ok ? _("text without control characters (a tab is allowed)")
+					 : _("text without control characters");
+	/* C1 as the second byte of its UTF-8 pair (C2 80..9F) */
+	unsigned char byte = cp < 0x80 ? (unsigned char)cp : (unsigned char)(0x80 | (cp & 0x3F));
+	diag_error(d, _("%s:%u:%u: expected %s for %s, found the control character U+%04X in "
+			"\"%s\""), t->path, cell->line, control_col(t, cell, byte), want, col->name,
+		   (unsigned)cp, quoted);
+	return 1;
+}
+
 size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
 		   size_t ncols, const int *index, void *out, struct diag *d)
 {
@@ -243,6 +288,14 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 		const char *text = i < 0		 ? NULL
 				   : (size_t)i < n ? texts[i]
 						   : csvtab_text(t, rec, (size_t)i);
+		/* text is taken as it is: checked first. Any other type refuses
+		 * a control character anyway; the check then only words the
+		 * message (and costs 10^6 rows nothing). */
+		if (text && cols[c].type == COL_TEXT && control_check(t, rec, i, &cols[c], text, d)) {
+			set_absent(&cols[c], field);
+			errors++;
+			continue;
+		}
 		if (!text || text[0] == '\0') {
 			set_absent(&cols[c], field);
 			if (text && cols[c].required) {
@@ -252,7 +305,8 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 			continue;
 		}
 		if (!convert(&cols[c], text, field)) {
-			report(t, rec, i, &cols[c], d);
+			if (!control_check(t, rec, i, &cols[c], text, d))
+				report(t, rec, i, &cols[c], d);
 			errors++;
 		}
 	}

@@ -29,6 +29,10 @@ struct column {
 	 * lacks it, the loader takes the bundled value for the row's id, and
 	 * 'required' only forbids an empty field. */
 	bool bundled;
+	/* Free prose (a source) may hold a tab. No field holds any other
+	 * control character (text_is_control): the reports and the screen
+	 * print data text, and a shared file must not drive the terminal. */
+	bool tab_ok;
 };
 
 /* Whether the header row of t names this column. */
@@ -42,7 +46,8 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 		   int *index, struct diag *d);
 
 /* Fills one record; empty optional fields get their "absent" value (NULL
- * text mapped to "", -1 for numbers, 0 for counts, false, 0). */
+ * text mapped to "", -1 for numbers, 0 for counts, false, 0). A field
+ * with a control character is an error at the character's position. */
 size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
 		   size_t ncols, const int *index, void *out, struct diag *d);
 

@@ -377,3 +377,66 @@ Test(ranges, the_embeddings_fit_in_the_parameter_count)
 	       1, "models/models.csv:2:10: expected active_params_b above the 14.83B that the "
 		  "embeddings (vocab x hidden) and the active experts hold, found \"3\"\n");
 }
+
+/* ---- Control characters (issue: reliability, security) ---- */
+
+#define CONTROL FIXTURES "/control"
+
+/* tests/fixtures/control: the reference data plus rows holding ESC ] (sets
+ * the terminal title), ESC [ 2 J (clears it), BEL, BS, CR, DEL, a C1 CSI
+ * (U+009B) and a tab. Each is refused at the character's place; a tab only
+ * in a source. No control byte reaches the terminal through the message. */
+Test(check_data, control_characters_are_refused_where_they_are)
+{
+	static char err[8192];
+	cr_assert_eq(check_data(CONTROL, err, sizeof err), 3, "%s", err);
+	const char *want[] = {
+		/* evil-7b,"Evil then 4 BS: the quote is column 9, the first BS 14 */
+		CONTROL "/models/models.csv:37:14: expected text without control characters for "
+			"name, found the control character U+0008 in \"Evil\\x08\\x08\\x08\\x08Good "
+			"7B\"\n",
+		CONTROL "/prices/gpus.csv:14:11: expected text without control characters for name, "
+			"found the control character U+000D in \"X1\\x0d cleared\"\n",
+		"for vendor, found the control character U+007F in \"Vend\\x7for\"\n",
+		"for name, found the control character U+0009 in \"X3\\x09tabbed\"\n",
+		CONTROL "/prices/offers.csv:24:35: expected text without control characters for "
+			"discount, found the control character U+001B in \"\\x1b]0;pwned\\x07\"\n",
+		CONTROL "/prices/offers.csv:25:23: expected text without control characters for "
+			"region, found the control character U+009B in \"\\u009b2J宁夏\"\n",
+		CONTROL "/prices/offers.csv:26:38: expected text without control characters for "
+			"network, found the control character U+0007 in \"IB\\x07\"\n",
+		CONTROL "/prices/offers.csv:26:55: expected text without control characters (a tab "
+			"is allowed) for source, found the control character U+001B in "
+			"\"x\\x1b[2Jy\"\n",
+		"gpuplan: 8 errors in the data files; nothing was computed\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_assert(strstr(err, want[i]), "%s\nin\n%s", want[i], err);
+	/* the tab in evil-7b's source is no error: 8 errors, none for it */
+	cr_assert_null(strstr(err, "a tab is fine"), "%s", err);
+	for (const char *p = err; *p; p++)
+		cr_assert((unsigned char)*p >= 0x20 || *p == '\n', "a raw control byte 0x%02x",
+			  (unsigned char)*p);
+	cr_assert_null(strstr(err, "\xc2\x9b"), "a raw C1 CSI");
+}
+
+/* The rows alone, through the loader: the first control character of a
+ * field, C1 by its code point, a tab where only a source allows one. */
+Test(check_data, control_characters_by_column)
+{
+	expect(FILE_MODELS, MODELS_HEADER "m,\"M\x1b[2J\",7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:5: expected text without control characters for name, found "
+	       "the control character U+001B in \"M\\x1b[2J\"\n");
+	expect(FILE_MODELS, MODELS_HEADER "m\x07,M,7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:2: expected text without control characters for id");
+	/* a number column says what it is, then the character */
+	expect(FILE_MODELS, MODELS_HEADER "m,M,7\x08,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:6: expected a number above 0 for params_b, found the control "
+	       "character U+0008 in \"7\\x08\"\n");
+	expect(FILE_MODELS, MODELS_HEADER "m,M\xc2\x85,7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:4: expected text without control characters for name, found "
+	       "the control character U+0085 in \"M\\u0085\"\n");
+	/* printable text is untouched: Chinese, quotes, commas */
+	expect(FILE_MODELS,
+	       MODELS_HEADER "m,\"模型 \"\"七\"\", 7B\",7,32,4096,32,8,128,11008,32000\n", 0, "");
+}
