@@ -1,6 +1,7 @@
 #include "checkdata.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch.h"
@@ -65,49 +66,56 @@ void check_gpu_figures(const struct catalog *c, struct diag *d)
 	}
 }
 
-/* The first offer after 'from' (an index into c->offers) whose currency
- * differs from that of c->offers[from], among those of GPU 'gpu' (< 0:
- * any GPU); NULL when there is none. */
-static const struct offer *other_currency(const struct catalog *c, size_t from, int gpu)
+/* The first offer whose currency differs from the first offer's; NULL
+ * when the list holds one currency. */
+static const struct offer *second_currency(const struct catalog *c)
 {
-	const struct offer *first = &c->offers[from];
-	for (size_t i = from + 1; i < c->noffers; i++) {
-		const struct offer *o = &c->offers[i];
-		if ((gpu < 0 || o->gpu == gpu) && strcmp(o->currency, first->currency) != 0)
-			return o;
-	}
+	for (size_t i = 1; i < c->noffers; i++)
+		if (strcmp(c->offers[i].currency, c->offers[0].currency) != 0)
+			return &c->offers[i];
 	return NULL;
 }
 
-/* The first offer of GPU g, or -1. */
-static long first_offer_of(const struct catalog *c, int g)
+/* Each GPU quoted in two currencies, by the first offer in another
+ * currency than its first: one pass over the offers (10^6 of them and
+ * thousands of GPUs must not multiply). */
+static void gpus_in_two_currencies(const struct catalog *c, struct diag *d)
 {
-	for (size_t i = 0; i < c->noffers; i++)
-		if (c->offers[i].gpu == g)
-			return (long)i;
-	return -1;
+	long *first = malloc((c->ngpus ? c->ngpus : 1) * 2 * sizeof *first);
+	if (!first)
+		return; /* a warning's memory: the list's warning was given */
+	long *other = first + c->ngpus;
+	for (size_t g = 0; g < c->ngpus; g++)
+		first[g] = other[g] = -1;
+	for (size_t i = 0; i < c->noffers; i++) {
+		size_t g = (size_t)c->offers[i].gpu;
+		if (first[g] < 0)
+			first[g] = (long)i;
+		else if (other[g] < 0 &&
+			 strcmp(c->offers[i].currency, c->offers[first[g]].currency) != 0)
+			other[g] = (long)i;
+	}
+	for (size_t g = 0; g < c->ngpus; g++) {
+		if (other[g] < 0)
+			continue;
+		const struct offer *o = &c->offers[other[g]], *f = &c->offers[first[g]];
+		diag_warning(d, _("%s/%s:%u: %s is quoted in %s here and in %s on line %u: its "
+				  "container and bare metal are not compared"),
+			     data_source_text(c), catalog_file_names[FILE_OFFERS], o->line,
+			     c->gpus[g].id, o->currency, f->currency, f->line);
+	}
+	free(first);
 }
 
 void check_offer_currencies(const struct catalog *c, struct diag *d)
 {
-	const char *where = catalog_file_names[FILE_OFFERS];
-	const struct offer *other = c->noffers ? other_currency(c, 0, -1) : NULL;
+	const struct offer *other = second_currency(c);
 	if (!other)
 		return;
 	const struct offer *first = &c->offers[0];
 	diag_warning(d, _("%s/%s: quotes in two currencies, %s (line %u, %s) and %s (line %u, "
 			  "%s): totals in different currencies are never compared"),
-		     data_source_text(c), where, first->currency, first->line, first->gpu_id,
-		     other->currency, other->line, other->gpu_id);
-	for (size_t g = 0; g < c->ngpus; g++) {
-		long at = first_offer_of(c, (int)g);
-		const struct offer *o = at < 0 ? NULL : other_currency(c, (size_t)at, (int)g);
-		if (!o)
-			continue;
-		first = &c->offers[at];
-		diag_warning(d, _("%s/%s:%u: %s is quoted in %s here and in %s on line %u: its "
-				  "container and bare metal are not compared"),
-			     data_source_text(c), where, o->line, c->gpus[g].id, o->currency,
-			     first->currency, first->line);
-	}
+		     data_source_text(c), catalog_file_names[FILE_OFFERS], first->currency,
+		     first->line, first->gpu_id, other->currency, other->line, other->gpu_id);
+	gpus_in_two_currencies(c, d);
 }
