@@ -50,6 +50,21 @@ void time_billings_text(char *buf, size_t cap, const struct plan *p, const struc
 void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc);
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
 
+/* The quote's one escape for Markdown (report_quote.c): s made literal in
+ * a table cell or a paragraph, whatever it holds. | would split a cell, a
+ * line break end the table or the paragraph, ``` open a code block that
+ * swallows the rest, <b> or &copy; pass as HTML, * _ ~ $ [ ] turn
+ * into emphasis, strikes, math or links, # - + 1. at the start into a
+ * heading or a list: each is backslash-escaped (< > & as entities), and
+ * every control character or line break becomes a space. Every cell and
+ * paragraph argument of the quote passes through it. Returns out, always
+ * terminated, never cut inside a character or an escape. */
+char *md_escape(char *out, size_t cap, const char *s);
+#define MD_TEXT_MAX 1024
+/* md_escape into a buffer that lives to the end of the enclosing block,
+ * for one printf argument (as MESSAGE_TEXT). */
+#define MD(s) md_escape((char[MD_TEXT_MAX]){""}, MD_TEXT_MAX, (s))
+
 /* The quote (report_quote_time.c): ", ~24 tok/s (±30 %)" or ", ~3.21 days
  * (±25 %)" after the conclusion; the "Speed and cost per token" or "Time
  * and cost" section, plans in order (order[i] indexes a->plans, n of

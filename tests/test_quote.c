@@ -488,3 +488,105 @@ Test(money, time_figures_are_finite_or_a_dash)
 	time_rate_text(t, sizeof t, 13466);
 	cr_assert_str_eq(t, "13,466");
 }
+
+/* ---- Markdown: the one escape (issue: reliability, security) ---- */
+
+static const char *md(const char *s)
+{
+	static char b[512];
+	return md_escape(b, sizeof b, s);
+}
+
+Test(markdown, data_text_is_literal)
+{
+	cr_assert_str_eq(md("H100 | 80G"), "H100 \\| 80G", "a pipe splits a cell");
+	cr_assert_str_eq(md("line one\nline two\r\n"), "line one line two  ", "a line break");
+	cr_assert_str_eq(md("```"), "\\`\\`\\`", "a fence would swallow the rest");
+	cr_assert_str_eq(md("<img src=x onerror=alert(1)> & &copy;"),
+			 "&lt;img src=x onerror=alert(1)&gt; &amp; &amp;copy;");
+	cr_assert_str_eq(md("[link](http://x)"), "\\[link\\](http://x)");
+	/* openers escaped (* _), closers escaped (~): nothing can pair */
+	cr_assert_str_eq(md("*bold* _it_ ~gone~"), "\\*bold* \\_it_ ~gone\\~");
+	cr_assert_str_eq(md("a\\b"), "a\\\\b");
+	cr_assert_str_eq(md("x$y$"), "x\\$y\\$", "math");
+	cr_assert_str_eq(md("a\x1b[2Jb\x07"), "a \\[2Jb ", "controls are spaces");
+	cr_assert_str_eq(md("M\xc2\x9b"), "M ", "C1 too");
+	/* a start that opens a list or a heading after "- " */
+	cr_assert_str_eq(md("- item"), "\\- item");
+	cr_assert_str_eq(md("# title"), "\\# title");
+	cr_assert_str_eq(md("1. first"), "1\\. first");
+	cr_assert_str_eq(md("12) twelfth"), "12\\) twelfth");
+}
+
+/* The quote's own marks stay as they are: CommonMark's flanking rules let
+ * them open or close nothing, so a chat that shows the raw text is not
+ * littered with backslashes. */
+Test(markdown, the_quotes_own_marks_stay_readable)
+{
+	cr_assert_str_eq(md("4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %)"),
+			 "4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %)");
+	cr_assert_str_eq(md("container by the month ¥9,345*, bare metal ¥88,480"),
+			 "container by the month ¥9,345*, bare metal ¥88,480");
+	cr_assert_str_eq(md("$95,000"), "$95,000");
+	cr_assert_str_eq(md("params_b 9B, mfu_train"), "params_b 9B, mfu_train");
+	cr_assert_str_eq(md("+¥26,831"), "+¥26,831");
+	cr_assert_str_eq(md("-¥18,690"), "-¥18,690");
+	cr_assert_str_eq(md("TP2×PP3, C#, 1.5B"), "TP2×PP3, C#, 1.5B");
+	cr_assert_str_eq(md("极智算官网 /markets/bms (article 2026-09-28)"),
+			 "极智算官网 /markets/bms (article 2026-09-28)");
+}
+
+/* Never cut inside a character or an escape. */
+Test(markdown, a_short_buffer_cuts_whole_characters)
+{
+	char b[8];
+	md_escape(b, sizeof b, "宁夏一区");
+	cr_assert_str_eq(b, "宁夏", "6 bytes: a third would need 9");
+	md_escape(b, 5, "ab|cd");
+	cr_assert_str_eq(b, "ab\\|");
+	md_escape(b, 4, "ab|cd");
+	cr_assert_str_eq(b, "ab", "no lone backslash");
+}
+
+/* A quote from data holding Markdown (tests/fixtures/markdown): the GPU
+ * name "H100 | 80G"; an H100 offer whose region is ```, discount
+ * **95折**, network an <img> tag and source "# price list | page 2
+ * [link](...) ~old~ &copy;". Every table row keeps its cell count, no
+ * line opens a code block and no HTML passes. */
+Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
+{
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, FIXTURES "/markdown", &d), 0);
+	diag_clear(&d);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, NULL), "%s", a.error);
+	const char *q = markdown_of(&a, NULL, 0);
+	cr_assert(strstr(q, "| H100 \\| 80G | container | \\`\\`\\` | ¥9,345 per card, "
+			    "\\*\\*95折*\\* | 2026-10-12 | &lt;img src=x onerror=alert(1)&gt; | "
+			    "\\# price list \\| page 2 \\[link\\](http://x) ~old\\~ &amp;copy; | yes |\n"),
+		  "%s", q);
+	cr_assert_null(strstr(q, "<img"), "HTML passed");
+	cr_assert_null(strstr(q, "\n```"), "a fence");
+	/* each row of a table has as many unescaped | as its header */
+	int want = -1;
+	for (const char *line = q; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		int bars = 0;
+		for (size_t i = 0; i < len; i++)
+			bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+		if (len && line[0] == '|') {
+			if (want < 0)
+				want = bars;
+			cr_assert_eq(bars, want, "%.*s", (int)len, line);
+		} else {
+			want = -1;
+		}
+		line += len + (end != NULL);
+	}
+	analysis_free(&a);
+	catalog_free(&c);
+}
