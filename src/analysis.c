@@ -51,7 +51,9 @@ static void analysis_note(struct analysis *a, enum message_code code, ...)
 static void data_notes(struct analysis *a, const struct model *m)
 {
 	struct params_gap gaps[2];
-	int n = a->sc.is_custom || m->derived ? 0 : model_params_gaps(m, gaps);
+	const struct catalog *c = a->catalog;
+	bool row = c && m >= c->models && m < c->models + c->nmodels; /* not a size, not a test's */
+	int n = row && !m->derived ? model_params_gaps(m, gaps) : 0;
 	for (int k = 0; k < n; k++) {
 		char where[96];
 		snprintf(where, sizeof where, "%s:%u %s", catalog_file_names[FILE_MODELS], m->line,
