@@ -1004,3 +1004,26 @@ Test(session, a_vanished_row_asks_for_r_once_in_each_language)
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
 }
+
+/* A data warning on the model in use is on the screen too, in the
+ * breakdown's notes, not only under --check-data (tests/fixtures/params:
+ * wrong-7b lists params_b 9 for a 6.738B shape, 25 % off). */
+Test(session_data, a_data_warning_on_the_model_is_in_the_notes)
+{
+	struct catalog pc;
+	struct scenario sc;
+	struct session ps;
+	struct diag d = {0};
+	char err[200];
+	cr_assert_eq(data_load_dir(&pc, FIXTURES "/params", &d), 0);
+	diag_clear(&d);
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &pc, "wrong-7b", err, sizeof err), "%s", err);
+	cr_assert(session_init(&ps, &pc, &sc, NULL));
+	detail_lines_plan(&lines, &ps, session_plan_at(&ps, 0), 400);
+	cr_assert(has_line(&lines, "note: data: models/models.csv:2 params_b 9B differs from the "
+				   "6.738B the architecture implies by 25 %: the figures use the "
+				   "listed count (see --check-data)"), "%s", lines.line[0]);
+	session_free(&ps);
+	catalog_free(&pc);
+}

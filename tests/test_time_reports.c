@@ -86,7 +86,7 @@ Test(time_reports, cells_keep_cents_below_ten_and_say_estimate)
 	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04, .kappa = 0.0001, .x1 = 1500});
 	cr_assert_str_eq(b, "σ 0.04, κ 0.0001, peak at 98 cards");
 	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520});
-	cr_assert_str_eq(b, "σ 0.04261, κ 0, no peak");
+	cr_assert_str_eq(b, "σ 0.04261, κ 0, no peak within 4096 cards");
 }
 
 Test(time_reports, print_table_has_speed_columns_and_detail_lines)

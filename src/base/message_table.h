@@ -169,3 +169,9 @@ MESSAGE(TRAIN_MEASURED, train_measured, INFO,
 	FORM(N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
 		"(exact arithmetic, no band)")),
 	ARGS2(DOUBLE, sigma, DOUBLE, kappa))
+/* A data warning on the model in use, on every surface the model's
+ * figures reach (DATA.md: "the loader warns ... on every surface"). */
+MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,
+	FORM(N_("data: %s %.4gB differs from the %.4gB the architecture implies by %.0f %%: "
+		"the figures use the listed count (see --check-data)")),
+	ARGS4(STRING, cell, DOUBLE, listed_b, DOUBLE, implied_b, DOUBLE, gap_pct))

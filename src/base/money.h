@@ -15,7 +15,9 @@ enum money_style {
 
 /* amount rounded to 'decimals' places, grouped by thousands, after the
  * currency's sign (CNY ¥, USD $, EUR €) or its code and a space; an empty
- * currency writes the number alone. Negative amounts: "-¥9,345". */
+ * currency writes the number alone. Negative amounts: "-¥9,345". Never a
+ * number cut short (it would read as another): an amount that is not
+ * finite, or that buf cannot hold whole, is written "—". */
 void money_format(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		  enum money_style style);
 
@@ -32,7 +34,7 @@ void money_per_month(char *buf, size_t cap, double amount, const char *currency,
 void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		   enum money_style style);
 
-/* "151,920": the digits grouped, no currency. */
+/* "151,920": the digits grouped, no currency; "—" as money_format. */
 void money_group(char *buf, size_t cap, double amount, int decimals);
 
 #endif

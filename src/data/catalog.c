@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arch.h"
 #include "currency.h"
 #include "datasrc.h"
 #include "duration.h"
@@ -23,65 +24,92 @@ const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv
 #define COLUMN(name_, type_, required_, offset_, choices_, min_, bundled_)                 \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_,           \
 	 .choices = choices_, .min = min_, .bundled = bundled_}
-/* A number or count column with an upper bound (struct column's max). */
+/* A number, fraction or count column with its range [min, max] (struct
+ * column); bundled as in COLUMN. */
 #define RANGED(name_, type_, required_, offset_, min_, max_)                               \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
 	 .max = max_}
+/* Where a row's numbers came from: prose, the one text that may hold a
+ * tab (struct column's tab_ok). */
+#define SOURCE(offset_) {.name = "source", .type = COL_TEXT, .offset = offset_, .tab_ok = true}
+#define RANGED_BUNDLED(name_, type_, required_, offset_, min_, max_)                       \
+	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
+	 .max = max_, .bundled = true}
 
-/* Bounds far above any real figure and far below where int or double
- * arithmetic breaks: a typo is refused at load, never computed. With them
- * pricing's products stay exact: 4096 cards x 1e9 x 730 h < 2^53, and the
- * card counts (plans are at most 4096 cards too) never near INT_MAX. */
+/* Every number a memory, time or money figure is computed from has a
+ * physical range: far around any real part or model, and far inside where
+ * int or double arithmetic breaks, so a typo is refused at load with the
+ * range, never computed into inf, a negative time or a 300-digit figure.
+ * With them pricing's products stay exact (4096 cards x 1e9 x 730 h <
+ * 2^53), heads x head_dim and the like stay far below INT_MAX, and the
+ * time model's divisors are never 0. */
+#define MIN_PARAMS_B 0.01      /* 10M parameters */
 #define MAX_PARAMS_B 1e6       /* a million billion parameters */
-#define MAX_DIM (1 << 24)      /* hidden, intermediate, vocab, kv_elems */
-#define MAX_COUNT (1 << 16)    /* layers, heads, head_dim, experts */
+#define MAX_LAYERS 1024        /* the deepest real models have ~200 */
+#define MAX_HIDDEN (1 << 17)   /* 131072; Llama-3.1-405B is 16384 */
+#define MAX_HEADS 1024         /* heads, kv_heads, head_dim */
+#define MAX_WIDE (1 << 20)     /* intermediate, kv_elems */
+#define MAX_VOCAB (1 << 21)    /* 2M entries; the largest real ones are ~256K */
+#define MAX_EXPERTS 4096       /* experts, experts_per_token; Kimi-K2 has 384 */
 #define OFFER_MAX_CARDS 4096   /* cards per instance or machine */
 #define MAX_MONEY 1e9          /* one unit's monthly or one card's hourly price */
+#define MIN_MEMORY_MIB 1024    /* 1 GiB */
+#define MAX_MEMORY_MIB (1 << 24) /* 16 TiB on one card */
+#define MAX_GBS 1e5            /* 100 TB/s: memory, links, networks (B300: 8 TB/s) */
+#define MIN_NET_GBS 0.01       /* 80 Mbit/s; a shared 1000M link is 0.125 */
+#define MAX_TFLOPS 1e5         /* 100 PFLOPS dense on one card (B300: 4.5 FP8) */
+/* An efficiency of 1 % is already far below any measured one (0.3 to
+ * 0.8): 1e-300 would make every time 1e300 times longer. */
+#define MIN_EFFICIENCY 0.01
 
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
 	COLUMN("id", COL_TEXT, true, M(id), NULL, 0, false),
 	COLUMN("name", COL_TEXT, true, M(name), NULL, 0, false),
-	RANGED("params_b", COL_NUMBER, true, M(params_b), 1, MAX_PARAMS_B),
-	RANGED("active_params_b", COL_NUMBER, false, M(active_params_b), 1, MAX_PARAMS_B),
-	RANGED("layers", COL_COUNT, true, M(layers), 1, MAX_COUNT),
-	RANGED("hidden", COL_COUNT, true, M(hidden), 1, MAX_DIM),
-	RANGED("heads", COL_COUNT, true, M(heads), 1, MAX_COUNT),
-	RANGED("kv_heads", COL_COUNT, true, M(kv_heads), 1, MAX_COUNT),
-	RANGED("head_dim", COL_COUNT, true, M(head_dim), 1, MAX_COUNT),
-	RANGED("intermediate", COL_COUNT, true, M(intermediate), 1, MAX_DIM),
-	RANGED("vocab", COL_COUNT, true, M(vocab), 1, MAX_DIM),
-	RANGED("kv_elems", COL_COUNT, false, M(kv_elems), 1, MAX_DIM),
+	RANGED("params_b", COL_NUMBER, true, M(params_b), MIN_PARAMS_B, MAX_PARAMS_B),
+	RANGED("active_params_b", COL_NUMBER, false, M(active_params_b), MIN_PARAMS_B,
+	       MAX_PARAMS_B),
+	RANGED("layers", COL_COUNT, true, M(layers), 1, MAX_LAYERS),
+	RANGED("hidden", COL_COUNT, true, M(hidden), 1, MAX_HIDDEN),
+	RANGED("heads", COL_COUNT, true, M(heads), 1, MAX_HEADS),
+	RANGED("kv_heads", COL_COUNT, true, M(kv_heads), 1, MAX_HEADS),
+	RANGED("head_dim", COL_COUNT, true, M(head_dim), 1, MAX_HEADS),
+	RANGED("intermediate", COL_COUNT, true, M(intermediate), 1, MAX_WIDE),
+	RANGED("vocab", COL_COUNT, true, M(vocab), 1, MAX_VOCAB),
+	RANGED("kv_elems", COL_COUNT, false, M(kv_elems), 1, MAX_WIDE),
 	COLUMN("mlp", COL_ENUM, false, M(mlp), mlp_names, 0, false),
 	COLUMN("tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0, false),
-	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_COUNT),
-	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_COUNT),
+	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_EXPERTS),
+	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_EXPERTS),
 	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
 	COLUMN("aliases", COL_TEXT, false, M(aliases), NULL, 0, false),
 	COLUMN("default", COL_YESNO, false, M(is_default), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
+	SOURCE(M(source)),
 };
 #undef M
 
+/* bandwidth_gbs, bf16_tflops and link_gbs are required: the speed, the
+ * prefill and the training all-reduce divide by them (an empty bandwidth
+ * was read as -1 GB/s, speeds 5x too fast). */
 #define G(f) offsetof(struct gpu, f)
 static const struct column gpu_columns[] = {
 	COLUMN("id", COL_TEXT, true, G(id), NULL, 0, false),
 	COLUMN("name", COL_TEXT, true, G(name), NULL, 0, false),
 	COLUMN("vendor", COL_TEXT, false, G(vendor), NULL, 0, false),
-	COLUMN("memory_mib", COL_NUMBER, true, G(memory_mib), NULL, 1, false),
-	COLUMN("bandwidth_gbs", COL_NUMBER, false, G(bandwidth_gbs), NULL, 0, false),
-	COLUMN("bf16_tflops", COL_NUMBER, false, G(bf16_tflops), NULL, 0, false),
-	COLUMN("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), NULL, 1, true),
+	RANGED("memory_mib", COL_NUMBER, true, G(memory_mib), MIN_MEMORY_MIB, MAX_MEMORY_MIB),
+	RANGED("bandwidth_gbs", COL_NUMBER, true, G(bandwidth_gbs), 1, MAX_GBS),
+	RANGED("bf16_tflops", COL_NUMBER, true, G(bf16_tflops), 1, MAX_TFLOPS),
+	RANGED_BUNDLED("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
-	COLUMN("link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0, false),
-	COLUMN("mbu", COL_FRACTION, true, G(mbu), NULL, 0, true),
-	COLUMN("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), NULL, 0, true),
-	COLUMN("mfu_infer", COL_FRACTION, true, G(mfu_infer), NULL, 0, true),
-	COLUMN("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), NULL, 0, true),
-	COLUMN("mfu_train", COL_FRACTION, true, G(mfu_train), NULL, 0, true),
+	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
+	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_infer", COL_FRACTION, true, G(mfu_infer), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_train", COL_FRACTION, true, G(mfu_train), MIN_EFFICIENCY, 1),
 	COLUMN("calibration", COL_ENUM, true, G(calibration), calibration_names, 0, true),
-	COLUMN("source", COL_TEXT, false, G(source), NULL, 0, false),
+	SOURCE(G(source)),
 };
 #undef G
 
@@ -98,9 +126,9 @@ static const struct column offer_columns[] = {
 	COLUMN("discount", COL_TEXT, false, O(discount), NULL, 0, false),
 	COLUMN("network", COL_TEXT, false, O(network), NULL, 0, false),
 	COLUMN("inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0, false),
-	COLUMN("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), NULL, 1, false),
+	RANGED("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), MIN_NET_GBS, MAX_GBS),
 	COLUMN("collected", COL_DATE, true, O(collected), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, O(source), NULL, 0, false),
+	SOURCE(O(source)),
 };
 #undef O
 
@@ -359,6 +387,28 @@ static void precision_list(char *buf, size_t cap)
 	}
 }
 
+/* The embeddings (vocab x hidden, twice untied) and the active experts
+ * are part of active_params_b: a count below them (a vocab typo) leaves
+ * the rest of the model negative, and every TTFT and TPOT with it. The
+ * experts' share is the time model's, (params - active) / (E - k) each. */
+static size_t check_model_room(const struct row_ctx *r, const struct model *m)
+{
+	int E = m->experts, k = m->experts_per_token;
+	double expert = E > k && k > 0 ? (m->params_b - m->active_params_b) * 1e9 / (E - k) : 0;
+	double held = arch_embedding_params(m) + k * expert;
+	char buf[200];
+	if (m->active_params_b * 1e9 > held)
+		return 0;
+	if (expert > 0)
+		snprintf(buf, sizeof buf, _("active_params_b above the %.4gB that the embeddings "
+					    "(vocab x hidden) and the active experts hold"), held / 1e9);
+	else
+		snprintf(buf, sizeof buf, _("params_b above the %.4gB that the embeddings "
+					    "(vocab x hidden) hold"), held / 1e9);
+	row_error(r, expert > 0 ? "active_params_b" : "params_b", buf);
+	return 1;
+}
+
 static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct model *m = row;
@@ -382,6 +432,8 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 		row_error(r, "experts_per_token", _("experts_per_token no larger than experts"));
 		return 1;
 	}
+	if (check_model_room(r, m))
+		return 1;
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
 		char names[96];
@@ -557,7 +609,11 @@ size_t catalog_index(struct catalog *c, struct diag *d)
 {
 	if (offer_index_build(c))
 		return 0;
-	diag_error(d, "%s", _("out of memory"));
+	if (!offer_index_fits(c))
+		diag_error(d, _("%s: %zu GPU types and %zu offers: expected at most %zu of each"),
+			   c->tables[FILE_GPUS].path, c->ngpus, c->noffers, offer_index_max());
+	else
+		diag_error(d, "%s", _("out of memory"));
 	return 1;
 }
 

@@ -37,6 +37,11 @@ const char *plan_currency(const struct plan *p)
 	return p->baremetal.offer ? p->baremetal.offer->currency : "CNY";
 }
 
+const char *rent_currency(const struct plan *p, const struct rent *r)
+{
+	return r->offer ? r->offer->currency : plan_currency(p);
+}
+
 /* The currency the cheapest is sought in: CNY when a priced plan uses it
  * (the bundled data's), else the first priced plan's. */
 static const char *cheapest_currency(const struct analysis *a)

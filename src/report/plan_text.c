@@ -266,14 +266,16 @@ int per_million_decimals(double v)
 	return v < 10 ? 2 : v < 100 ? 1 : 0;
 }
 
+/* The cheaper way's figure (one tokens count divides both monthly totals,
+ * so the cheaper total is the cheaper per million). Without a cheaper way
+ * (two currencies, which no rate compares) the container's, the way
+ * plan_currency names: never the smaller number of ¥ and $. */
 double plan_per_million(const struct plan *p, const struct throughput *t)
 {
 	double c = t->per_million_output.container, b = t->per_million_output.baremetal;
 	if (p->cheaper == CHEAPER_BAREMETAL && b >= 0)
 		return b;
-	if (c >= 0 && (b < 0 || p->cheaper == CHEAPER_CONTAINER || c <= b))
-		return c;
-	return b;
+	return c >= 0 ? c : b;
 }
 
 void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
@@ -295,8 +297,7 @@ static bool inference_cells(const struct plan *p, enum money_style ms, struct ti
 	if (m < 0)
 		snprintf(out->cost, sizeof out->cost, "—");
 	else {
-		table_money(n, sizeof n, m, t->currency ? t->currency : plan_currency(p),
-			    per_million_decimals(m), ms);
+		table_money(n, sizeof n, m, plan_currency(p), per_million_decimals(m), ms);
 		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
 	}
 	return true;

@@ -78,7 +78,8 @@ void table_money(char *buf, size_t cap, double amount, const char *currency, int
 		 enum money_style ms);
 /* Decimals that keep a per-million price readable: 2 below 10, 1 below 100. */
 int per_million_decimals(double v);
-/* The cheaper way's cost per million output tokens; < 0: none. */
+/* The cheaper way's cost per million output tokens, in plan_currency;
+ * < 0: none. */
 double plan_per_million(const struct plan *p, const struct throughput *t);
 
 #endif

@@ -43,16 +43,14 @@ static void speed_row(FILE *out, const struct plan *p)
 	time_rate_text(user, sizeof user, t->user_tokens_per_s);
 	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
 	time_rate_text(max, sizeof max, m->valid ? m->output_tokens_per_s : -1);
-	time_money_per_million(pm, sizeof pm, time_cheaper_per_million(&t->per_million_output),
-			       t->currency);
-	time_money_per_million(pm_max, sizeof pm_max,
-			       m->valid ? time_cheaper_per_million(&m->per_million_output) : -1,
-			       t->currency);
+	time_money_per_million(pm, sizeof pm, plan_per_million(p, t), plan_currency(p));
+	time_money_per_million(pm_max, sizeof pm_max, m->valid ? plan_per_million(p, m) : -1,
+			       plan_currency(p));
 	time_band_text(band, sizeof band, t->band_pct);
 	snprintf(at_max, sizeof at_max, _("%s at %lld"), max, m->valid ? m->max_concurrency : 0);
 	plan_strategy_text(shape, sizeof shape, p);
-	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", gpu_short_name(p->gpu),
-		shape, agg, user, ttft, at_max, pm, pm_max, band);
+	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", MD(gpu_short_name(p->gpu)),
+		MD(shape), MD(agg), MD(user), MD(ttft), MD(at_max), MD(pm), MD(pm_max), MD(band));
 }
 
 static void md_speed(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -83,15 +81,15 @@ static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 	time_billings_text(bills, sizeof bills, p, &t->bill);
 	if (t->deadline)
 		time_deadline_text(deadline, sizeof deadline, p, sc);
-	fprintf(out, "| %s | %d | %s | %.0f | %s | %s | %s | %s |\n", gpu_short_name(p->gpu),
-		p->cards, days, t->card_hours, eff, bills, deadline, band);
+	fprintf(out, "| %s | %d | %s | %.0f | %s | %s | %s | %s |\n", MD(gpu_short_name(p->gpu)),
+		p->cards, MD(days), t->card_hours, MD(eff), MD(bills), MD(deadline), MD(band));
 }
 
 /* "- H20 96G: 4 cards 3.21 days 98 % ¥1,234 · 8 cards …" */
 static void tier_line(FILE *out, const struct plan *p)
 {
 	const struct training_estimate *t = &p->training;
-	fprintf(out, _("- %s:"), gpu_short_name(p->gpu));
+	fprintf(out, _("- %s:"), MD(gpu_short_name(p->gpu)));
 	for (int i = 0; i < t->ntiers; i++) {
 		const struct train_tier *r = &t->tiers[i];
 		char days[24], money[48] = "—";
@@ -101,7 +99,7 @@ static void tier_line(FILE *out, const struct plan *p)
 		fprintf(out, "%s ", i ? " ·" : "");
 		fprintf(out, P_("%d card %s days %.0f %% %s", "%d cards %s days %.0f %% %s",
 				(unsigned long)r->cards),
-			r->cards, days, 100 * r->at.eff, money);
+			r->cards, MD(days), 100 * r->at.eff, MD(money));
 	}
 	fputc('\n', out);
 }
@@ -168,7 +166,7 @@ static void training_assumptions(FILE *out, const struct analysis *a, const char
 			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
 			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
 			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
-		who, tokens, sc->epochs, batch, train_defaults.goodput,
+		who, MD(tokens), sc->epochs, MD(batch), train_defaults.goodput,
 		100 * train_defaults.overlap,
 		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
 }

@@ -1,12 +1,14 @@
 /* The time figures as people read them (PERFORMANCE.md §2-§3), written
  * once for the table report and the quote: speed and cost per token for
  * inference, days and billings for training, each with its band. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "compare.h"
 #include "i18n.h"
 #include "money.h"
+#include "plan_text.h"
 #include "report.h"
 #include "report_time.h"
 #include "tables.h"
@@ -27,9 +29,16 @@ void time_band_text(char *buf, size_t cap, double band_pct)
 		snprintf(buf, cap, _("estimate ±%.0f %%"), band_pct);
 }
 
+/* A time or a rate that is not a finite, non-negative number is no
+ * figure: never "inf", "-nan" or a negative time on any surface. */
+static bool time_is_figure(double v)
+{
+	return isfinite(v) && v >= 0;
+}
+
 void time_rate_text(char *buf, size_t cap, double v)
 {
-	if (v < 0)
+	if (!time_is_figure(v))
 		snprintf(buf, cap, "—");
 	else if (v < 100)
 		snprintf(buf, cap, "%.1f", v);
@@ -39,7 +48,9 @@ void time_rate_text(char *buf, size_t cap, double v)
 
 void time_seconds_text(char *buf, size_t cap, double s)
 {
-	if (s < 1)
+	if (!time_is_figure(s))
+		snprintf(buf, cap, "—");
+	else if (s < 1)
 		snprintf(buf, cap, "%.1f ms", s * 1000);
 	else
 		snprintf(buf, cap, "%.2f s", s);
@@ -47,17 +58,12 @@ void time_seconds_text(char *buf, size_t cap, double s)
 
 void time_days_text(char *buf, size_t cap, double days)
 {
+	if (!time_is_figure(days)) {
+		snprintf(buf, cap, "—");
+		return;
+	}
 	snprintf(buf, cap, days < 0.1 ? "%.2g" : days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f",
 		 days);
-}
-
-double time_cheaper_per_million(const struct rent_pair *r)
-{
-	if (r->container < 0)
-		return r->baremetal;
-	if (r->baremetal < 0)
-		return r->container;
-	return r->container < r->baremetal ? r->container : r->baremetal;
 }
 
 /* Per-token money keeps cents below 10 (¥0.27 must not read as ¥0);
@@ -79,8 +85,8 @@ void time_speed_cell(char *buf, size_t cap, const struct plan *p)
 void time_per_million_cell(char *buf, size_t cap, const struct plan *p)
 {
 	const struct throughput *t = &p->throughput;
-	double v = t->valid && p->fits ? time_cheaper_per_million(&t->per_million_output) : -1;
-	time_money_per_million(buf, cap, v, t->currency);
+	double v = t->valid && p->fits ? plan_per_million(p, t) : -1;
+	time_money_per_million(buf, cap, v, plan_currency(p));
 }
 
 void time_days_cell(char *buf, size_t cap, const struct plan *p)
@@ -104,12 +110,13 @@ void time_job_cost_cell(char *buf, size_t cap, const struct plan *p)
 	money_or_dash(buf, cap, time_job_cost(p), plan_currency(p), 0, MONEY_UTF8);
 }
 
-/* "container ¥0.27, bare metal ¥2.56" per million tokens. */
-void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency)
+/* "container ¥0.27, bare metal ¥2.56" per million tokens, each way in its
+ * own offer's currency. */
+void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r)
 {
 	char c[48], b[48];
-	time_money_per_million(c, sizeof c, r->container, currency);
-	time_money_per_million(b, sizeof b, r->baremetal, currency);
+	time_money_per_million(c, sizeof c, r->container, rent_currency(p, &p->container));
+	time_money_per_million(b, sizeof b, r->baremetal, rent_currency(p, &p->baremetal));
 	snprintf(buf, cap, _("container %s, bare metal %s"), c, b);
 }
 
@@ -186,7 +193,8 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 						      (unsigned long)p->cards), p->cards);
 }
 
-/* "σ 0.031, κ 0.00012, peak at 91 cards" (no peak when κ = 0). */
+/* "σ 0.031, κ 0.00012, peak at 91 cards" (none when κ = 0 or it lies
+ * beyond the cards a plan can have). */
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 {
 	double peak = 0;
@@ -197,7 +205,7 @@ void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
 	if (has_peak)
 		snprintf(buf + n, cap - (size_t)n, _(", peak at %.0f cards"), peak);
 	else
-		snprintf(buf + n, cap - (size_t)n, "%s", _(", no peak"));
+		snprintf(buf + n, cap - (size_t)n, _(", no peak within %d cards"), USL_MAX_CARDS);
 }
 
 bool time_figure(const struct plan *p, double *v, bool *days)

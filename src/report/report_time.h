@@ -20,12 +20,11 @@ void time_rate_text(char *buf, size_t cap, double v);
 void time_seconds_text(char *buf, size_t cap, double s);
 /* "3.25" days (two decimals below 10, one below 100). */
 void time_days_text(char *buf, size_t cap, double days);
-/* The cheaper of a pair of per-million costs; < 0 when neither is offered. */
-double time_cheaper_per_million(const struct rent_pair *r);
 /* "¥0.27"; "—" when v < 0. */
 void time_money_per_million(char *buf, size_t cap, double v, const char *currency);
-/* "container ¥0.27, bare metal ¥2.56". */
-void time_per_million_pair(char *buf, size_t cap, const struct rent_pair *r, const char *currency);
+/* "container ¥0.27, bare metal ¥2.56": r is one of p's pairs, each way in
+ * its own currency (rent_currency). */
+void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r);
 
 /* The table's cells: output tok/s at the concurrency, ¥ per million output
  * tokens the cheaper way, training days and the job's cheapest cost. */
@@ -50,6 +49,21 @@ void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct tr
 void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
 void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc);
 void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
+
+/* The quote's one escape for Markdown (report_quote.c): s made literal in
+ * a table cell or a paragraph, whatever it holds. | would split a cell, a
+ * line break end the table or the paragraph, ``` open a code block that
+ * swallows the rest, <b> or &copy; pass as HTML, * _ ~ $ [ ] turn
+ * into emphasis, strikes, math or links, # - + 1. at the start into a
+ * heading or a list: each is backslash-escaped (< > & as entities), and
+ * every control character or line break becomes a space. Every cell and
+ * paragraph argument of the quote passes through it. Returns out, always
+ * terminated, never cut inside a character or an escape. */
+char *md_escape(char *out, size_t cap, const char *s);
+#define MD_TEXT_MAX 1024
+/* md_escape into a buffer that lives to the end of the enclosing block,
+ * for one printf argument (as MESSAGE_TEXT). */
+#define MD(s) md_escape((char[MD_TEXT_MAX]){""}, MD_TEXT_MAX, (s))
 
 /* The quote (report_quote_time.c): ", ~24 tok/s (±30 %)" or ", ~3.21 days
  * (±25 %)" after the conclusion; the "Speed and cost per token" or "Time

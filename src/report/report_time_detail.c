@@ -28,11 +28,12 @@ static void speed_line(FILE *out, const char *what, const struct throughput *t)
 		what, agg, t->concurrency, band, ttft, tpot, user, bound_text(t->bound));
 }
 
-static void cost_lines(FILE *out, const char *what, const struct throughput *t)
+static void cost_lines(FILE *out, const char *what, const struct plan *p,
+		       const struct throughput *t)
 {
 	char out_m[128], total_m[128];
-	time_per_million_pair(out_m, sizeof out_m, &t->per_million_output, t->currency);
-	time_per_million_pair(total_m, sizeof total_m, &t->per_million_total, t->currency);
+	time_per_million_pair(out_m, sizeof out_m, p, &t->per_million_output);
+	time_per_million_pair(total_m, sizeof total_m, p, &t->per_million_total);
 	fprintf(out, _("  per million output tokens %s: %s; in and out: %s\n"), what, out_m,
 		total_m);
 }
@@ -43,7 +44,7 @@ static void alternative_line(FILE *out, const struct plan *p, const struct alter
 	alternative_strategy_text(shape, sizeof shape, alt);
 	time_rate_text(tok, sizeof tok, alt->tokens_per_s);
 	money_format(money, sizeof money, alt->monthly, plan_currency(p), 0, MONEY_UTF8);
-	time_money_per_million(pm, sizeof pm, alt->per_million_output, p->throughput.currency);
+	time_money_per_million(pm, sizeof pm, alt->per_million_output, plan_currency(p));
 	fprintf(out, _("  alternative: %s on %d cards: %s tok/s, %s/month, %s per million output at "
 		       "its B_max — %s\n"),
 		shape, alt->cards, tok, money, pm, MESSAGE_TEXT(&alt->why));
@@ -56,9 +57,9 @@ static void inference_lines(FILE *out, const struct plan *p)
 	speed_line(out, _("speed"), t);
 	if (m->valid)
 		speed_line(out, _("at B_max"), m);
-	cost_lines(out, _("at this load"), t);
+	cost_lines(out, _("at this load"), p, t);
 	if (m->valid)
-		cost_lines(out, _("at B_max"), m);
+		cost_lines(out, _("at B_max"), p, m);
 	if (t->hourly_break_even_hours >= 0)
 		fprintf(out, _("  container monthly beats hourly above %.0f hours a month\n"),
 			t->hourly_break_even_hours);

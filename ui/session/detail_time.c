@@ -92,12 +92,13 @@ static void add_at_max(struct detail_lines *d, const struct plan *p, int w, enum
 static void add_costs(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
 {
 	const struct throughput *t = &p->throughput;
-	const char *cur = plan_currency(p);
+	/* each way in its own offer's currency: they may differ */
+	const char *ct = rent_currency(p, &p->container), *bm = rent_currency(p, &p->baremetal);
 	char line[LINE], a[40], b[40], c[40], e[40];
-	per_million(a, sizeof a, t->per_million_output.container, cur, ms);
-	per_million(b, sizeof b, t->per_million_output.baremetal, cur, ms);
-	per_million(c, sizeof c, t->per_million_total.container, cur, ms);
-	per_million(e, sizeof e, t->per_million_total.baremetal, cur, ms);
+	per_million(a, sizeof a, t->per_million_output.container, ct, ms);
+	per_million(b, sizeof b, t->per_million_output.baremetal, bm, ms);
+	per_million(c, sizeof c, t->per_million_total.container, ct, ms);
+	per_million(e, sizeof e, t->per_million_total.baremetal, bm, ms);
 	snprintf(line, sizeof line, _("per million output tokens: container %s · bare metal %s; "
 				      "in+out: container %s · bare metal %s"), a, b, c, e);
 	detail_add_wrapped(d, line, w);

@@ -80,7 +80,7 @@ static void add_usl(struct detail_lines *d, const struct plan *p, int w)
 	if (usl_peak_cards(f, &cards))
 		snprintf(peak, sizeof peak, _("%.0f cards"), cards);
 	else
-		snprintf(peak, sizeof peak, "%s", _("none (κ = 0)"));
+		snprintf(peak, sizeof peak, _("none within %d cards"), USL_MAX_CARDS);
 	snprintf(line, sizeof line, _("measured speed-ups (USL): σ %.4f · κ %.6f · 1 card %.0f "
 				      "tok/s · peak %s"), f->sigma, f->kappa, f->x1, peak);
 	detail_add_wrapped(d, line, w);
