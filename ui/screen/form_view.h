@@ -8,12 +8,10 @@
 #include <stdbool.h>
 
 #include "draw.h"
+#include "form_specs.h"
 #include "session.h"
 
-#define FORM_MAX_FIELDS 32
 #define MODEL_MATCHES 5
-
-struct field_spec;
 
 struct form_view {
 	struct session *s;
