@@ -4,6 +4,7 @@
 #include "form_view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -14,6 +15,8 @@
 #include "tables.h"
 #include "text.h"
 #include "form_specs.h"
+#include "keys.h"
+#include "view.h"
 #include "widgets.h"
 
 #define FOLD_OPEN "▾ "
@@ -358,23 +361,6 @@ bool form_view_pick_open(const struct form_view *v)
 	return v->pick >= 0;
 }
 
-static void pick_key(struct form_view *v, int i, int ch)
-{
-	const struct field_spec *s = v->specs[i];
-	int n = (int)setting_choice_count(s->setting);
-	if (ch == KEY_UP || ch == 'k')
-		v->pick = (v->pick + n - 1) % n;
-	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
-		v->pick = (v->pick + 1) % n;
-	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-		if (session_apply(v->s, s->key, form_choice(s, v->pick)))
-			set_field_buffer(v->fields[i], 0, form_choice_shown(s, v->pick));
-		v->pick = -1;
-	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
-		v->pick = -1;
-	}
-}
-
 static void draw_pick(const struct form_view *v)
 {
 	int i = current(v), x = v->fr->lay.form_x + 1 + v->label_w, y = screen_row(i) + 1;
@@ -398,43 +384,6 @@ static void draw_pick(const struct form_view *v)
 	}
 }
 
-static bool is_enter(int ch)
-{
-	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
-}
-
-/* Tab, the arrows and Enter move between fields. */
-static bool focus_key(struct form_view *v, int ch)
-{
-	if (ch == '\t' || ch == KEY_DOWN || is_enter(ch))
-		move_focus(v, REQ_NEXT_FIELD);
-	else if (ch == KEY_BTAB || ch == KEY_UP)
-		move_focus(v, REQ_PREV_FIELD);
-	else
-		return false;
-	return true;
-}
-
-/* Enter on Advanced, keys in an open pick list, Enter opening one, and
- * the arrows cycling a choice: the keys of fields that are not text. */
-static bool choice_key(struct form_view *v, int i, int ch)
-{
-	enum field_kind kind = v->specs[i]->kind;
-	if ((is_enter(ch) || ch == ' ') && kind == FK_FOLD)
-		toggle_advanced(v);
-	else if (v->pick >= 0)
-		pick_key(v, i, ch);
-	else if (is_enter(ch) && kind == FK_ENUM)
-		open_pick(v, i);
-	else if (focus_key(v, ch))
-		return true;
-	else if (kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
-		cycle(v, i, ch == KEY_LEFT ? -1 : 1);
-	else
-		return false;
-	return true;
-}
-
 /* Esc in a text field: the suggestions close and the value in use comes
  * back, without an error. */
 static void undo_field(struct form_view *v)
@@ -443,25 +392,6 @@ static void undo_field(struct form_view *v)
 	leave_field(v);
 	widget_end_line(v->form);
 	v->fresh_focus = true;
-}
-
-bool form_view_key(struct form_view *v, int ch)
-{
-	if (!v->form)
-		return false;
-	if (ch < 32 || ch > 126)
-		form_view_flush(v); /* what was typed counts before any other key */
-	int i = current(v);
-	enum field_kind kind = v->specs[i]->kind;
-	if (ch == 27 && v->pick < 0) {
-		undo_field(v);
-		return true;
-	}
-	if ((ch == '\t' || is_enter(ch)) && complete_model(v, i))
-		return true;
-	if (choice_key(v, i, ch))
-		return true;
-	return (kind == FK_MODEL || kind == FK_NUMBER) && edit_key(v, i, ch);
 }
 
 bool form_view_click(struct form_view *v, int y, int x)
@@ -560,11 +490,33 @@ static void draw_label(const struct form_view *v, const struct field_spec *s, in
 		put_text(y, x + w - 2, "◂▸", 2);
 }
 
+static unsigned form_mode(const struct form_view *v)
+{
+	return form_view_pick_open(v) ? KC_PICK : form_view_in_text(v) ? KC_TEXT : KC_FIELD;
+}
+
+/* Whether typing edits the focused field or keys are commands, in words
+ * on the box's top edge, right of the title and near the first fields. */
+static void draw_mode(const struct form_view *v, const char *title)
+{
+	/* " title ", a dash, the mark, a dash, the corner */
+	int room = v->fr->lay.form_w - 6 - (int)text_width(title);
+	const char *mark = keys_mode_mark(form_mode(v), room);
+	int mw = (int)text_width(mark);
+	if (!mw)
+		return;
+	attron(theme_attr(&v->fr->theme, EL_HINT));
+	put_text(1, v->fr->lay.form_x + v->fr->lay.form_w - 2 - mw, mark, mw);
+	attroff(theme_attr(&v->fr->theme, EL_HINT));
+}
+
 void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2;
 	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w,
 		 _("Scenario"));
+	if (v->form)
+		draw_mode(v, _("Scenario"));
 	draw_more(v, x, w);
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
@@ -587,3 +539,245 @@ void form_view_place_cursor(const struct form_view *v, bool covered)
 		curs_set(0);
 	}
 }
+
+/* The form's keys: rows of the key table (view.h), so the help lists
+ * them and the status line hints them. Tab, Enter and the arrows move
+ * between fields in a text field and on a choice alike; a choice takes
+ * ← → and Enter; a text field takes everything else as typing. */
+
+static bool has_fields(const struct form_view *v)
+{
+	return v->form && v->nfields > 0;
+}
+
+/* Tab: the first catalogue match when one is offered, else the next field. */
+static enum key_result key_tab(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (has_fields(v) && !complete_model(v, current(v)))
+		move_focus(v, REQ_NEXT_FIELD);
+	return KR_DONE;
+}
+
+static enum key_result key_focus(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v))
+		move_focus(v, ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
+	return KR_DONE;
+}
+
+/* Enter: takes the first match in Model, shows or hides Advanced, opens
+ * a choice's pick list, else moves to the next field. */
+static enum key_result key_enter(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (!has_fields(v))
+		return KR_DONE;
+	int i = current(v);
+	enum field_kind kind = v->specs[i]->kind;
+	if (complete_model(v, i))
+		return KR_DONE;
+	if (kind == FK_FOLD)
+		toggle_advanced(v);
+	else if (kind == FK_ENUM)
+		open_pick(v, i);
+	else
+		move_focus(v, REQ_NEXT_FIELD);
+	return KR_DONE;
+}
+
+static enum key_result key_space(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (has_fields(v) && v->specs[current(v)]->kind == FK_FOLD)
+		toggle_advanced(v);
+	return KR_DONE;
+}
+
+static enum key_result key_cycle(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v) && v->specs[current(v)]->kind == FK_ENUM)
+		cycle(v, current(v), ch == KEY_LEFT ? -1 : 1);
+	return KR_DONE;
+}
+
+static enum key_result key_undo(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)ch;
+	if (has_fields(state))
+		undo_field(state);
+	return KR_DONE;
+}
+
+/* The cursor keys, Backspace and Delete inside the text. */
+static enum key_result key_edit(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v))
+		edit_key(v, current(v), ch);
+	return KR_DONE;
+}
+
+/* A printable character waits with the others typed (form_view_flush);
+ * any other key applies them first. */
+static enum key_result key_type(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	if (ch < 32 || ch > 126)
+		form_view_flush(v);
+	return key_edit(sc, v, ch);
+}
+
+static enum key_result key_pick_step(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	int n = (int)setting_choice_count(v->specs[current(v)]->setting);
+	v->pick = (v->pick + (ch == KEY_UP || ch == 'k' ? n - 1 : 1)) % n;
+	return KR_DONE;
+}
+
+static enum key_result key_pick_take(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	int i = current(v);
+	const struct field_spec *s = v->specs[i];
+	(void)sc, (void)ch;
+	if (session_apply(v->s, s->key, form_choice(s, v->pick)))
+		set_field_buffer(v->fields[i], 0, form_choice_shown(s, v->pick));
+	v->pick = -1;
+	return KR_DONE;
+}
+
+static enum key_result key_pick_close(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	v->pick = -1;
+	return KR_DONE;
+}
+
+static enum key_result key_nothing(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)state, (void)ch;
+	return KR_DONE;
+}
+
+#define ESC 27
+#define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
+
+static const struct key_row form_rows[] = {
+	{.keys = {'\t'}, .ctx = KC_TEXT | KC_FIELD, .act = key_tab,
+	 .help_keys = "Tab, ↓", .help = N_("next field"),
+	 .hints = {HINT(KC_TEXT | KC_FIELD, 2, N_("Tab/↑↓ field"), N_("Tab field"))}},
+	{.keys = {KEY_DOWN}, .ctx = KC_TEXT | KC_FIELD, .act = key_focus},
+	{.keys = {KEY_BTAB, KEY_UP}, .ctx = KC_TEXT | KC_FIELD, .act = key_focus,
+	 .help_keys = "Shift-Tab, ↑", .help = N_("previous field")},
+	{.keys = {'\n', '\r', KEY_ENTER}, .ctx = KC_TEXT | KC_FIELD, .act = key_enter,
+	 .help_keys = "Enter", .help = N_("next field; on a choice: its pick list")},
+	{.keys = {KEY_ANY}, .ctx = KC_TEXT, .act = key_type, .typing = true,
+	 .help_keys = N_("type"), .help = N_("edit a value: 4k, 128K, a model, 70b"),
+	 .hints = {HINT(KC_TEXT, 1, N_("type to edit"), N_("type to edit"))}},
+	{.ctx = KC_TEXT, .help_keys = N_("Tab, Enter in Model"),
+	 .help = N_("take the first catalogue match")},
+	{.keys = {KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END}, .ctx = KC_TEXT, .act = key_edit,
+	 .help_keys = "← →, Home, End", .help = N_("move in the text")},
+	{.keys = {KEY_BACKSPACE, 127, 8, KEY_DC}, .ctx = KC_TEXT, .act = key_edit,
+	 .help_keys = N_("Backspace, Delete"), .help = N_("erase before / under the cursor")},
+	{.keys = {ESC}, .ctx = KC_TEXT, .act = key_undo,
+	 .help_keys = "Esc", .help = N_("undo: the value in use comes back")},
+	{.keys = {KEY_LEFT, KEY_RIGHT}, .ctx = KC_FIELD, .act = key_cycle,
+	 .help_keys = "← →", .help = N_("the next choice: precision, task..."),
+	 .hints = {HINT(KC_FIELD, 3, N_("←→ choose"), N_("←→ choose"))}},
+	{.keys = {' '}, .ctx = KC_FIELD, .act = key_space},
+	{.ctx = KC_FIELD, .help_keys = N_("Enter on Advanced"),
+	 .help = N_("show / hide the advanced fields")},
+	{.keys = {KEY_ANY}, .ctx = KC_FIELD | KC_PICK, .act = key_nothing},
+	{.keys = {KEY_UP, 'k'}, .ctx = KC_PICK, .act = key_pick_step,
+	 .help_keys = "↑ ↓, j k, Tab", .help = N_("move in the list")},
+	{.keys = {KEY_DOWN, 'j', '\t'}, .ctx = KC_PICK, .act = key_pick_step},
+	{.keys = {'\n', '\r', KEY_ENTER, ' '}, .ctx = KC_PICK, .act = key_pick_take,
+	 .help_keys = N_("Enter, Space"), .help = N_("take the choice")},
+	{.keys = {ESC, 'q', KEY_LEFT, KEY_RIGHT}, .ctx = KC_PICK, .act = key_pick_close,
+	 .help_keys = "Esc, q, ← →", .help = N_("close the list, nothing chosen")},
+};
+
+static void *hook_init(struct screen *sc)
+{
+	struct form_view *v = malloc(sizeof *v);
+	if (v)
+		form_view_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_free(void *state)
+{
+	form_view_free(state);
+	free(state);
+}
+
+static unsigned hook_mode(const void *state)
+{
+	return form_mode(state);
+}
+
+static void hook_resize(void *state)
+{
+	form_view_resize(state);
+}
+
+static void hook_update(void *state)
+{
+	form_view_update(state);
+}
+
+static void hook_flush(void *state)
+{
+	form_view_flush(state);
+}
+
+/* The form library forgets what was typed and the cursor when unposted. */
+static void hook_save(void *state)
+{
+	form_view_save_cursor(state);
+	form_view_unpost(state);
+}
+
+static void hook_draw(void *state)
+{
+	form_view_draw(state);
+}
+
+static void hook_cursor(const void *state)
+{
+	form_view_place_cursor(state, false);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	return !view_is_wheel(ev) && form_view_click(state, ev->y, ev->x);
+}
+
+const struct view_ops form_view_ops = {
+	.name = "form",
+	.keys = form_rows,
+	.nkeys = sizeof form_rows / sizeof form_rows[0],
+	.init = hook_init,
+	.free = hook_free,
+	.mode = hook_mode,
+	.resize = hook_resize,
+	.update = hook_update,
+	.flush = hook_flush,
+	.save = hook_save,
+	.draw = hook_draw,
+	.cursor = hook_cursor,
+	.mouse = hook_mouse,
+};

@@ -1,5 +1,6 @@
 /* The scenario form on the left: one field per setting, edits applied to
- * the session at once. */
+ * the session at once. The screen reaches it as form_view_ops (view.h);
+ * its keys (Tab, Enter, the arrows, typing) are rows of the key table. */
 #ifndef GPUPLAN_FORM_VIEW_H
 #define GPUPLAN_FORM_VIEW_H
 
@@ -8,12 +9,10 @@
 #include <stdbool.h>
 
 #include "draw.h"
+#include "form_specs.h"
 #include "session.h"
 
-#define FORM_MAX_FIELDS 32
 #define MODEL_MATCHES 5
-
-struct field_spec;
 
 struct form_view {
 	struct session *s;
@@ -46,7 +45,6 @@ void form_view_free(struct form_view *v);
 /* After each key: the field texts follow the scenario when the data was reloaded. */
 void form_view_update(struct form_view *v);
 void form_view_draw(const struct form_view *v);
-bool form_view_key(struct form_view *v, int ch);
 /* Applies what was typed since the last flush (the loop calls it once the
  * keys waiting are read; any key but typing calls it first). */
 void form_view_flush(struct form_view *v);

@@ -18,6 +18,7 @@
 #include "text.h"
 #include "bar.h"
 #include "legend.h"
+#include "view.h"
 
 /* What a row shows, as text, before it is laid out. */
 struct row_cells {
@@ -361,3 +362,39 @@ bool gpu_table_click(struct gpu_table *v, int y, int x)
 	session_select_at(v->s, row);
 	return true;
 }
+
+/* The table as a view (view.h): the keys that select a row are the
+ * screen's own (keys.c), the click is the table's. */
+static void *hook_init(struct screen *sc)
+{
+	struct gpu_table *v = malloc(sizeof *v);
+	if (v)
+		gpu_table_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_resize(void *state)
+{
+	struct gpu_table *v = state;
+	if (!v->fr->lay.too_small)
+		gpu_table_resize(v);
+}
+
+static void hook_draw(void *state)
+{
+	gpu_table_draw(state);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	return !view_is_wheel(ev) && gpu_table_click(state, ev->y, ev->x);
+}
+
+const struct view_ops gpu_table_ops = {
+	.name = "table",
+	.init = hook_init,
+	.free = free,
+	.resize = hook_resize,
+	.draw = hook_draw,
+	.mouse = hook_mouse,
+};
