@@ -17,6 +17,11 @@ sock=gpuplan-safety-$$
 T new-session -d -s main -x 120 -y 36 "bash --norc --noprofile"
 T set -g window-size manual
 sleep 0.3
+# The pane works in a folder of its own: a quote or a NAME.tmp-* left
+# behind is seen there (HOME too: a quote that cannot go to the working
+# folder goes there). No core files from the signals that dump one.
+mkdir -p "$art/cwd" "$art/home"
+T send-keys -t main "cd '$art/cwd'; export HOME='$art/home'; ulimit -c 0" Enter
 
 # gpuplan in the pane, its pid in a file, stty and the exit status recorded
 # (the status last: once it is there, stty.after is complete).
@@ -37,6 +42,16 @@ check_end() { # what, expected status
 	[ "$(flag mouse_any_flag)" = 0 ] && pass "$1: mouse tracking off" || fail "$1: mouse tracking left on"
 	[ "$(flag keypad_cursor_flag)" = 0 ] && [ "$(flag keypad_flag)" = 0 ] &&
 		pass "$1: keypad mode off" || fail "$1: keypad mode left on"
+	[ "$(flag alternate_on)" = 0 ] && pass "$1: alternate screen left" ||
+		fail "$1: still in the alternate screen"
+	no_temps "$1"
+}
+
+# No NAME.tmp-* (an atomic save's temporary file) where gpuplan wrote.
+no_temps() {
+	local left
+	left=$(find "$art/cwd" "$art/home" -name '*.tmp-*')
+	[ -z "$left" ] && pass "$1: no temporary file left" || fail "$1: left $left"
 }
 
 launch "$bin" -m llama-2-7b
@@ -45,19 +60,42 @@ launch "$bin" -m llama-2-7b
 T send-keys -t main 'C-\'
 check_end "Ctrl-\\ (SIGQUIT)" 131
 
-for sig in USR1:138 ALRM:142 TERM:143 SEGV:139 ABRT:134; do
+# Every signal whose default action ends the program (issue: SIGTRAP, SIGSYS,
+# SIGXCPU, SIGVTALRM and SIGPROF left the terminal raw, mouse on, in the
+# alternate screen): the quits end the loop, the rest die by the signal
+# after restoring it. kill -l names the real-time one's number.
+for sig in USR1:138 ALRM:142 TERM:143 SEGV:139 ABRT:134 TRAP:133 SYS:159 XCPU:152 \
+	VTALRM:154 PROF:155 IO:157 PWR:158 BUS:135 "RTMIN:$((128 + $(kill -l RTMIN)))"; do
 	launch "$bin" -m llama-2-7b
 	kill -"${sig%%:*}" "$(cat "$art/pid")"
 	check_end "SIG${sig%%:*}" "${sig##*:}"
 done
 
-# SIGPIPE is ignored: gpuplan goes on, and quits cleanly afterwards
+# SIGPIPE and SIGXFSZ are ignored: a write fails with EPIPE or EFBIG and
+# says so; gpuplan goes on, and quits cleanly afterwards
 launch "$bin" -m llama-2-7b
 kill -PIPE "$(cat "$art/pid")"
+kill -XFSZ "$(cat "$art/pid")"
 sleep 0.5
-[ -s "$art/rc" ] && fail "SIGPIPE ended gpuplan" || pass "SIGPIPE is ignored"
+[ -s "$art/rc" ] && fail "SIGPIPE or SIGXFSZ ended gpuplan" || pass "SIGPIPE and SIGXFSZ are ignored"
 T send-keys -t main F10
 check_end "F10 after SIGPIPE" 0
+
+# A quote over ulimit -f (SIGXFSZ killed gpuplan mid-write: terminal raw,
+# a .md.tmp-* left): the save fails with its reason, nothing is left, and
+# the session goes on. 1 block of 1 KiB: the quote is longer.
+printf '#!/bin/sh\nulimit -f 1\nexec "$@"\n' > "$art/limited"
+chmod +x "$art/limited"
+launch "$art/limited" "$bin" -m llama-2-7b
+keys Tab x
+# (the reason, File too large, is past the status line's end: the path is long)
+wait_for "cannot write the quote: cannot save $art/cwd/gpuplan-quote-" &&
+	pass "a quote over ulimit -f says it failed" ||
+	{ save xfsz; fail "no failure said after x under ulimit -f (screen in xfsz.txt)"; }
+[ -s "$art/rc" ] && fail "a quote over ulimit -f ended gpuplan" || pass "the session goes on"
+no_temps "the quote over ulimit -f"
+keys F10
+check_end "F10 after the quote over ulimit -f" 0
 
 # A 100 KB paste into the model field: taken in one pass, then F1 shows
 # the help (it took 19 s, 48 s here). The CPU time gpuplan spends on it is
