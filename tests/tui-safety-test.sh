@@ -177,5 +177,87 @@ head -1 "$art/future-date.txt" | grep -qE "(1 data warning \(--check-data\)|1 wa
 keys F10
 check_end "F10 after the warning" 0
 
+# The form never loses or cuts what is typed (the reliability issue).
+# A key a number field refuses (a CJK character from an input method left
+# on) leaves "the first key replaces" armed: 8k replaces 4096, it is not
+# appended to it (40968k).
+unset GPUPLAN_TODAY
+launch "$bin" -m llama-2-7b
+keys Tab Tab Tab
+T send-keys -t main -l "中"
+wait_for "Context: only ASCII can be typed here" && pass "a CJK key in a number field is refused with a message" ||
+	fail "no message for a CJK key in Context"
+T send-keys -t main -l "8k"
+wait_for "Context     8k " && pass "after a refused key, the first key typed still replaces the value" ||
+	{ save cjk-context; fail "Context after 中 then 8k: $(grep -o 'Context .\{12\}' "$art/cjk-context.txt")"; }
+wait_for "context 8192," && pass "8k applied" || fail "8k not applied"
+
+# F2 in the middle of an edit keeps what was typed, valid or not yet: 16
+# (refused: the output is 512) stays in Context in Chinese and back, and
+# typing goes on after it (16k).
+keys Tab BTab
+T send-keys -t main -l "16"
+keys F2
+wait_for "上下文" || fail "F2 did not switch to Chinese"
+save lang-mid-edit
+grep -q "上下文 *16 " "$art/lang-mid-edit.txt" && pass "F2 mid-edit keeps the typed 16" ||
+	fail "F2 mid-edit: Context shows $(grep -o '上下文.\{12\}' "$art/lang-mid-edit.txt")"
+keys F2
+wait_for "Context     16 " && pass "F2 back keeps the typed 16" || fail "F2 back lost the typed 16"
+T send-keys -t main -l "k"
+wait_for "context 16384," && pass "typing goes on after F2: 16k applied" ||
+	{ save lang-16k; fail "16k not applied after F2 (screen in lang-16k.txt)"; }
+keys F10
+check_end "F10 after the form edits" 0
+
+# Measured held 96 characters and dropped the rest without a word: a list
+# of 103 characters then read 8:114 for 8:11400.0000, and the deadline
+# that the whole list meets was "not met". Now the field holds it whole,
+# and a key past what a field holds is refused with a message.
+measured="1:1500.00000,2:2950.00000,3:4400.00000,4:5800.00000,5:7200.00000,6:8600.00000,7:10000.0000,8:11400.0000"
+launch "$bin" -m llama-2-7b --task full --train-tokens 20B --deadline 30d --gpu h100-80g
+keys BTab Enter
+wait_for "Measured" || fail "Advanced did not open"
+for _ in $(seq 15); do T send-keys -t main Tab; done
+settle
+T send-keys -t main -l "$measured"
+wait_for "deadline: met with 8 cards" && pass "a ${#measured}-character measured list is taken whole" ||
+	{ save measured; fail "the measured list was cut (screen in measured.txt)"; }
+head -c 600 /dev/zero | tr '\0' '9' > "$art/long.txt"
+T load-buffer -b long "$art/long.txt"
+T paste-buffer -b long -t main
+wait_for "Measured holds at most" && pass "a key past what the field holds is refused with a message" ||
+	{ save measured-full; fail "no message past the field's end (screen in measured-full.txt)"; }
+keys F10
+check_end "F10 after the long list" 0
+
+# Nine-digit KRW totals at 80x24 were drawn over the table's right border:
+# the money is abbreviated where whole figures do not fit, whole where
+# they do (120x36).
+krw=$art/krw
+mkdir -p "$krw/models" "$krw/prices"
+cp "$top_srcdir/models/models.csv" "$krw/models/"
+cp "$top_srcdir/prices/gpus.csv" "$krw/prices/"
+grep -v '^h100-80g,' "$top_srcdir/prices/offers.csv" > "$krw/prices/offers.csv"
+printf '%s\n' "h100-80g,container,1,4,,45000000,,KRW,,,none,,2026-10-12,test" \
+	"h100-80g,baremetal,8,,宁夏一区,123456789,,KRW,,,,,2026-10-12,test" >> "$krw/prices/offers.csv"
+T resize-window -t main -x 80 -y 24
+launch "$bin" --data "$krw" -m llama-3.1-70b
+wait_for "KRW 123M b" && pass "80x24: the nine-digit KRW total is abbreviated" ||
+	fail "80x24: no abbreviated KRW total"
+save krw-80x24
+check_width krw-80x24 80
+# every line between the title and the status line ends in the right border
+bad=$(sed -n '2,23p' "$art/krw-80x24.txt" | grep -v '[│┐┘]$')
+[ -z "$bad" ] && pass "80x24: nothing is drawn over the right border" ||
+	fail "80x24: over the border: $bad"
+T resize-window -t main -x 120 -y 36
+wait_for "KRW 123,456,789 b" && pass "120x36: the KRW total is whole where it fits" ||
+	{ save krw-120x36; fail "120x36: the KRW total is not whole"; }
+save krw-120x36
+check_width krw-120x36 120
+keys F10
+check_end "F10 after KRW" 0
+
 echo "tui-safety-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
