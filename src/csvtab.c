@@ -19,7 +19,10 @@
  * and LF both end a row, blank lines make no row. It is fed one physical
  * line per call (not a byte per call, which made a large file slow), so
  * the line of every record is known without libcsv reporting positions;
- * columns and byte spans are worked out only when a cell is asked for. */
+ * columns and byte spans are worked out only when a cell is asked for. A
+ * line with no quote that starts a record is split here the same way
+ * (split_plain): that is most lines, and libcsv's byte-by-byte state
+ * machine was the larger part of reading 10^6 offers. */
 
 struct csv_cell_cache {
 	size_t rec[2]; /* slot 0: the header; slot 1: the last other record asked for */
