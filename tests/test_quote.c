@@ -590,3 +590,26 @@ Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
 	analysis_free(&a);
 	catalog_free(&c);
 }
+
+/* A column too narrow for nine-digit KRW totals abbreviates them (the
+ * reliability issue: they were drawn over the table's border). */
+Test(money, short_forms_keep_three_significant_digits)
+{
+	char out[64];
+	static const struct {
+		double amount;
+		const char *currency, *want;
+	} cases[] = {
+		{123456789, "KRW", "KRW 123M"}, {15432099, "KRW", "KRW 15.4M"},
+		{45000000, "KRW", "KRW 45.0M"}, {151920, "CNY", "¥152k"},
+		{9345, "CNY", "¥9,345"},	  {10000, "CNY", "¥10.0k"},
+		{999600, "CNY", "¥1.00M"},	  {1234567890, "USD", "$1.23G"},
+		{99960, "EUR", "€100k"},	  {-20000, "CNY", "-¥20.0k"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		money_format_short(out, sizeof out, cases[i].amount, cases[i].currency, MONEY_UTF8);
+		cr_assert_str_eq(out, cases[i].want, "%.0f", cases[i].amount);
+	}
+	money_format_short(out, sizeof out, 123456789, "CNY", MONEY_ASCII);
+	cr_assert_str_eq(out, "CNY 123M");
+}

@@ -110,3 +110,29 @@ void money_or_dash(char *buf, size_t cap, double amount, const char *currency, i
 	else
 		money_format(buf, cap, amount, currency, decimals, style);
 }
+
+/* Three significant digits after k, M or G: 15,432,099 is "15.4M". */
+void money_format_short(char *buf, size_t cap, double amount, const char *currency,
+			enum money_style style)
+{
+	static const struct {
+		double unit;
+		const char *suffix;
+	} units[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+	double a = fabs(amount);
+	if (a < 1e4) {
+		money_format(buf, cap, amount, currency, 0, style);
+		return;
+	}
+	size_t u = 0;
+	while (u + 1 < sizeof units / sizeof units[0] && a < units[u].unit)
+		u++;
+	double v = a / units[u].unit;
+	int decimals = v < 9.995 ? 2 : v < 99.95 ? 1 : 0;
+	if (u > 0 && v >= 999.5) /* 999,600 is 1.00M, not 1000k */
+		v /= 1000, u--, decimals = 2;
+	char prefix[16], digits[32];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	snprintf(digits, sizeof digits, "%.*f", decimals, v);
+	snprintf(buf, cap, "%s%s%s%s", amount < 0 ? "-" : "", prefix, digits, units[u].suffix);
+}

@@ -34,6 +34,13 @@ void money_per_month(char *buf, size_t cap, double amount, const char *currency,
 void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		   enum money_style style);
 
+/* money_format in few characters, for a table column too narrow for the
+ * whole figure: from 10,000 on, three significant digits and k, M or G
+ * (thousands, millions, billions): "KRW 123M", "¥15.4k", "$1.20G".
+ * Below 10,000 the whole figure, no decimals. */
+void money_format_short(char *buf, size_t cap, double amount, const char *currency,
+			enum money_style style);
+
 /* "151,920": the digits grouped, no currency; "—" as money_format. */
 void money_group(char *buf, size_t cap, double amount, int decimals);
 

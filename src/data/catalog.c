@@ -169,7 +169,6 @@ struct file_spec {
 	size_t ncols, size, line_offset, id_offset;
 	row_check check;
 	enum catalog_file file; /* for the bundled copy of bundled columns */
-	bool release; /* a row keeps nothing of its record's text: give it back as rows load */
 };
 
 /* The bundled rows of one file, for the columns an older copy lacks. */
@@ -295,56 +294,124 @@ static bool bundle_start(struct bundle *b, const struct csv_table *t, struct dia
 	return true;
 }
 
-/* Records between two csvtab_release_before: a few pages of text. */
-enum { RELEASE_EVERY = 4096 };
+/* One file's rows as they are read: each checked, then kept, or (a check
+ * only) counted and forgotten. A stream hands them over one at a time. */
+struct row_loader {
+	const struct file_spec *f;
+	int index[MAX_COLUMNS];
+	char *rows;    /* NULL until the header is bound */
+	size_t n, cap; /* rows kept (or counted), room for them */
+	bool keep;     /* false: every row is checked in rows[0] */
+	struct idset *ids;
+	void *ctx;
+	struct bundle b;
+	bool backfill, bound;
+	size_t errors;
+	struct diag *d;
+};
 
-/* Every row of one file into an array of structs; bad rows are reported
- * and left out, so one typo never turns into a silent zero. */
+/* The header: columns bound, room for rows_max rows (more as they come).
+ * Rows are taken only once it is bound; false when out of memory. */
+static bool loader_header(struct row_loader *l, const struct csv_table *t, size_t rows_max)
+{
+	const struct file_spec *f = l->f;
+	l->errors += schema_bind(t, f->cols, f->ncols, l->index, l->d);
+	if (l->errors)
+		return true; /* said; the rest of the file is still read for its own errors */
+	l->cap = l->keep && rows_max ? rows_max : 1;
+	l->rows = calloc(l->cap, f->size);
+	if (!l->rows || (l->ids && !idset_init(l->ids, rows_max, false))) {
+		diag_error(l->d, _("%s: out of memory"), t->path);
+		l->errors++;
+		return false;
+	}
+	l->b = (struct bundle){.f = f, .index = l->index};
+	l->backfill = bundle_start(&l->b, t, l->d);
+	l->bound = true;
+	return true;
+}
+
+static char *loader_slot(struct row_loader *l, const struct csv_table *t)
+{
+	size_t size = l->f->size, at = l->keep ? l->n : 0;
+	if (at == l->cap) {
+		char *p = realloc(l->rows, 2 * l->cap * size);
+		if (!p) {
+			diag_error(l->d, _("%s: out of memory"), t->path);
+			l->errors++;
+			return NULL;
+		}
+		l->rows = p, l->cap *= 2;
+	}
+	return memset(l->rows + at * size, 0, size);
+}
+
+/* One row; bad rows are reported and left out, so one typo never turns
+ * into a silent zero. False when out of memory. */
+static bool loader_row(struct row_loader *l, const struct csv_table *t, size_t rec)
+{
+	const struct file_spec *f = l->f;
+	if (!row_shape_ok(t, rec, l->d)) {
+		l->errors++;
+		return true;
+	}
+	char *row = loader_slot(l, t);
+	if (!row)
+		return false;
+	struct row_ctx r = {t, rec, f->cols, f->ncols, l->index, l->d};
+	size_t bad = schema_fill(t, rec, f->cols, f->ncols, l->index, row, l->d);
+	*(unsigned *)(row + f->line_offset) = t->records[rec].line;
+	if (!bad && l->backfill)
+		bad = bundle_fill(&l->b, &r, row);
+	if (!bad && f->check)
+		bad = f->check(&r, row, l->ctx);
+	if (!bad && l->ids)
+		bad = check_unique(&r, l->ids, *(const char **)(row + f->id_offset),
+				   t->records[rec].line);
+	l->errors += bad;
+	l->n += !bad;
+	return true;
+}
+
+static bool loader_take(const struct csv_table *t, size_t rec, void *loader)
+{
+	struct row_loader *l = loader;
+	if (rec == 0)
+		return loader_header(l, t, 0);
+	return !l->bound || loader_row(l, t, rec);
+}
+
+/* Offers without a GPU list to check them against: the file is read for
+ * its own errors only. */
+static bool loader_skip(const struct csv_table *t, size_t rec, void *loader)
+{
+	(void)t, (void)rec, (void)loader;
+	return true;
+}
+
+/* The rows, or none when the file itself did not read (file_errors). */
+static size_t loader_end(struct row_loader *l, size_t file_errors, void **out, size_t *n)
+{
+	if (l->bound)
+		bundle_free(&l->b);
+	if (file_errors || !l->keep) {
+		free(l->rows);
+		l->rows = NULL;
+	}
+	*out = l->rows;
+	*n = file_errors ? 0 : l->n;
+	return file_errors ? file_errors : l->errors;
+}
+
+/* Every row of a table read whole into an array of structs. */
 static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **out,
 			size_t *n, struct idset *ids, void *ctx, struct diag *d)
 {
-	int index[MAX_COLUMNS];
-	size_t errors = schema_bind(t, f->cols, f->ncols, index, d);
-	*out = NULL;
-	*n = 0;
-	if (errors)
-		return errors;
-	size_t rows_max = t->nrecords - 1;
-	char *rows = calloc(rows_max ? rows_max : 1, f->size);
-	if (!rows || (ids && !idset_init(ids, rows_max, false))) {
-		diag_error(d, _("%s: out of memory"), t->path);
-		free(rows);
-		return errors + 1;
-	}
-	struct bundle b = {.f = f, .index = index};
-	bool backfill = bundle_start(&b, t, d);
-	for (size_t rec = 1; rec < t->nrecords; rec++) {
-		if (!row_shape_ok(t, rec, d)) {
-			errors++;
-			continue;
-		}
-		char *row = rows + *n * f->size;
-		struct row_ctx r = {t, rec, f->cols, f->ncols, index, d};
-		size_t bad = schema_fill(t, rec, f->cols, f->ncols, index, row, d);
-		*(unsigned *)(row + f->line_offset) = t->records[rec].line;
-		if (!bad && backfill)
-			bad = bundle_fill(&b, &r, row);
-		if (!bad && f->check)
-			bad = f->check(&r, row, ctx);
-		if (!bad && ids)
-			bad = check_unique(&r, ids, *(const char **)(row + f->id_offset),
-					   t->records[rec].line);
-		errors += bad;
-		if (f->release && rec % RELEASE_EVERY == 0)
-			csvtab_release_before(t, rec);
-		if (bad)
-			memset(row, 0, f->size);
-		else
-			(*n)++;
-	}
-	bundle_free(&b);
-	*out = rows;
-	return errors;
+	struct row_loader l = {.f = f, .keep = true, .ids = ids, .ctx = ctx, .d = d};
+	if (loader_header(&l, t, t->nrecords - 1) && l.bound)
+		for (size_t rec = 1; rec < t->nrecords && loader_row(&l, t, rec); rec++)
+			;
+	return loader_end(&l, 0, out, n);
 }
 
 /* What the id or name on 'line' collides with, for the message. */
@@ -448,13 +515,14 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 /* What checking an offer row needs besides the row. */
 struct offer_ctx {
 	const struct idset *gpus; /* id -> index */
+	struct currency_seen *all, *per_gpu; /* per_gpu: NULL when out of memory */
 	int today;                /* YYYYMMDD */
-	struct strpool *texts;    /* where the offers' texts are kept */
+	struct strpool *texts;    /* where the offers' texts are kept; NULL: not kept */
 };
 
 /* 10^6 offers name a handful of GPU ids, regions and sources: each text is
- * kept once, so offers.csv's table can go once they are loaded (and its
- * texts page by page while they load: file_spec.release). */
+ * kept once, so offers.csv is streamed and its table holds only the
+ * header (catalog_load_sources). */
 static size_t share_texts(const struct row_ctx *r, struct offer *o, struct strpool *pool)
 {
 	const char **texts[] = {&o->gpu_id, &o->region, &o->discount, &o->network, &o->source};
@@ -494,6 +562,15 @@ static size_t check_currency(const struct row_ctx *r, struct offer *o)
 	return 0;
 }
 
+static void mark_currency(struct currency_seen *seen, const struct offer *o)
+{
+	struct currency_mark here = {.currency = o->currency, .line = o->line, .gpu = o->gpu};
+	if (!seen->first.currency)
+		seen->first = here;
+	else if (!seen->other.currency && strcmp(o->currency, seen->first.currency) != 0)
+		seen->other = here;
+}
+
 static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct offer *o = row;
@@ -506,6 +583,9 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 		return 1;
 	}
 	o->gpu = gpu;
+	mark_currency(oc->all, o);
+	if (oc->per_gpu)
+		mark_currency(&oc->per_gpu[gpu], o);
 	if (o->monthly < 0 && o->hourly < 0) {
 		row_error(r, "monthly", _("a monthly or an hourly price (both are empty)"));
 		return 1;
@@ -515,7 +595,7 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 	if (o->max_cards == 0)
 		o->max_cards = o->kind == OFFER_BAREMETAL ? o->cards : 8;
 	warn_future(r, o, oc->today);
-	return share_texts(r, o, oc->texts);
+	return oc->texts ? share_texts(r, o, oc->texts) : 0; /* NULL: checked, not kept */
 }
 
 static const struct file_spec specs[3] = {
@@ -526,8 +606,7 @@ static const struct file_spec specs[3] = {
 	 .line_offset = offsetof(struct gpu, line), .id_offset = offsetof(struct gpu, id),
 	 .file = FILE_GPUS},
 	{.cols = offer_columns, .ncols = NCOLS(offer_columns), .size = sizeof(struct offer),
-	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS,
-	 .release = true},
+	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS},
 };
 
 /* GPU rows are indexed by position, so the id set maps id -> index. */
@@ -547,43 +626,59 @@ int catalog_today(void)
 	return duration_today(&day, err, sizeof err) ? day : 99991231;
 }
 
-/* owned: NULL, or the malloc'd buffers, each freed once its file is
- * parsed (see catalog_load_rows_lean). */
-static size_t load_all(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		       const size_t lens[3], char *owned[3], struct diag *d)
+/* offers.csv row by row as it is read: its rows keep no pointer into its
+ * texts (check_offer shares them), so the file is never held whole. With
+ * no GPU list its rows cannot be checked: only the file itself is. */
+static size_t stream_offers(struct catalog *c, const struct catalog_source *src,
+			    struct offer_ctx *oc, bool keep, struct diag *d)
+{
+	struct csv_table *t = &c->tables[FILE_OFFERS];
+	struct row_loader l = {.f = &specs[FILE_OFFERS], .keep = keep, .ctx = oc, .d = d};
+	csv_record_fn take = oc->gpus->keys ? loader_take : loader_skip;
+	size_t bad = src->buf ? csvtab_stream(t, src->path, src->buf, src->len, take, &l, d)
+			      : csvtab_stream_fd(t, src->path, src->fd, take, &l, d);
+	if (!bad && t->nrecords == 0 && take == loader_take)
+		loader_header(&l, t, 0); /* no header at all: schema_bind says so */
+	void *rows;
+	size_t errors = loader_end(&l, bad, &rows, &c->noffers);
+	c->offers = rows;
+	c->offers_read = c->noffers;
+	if (!keep)
+		c->noffers = 0;
+	return errors;
+}
+
+static size_t load_all(struct catalog *c, const struct catalog_source src[3],
+		       enum catalog_keep keep, struct diag *d)
 {
 	size_t errors = 0;
 	*c = (struct catalog){0};
-	void *rows[3] = {0};
-	size_t counts[3] = {0};
+	void *rows[2] = {0};
+	size_t counts[2] = {0};
 	struct idset model_ids = {0}, gpu_ids = {0}, names = {0};
 	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today(),
-			       .texts = &c->offer_texts};
-	void *ctx[3] = {&names, NULL, &oc};
+			       .texts = keep == CATALOG_KEEP_OFFERS ? &c->offer_texts : NULL};
+	void *ctx[2] = {&names, NULL};
 	size_t warnings = d->warnings;
-	for (int f = 0; f < 3; f++) {
-		size_t bad = owned ? csvtab_parse_owned(&c->tables[f], paths[f], &owned[f], lens[f], d)
-				   : csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
+	for (int f = 0; f < 2; f++) {
+		size_t bad = csvtab_parse(&c->tables[f], src[f].path, src[f].buf, src[f].len, d);
 		errors += bad;
 		if (bad)
 			continue;
-		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
+		struct idset *ids = f == FILE_MODELS ? &model_ids : &gpu_ids;
 		if (f == FILE_MODELS && !idset_init(&names, 2 * c->tables[f].nrecords, true))
 			ctx[f] = NULL; /* out of memory: the names go unchecked */
-		if (f == FILE_OFFERS && !gpu_ids.keys)
-			continue; /* offers need the GPU list to check their ids */
-		if (f == FILE_OFFERS) {
-			c->gpus = rows[FILE_GPUS];
-			c->ngpus = counts[FILE_GPUS];
-			gpu_index(c, &gpu_ids);
-		}
 		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, ctx[f], d);
 		if (f == FILE_MODELS) /* aliases, and names that differ only in punctuation */
 			errors += catalog_check_model_keys(rows[f], counts[f], c->tables[f].path, d);
 	}
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
-	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
+	if (gpu_ids.keys)
+		gpu_index(c, &gpu_ids);
+	c->gpu_currencies = calloc(c->ngpus ? c->ngpus : 1, sizeof *c->gpu_currencies);
+	oc.all = &c->currencies, oc.per_gpu = c->gpu_currencies;
+	errors += stream_offers(c, &src[FILE_OFFERS], &oc, keep == CATALOG_KEEP_OFFERS, d);
 	csvtab_free(&c->tables[FILE_OFFERS]); /* the offers' texts are in offer_texts */
 	idset_free(&model_ids);
 	idset_free(&gpu_ids);
@@ -592,17 +687,20 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 	return errors;
 }
 
+size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
+			    enum catalog_keep keep, struct diag *d)
+{
+	return load_all(c, src, keep, d);
+}
+
 size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 			 const char *const bufs[3], const size_t lens[3], struct diag *d)
 {
-	return load_all(c, paths, bufs, lens, NULL, d);
-}
-
-size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
-			      const size_t lens[3], struct diag *d)
-{
-	const char *const in[3] = {bufs[0], bufs[1], bufs[2]};
-	return load_all(c, paths, in, lens, bufs, d);
+	struct catalog_source src[3];
+	for (int f = 0; f < 3; f++)
+		src[f] = (struct catalog_source){.path = paths[f], .buf = bufs[f], .len = lens[f],
+						 .fd = -1};
+	return load_all(c, src, CATALOG_KEEP_OFFERS, d);
 }
 
 size_t catalog_index(struct catalog *c, struct diag *d)
@@ -630,6 +728,7 @@ void catalog_free(struct catalog *c)
 	free(c->gpus);
 	free(c->offers);
 	free(c->offer_order);
+	free(c->gpu_currencies);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
 	strpool_free(&c->offer_texts);

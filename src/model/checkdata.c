@@ -66,56 +66,33 @@ void check_gpu_figures(const struct catalog *c, struct diag *d)
 	}
 }
 
-/* The first offer whose currency differs from the first offer's; NULL
- * when the list holds one currency. */
-static const struct offer *second_currency(const struct catalog *c)
-{
-	for (size_t i = 1; i < c->noffers; i++)
-		if (strcmp(c->offers[i].currency, c->offers[0].currency) != 0)
-			return &c->offers[i];
-	return NULL;
-}
-
 /* Each GPU quoted in two currencies, by the first offer in another
- * currency than its first: one pass over the offers (10^6 of them and
- * thousands of GPUs must not multiply). */
+ * currency than its first (gathered as the rows were read: --check-data
+ * keeps no offer, and 10^6 offers and thousands of GPUs must not
+ * multiply). */
 static void gpus_in_two_currencies(const struct catalog *c, struct diag *d)
 {
-	long *first = malloc((c->ngpus ? c->ngpus : 1) * 2 * sizeof *first);
-	if (!first)
-		return; /* a warning's memory: the list's warning was given */
-	long *other = first + c->ngpus;
-	for (size_t g = 0; g < c->ngpus; g++)
-		first[g] = other[g] = -1;
-	for (size_t i = 0; i < c->noffers; i++) {
-		size_t g = (size_t)c->offers[i].gpu;
-		if (first[g] < 0)
-			first[g] = (long)i;
-		else if (other[g] < 0 &&
-			 strcmp(c->offers[i].currency, c->offers[first[g]].currency) != 0)
-			other[g] = (long)i;
-	}
-	for (size_t g = 0; g < c->ngpus; g++) {
-		if (other[g] < 0)
+	for (size_t g = 0; c->gpu_currencies && g < c->ngpus; g++) {
+		const struct currency_seen *seen = &c->gpu_currencies[g];
+		if (!seen->other.currency)
 			continue;
-		const struct offer *o = &c->offers[other[g]], *f = &c->offers[first[g]];
 		diag_warning(d, _("%s/%s:%u: %s is quoted in %s here and in %s on line %u: its "
 				  "container and bare metal are not compared"),
-			     data_source_text(c), catalog_file_names[FILE_OFFERS], o->line,
-			     c->gpus[g].id, o->currency, f->currency, f->line);
+			     data_source_text(c), catalog_file_names[FILE_OFFERS], seen->other.line,
+			     c->gpus[g].id, seen->other.currency, seen->first.currency,
+			     seen->first.line);
 	}
-	free(first);
 }
 
 void check_offer_currencies(const struct catalog *c, struct diag *d)
 {
-	const struct offer *other = second_currency(c);
-	if (!other)
+	const struct currency_mark *first = &c->currencies.first, *other = &c->currencies.other;
+	if (!other->currency)
 		return;
-	const struct offer *first = &c->offers[0];
 	diag_warning(d, _("%s/%s: quotes in two currencies, %s (line %u, %s) and %s (line %u, "
 			  "%s): totals in different currencies are never compared"),
 		     data_source_text(c), catalog_file_names[FILE_OFFERS], first->currency,
-		     first->line, first->gpu_id, other->currency, other->line, other->gpu_id);
+		     first->line, c->gpus[first->gpu].id, other->currency, other->line,
+		     c->gpus[other->gpu].id);
 	gpus_in_two_currencies(c, d);
 }

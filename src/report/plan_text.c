@@ -284,6 +284,12 @@ void table_money(char *buf, size_t cap, double amount, const char *currency, int
 	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
 }
 
+void table_money_short(char *buf, size_t cap, double amount, const char *currency,
+		       enum money_style ms)
+{
+	money_format_short(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", ms);
+}
+
 static bool inference_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
 {
 	const struct throughput *t = &p->throughput;

@@ -76,6 +76,9 @@ bool plan_time_estimate(const struct plan *p);
  * 80-column table; the header names the currency). */
 void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		 enum money_style ms);
+/* The same abbreviated ("KRW 123M"), for columns too narrow for it whole. */
+void table_money_short(char *buf, size_t cap, double amount, const char *currency,
+		       enum money_style ms);
 /* Decimals that keep a per-million price readable: 2 below 10, 1 below 100. */
 int per_million_decimals(double v);
 /* The cheaper way's cost per million output tokens, in plan_currency;

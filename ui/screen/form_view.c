@@ -44,7 +44,7 @@ static int label_width(const struct form_view *v)
 static void sync_fields(struct form_view *v)
 {
 	for (int i = 0; i < v->nfields; i++) {
-		char buf[128];
+		char buf[WIDGET_TEXT_BYTES];
 		form_field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
 		if (v->specs[i]->kind == FK_FOLD)
 			snprintf(buf, sizeof buf, "%s", v->advanced ? _("hide") : _("show"));
@@ -70,7 +70,7 @@ static FIELD *spec_field(const struct field_spec *s, int row, int inner, int lw)
 	if (!f)
 		return NULL;
 	field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
-	set_max_field(f, 96);
+	set_max_field(f, WIDGET_TEXT_MAX); /* it held 96: a long measured list was cut */
 	if (choice_field)
 		field_opts_off(f, O_EDIT);
 	set_field_back(f, field_attr(s, false));
@@ -140,24 +140,6 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 	form_specs_build();
 }
 
-/* A pick list stays open across a resize, unless the form is gone. */
-void form_view_resize(struct form_view *v)
-{
-	form_view_flush(v);
-	int at = v->form ? field_index(current_field(v->form)) : 0;
-	form_view_free(v);
-	if (v->fr->lay.too_small) {
-		v->pick = -1;
-		return;
-	}
-	build(v);
-	if (at > 0 && at < v->nfields) { /* the focus stays on its field */
-		set_current_field(v->form, v->fields[at]);
-		widget_end_line(v->form);
-		form_view_save_cursor(v);
-	}
-}
-
 void form_view_update(struct form_view *v)
 {
 	if (v->synced == v->s->reloads)
@@ -195,6 +177,49 @@ static void trimmed_buffer(const struct form_view *v, int i, char *out, size_t c
 	widget_field_text(v->fields[i], out, cap);
 }
 
+/* What field `at` holds when it is not the value in use (a value not yet
+ * valid, a model half typed), else "". */
+static void typed_text(struct form_view *v, int at, char *out, size_t cap)
+{
+	char used[WIDGET_TEXT_BYTES];
+	out[0] = '\0';
+	if (!v->form || at >= v->nfields || v->specs[at]->kind == FK_ENUM ||
+	    v->specs[at]->kind == FK_FOLD)
+		return;
+	trimmed_buffer(v, at, out, cap);
+	form_field_value(&v->s->sc, v->specs[at], used, sizeof used);
+	if (strcmp(out, used) == 0)
+		out[0] = '\0';
+}
+
+/* A pick list stays open across a resize, unless the form is gone; so
+ * does what is being typed (a language switch rebuilds the form too: 16,
+ * refused while the output is 512, snapped back to 4096). */
+void form_view_resize(struct form_view *v)
+{
+	form_view_flush(v);
+	int at = v->form ? field_index(current_field(v->form)) : 0;
+	const struct field_spec *spec = at < v->nfields ? v->specs[at] : NULL;
+	char typed[WIDGET_TEXT_BYTES];
+	bool fresh = v->fresh_focus;
+	typed_text(v, at, typed, sizeof typed);
+	form_view_free(v);
+	if (v->fr->lay.too_small) {
+		v->pick = -1;
+		return;
+	}
+	build(v);
+	if (at >= v->nfields || v->specs[at] != spec)
+		return;
+	set_current_field(v->form, v->fields[at]); /* the focus stays on its field */
+	if (typed[0]) {
+		set_field_buffer(v->fields[at], 0, typed);
+		v->fresh_focus = fresh;
+	}
+	widget_end_line(v->form);
+	form_view_save_cursor(v);
+}
+
 static void find_matches(struct form_view *v, const char *text)
 {
 	v->nmatches = 0;
@@ -209,12 +234,12 @@ static void find_matches(struct form_view *v, const char *text)
  * anything else shows the catalogue entries that match so far. */
 static void apply_field(struct form_view *v, int i)
 {
-	char text[128];
+	char text[WIDGET_TEXT_BYTES];
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
 	v->refused[0] = '\0';
 	if (s->kind != FK_MODEL) {
-		char cli[128];
+		char cli[WIDGET_TEXT_BYTES];
 		form_cli_value(s, text, cli, sizeof cli);
 		if (!session_apply(v->s, s->key, cli))
 			snprintf(v->refused, sizeof v->refused, "%s", v->s->status);
@@ -277,7 +302,7 @@ static bool complete_model(struct form_view *v, int i)
 static void leave_field(struct form_view *v)
 {
 	int i = current(v);
-	char text[128], used[128];
+	char text[WIDGET_TEXT_BYTES], used[WIDGET_TEXT_BYTES];
 	if (!v->form || v->specs[i]->kind == FK_FOLD)
 		return;
 	trimmed_buffer(v, i, text, sizeof text);
@@ -327,16 +352,49 @@ static void move_focus(struct form_view *v, int req)
 	v->fresh_focus = true;
 }
 
+/* Why a key typed into field i was not taken: said at once, and again
+ * after the batch's value is applied (which clears the status line). */
+static void note_key(struct form_view *v, int i, enum edit_result r)
+{
+	const char *label = _(v->specs[i]->label);
+	if (r == EDIT_REFUSED)
+		snprintf(v->key_note, sizeof v->key_note,
+			 _("%s holds at most %d characters: the rest was not typed"), label,
+			 WIDGET_TEXT_MAX);
+	else
+		snprintf(v->key_note, sizeof v->key_note,
+			 _("%s: only ASCII can be typed here (is a Chinese input method on?)"), label);
+	session_status(v->s, true, "%s", v->key_note);
+}
+
 /* Entering a text field selects its value: the first key typed replaces
- * it, any other key starts editing it in place. */
+ * it, any other key starts editing it in place. A key the field does not
+ * take (a character beyond ASCII, one past its end) changes nothing, so
+ * the first key after it still replaces. */
 static bool edit_key(struct form_view *v, int i, int ch)
 {
-	bool fresh = v->fresh_focus;
-	v->fresh_focus = false;
-	enum edit_result r = widget_edit_key(v->form, ch, fresh);
+	enum edit_result r = ch == KEY_WCHAR ? EDIT_REFUSED : widget_edit_key(v->form, ch, v->fresh_focus);
+	if (r == EDIT_MOVED || r == EDIT_CHANGED)
+		v->fresh_focus = false;
 	if (r == EDIT_CHANGED)
 		v->pending = i;
+	if (ch == KEY_WCHAR || r == EDIT_REFUSED)
+		note_key(v, i, ch == KEY_WCHAR ? EDIT_IGNORED : r);
 	return r != EDIT_IGNORED;
+}
+
+/* The note of a key not taken, after the value was applied: beside the
+ * value's own refusal, if any. */
+static void show_key_note(struct form_view *v)
+{
+	char both[sizeof v->key_note + sizeof v->s->status + 8];
+	if (!v->s->status[0])
+		session_status(v->s, true, "%s", v->key_note);
+	else if (strcmp(v->s->status, v->key_note) != 0) {
+		snprintf(both, sizeof both, "%s · %s", v->key_note, v->s->status);
+		session_status(v->s, true, "%s", both);
+	}
+	v->key_note[0] = '\0';
 }
 
 void form_view_flush(struct form_view *v)
@@ -345,6 +403,8 @@ void form_view_flush(struct form_view *v)
 	v->pending = -1;
 	if (i >= 0 && v->form && i < v->nfields)
 		apply_field(v, i);
+	if (v->key_note[0])
+		show_key_note(v);
 }
 
 /* Enter on an enumerated field opens its choices as a list under it. */

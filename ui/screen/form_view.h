@@ -33,6 +33,7 @@ struct form_view {
 	int label_w;     /* the label column, for the language in use (build) */
 	unsigned synced; /* the session's reload count the field texts follow */
 	char refused[256]; /* why the value typed in the current field was refused */
+	char key_note[256]; /* why a key typed was not taken, until the batch is applied */
 	/* the text field typed into, not applied yet: typing is applied once
 	 * per batch of keys, so a paste costs one recompute, not one a key */
 	int pending;

@@ -1,7 +1,9 @@
 /* One row per GPU type: VRAM bar per card, card count, the plan's shape
  * code, the two monthly prices per card (the cheaper one marked) and the
  * plan's monthly total. Columns are as wide as their widest cell, so a
- * number is never cut; the legend sits on the box's bottom edge. */
+ * number is never cut; where whole figures do not fit (nine-digit KRW on
+ * 80 columns) the money is abbreviated, and nothing is drawn over the
+ * border. The legend sits on the box's bottom edge. */
 #include "gpu_table.h"
 
 #include <curses.h>
@@ -36,12 +38,27 @@ static enum money_style money_style_of(const struct frame *fr)
 	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
 }
 
+/* How money is written in the cells: whole, or abbreviated. */
+struct cell_style {
+	enum money_style ms;
+	bool short_money;
+};
+
+static void cell_money(char *buf, size_t cap, double amount, const char *currency,
+		       struct cell_style cs)
+{
+	if (cs.short_money)
+		table_money_short(buf, cap, amount, currency, cs.ms);
+	else
+		table_money(buf, cap, amount, currency, 0, cs.ms);
+}
+
 static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
-		       enum money_style ms)
+		       struct cell_style cs)
 {
 	if (r->available)
-		table_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
-			   r->offer ? r->offer->currency : "CNY", 0, ms);
+		cell_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
+			   r->offer ? r->offer->currency : "CNY", cs);
 	else
 		snprintf(c->text[col], sizeof c->text[col], "—");
 	if (cheaper)
@@ -50,7 +67,7 @@ static void price_cell(struct row_cells *c, enum table_col col, const struct ren
 }
 
 /* The monthly total the cheaper way, marked c (container) or b (bare metal). */
-static void total_cell(char *buf, size_t cap, const struct plan *p, enum money_style ms)
+static void total_cell(char *buf, size_t cap, const struct plan *p, struct cell_style cs)
 {
 	double monthly = plan_monthly(p);
 	bool container = p->container.available && monthly == p->container.total;
@@ -59,11 +76,11 @@ static void total_cell(char *buf, size_t cap, const struct plan *p, enum money_s
 		snprintf(buf, cap, "—");
 		return;
 	}
-	table_money(money, sizeof money, monthly, plan_currency(p), 0, ms);
+	cell_money(money, sizeof money, monthly, plan_currency(p), cs);
 	snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
 }
 
-static void row_cells(const struct plan *p, struct row_cells *c, enum money_style ms)
+static void row_cells(const struct plan *p, struct row_cells *c, struct cell_style cs)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->text[TC_NAME], sizeof c->text[0], "%s", gpu_short_name(p->gpu));
@@ -79,11 +96,11 @@ static void row_cells(const struct plan *p, struct row_cells *c, enum money_styl
 		snprintf(c->text[TC_PLAN], sizeof c->text[0], "%s", _("does not fit"));
 	if (!row_priced(p))
 		return; /* a layout that does not fit is no offer: no price, no star */
-	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, ms);
-	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL, ms);
-	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p, ms);
+	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, cs);
+	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL, cs);
+	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p, cs);
 	struct time_cells tc;
-	if (plan_time_cells(p, ms, &tc)) {
+	if (plan_time_cells(p, cs.ms, &tc)) {
 		snprintf(c->text[TC_SPEED], sizeof c->text[0], "%s", tc.speed);
 		snprintf(c->text[TC_UNIT_COST], sizeof c->text[0], "%s", tc.cost);
 	}
@@ -124,14 +141,14 @@ struct table_rows {
 };
 
 /* false when there is no memory for the cells: nothing is drawn. */
-static bool rows_build(const struct session *s, enum money_style ms, struct table_rows *r)
+static bool rows_build(const struct session *s, struct cell_style cs, struct table_rows *r)
 {
 	memset(r, 0, sizeof *r);
 	r->cells = calloc(s->an->nplans ? s->an->nplans : 1, sizeof *r->cells);
 	if (!r->cells)
 		return false;
 	for (size_t i = 0; i < s->an->nplans; i++) {
-		row_cells(&s->an->plans[i], &r->cells[i], ms);
+		row_cells(&s->an->plans[i], &r->cells[i], cs);
 		r->training = r->training || s->an->plans[i].training.valid;
 		for (int c = 0; c < TC_COUNT; c++)
 			r->star_room[c] = r->star_room[c] || r->cells[i].star[c];
@@ -264,7 +281,8 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
 	name_fit(c.text[TC_NAME], t->w[TC_NAME]);
-	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
+	if (t->shown[TC_NAME])
+		put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
 	if (t->shown[TC_BAR] && p->cards)
@@ -276,14 +294,18 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
 		if (t->shown[col])
 			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
-	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
+	if (t->shown[TC_CARDS])
+		put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
 	attron(fit);
-	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
+	if (t->shown[TC_PLAN])
+		put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
 	attroff(fit);
 	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
-		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
-			   star_room[col]);
-	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
+		if (t->shown[col])
+			draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
+				   star_room[col]);
+	if (t->shown[TC_TOTAL])
+		put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
 /* The bar's header, the long form where it fits. */
@@ -328,17 +350,46 @@ void gpu_table_resize(struct gpu_table *v)
 	session_set_visible(v->s, v->fr->lay.table_h - 3);
 }
 
+/* Whether every column shown ends inside width. */
+static bool layout_fits(const struct table_layout *t, int width)
+{
+	for (int c = 0; c < TC_COUNT; c++)
+		if (t->shown[c] && t->x[c] + t->w[c] > width)
+			return false;
+	return true;
+}
+
+/* The cells and their columns for width: the money whole where it fits,
+ * else abbreviated; a column that would still cross the border is left
+ * out rather than drawn over it. */
+static bool rows_lay_out(const struct session *s, enum money_style ms, int width,
+			 struct table_rows *rows, struct table_layout *t)
+{
+	struct table_wants want;
+	for (int abbreviate = 0; abbreviate < 2; abbreviate++) {
+		if (abbreviate)
+			free(rows->cells);
+		if (!rows_build(s, (struct cell_style){ms, abbreviate}, rows))
+			return false;
+		column_wants(s, rows, &want);
+		layout_table(width, &want, t);
+		if (layout_fits(t, width))
+			return true;
+	}
+	for (int c = 0; c < TC_COUNT; c++)
+		t->shown[c] = t->shown[c] && t->x[c] + t->w[c] <= width;
+	return true;
+}
+
 void gpu_table_draw(const struct gpu_table *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
 	struct table_rows rows;
-	struct table_wants want;
 	struct table_layout t;
-	if (!rows_build(s, money_style_of(v->fr), &rows))
+	/* the inside less the borders and the selection marker */
+	if (!rows_lay_out(s, money_style_of(v->fr), l->table_w - 3, &rows, &t))
 		return;
-	column_wants(s, &rows, &want);
-	layout_table(l->table_w - 3, &want, &t); /* borders and the selection marker */
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
