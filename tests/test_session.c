@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "plan_text.h"
 #include "report.h"
+#include "settings.h"
 #include "text.h"
 #include "detail_lines.h"
 #include "session.h"

@@ -529,3 +529,38 @@ Test(settings, a_choice_is_shown_in_the_reader_s_words)
 	cr_assert_null(setting_choice_shown(task, 99));
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
 }
+
+/* A row's default lies in its own range, and the accepted text of a row
+ * with a range names that range: "a percentage from 0 to 1000" is built
+ * from headroom's .min and .max (the words were typed beside the numbers
+ * and could drift). */
+Test(settings, defaults_and_accepted_texts_come_from_the_rows)
+{
+	struct scenario sc;
+	scenario_defaults(&sc);
+	for (size_t i = 0; i < n_settings; i++) {
+		const struct setting *s = &settings[i];
+		char text[256], lo[32], hi[32];
+		cr_assert(setting_is_default(s, &sc), "%s", s->key);
+		if (s->kind != SETTING_CHOICE && s->offset && !s->ops.parse && s->def)
+			cr_assert(s->def >= s->min && s->def <= s->max, "%s default %g outside %g..%g",
+				  s->key, s->def, s->min, s->max);
+		if (!s->accepted || s->ops.parse || !strstr(s->accepted, "%s"))
+			continue;
+		setting_accepted(s, text, sizeof text);
+		snprintf(lo, sizeof lo, "%.10g", s->min);
+		snprintf(hi, sizeof hi, "%.10g", s->max);
+		cr_assert(strstr(text, lo) && strstr(text, hi) && !strstr(text, "%"), "%s: %s",
+			  s->key, text);
+	}
+	char text[256];
+	setting_accepted(settings_find("headroom"), text, sizeof text);
+	cr_assert_str_eq(text, "a percentage from 0 to 1000");
+	setting_accepted(settings_find("concurrency"), text, sizeof text);
+	cr_assert_str_eq(text, "a whole number from 1 to 1000000");
+	/* 4096 tokens, 20 % headroom, inference: the rows' defaults */
+	cr_assert_eq(sc.context, 4096);
+	cr_assert_float_eq(sc.headroom_pct, 20.0, 1e-12);
+	cr_assert_str_eq(tasks[sc.task].name, "inference");
+	cr_assert(sc.precision_auto);
+}
