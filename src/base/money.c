@@ -35,6 +35,22 @@ static void currency_prefix(char *buf, size_t cap, const char *currency, enum mo
 	snprintf(buf, cap, "%s ", currency);
 }
 
+int sig3_decimals(double v)
+{
+	double a = fabs(v);
+	return a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+}
+
+void money_sign(char *buf, size_t cap, const char *currency, enum money_style style)
+{
+	char prefix[16];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	size_t n = strlen(prefix);
+	while (n && prefix[n - 1] == ' ')
+		prefix[--n] = '\0';
+	snprintf(buf, cap, "%s", prefix);
+}
+
 void money_group(char *buf, size_t cap, double amount, int decimals)
 {
 	char digits[64];

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "plan.h"
+#include "units.h"
 
 enum figure_kind {
 	FIGURE_NUMBER,
@@ -24,7 +25,6 @@ struct figure_value {
 	bool flag;     /* BOOL */
 	const char *text; /* STRING */
 	char buf[256];    /* text rendered for this value (a message), when text points here */
-	int index;        /* list items: which one the getter reads */
 };
 
 /* A JSON object inside the plan, or inside another group: "container":
@@ -54,17 +54,37 @@ struct figure_list {
 	const struct figure *fields;
 	size_t nfields;
 };
-/* False when the figure does not apply (JSON null, empty CSV cell). */
-typedef bool figure_get_fn(const struct plan *p, const struct figure *f, struct figure_value *v);
+/* How a row reads its value: one named getter (figures_get.c), given
+ * what the row's group describes: the plan, its way of renting, its time
+ * model, its training estimate, one way to pay for the job, a memory
+ * term, or a list's item. False when the figure does not apply (JSON
+ * null, an empty CSV cell). */
+typedef bool figure_plan_fn(const struct plan *p, struct figure_value *v);
+typedef bool figure_rent_fn(const struct plan *p, const struct rent *r, struct figure_value *v);
+typedef bool figure_time_fn(const struct throughput *t, struct figure_value *v);
+typedef bool figure_train_fn(const struct training_estimate *t, struct figure_value *v);
+typedef bool figure_way_fn(const struct training_estimate *t, enum train_rent w,
+			   struct figure_value *v);
+typedef bool figure_term_fn(const struct plan *p, enum mem_term t, struct figure_value *v);
+typedef bool figure_item_fn(const struct plan *p, int i, struct figure_value *v);
+struct figure_getter { /* exactly one is set */
+	figure_plan_fn *plan;
+	figure_rent_fn *rent;
+	figure_time_fn *time;
+	figure_train_fn *train;
+	figure_way_fn *way;
+	figure_term_fn *term;
+	figure_item_fn *item;
+};
 
 struct figure {
 	const struct figure_group *group; /* NULL: a member of the plan object */
 	const char *key;                  /* NULL: the key and label of 'term' */
 	const char *label; /* N_() marked; shown through figure_label */
-	const char *unit; /* "GiB", "CNY/month", "%", or NULL */
+	enum unit unit;    /* how people read it (units.h); JSON and CSV use decimals */
 	int decimals;
 	enum figure_kind kind;
-	figure_get_fn *get;
+	struct figure_getter get;
 	const struct mem_term_row *term; /* a memory term per card */
 	const struct figure_list *list;  /* FIGURE_LIST: its items (get says whether it applies) */
 };
@@ -80,6 +100,13 @@ const char *figure_key(const struct figure *f);
 const char *figure_label(const struct figure *f);
 /* "bare metal", "container", "per card", translated the same way. */
 const char *figure_group_label(const struct figure_group *g);
+/* The value, through the row's getter; false when it does not apply. */
+bool figure_get(const struct figure *f, const struct plan *p, struct figure_value *v);
+/* The value as people read it, through its unit's printer (money in its
+ * way of renting's currency, in style ms); "yes"/"no" for a flag; false
+ * (and "") when it does not apply, or for a list. */
+bool figure_human(const struct figure *f, const struct plan *p, enum money_style ms, char *buf,
+		  size_t cap);
 /* The CSV column: key, or the group's prefix_key_suffix. */
 void figure_csv_name(const struct figure *f, char *buf, size_t cap);
 /* The value as the JSON writes it, strings unquoted; false (and "") when

@@ -10,27 +10,6 @@
 #include "settings.h"
 #include "text.h"
 
-void format_date(char *out, size_t cap, int d)
-{
-	if (d <= 0)
-		snprintf(out, cap, "—");
-	else
-		snprintf(out, cap, "%04d-%02d-%02d", d / 10000, d / 100 % 100, d % 100);
-}
-
-const char *plan_fit_word(const struct plan *p)
-{
-	static const char *const words[] = {"ok", "tight", "no"};
-	return words[p->level];
-}
-
-const char *plan_fit_label(const struct plan *p)
-{
-	/* "fit|no" keeps this "no" apart from a yes/no answer */
-	static const char *const words[] = {N_("fit|ok"), N_("fit|tight"), N_("fit|no")};
-	return C_(words[p->level]);
-}
-
 /* The names below are the settings table's, as the command line takes them. */
 static const char *choice_name(const char *key, const struct scenario *sc)
 {
