@@ -133,7 +133,7 @@ Test(quote, pinned_and_now_side_by_side)
 	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 1 | single | ¥9,345 | "
 			       "42.8 tok/s | -¥18,690 |\n"),
 		  "%s", text);
-	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.4 tok/s | 1 | single | ¥41,600 | "
+	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.36 tok/s | 1 | single | ¥41,600 | "
 			       "26.7 tok/s | ¥0 |\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
@@ -275,12 +275,12 @@ Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 910B 64G bare metal, 1 machine (7 cards used, 1 idle), "
-			 "¥18,800/month, ~9.9 tok/s (±50 %).");
+			 "¥18,800/month, ~9.90 tok/s (±50 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
 			 "Cheapest: RTX 4090 24G bare metal, 3 machines (20 cards used, 4 idle), "
-			 "¥27,600/month, ~7.4 tok/s (±30 %).");
+			 "¥27,600/month, ~7.39 tok/s (±30 %).");
 	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      "precision", "int4", NULL);
@@ -308,7 +308,7 @@ Test(quote, bare_metal_headline_in_chinese)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
 			 "最低价方案：910B 64G 裸金属整机 1 台（用 7 卡，闲置 1 卡），¥18,800/月，"
-			 "约 9.9 tok/s（±50%）。");
+			 "约 9.90 tok/s（±50%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),

@@ -121,6 +121,16 @@ const struct figure_group *figure_cheaper(const struct plan *p)
 	}
 }
 
+/* The cheaper way's key: its group's, so the JSON's "cheaper" names the
+ * object beside it. */
+static bool get_cheaper(const struct plan *p, struct figure_value *v)
+{
+	if (p->cards <= 0 || p->cheaper == CHEAPER_NONE)
+		return false;
+	v->text = figure_cheaper(p)->key;
+	return true;
+}
+
 /* A row: group, key, label, unit, the JSON's decimals, kind, getter. */
 #define IN(grp, k, l, u, d, kind_, g) {.group = grp, .key = k, .label = l, .unit = u, \
 					.decimals = d, .kind = FIGURE_##kind_, .get = {g}}

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "figure_value.h"
 #include "plan.h"
 #include "units.h"
 
@@ -17,14 +18,6 @@ enum figure_kind {
 	FIGURE_STRING,
 	FIGURE_DATE,
 	FIGURE_LIST, /* a JSON list; one joined cell in the CSV */
-};
-
-/* One value; the member that holds it follows the kind. */
-struct figure_value {
-	double number; /* NUMBER and INT; DATE as yyyymmdd */
-	bool flag;     /* BOOL */
-	const char *text; /* STRING */
-	char buf[256];    /* text rendered for this value (a message), when text points here */
 };
 
 /* A JSON object inside the plan, or inside another group: "container":
@@ -54,19 +47,6 @@ struct figure_list {
 	const struct figure *fields;
 	size_t nfields;
 };
-/* How a row reads its value: one named getter (figures_get.c), given
- * what the row's group describes: the plan, its way of renting, its time
- * model, its training estimate, one way to pay for the job, a memory
- * term, or a list's item. False when the figure does not apply (JSON
- * null, an empty CSV cell). */
-typedef bool figure_plan_fn(const struct plan *p, struct figure_value *v);
-typedef bool figure_rent_fn(const struct plan *p, const struct rent *r, struct figure_value *v);
-typedef bool figure_time_fn(const struct throughput *t, struct figure_value *v);
-typedef bool figure_train_fn(const struct training_estimate *t, struct figure_value *v);
-typedef bool figure_way_fn(const struct training_estimate *t, enum train_rent w,
-			   struct figure_value *v);
-typedef bool figure_term_fn(const struct plan *p, enum mem_term t, struct figure_value *v);
-typedef bool figure_item_fn(const struct plan *p, int i, struct figure_value *v);
 struct figure_getter { /* exactly one is set */
 	figure_plan_fn *plan;
 	figure_rent_fn *rent;

@@ -125,11 +125,6 @@ bool get_utilization(const struct plan *p, struct figure_value *v)
 	return has_cards(p) && number(v, p->utilization_pct);
 }
 
-bool get_cheaper(const struct plan *p, struct figure_value *v)
-{
-	return has_cards(p) && p->cheaper != CHEAPER_NONE && text(v, figure_cheaper(p)->key);
-}
-
 bool get_efficiency(const struct plan *p, struct figure_value *v)
 {
 	return has_cards(p) && p->efficiency >= 0 && number(v, 100 * p->efficiency);

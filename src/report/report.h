@@ -58,9 +58,5 @@ void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t nc
 const char *scenario_kv_name(const struct scenario *sc);
 const char *scenario_recompute_name(const struct scenario *sc);
 const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);
-/* "9345" or "—" when the way of renting is not available. */
-void format_price(char *out, size_t cap, const struct rent *r);
-/* "¥9,345" or "—": the same in the offer's currency (money.h). */
-void format_price_money(char *out, size_t cap, const struct rent *r);
 
 #endif

@@ -5,7 +5,6 @@
 
 #include "datasrc.h"
 #include "i18n.h"
-#include "money.h"
 #include "report.h"
 #include "settings.h"
 #include "text.h"
@@ -33,23 +32,6 @@ const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap)
 	return buf;
 }
 
-void format_price(char *out, size_t cap, const struct rent *r)
-{
-	if (r->available)
-		snprintf(out, cap, "%.0f", r->monthly_per_card);
-	else
-		snprintf(out, cap, "—");
-}
-
-void format_price_money(char *out, size_t cap, const struct rent *r)
-{
-	if (r->available)
-		money_format(out, cap, r->monthly_per_card, r->offer ? r->offer->currency : "CNY", 0,
-			     MONEY_UTF8);
-	else
-		snprintf(out, cap, "—");
-}
-
 /* "Llama-3.1-70B bf16 inference, context 4096, concurrency 1": the model's
  * name, then the rows the settings table marks for summaries. */
 void scenario_summary(char *out, size_t cap, const struct scenario *sc)
@@ -72,14 +54,14 @@ void scenario_header(char *out, size_t cap, const struct scenario *sc)
 void report_data_line(FILE *out, const struct catalog *c)
 {
 	char date[16];
-	format_date(date, sizeof date, c->newest_date);
+	unit_date(date, sizeof date, c->newest_date);
 	fprintf(out, _("data: %s · prices as of %s\n"), data_source_text(c), date);
 }
 
 void report_data_cells(FILE *out, const struct catalog *c)
 {
 	char date[16];
-	format_date(date, sizeof date, c->newest_date);
+	unit_date(date, sizeof date, c->newest_date);
 	fputc(',', out);
 	if (strpbrk(c->source, ",\"\n"))
 		csv_fwrite(out, c->source, strlen(c->source));

@@ -78,9 +78,14 @@ void unit_gib(char *buf, size_t cap, double gib)
 	unit_sig3(buf, cap, gib);
 }
 
+/* A short job keeps its minutes: below 0.1 day two significant digits
+ * ("0.0085", 12 minutes), not "0.01". */
 void unit_days(char *buf, size_t cap, double days)
 {
-	unit_sig3(buf, cap, days);
+	if (days > 0 && days < 0.0995)
+		snprintf(buf, cap, "%.2g", days);
+	else
+		unit_sig3(buf, cap, days);
 }
 
 void unit_percent(char *buf, size_t cap, double pct)
@@ -159,7 +164,7 @@ typedef void unit_printer(char *buf, size_t cap, double v);
 static unit_printer *const printers[UNIT_KINDS] = {
 	[UNIT_NONE] = unit_plain,         [UNIT_SECONDS] = unit_seconds,
 	[UNIT_RATE] = unit_rate,          [UNIT_GIB] = unit_sig3,
-	[UNIT_DAYS] = unit_sig3,          [UNIT_GBS] = unit_sig3,
+	[UNIT_DAYS] = unit_days,          [UNIT_GBS] = unit_sig3,
 	[UNIT_TFLOPS] = unit_sig3,        [UNIT_PERCENT] = unit_percent,
  [UNIT_SHARE] = unit_share, [UNIT_RATIO] = unit_ratio,        [UNIT_COUNT] = unit_count,
 	[UNIT_FLOPS] = unit_flops,        [UNIT_COEFFICIENT] = unit_coefficient,

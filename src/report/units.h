@@ -12,7 +12,8 @@
  *   tok/s      three significant digits, at most two           13,022  226  34.3  3.70
  *              decimals, thousands grouped
  *   GiB        three significant digits, at most two decimals  0.12  9.77  79.6  141
- *   days       three significant digits, at most two decimals  0.07  4.29  16.9  142
+ *   days       three significant digits, at most two decimals; 0.0085  0.067  4.29  16.9  142
+ *              two significant digits below 0.1 (minutes)
  *   GB/s,      three significant digits, at most two decimals  3350  12.5  1979
  *   TFLOPS
  *   percent    whole                                           12 %   ±30 %
