@@ -56,7 +56,5 @@ void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t nc
 
 /* The settings' names for a scenario's choices, as the command line takes them. */
 const char *scenario_kv_name(const struct scenario *sc);
-const char *scenario_recompute_name(const struct scenario *sc);
-const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);
 
 #endif

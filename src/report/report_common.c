@@ -1,3 +1,5 @@
+/* What every printed report shares: the scenario's summary and header,
+ * the data line and cells, the columns, and write errors. */
 #include <csv.h>
 #include <errno.h>
 #include <stdio.h>
@@ -19,17 +21,6 @@ static const char *choice_name(const char *key, const struct scenario *sc)
 const char *scenario_kv_name(const struct scenario *sc)
 {
 	return choice_name("kv-precision", sc);
-}
-
-const char *scenario_recompute_name(const struct scenario *sc)
-{
-	return choice_name("recompute", sc);
-}
-
-const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "%s", choice_name("zero", sc));
-	return buf;
 }
 
 /* "Llama-3.1-70B bf16 inference, context 4096, concurrency 1": the model's
