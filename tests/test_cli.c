@@ -1,5 +1,6 @@
 /* The program as scripts use it: exit codes, messages, report formats. */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +122,11 @@ Test(cli, json_with_no_offer_uses_null)
 {
 	cr_assert_eq(run("-m llama-2-7b --gpu a100-80g --format json"), 0, "%s", err);
 	cr_assert(json_valid(out), "%s", out);
-	cr_assert(strstr(out, "\"reason\": \"no container offer for A100 80G\""), "%s", out);
+	cr_assert(strstr(out, "\"reason\": {\n          \"code\": \"no_container_offer\",\n"
+			      "          \"severity\": \"notice\",\n"
+			      "          \"args\": {\n            \"gpu\": \"A100 80G\"\n          },\n"
+			      "          \"text\": \"no container offer for A100 80G\"\n        }"),
+		  "%s", out);
 	cr_assert(strstr(out, "\"monthly_total\": null"), "%s", out);
 }
 
@@ -134,7 +139,7 @@ Test(cli, csv_has_one_row_per_plan_with_flattened_names)
 	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
 	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
 	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
-	cr_assert(strstr(out, ",notes,data_source,prices_as_of\n"), "%s", out);
+	cr_assert(strstr(out, ",notes,note_codes,data_source,prices_as_of\n"), "%s", out);
 	cr_assert(strstr(out, "," FIXTURES "/ref,2026-10-12\n"), "%s", out);
 	cr_assert(strstr(out, "\nqwen2.5-32b,bf16,inference,4096,1,h100-80g,"), "%s", out);
 }
@@ -452,4 +457,128 @@ Test(cli, an_empty_gpu_list_is_an_error)
 	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --gpu: expected a GPU id (see "
 			      "--list-gpus)\n");
 	cr_assert_str_eq(out, "");
+}
+
+/* The parsers' own reasons reach the user: what is wrong with this text,
+ * not the row's general "expected ..." (issue: reliability, unclear errors). */
+Test(cli, a_setting_says_what_is_wrong_with_the_text)
+{
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=2026-11-30",
+			     "-m llama-2-7b -t full --measured 1:1520,2:2900,2:3000"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1:1520,2:2900,2:3000\" for --measured: "
+			      "expected each card count once, found 2 twice (see gpuplan --help)\n");
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=2026-11-30",
+			     "-m llama-2-7b -t full --deadline 2026-10-01"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"2026-10-01\" for --deadline: expected a "
+			      "date after today (2026-11-30), found \"2026-10-01\" (see gpuplan "
+			      "--help)\n");
+}
+
+/* A bad GPUPLAN_TODAY is named by itself; a valid --deadline is not blamed
+ * (and "14d" needs no today at all). */
+Test(cli, a_bad_today_is_named_not_the_deadline)
+{
+	cr_assert_eq(run_env("GPUPLAN_DATA=" FIXTURES "/ref GPUPLAN_TODAY=tomorrow",
+			     "-m llama-2-7b -t full --deadline 14d --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: GPUPLAN_TODAY: expected a date YYYY-MM-DD, found "
+			      "\"tomorrow\" (see gpuplan --help)\n");
+}
+
+/* Each training setting has a range in its row; past it is refused with
+ * that range, never computed into inf days, -nan % or ¥inf. */
+/* "inf" or "nan" as a word: a note's severity "info" is not one. */
+static bool has_non_finite(const char *text)
+{
+	for (const char *p = text; (p = strpbrk(p, "in")); p++)
+		if ((!strncmp(p, "inf", 3) && p[3] != 'o') || !strncmp(p, "nan", 3))
+			if (p == text || !isalpha((unsigned char)p[-1]))
+				return true;
+	return false;
+}
+
+Test(cli, training_settings_past_their_range_are_refused)
+{
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1e300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1e300\" for --train-tokens: expected a "
+			      "token count from 1 to 1000T, found \"1e300\" (see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --global-batch 1e300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1e300\" for --global-batch: expected a "
+			      "token count from 1 to 1B, found \"1e300\" (see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --deadline 1e300d --print"), 2);
+	cr_assert(strstr(err, "for --deadline: expected a deadline from 1h to 3650d, found "
+			      "\"1e300d\""), "%s", err);
+	/* the edges themselves are taken */
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1000T --epochs 1000 "
+			 "--global-batch 1 --format json"), 0, "%s", err);
+	cr_assert_not(has_non_finite(out), "%s", out);
+}
+
+/* Measured points a run cannot give are refused at the option, with the
+ * bound they break (they printed 10^22 days and ¥inf, or fit 10^4 times
+ * superlinear as linear). */
+Test(cli, impossible_measurements_are_refused)
+{
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --gpu h100-80g "
+			 "--measured 1:1e-300,2:1e-300 --print"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"1:1e-300,2:1e-300\" for --measured: "
+			      "expected a throughput from 1 to 10000000 tokens/s in \"1:1e-300\" "
+			      "(see gpuplan --help)\n");
+	cr_assert_eq(run("-m llama-2-7b -t full --train-tokens 1B --gpu h100-80g "
+			 "--measured 1:1000,2:2e7 --print"), 2);
+	cr_assert(strstr(err, "expected at most 2 times the per-card tokens/s"), "%s", err);
+}
+
+/* A price list in two currencies is named by --check-data: the list once
+ * (the first offer in each), and each GPU quoted in both, by line. */
+Test(cli, check_data_names_a_second_currency)
+{
+	cr_assert_eq(run_env("", "--check-data --data " FIXTURES "/loader/usd-container"), 0, "%s",
+		     err);
+	cr_assert(strstr(err, "warning: " FIXTURES "/loader/usd-container/prices/offers.csv: quotes "
+			      "in two currencies, CNY (line 5, rtx4090-24g) and USD (line 18, "
+			      "h100-80g): totals in different currencies are never compared\n"),
+		  "%s", err);
+	cr_assert(strstr(err, "warning: " FIXTURES "/loader/usd-container/prices/offers.csv:19: "
+			      "h100-80g is quoted in CNY here and in USD on line 18: its container "
+			      "and bare metal are not compared\n"), "%s", err);
+	/* one currency: no word about it */
+	cr_assert_eq(run("--check-data"), 0, "%s", err);
+	cr_assert_null(strstr(err, "currenc"), "%s", err);
+}
+
+/* A data warning on the model in use (params_b 9 for a 6.738B shape)
+ * reaches every report, not only --check-data: stderr in every format, a
+ * note in the table, the JSON and the quote. */
+Test(cli, a_data_warning_reaches_every_report)
+{
+	static const char *const note = "data: models/models.csv:2 params_b 9B differs from the "
+					"6.738B the architecture implies by 25 %: the figures use "
+					"the listed count (see --check-data)";
+	static const char *const formats[] = {"table", "csv", "json", "markdown"};
+	char args[256], warning[300];
+	snprintf(warning, sizeof warning, "warning: %s\n", note);
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		snprintf(args, sizeof args, "--data " FIXTURES "/params -m wrong-7b --format %s",
+			 formats[i]);
+		cr_assert_eq(run_env("", args), 0, "%s", err);
+		cr_assert(strstr(err, warning), "%s: %s", formats[i], err);
+		if (strcmp(formats[i], "csv") != 0)
+			cr_assert(strstr(out, note), "%s: %s", formats[i], out);
+	}
+	/* a model that agrees with its shape: no such word */
+	cr_assert_eq(run_env("", "--data " FIXTURES "/params -m llama-2-7b --format json"), 0);
+	cr_assert_null(strstr(err, "data: "), "%s", err);
+}
+
+/* An empty folder is a usage error at once (exit 2), naming the option:
+ * --export-data "" exited 1 as a runtime failure, --data "" read
+ * /models/models.csv. */
+Test(cli, an_empty_folder_is_a_usage_error)
+{
+	cr_assert_eq(run("--export-data ''"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --export-data: expected a folder "
+			      "name (see gpuplan --help)\n");
+	cr_assert_eq(run("--data '' --list-gpus"), 2);
+	cr_assert_str_eq(err, "gpuplan: invalid value \"\" for --data: expected a folder name (see "
+			      "gpuplan --help)\n");
 }

@@ -839,7 +839,7 @@ static void qwen_scenario(void)
 
 Test(session, the_table_shows_tokens_per_second_and_cost_per_million)
 {
-	static const struct style plain = {SURFACE_SCREEN, MONEY_ASCII};
+	static const struct style plain = {.surface = SURFACE_SCREEN, .money = MONEY_ASCII};
 	struct table_row r;
 	qwen_scenario();
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
@@ -1007,4 +1007,27 @@ Test(session, a_vanished_row_asks_for_r_once_in_each_language)
 		session_offer_free(&e);
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* A data warning on the model in use is on the screen too, in the
+ * breakdown's notes, not only under --check-data (tests/fixtures/params:
+ * wrong-7b lists params_b 9 for a 6.738B shape, 25 % off). */
+Test(session_data, a_data_warning_on_the_model_is_in_the_notes)
+{
+	struct catalog pc;
+	struct scenario sc;
+	struct session ps;
+	struct diag d = {0};
+	char err[200];
+	cr_assert_eq(data_load_dir(&pc, FIXTURES "/params", &d), 0);
+	diag_clear(&d);
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &pc, "wrong-7b", err, sizeof err), "%s", err);
+	cr_assert(session_init(&ps, &pc, &sc, NULL));
+	detail_lines_plan(&lines, &ps, session_plan_at(&ps, 0), 400);
+	cr_assert(has_line(&lines, "note: data: models/models.csv:2 params_b 9B differs from the "
+				   "6.738B the architecture implies by 25 %: the figures use the "
+				   "listed count (see --check-data)"), "%s", lines.line[0]);
+	session_free(&ps);
+	catalog_free(&pc);
 }

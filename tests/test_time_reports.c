@@ -96,10 +96,10 @@ Test(time_reports, cells_keep_three_digits_and_say_estimate)
 	cr_assert_str_eq(b, "  measured speed-ups (USL): σ 0.04, κ 0.0001, peak at 98 cards\n");
 	p.training.usl = (struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520};
 	train_usl_line(b, sizeof b, &p, &style_report);
-	cr_assert_str_eq(b, "  measured speed-ups (USL): σ 0.0426, κ 0, no peak\n");
+	cr_assert_str_eq(b, "  measured speed-ups (USL): σ 0.0426, κ 0, no peak within 4096 cards\n");
 	train_usl_line(b, sizeof b, &p, &style_screen);
 	cr_assert_str_eq(b, "measured speed-ups (USL): σ 0.0426 · κ 0 · 1 card 1,520 tok/s · peak "
-			    "none (κ = 0)");
+			    "none within 4096 cards");
 }
 
 Test(time_reports, print_table_has_speed_columns_and_detail_lines)

@@ -259,7 +259,7 @@ Test(surfaces, readme_figures_read_alike_in_chinese)
 /* A plain terminal writes the currency's code, the figure stays. */
 Test(surfaces, a_plain_terminal_keeps_the_figure)
 {
-	static const struct style plain = {SURFACE_SCREEN, MONEY_ASCII};
+	static const struct style plain = {.surface = SURFACE_SCREEN, .money = MONEY_ASCII};
 	struct table_row row;
 	const struct plan *p = readme_plan();
 	table_row_fill(&row, p, &plain);

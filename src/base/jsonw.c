@@ -1,6 +1,7 @@
 #include "jsonw.h"
 
 #include <math.h>
+#include <stdarg.h>
 
 static void put_string(FILE *out, const char *s)
 {
@@ -19,6 +20,30 @@ static void put_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* In cell mode: hands the value on (NULL: null) and returns true. */
+static bool cell_text(struct jsonw *j, const char *key, const char *text)
+{
+	if (!j->cell)
+		return false;
+	j->cell(j->ctx, key ? key : "", text);
+	return true;
+}
+
+static bool to_cell(struct jsonw *j, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool to_cell(struct jsonw *j, const char *key, const char *fmt, ...)
+{
+	char text[1024];
+	if (!j->cell)
+		return false;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	return cell_text(j, key, text);
+}
+
 /* Comma, newline and indentation before an item, then its key. */
 static void item(struct jsonw *j, const char *key)
 {
@@ -35,6 +60,8 @@ static void item(struct jsonw *j, const char *key)
 
 void jw_open(struct jsonw *j, const char *key, char bracket)
 {
+	if (j->cell) /* flat objects only: their members are the cells */
+		return;
 	item(j, key);
 	fputc(bracket, j->out);
 	if (j->depth + 1 < JSONW_DEPTH)
@@ -43,6 +70,8 @@ void jw_open(struct jsonw *j, const char *key, char bracket)
 
 void jw_close(struct jsonw *j, char bracket)
 {
+	if (j->cell)
+		return;
 	bool had = j->has_items[j->depth];
 	j->depth--;
 	if (had)
@@ -54,6 +83,8 @@ void jw_close(struct jsonw *j, char bracket)
 
 void jw_string(struct jsonw *j, const char *key, const char *value)
 {
+	if (cell_text(j, key, value))
+		return;
 	item(j, key);
 	if (value)
 		put_string(j->out, value);
@@ -63,6 +94,9 @@ void jw_string(struct jsonw *j, const char *key, const char *value)
 
 void jw_number(struct jsonw *j, const char *key, double value, int decimals)
 {
+	bool null = value < 0 || !isfinite(value);
+	if (null ? cell_text(j, key, NULL) : to_cell(j, key, "%.*f", decimals, value))
+		return;
 	item(j, key);
 	if (value < 0 || !isfinite(value))
 		fputs("null", j->out);
@@ -72,6 +106,8 @@ void jw_number(struct jsonw *j, const char *key, double value, int decimals)
 
 void jw_signed(struct jsonw *j, const char *key, double value, int decimals)
 {
+	if (!isfinite(value) ? cell_text(j, key, NULL) : to_cell(j, key, "%.*f", decimals, value))
+		return;
 	item(j, key);
 	if (isfinite(value))
 		fprintf(j->out, "%.*f", decimals, value);
@@ -81,18 +117,35 @@ void jw_signed(struct jsonw *j, const char *key, double value, int decimals)
 
 void jw_int(struct jsonw *j, const char *key, long long value)
 {
+	if (to_cell(j, key, "%lld", value))
+		return;
 	item(j, key);
 	fprintf(j->out, "%lld", value);
 }
 
+void jw_double(struct jsonw *j, const char *key, double value)
+{
+	if (!isfinite(value) ? cell_text(j, key, NULL) : to_cell(j, key, "%.10g", value))
+		return;
+	item(j, key);
+	if (isfinite(value))
+		fprintf(j->out, "%.10g", value);
+	else
+		fputs("null", j->out);
+}
+
 void jw_bool(struct jsonw *j, const char *key, bool value)
 {
+	if (to_cell(j, key, "%s", value ? "true" : "false"))
+		return;
 	item(j, key);
 	fputs(value ? "true" : "false", j->out);
 }
 
 void jw_null(struct jsonw *j, const char *key)
 {
+	if (cell_text(j, key, NULL))
+		return;
 	item(j, key);
 	fputs("null", j->out);
 }

@@ -8,157 +8,45 @@
 #include "i18n.h"
 #include "money.h"
 
-/* The wording of every note and reason; the order of the enum is the
- * order of this table. */
+/* The rows of message_table.h: its argument kinds as letters and
+ * parameters, its wording as forms. */
+#define MSG_LETTER_INT "d"
+#define MSG_LETTER_LONG "l"
+#define MSG_LETTER_DOUBLE "f"
+#define MSG_LETTER_STRING "s"
+#define MSG_LETTER_WORD "s"
+#define MSG_LETTER_MONEY "m"
+#define MSG_LETTERS_ARGS0() ""
+#define MSG_LETTERS_ARGS1(k1, n1) MSG_LETTER_##k1
+#define MSG_LETTERS_ARGS2(k1, n1, k2, n2) MSG_LETTER_##k1 MSG_LETTER_##k2
+#define MSG_LETTERS_ARGS3(k1, n1, k2, n2, k3, n3) \
+	MSG_LETTER_##k1 MSG_LETTER_##k2 MSG_LETTER_##k3
+#define MSG_LETTERS_ARGS4(k1, n1, k2, n2, k3, n3, k4, n4) \
+	MSG_LETTER_##k1 MSG_LETTER_##k2 MSG_LETTER_##k3 MSG_LETTER_##k4
+
+#define MSG_ROW_PARAM(k, n) {#n, PARAM_##k}
+#define MSG_ROW_PARAMS_ARGS0() .nparams = 0
+#define MSG_ROW_PARAMS_ARGS1(k1, n1) .nparams = 1, .params = {MSG_ROW_PARAM(k1, n1)}
+#define MSG_ROW_PARAMS_ARGS2(k1, n1, k2, n2) \
+	.nparams = 2, .params = {MSG_ROW_PARAM(k1, n1), MSG_ROW_PARAM(k2, n2)}
+#define MSG_ROW_PARAMS_ARGS3(k1, n1, k2, n2, k3, n3)                           \
+	.nparams = 3, .params = {MSG_ROW_PARAM(k1, n1), MSG_ROW_PARAM(k2, n2), \
+				 MSG_ROW_PARAM(k3, n3)}
+#define MSG_ROW_PARAMS_ARGS4(k1, n1, k2, n2, k3, n3, k4, n4)                   \
+	.nparams = 4, .params = {MSG_ROW_PARAM(k1, n1), MSG_ROW_PARAM(k2, n2), \
+				 MSG_ROW_PARAM(k3, n3), MSG_ROW_PARAM(k4, n4)}
+
+#define MSG_WORDING_FORM(text) .forms = {text}
+#define MSG_WORDING_PLURAL(n, pair) .count = n, .forms = pair
+
+#define MESSAGE(CODE, key_, severity_, wording, arguments)                           \
+	[MSG_##CODE] = {.key = #key_, .severity = SEVERITY_##severity_,              \
+			.args = MSG_LETTERS_##arguments, MSG_ROW_PARAMS_##arguments, \
+			MSG_WORDING_##wording},
 const struct message_row message_rows[MSG_COUNT] = {
-	[MSG_NONE] = {.key = "none", .severity = SEVERITY_INFO, .args = "", .forms = {""}},
-	[MSG_NO_FIT_OVERHEAD] = {
-		.key = "no_fit_overhead", .severity = SEVERITY_BLOCKER, .args = "",
-		.forms = {N_("does not fit: the runtime overhead alone fills the card with headroom")}},
-	[MSG_NO_FIT_MAX_CARDS] = {
-		.key = "no_fit_max_cards", .severity = SEVERITY_BLOCKER, .args = "d",
-		.forms = {N_("does not fit on %d cards or fewer of this type")}},
-	[MSG_NO_FIT_FORCED] = {
-		.key = "no_fit_forced", .severity = SEVERITY_BLOCKER, .args = "d",
-		.forms = {N_("does not fit on the %d cards asked for")}},
-	[MSG_FP8_WITHOUT_HARDWARE] = {
-		.key = "fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "s",
-		.forms = {N_("FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit")}},
-	[MSG_KV_FP8_WITHOUT_HARDWARE] = {
-		.key = "kv_fp8_without_hardware", .severity = SEVERITY_NOTICE, .args = "",
-		.forms = {N_("FP8 KV cache without hardware FP8: dequantized on every read")}},
-	[MSG_TP_OVER_PCIE] = {
-		.key = "tp_over_pcie", .severity = SEVERITY_NOTICE, .args = "d",
-		.forms = {N_("TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
-			"alternative")}},
-	[MSG_REPLICAS] = {
-		.key = "replicas", .severity = SEVERITY_INFO, .args = "ddf", .count = 1,
-		.forms = NP_("%d replicas of %d card, each serving %.0f sequences: more cards for "
-			"throughput, not for memory",
-			"%d replicas of %d cards, each serving %.0f sequences: more cards for "
-			"throughput, not for memory")},
-	[MSG_FULL_RECOMPUTE] = {
-		.key = "full_recompute", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("full activation recomputation: keeps layer inputs only (about a third more "
-			"compute)")}},
-	[MSG_MULTI_NODE] = {
-		.key = "multi_node", .severity = SEVERITY_WARNING, .args = "d",
-		.forms = {N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
-			"between machines")}},
-	[MSG_MULTI_NODE_NO_IB] = {
-		.key = "multi_node_offer_without_ib", .severity = SEVERITY_WARNING, .args = "d",
-		.forms = {N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
-			"between machines (the offer used lists none)")}},
-	[MSG_PARALLEL_EFFICIENCY] = {
-		.key = "parallel_efficiency", .severity = SEVERITY_INFO, .args = "ff",
-		.forms = {N_("at %.0f %% parallel efficiency %.0f %% of the spend buys no compute")}},
-	[MSG_ARCH_APPROXIMATED] = {
-		.key = "architecture_approximated", .severity = SEVERITY_NOTICE, .args = "ss",
-		.forms = {N_("%s: architecture approximated (%s): KV cache and activations are estimates")}},
-	[MSG_MOE_RESIDENT] = {
-		.key = "moe_all_resident", .severity = SEVERITY_INFO, .args = "ff",
-		.forms = {N_("MoE: all %.4gB parameters are resident; %.4gB are active per token")}},
-	[MSG_BEYOND_NATIVE_CONTEXT] = {
-		.key = "beyond_native_context", .severity = SEVERITY_WARNING, .args = "lsd",
-		.forms = {N_("context %lld is beyond %s's native %d tokens")}},
-	[MSG_FP8_TRAINING_APPROXIMATE] = {
-		.key = "fp8_training_approximate", .severity = SEVERITY_NOTICE, .args = "s",
-		.translate = 1,
-		.forms = {N_("FP8 training memory is approximate (%s)")}},
-	[MSG_TRAINING_ACCOUNTING] = {
-		.key = "training_accounting", .severity = SEVERITY_INFO, .args = "s",
-		.translate = 1,
-		.forms = {N_("training accounting: %s per trainable parameter")}},
-	[MSG_QLORA_BASE] = {
-		.key = "qlora_base", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
-			"and LM head upcast to fp32 by PEFT's k-bit preparation")}},
-	[MSG_LORA_QUANTIZED_BASE] = {
-		.key = "lora_quantized_base", .severity = SEVERITY_INFO, .args = "s",
-		.forms = {N_("LoRA over a %s-quantized base")}},
-	[MSG_LOSS_FULL] = {
-		.key = "loss_full", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("loss: full fp32 logits and their gradient (Hugging Face Trainer); "
-			"--loss chunked for torchtune, Liger or Megatron")}},
-	[MSG_LOSS_CHUNKED] = {
-		.key = "loss_chunked", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("loss: chunked cross-entropy, one of 8 chunks of the fp32 logits held at a "
-			"time")}},
-	[MSG_NO_CONTAINER_OFFER] = {
-		.key = "no_container_offer", .severity = SEVERITY_NOTICE, .args = "s",
-		.forms = {N_("no container offer for %s")}},
-	[MSG_CONTAINER_MAX_CARDS] = {
-		.key = "container_max_cards", .severity = SEVERITY_NOTICE, .args = "dd", .count = 0,
-		.forms = NP_("%d card: a container allows at most %d",
-			"%d cards: a container allows at most %d")},
-	[MSG_NO_BAREMETAL_OFFER] = {
-		.key = "no_baremetal_offer", .severity = SEVERITY_NOTICE, .args = "s",
-		.forms = {N_("no bare-metal offer for %s")}},
-	[MSG_SHAPE_TP_SIZE] = {
-		.key = "shape_tp_size", .severity = SEVERITY_BLOCKER, .args = "d",
-		.forms = {N_("TP%d is not a shape inside one machine: tensor parallel is 1, 2, 4 or 8")}},
-	[MSG_SHAPE_TP_HEADS] = {
-		.key = "shape_tp_heads", .severity = SEVERITY_BLOCKER, .args = "dsd",
-		.forms = {N_("TP%d does not divide %s's %d attention heads")}},
-	[MSG_SHAPE_PP_LAYERS] = {
-		.key = "shape_pp_layers", .severity = SEVERITY_BLOCKER, .args = "dd",
-		.forms = {N_("PP%d has more stages than the model's %d layers")}},
-	[MSG_SHAPE_CARDS] = {
-		.key = "shape_cards", .severity = SEVERITY_BLOCKER, .args = "ddd",
-		.forms = {N_("%d cards is not a multiple of TP%d × PP%d")}},
-	[MSG_SHAPE_NO_FIT] = {
-		.key = "shape_no_fit", .severity = SEVERITY_BLOCKER, .args = "s",
-		.forms = {N_("the shape asked for (%s) does not fit in memory")}},
-	[MSG_ALT_IDLE_CARDS] = {
-		.key = "alternative_idle_cards", .severity = SEVERITY_INFO, .args = "f",
-		.forms = {N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")}},
-	[MSG_ALT_CHEAPEST_PER_TOKEN] = {
-		.key = "alternative_cheapest_per_token", .severity = SEVERITY_INFO, .args = "m",
-		.forms = {N_("cheapest per million output tokens at full load: %s per million")}},
-	[MSG_WHY_MEMORY_MINIMUM] = {
-		.key = "why_memory_minimum", .severity = SEVERITY_INFO, .args = "dddf", .count = 0,
-		.forms = NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
-			"the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")},
-	[MSG_WHY_TOO_SLOW] = {
-		.key = "why_too_slow", .severity = SEVERITY_WARNING, .args = "ff",
-		.forms = {N_("%.1f tokens/s per user is below the %.1f asked for")}},
-	[MSG_WHY_SPEED_UNREACHABLE] = {
-		.key = "why_speed_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
-		.forms = NP_("no shape reaches %.1f tokens/s per user: the fastest, on %d card, gives %.1f",
-			"no shape reaches %.1f tokens/s per user: the fastest, on %d cards, gives %.1f")},
-	[MSG_WHY_FORCED] = {
-		.key = "why_forced", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("the shape is forced (--cards, --tp or --pp): no speed target is applied")}},
-	[MSG_WHY_TRAIN_MEMORY_MINIMUM] = {
-		.key = "why_train_memory_minimum", .severity = SEVERITY_INFO, .args = "dff", .count = 0,
-		.forms = NP_("the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
-			"the memory minimum was %d cards: %.1f days at %.0f %% parallel efficiency")},
-	[MSG_WHY_PAST_DEADLINE] = {
-		.key = "why_past_deadline", .severity = SEVERITY_WARNING, .args = "ff",
-		.forms = {N_("%.1f days is past the %.1f-day deadline")}},
-	[MSG_WHY_DEADLINE_CHEAPEST] = {
-		.key = "why_deadline_cheapest", .severity = SEVERITY_INFO, .args = "dsm", .count = 0,
-		.translate = 1u << 1,
-		.forms = NP_("%d card, %s, is the cheapest way to meet the deadline: %s for the job",
-			"%d cards, %s, are the cheapest way to meet the deadline: %s for the job")},
-	[MSG_WHY_DEADLINE_UNREACHABLE] = {
-		.key = "why_deadline_unreachable", .severity = SEVERITY_WARNING, .args = "fdf", .count = 1,
-		.forms = NP_("no card count meets the %.1f-day deadline: the fastest, %d card, takes "
-			"%.1f days",
-			"no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
-			"%.1f days")},
-	[MSG_TRAIN_NETWORK_ASSUMED] = {
-		.key = "train_network_assumed", .severity = SEVERITY_NOTICE, .args = "sf",
-		.translate = 1,
-		.forms = {N_("between machines: %s assumed at %.4g GB/s (the offer gives no inter_node_gbs)")}},
-	[MSG_TRAIN_NO_FP8] = {
-		.key = "train_no_fp8", .severity = SEVERITY_NOTICE, .args = "s",
-		.forms = {N_("%s has no FP8: training time at its BF16 peak")}},
-	[MSG_TRAIN_MEASURED] = {
-		.key = "train_measured", .severity = SEVERITY_INFO, .args = "ff",
-		.forms = {N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
-			"(exact arithmetic, no band)")}},
+#include "message_table.h"
 };
+#undef MESSAGE
 
 static const struct message_row *row_of(enum message_code code)
 {
@@ -179,56 +67,19 @@ static void copy_text(char *dst, size_t cap, const char *src)
 	dst[n] = '\0';
 }
 
-static struct message_arg arg_take(char letter, va_list *ap)
+struct message_arg message_arg_string(const char *s)
 {
-	switch (letter) {
-	case 'd':
-		return (struct message_arg){.kind = ARG_INT, .v.i = va_arg(*ap, int)};
-	case 'l':
-		return (struct message_arg){.kind = ARG_INT, .v.i = va_arg(*ap, long long)};
-	case 'f':
-		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = va_arg(*ap, double)};
-	case 's': {
-		struct message_arg a = {.kind = ARG_STRING};
-		copy_text(a.v.s, sizeof a.v.s, va_arg(*ap, const char *));
-		return a;
-	}
-	case 'm': {
-		struct message_arg a = {.kind = ARG_MONEY};
-		a.v.money.amount = va_arg(*ap, double);
-		copy_text(a.v.money.currency, sizeof a.v.money.currency, va_arg(*ap, const char *));
-		return a;
-	}
-	default:
-		return (struct message_arg){.kind = ARG_NONE};
-	}
+	struct message_arg a = {.kind = ARG_STRING};
+	copy_text(a.v.s, sizeof a.v.s, s);
+	return a;
 }
 
-struct message message_vmake(enum message_code code, va_list ap)
+struct message_arg message_arg_money(double amount, const char *currency)
 {
-	struct message m = {.code = code};
-	const char *letters = row_of(code)->args;
-	va_list copy;
-	va_copy(copy, ap);
-	for (int i = 0; i < MESSAGE_ARGS && letters[i]; i++)
-		m.args[i] = arg_take(letters[i], &copy);
-	va_end(copy);
-	return m;
-}
-
-struct message message_make(enum message_code code, ...)
-{
-	va_list ap;
-	va_start(ap, code);
-	struct message m = message_vmake(code, ap);
-	va_end(ap);
-	return m;
-}
-
-void message_vadd(struct message *list, int *n, int max, enum message_code code, va_list ap)
-{
-	if (*n < max)
-		list[(*n)++] = message_vmake(code, ap);
+	struct message_arg a = {.kind = ARG_MONEY};
+	a.v.money.amount = amount;
+	copy_text(a.v.money.currency, sizeof a.v.money.currency, currency);
+	return a;
 }
 
 /* Translated here, each time: a cached translation would outlive a
@@ -332,7 +183,7 @@ static void out_money(struct out *o, const struct spec *s, const struct message_
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
 }
 
-/* translate: a's string is table text marked N_() (the row's 'translate'). */
+/* translate: a's string is table text marked N_() (a WORD argument). */
 static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a,
 		    bool translate)
 {
@@ -366,7 +217,8 @@ static const char *format_step(struct out *o, const char *t, const struct messag
 		return t + 1 + (t[1] == '%');
 	}
 	int i = s.arg >= 0 ? s.arg : (*next)++;
-	bool translate = i < MESSAGE_ARGS && (row_of(m->code)->translate >> i & 1u);
+	const struct message_row *r = row_of(m->code);
+	bool translate = i < r->nparams && r->params[i].kind == PARAM_WORD;
 	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL, translate);
 	return t + s.len;
 }
@@ -394,6 +246,9 @@ static bool arg_equal(const struct message_arg *a, const struct message_arg *b)
 		return a->v.f == b->v.f;
 	case ARG_STRING:
 		return strcmp(a->v.s, b->v.s) == 0;
+	case ARG_MONEY:
+		return a->v.money.amount == b->v.money.amount &&
+		       strcmp(a->v.money.currency, b->v.money.currency) == 0;
 	default:
 		return true;
 	}
@@ -417,6 +272,14 @@ const char *message_key(enum message_code code)
 enum message_severity message_severity(const struct message *m)
 {
 	return row_of(m->code)->severity;
+}
+
+const char *message_severity_key(enum message_severity s)
+{
+	static const char *const keys[] = {[SEVERITY_INFO] = "info", [SEVERITY_NOTICE] = "notice",
+					   [SEVERITY_WARNING] = "warning",
+					   [SEVERITY_BLOCKER] = "blocker"};
+	return (size_t)s < sizeof keys / sizeof keys[0] ? keys[s] : "info";
 }
 
 int message_compare(const void *a, const void *b)

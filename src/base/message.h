@@ -1,61 +1,26 @@
 /* Notes and reasons as data: a code and its arguments, stored by the
  * engine and turned into text only at the edge (report writer or
  * screen), so that a translation, a grouping or a JSON key can hang on
- * the code. One row per code in message.c; adding a message is a row. */
+ * the code. One row per code in message_table.h; adding a message is a
+ * row, and the row gives it a constructor the compiler checks:
+ * msg_tp_over_pcie(4), msg_no_container_offer("A100 80G"). A wrong
+ * argument count, a string for a number or a decimal for a whole number
+ * does not compile (-Werror=float-conversion, -Werror=int-conversion in
+ * Makefile.am; tests/message-types-test.sh shows it). */
 #ifndef GPUPLAN_MESSAGE_H
 #define GPUPLAN_MESSAGE_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "money.h"
 
+#define MESSAGE(CODE, key, severity, wording, arguments) MSG_##CODE,
 enum message_code {
-	MSG_NONE, /* no message: a rent that is available has no reason */
-	MSG_NO_FIT_OVERHEAD,
-	MSG_NO_FIT_MAX_CARDS,
-	MSG_NO_FIT_FORCED,
-	MSG_FP8_WITHOUT_HARDWARE,
-	MSG_KV_FP8_WITHOUT_HARDWARE,
-	MSG_TP_OVER_PCIE,
-	MSG_REPLICAS,
-	MSG_FULL_RECOMPUTE,
-	MSG_MULTI_NODE,
-	MSG_MULTI_NODE_NO_IB,
-	MSG_PARALLEL_EFFICIENCY,
-	MSG_ARCH_APPROXIMATED,
-	MSG_MOE_RESIDENT,
-	MSG_BEYOND_NATIVE_CONTEXT,
-	MSG_FP8_TRAINING_APPROXIMATE,
-	MSG_TRAINING_ACCOUNTING,
-	MSG_QLORA_BASE,
-	MSG_LORA_QUANTIZED_BASE,
-	MSG_LOSS_FULL,
-	MSG_LOSS_CHUNKED,
-	MSG_NO_CONTAINER_OFFER,
-	MSG_CONTAINER_MAX_CARDS,
-	MSG_NO_BAREMETAL_OFFER,
-	MSG_SHAPE_TP_SIZE,
-	MSG_SHAPE_TP_HEADS,
-	MSG_SHAPE_PP_LAYERS,
-	MSG_SHAPE_CARDS,
-	MSG_SHAPE_NO_FIT,
-	MSG_ALT_IDLE_CARDS,
-	MSG_ALT_CHEAPEST_PER_TOKEN,
-	MSG_WHY_MEMORY_MINIMUM,
-	MSG_WHY_TOO_SLOW,
-	MSG_WHY_SPEED_UNREACHABLE,
-	MSG_WHY_FORCED,
-	MSG_WHY_TRAIN_MEMORY_MINIMUM,
-	MSG_WHY_PAST_DEADLINE,
-	MSG_WHY_DEADLINE_CHEAPEST,
-	MSG_WHY_DEADLINE_UNREACHABLE,
-	MSG_TRAIN_NETWORK_ASSUMED,
-	MSG_TRAIN_NO_FP8,
-	MSG_TRAIN_MEASURED,
+#include "message_table.h"
 	MSG_COUNT
 };
+#undef MESSAGE
 
 /* Higher is more important: screens with little room show those first. */
 enum message_severity {
@@ -65,9 +30,8 @@ enum message_severity {
 	SEVERITY_BLOCKER  /* the plan cannot be had as asked */
 };
 
-/* ARG_MONEY: an amount and its currency (letter 'm' takes a double, then
- * the currency code), written where the template has "%s" as money is
- * written everywhere else: "¥18,800". */
+/* ARG_MONEY: an amount and its currency, written where the template has
+ * "%s" as money is written everywhere else: "¥18,800". */
 enum message_arg_kind { ARG_NONE, ARG_INT, ARG_DOUBLE, ARG_STRING, ARG_MONEY };
 
 #define MESSAGE_ARGS 4
@@ -95,34 +59,97 @@ struct message {
 	struct message_arg args[MESSAGE_ARGS];
 };
 
-/* One row per code. 'args' says what message_make takes, one letter per
- * argument: d int, l long long, f double, s string. forms[0] is the
- * template; a message whose wording follows a count also has forms[1],
- * the plural pair that ngettext takes (NP_), chosen by args[count]. Both
- * are msgids: message_format translates them when it renders, never
- * before (the language can change live). Templates are printf formats; a
- * translation may use %2$s to reorder. 'translate' has bit i set when
- * string argument i is table text marked N_() (a rent or network name),
- * translated as it is rendered; other strings are data and stay as given. */
+/* An argument as its row declares it (message_table.h's kinds). */
+enum message_param_kind {
+	PARAM_INT,    /* int */
+	PARAM_LONG,   /* long long */
+	PARAM_DOUBLE,
+	PARAM_STRING, /* data: shown as given */
+	PARAM_WORD,   /* table text marked N_(): translated as it is rendered */
+	PARAM_MONEY,  /* amount and currency */
+};
+
+struct message_param {
+	const char *name; /* its key in the JSON "args" */
+	enum message_param_kind kind;
+};
+
+/* One row per code, from message_table.h. 'args' has one letter per
+ * argument (d int, l long long, f double, s string, m money), for
+ * message_template_valid. forms[0] is the template; a message whose
+ * wording follows a count also has forms[1], the plural pair that
+ * ngettext takes (NP_), chosen by args[count]. Both are msgids:
+ * message_format translates them when it renders, never before (the
+ * language can change live). Templates are printf formats; a translation
+ * may use %2$s to reorder. */
 struct message_row {
-	const char *key; /* stable: JSON and translation context */
+	const char *key; /* stable: JSON "code" and translation context */
 	enum message_severity severity;
 	const char *args;
+	int nparams;
+	struct message_param params[MESSAGE_ARGS];
 	const char *forms[2];
 	int count;
-	unsigned translate;
 };
 
 /* Indexed by code. */
 extern const struct message_row message_rows[MSG_COUNT];
 
-/* Builds a message; the arguments follow the row's 'args'. */
-struct message message_make(enum message_code code, ...);
-struct message message_vmake(enum message_code code, va_list ap);
+/* One argument, for the constructors below. */
+static inline struct message_arg message_arg_int(long long v)
+{
+	return (struct message_arg){.kind = ARG_INT, .v.i = v};
+}
 
-/* Appends to list[*n] unless max are there already: a full list keeps
- * the messages it has. */
-void message_vadd(struct message *list, int *n, int max, enum message_code code, va_list ap);
+static inline struct message_arg message_arg_double(double v)
+{
+	return (struct message_arg){.kind = ARG_DOUBLE, .v.f = v};
+}
+
+/* Copies s (NULL reads as ""), cut at a character boundary. */
+struct message_arg message_arg_string(const char *s);
+struct message_arg message_arg_money(double amount, const char *currency);
+
+/* The constructors: msg_KEY(arguments as the row declares them), e.g.
+ * struct message msg_replicas(int replicas, int cards_per_replica,
+ * double sequences_per_replica). */
+#define MSG_PARAM_INT(n) int n
+#define MSG_PARAM_LONG(n) long long n
+#define MSG_PARAM_DOUBLE(n) double n
+#define MSG_PARAM_STRING(n) const char *n
+#define MSG_PARAM_WORD(n) const char *n
+#define MSG_PARAM_MONEY(n) double n, const char *n##_currency
+#define MSG_PARAMS_ARGS0() void
+#define MSG_PARAMS_ARGS1(k1, n1) MSG_PARAM_##k1(n1)
+#define MSG_PARAMS_ARGS2(k1, n1, k2, n2) MSG_PARAM_##k1(n1), MSG_PARAM_##k2(n2)
+#define MSG_PARAMS_ARGS3(k1, n1, k2, n2, k3, n3) \
+	MSG_PARAM_##k1(n1), MSG_PARAM_##k2(n2), MSG_PARAM_##k3(n3)
+#define MSG_PARAMS_ARGS4(k1, n1, k2, n2, k3, n3, k4, n4) \
+	MSG_PARAM_##k1(n1), MSG_PARAM_##k2(n2), MSG_PARAM_##k3(n3), MSG_PARAM_##k4(n4)
+
+#define MSG_FILL_INT(i, n) m.args[i] = message_arg_int(n)
+#define MSG_FILL_LONG(i, n) m.args[i] = message_arg_int(n)
+#define MSG_FILL_DOUBLE(i, n) m.args[i] = message_arg_double(n)
+#define MSG_FILL_STRING(i, n) m.args[i] = message_arg_string(n)
+#define MSG_FILL_WORD(i, n) m.args[i] = message_arg_string(n)
+#define MSG_FILL_MONEY(i, n) m.args[i] = message_arg_money(n, n##_currency)
+#define MSG_FILL_ARGS0()
+#define MSG_FILL_ARGS1(k1, n1) MSG_FILL_##k1(0, n1);
+#define MSG_FILL_ARGS2(k1, n1, k2, n2) MSG_FILL_##k1(0, n1); MSG_FILL_##k2(1, n2);
+#define MSG_FILL_ARGS3(k1, n1, k2, n2, k3, n3) \
+	MSG_FILL_##k1(0, n1); MSG_FILL_##k2(1, n2); MSG_FILL_##k3(2, n3);
+#define MSG_FILL_ARGS4(k1, n1, k2, n2, k3, n3, k4, n4) \
+	MSG_FILL_##k1(0, n1); MSG_FILL_##k2(1, n2); MSG_FILL_##k3(2, n3); MSG_FILL_##k4(3, n4);
+
+#define MESSAGE(CODE, key, severity, wording, arguments)        \
+	static inline struct message msg_##key(MSG_PARAMS_##arguments) \
+	{                                                          \
+		struct message m = {.code = MSG_##CODE};           \
+		MSG_FILL_##arguments                               \
+		return m;                                          \
+	}
+#include "message_table.h"
+#undef MESSAGE
 
 /* The text of m in buf (always terminated), in the current language.
  * Returns buf. */
@@ -144,6 +171,8 @@ bool message_equal(const struct message *a, const struct message *b);
 
 const char *message_key(enum message_code code);
 enum message_severity message_severity(const struct message *m);
+/* "info", "notice", "warning", "blocker": the JSON "severity". */
+const char *message_severity_key(enum message_severity s);
 
 /* qsort comparator over an array of const struct message pointers: most
  * severe first, then by code, then in array order. */

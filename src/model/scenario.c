@@ -118,6 +118,6 @@ bool scenario_set(struct scenario *sc, const char *key, const char *value, char 
 	const struct setting *s = settings_find(key);
 	if (s && s->kind != SETTING_TEXT)
 		return setting_parse(s, sc, NULL, value, err, errlen);
-	snprintf(err, errlen, "%s", _("a known setting"));
+	snprintf(err, errlen, _("expected %s"), _("a known setting"));
 	return false;
 }

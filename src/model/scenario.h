@@ -101,7 +101,8 @@ void scenario_copy(struct scenario *dst, const struct scenario *src);
 
 /* Option values shared by the CLI and the form (settings.h's rows, the
  * model excepted: it needs the catalogue). Each returns false and writes
- * what is accepted to err when the text is not valid. */
+ * the reason ("expected ...", setting_parse's) to err when the text is
+ * not valid. */
 bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
 		  size_t errlen);
 

@@ -113,10 +113,16 @@ static void zero_set(struct scenario *sc, size_t i)
 
 /* ---- The rows that need their own text form ---- */
 
-static bool model_parse(struct scenario *sc, const struct catalog *c, const char *text)
+/* setting_parse sets the model itself, with "did you mean"; this hook
+ * only keeps the row's shape (err left empty: the row's accepted text). */
+static bool model_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+			const char *text, char *err, size_t cap)
 {
-	char err[160];
-	return c && scenario_set_model(sc, c, text, err, sizeof err);
+	char near[160];
+	(void)s;
+	(void)err;
+	(void)cap;
+	return c && scenario_set_model(sc, c, text, near, sizeof near);
 }
 
 /* A catalogue model by its name; a custom size as it was typed (its
@@ -255,6 +261,7 @@ const struct setting settings[] = {
 	 .json_key = "train_tokens",
 	 .help = N_("training: dataset tokens for the time estimate, 2B, 500M, 1.4T (empty = none)"),
 	 .accepted = N_("a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)"),
+	 .min = 1, .max = MAX_TRAIN_TOKENS,
 	 .ops = {train_tokens_parse, train_tokens_format, train_tokens_json}},
 	{.key = "epochs", .metavar = "N", .label = N_("Epochs"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
@@ -268,13 +275,14 @@ const struct setting settings[] = {
 	 .summary_text = N_("custom global-batch"), .json_key = "global_batch", .json_decimals = 0,
 	 .help = N_("training: tokens per optimizer step"),
 	 .accepted = N_("a token count such as 1M or 4M"),
-	 FIELD(global_batch), .type = FIELD_DOUBLE,
+	 FIELD(global_batch), .type = FIELD_DOUBLE, .min = 1, .max = MAX_GLOBAL_BATCH,
 	 .ops = {.parse = global_batch_parse, .format = global_batch_format}},
 	{.key = "deadline", .metavar = "D", .label = N_("Deadline"), .places = PLACE_BOTH,
 	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("deadline %s"), .json_key = "deadline_days",
 	 .help = N_("training: finish within 14d, 36h, 3w or by a date 2027-01-15 (empty = none)"),
 	 .accepted = N_("14d, 36h, 3w or a date after today such as 2027-01-15 (empty = none)"),
+	 .min = MIN_DEADLINE_DAYS, .max = MAX_DEADLINE_DAYS,
 	 .ops = {deadline_parse, deadline_format, deadline_json}},
 	{.key = "measured", .metavar = "C:TOK/S,...", .label = N_("Measured"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
@@ -411,10 +419,10 @@ static bool parse_number_row(const struct setting *s, struct scenario *sc, const
 }
 
 static bool parse_by_kind(const struct setting *s, struct scenario *sc, const struct catalog *c,
-			  const char *text)
+			  const char *text, char *err, size_t cap)
 {
 	if (s->ops.parse)
-		return s->ops.parse(sc, c, text);
+		return s->ops.parse(s, sc, c, text, err, cap);
 	switch (s->kind) {
 	case SETTING_CHOICE:
 		return parse_choice(s, sc, text);
@@ -431,11 +439,19 @@ static bool parse_by_kind(const struct setting *s, struct scenario *sc, const st
 bool setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		   const char *text, char *err, size_t errlen)
 {
-	if (s->needs_catalog && c) /* the model: its own message, with "did you mean" */
-		return scenario_set_model(sc, c, text, err, errlen);
-	if (parse_by_kind(s, sc, c, text))
+	char reason[512] = "";
+	if (s->needs_catalog && c) { /* the model: its own message, with "did you mean" */
+		if (scenario_set_model(sc, c, text, reason, sizeof reason))
+			return true;
+	} else if (parse_by_kind(s, sc, c, text, reason, sizeof reason)) {
 		return true;
-	setting_accepted(s, err, errlen);
+	} else if (reason[0]) { /* the hook said what is wrong with this text */
+		snprintf(err, errlen, "%s", reason);
+		return false;
+	} else {
+		setting_accepted(s, reason, sizeof reason);
+	}
+	snprintf(err, errlen, _("expected %s"), reason);
 	return false;
 }
 

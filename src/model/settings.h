@@ -13,6 +13,7 @@
 #include "scenario.h"
 
 struct jsonw;
+struct setting;
 
 enum setting_kind {
 	SETTING_CHOICE, /* one name of setting_choice(); the form cycles through them */
@@ -33,9 +34,13 @@ enum setting_summary { SUMMARY_NONE, SUMMARY_VALUE, SUMMARY_NAMED, SUMMARY_IF_CH
 enum setting_field { FIELD_LLONG, FIELD_INT, FIELD_DOUBLE };
 
 /* Hooks for rows whose text form is their own (the model); NULL
- * hooks use the generic handling of the row's kind. */
+ * hooks use the generic handling of the row's kind. parse reads the row's
+ * range (s->min, s->max) and, on false, writes its own reason to err
+ * ("expected each card count once, found 2 twice"), so the user sees what
+ * is wrong with this text rather than what the row accepts in general. */
 struct setting_ops {
-	bool (*parse)(struct scenario *sc, const struct catalog *c, const char *text);
+	bool (*parse)(const struct setting *s, struct scenario *sc, const struct catalog *c,
+		      const char *text, char *err, size_t cap);
 	void (*format)(const struct scenario *sc, char *buf, size_t cap);
 	void (*json)(struct jsonw *j, const char *key, const struct scenario *sc);
 	/* The value in effect, for summaries, when it differs from the request
@@ -73,7 +78,8 @@ struct setting {
 	const char *(*choice_label)(size_t i);
 	size_t (*get_choice)(const struct scenario *sc);
 	void (*set_choice)(struct scenario *sc, size_t i);
-	/* Count and number rows: the field, its type and range. */
+	/* Count and number rows: the field, its type and range (the token
+	 * rows' hooks read the range too). */
 	size_t offset;
 	enum setting_field type;
 	double min, max;
@@ -94,9 +100,10 @@ const struct setting *settings_find(const char *key);
 
 /* Sets the row's value from text. The model needs the catalogue (c); the
  * other rows ignore it. A choice is taken by its name in any case, or as
- * the current language shows its name or label ("推理"). False, with what
- * is accepted in err (in the current language), when the text is not
- * valid; sc is then unchanged. */
+ * the current language shows its name or label ("推理"). False, with the
+ * reason in err (in the current language, "expected ..."), when the text
+ * is not valid; sc is then unchanged. The reason is the hook's own where
+ * the row has one, else "expected" and what the row accepts. */
 bool setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		   const char *text, char *err, size_t errlen);
 

@@ -1,11 +1,11 @@
 #include "analysis.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "checkdata.h"
 #include "i18n.h"
 
 static bool filter_has(const char *filter, const char *id)
@@ -35,12 +35,29 @@ bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, si
 	return true;
 }
 
-static void analysis_note(struct analysis *a, enum message_code code, ...)
+static void analysis_note(struct analysis *a, struct message m)
 {
-	va_list ap;
-	va_start(ap, code);
-	message_vadd(a->notes, &a->nnotes, SCENARIO_NOTES, code, ap);
-	va_end(ap);
+	if (a->nnotes < SCENARIO_NOTES)
+		a->notes[a->nnotes++] = m;
+}
+
+/* A catalogue model whose counts disagree with its shape (a typo such as
+ * active_params_b 3700 for 37): every figure uses the listed count, so
+ * every surface says so, not only --check-data. "models/models.csv:12
+ * active_params_b" names the cell to fix. */
+static void data_notes(struct analysis *a, const struct model *m)
+{
+	struct params_gap gaps[2];
+	const struct catalog *c = a->catalog;
+	bool row = c && m >= c->models && m < c->models + c->nmodels; /* not a size, not a test's */
+	int n = row && !m->derived ? model_params_gaps(m, gaps) : 0;
+	for (int k = 0; k < n; k++) {
+		char where[96];
+		snprintf(where, sizeof where, "%s:%u %s", catalog_file_names[FILE_MODELS], m->line,
+			 gaps[k].column);
+		analysis_note(a, msg_data_params_differ(where, gaps[k].listed_b, gaps[k].implied_b,
+							    100 * gaps[k].gap));
+	}
 }
 
 /* Notes that concern the scenario rather than one GPU. */
@@ -48,22 +65,23 @@ static void scenario_notes(struct analysis *a)
 {
 	const struct workload *w = &a->w;
 	const struct model *m = w->m;
+	data_notes(a, m);
 	if (m->derived)
-		analysis_note(a, MSG_ARCH_APPROXIMATED, m->name, m->source);
+		analysis_note(a, msg_architecture_approximated(m->name, m->source));
 	if (m->active_params_b < m->params_b)
-		analysis_note(a, MSG_MOE_RESIDENT, m->params_b, m->active_params_b);
+		analysis_note(a, msg_moe_all_resident(m->params_b, m->active_params_b));
 	if (m->max_context && a->sc.context > m->max_context)
-		analysis_note(a, MSG_BEYOND_NATIVE_CONTEXT, a->sc.context, m->name, m->max_context);
+		analysis_note(a, msg_beyond_native_context(a->sc.context, m->name, m->max_context));
 	if (w->train && w->train->approximate)
-		analysis_note(a, MSG_FP8_TRAINING_APPROXIMATE, w->train->name);
+		analysis_note(a, msg_fp8_training_approximate(w->train->name));
 	if (w->train)
-		analysis_note(a, MSG_TRAINING_ACCOUNTING, w->train->name);
+		analysis_note(a, msg_training_accounting(w->train->name));
 	if (w->train)
-		analysis_note(a, a->sc.loss == LOSS_CHUNKED ? MSG_LOSS_CHUNKED : MSG_LOSS_FULL);
+		analysis_note(a, a->sc.loss == LOSS_CHUNKED ? msg_loss_chunked() : msg_loss_full());
 	if (w->kind == TASK_QLORA)
-		analysis_note(a, MSG_QLORA_BASE);
+		analysis_note(a, msg_qlora_base());
 	if (w->kind == TASK_LORA && w->prec->quantized)
-		analysis_note(a, MSG_LORA_QUANTIZED_BASE, w->prec->name);
+		analysis_note(a, msg_lora_quantized_base(w->prec->name));
 }
 
 /* Inference reads the context as input + output: the output must leave

@@ -1,15 +1,12 @@
 #include "plan.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 
-void plan_note(struct plan *p, enum message_code code, ...)
+void plan_note(struct plan *p, struct message m)
 {
-	va_list ap;
-	va_start(ap, code);
-	message_vadd(p->notes, &p->nnotes, PLAN_NOTES, code, ap);
-	va_end(ap);
+	if (p->nnotes < PLAN_NOTES)
+		p->notes[p->nnotes++] = m;
 }
 
 void plan_add_why(struct plan *p, struct message m)
@@ -186,9 +183,9 @@ static void describe_no_fit(struct plan *p, const struct workload *w, double usa
 {
 	p->fits = false;
 	if (usable <= w->overhead)
-		plan_note(p, MSG_NO_FIT_OVERHEAD);
+		plan_note(p, msg_no_fit_overhead());
 	else
-		plan_note(p, MSG_NO_FIT_MAX_CARDS, MAX_CARDS);
+		plan_note(p, msg_no_fit_max_cards(MAX_CARDS));
 }
 
 static void strategy_label(struct plan *p, bool training)
@@ -247,14 +244,14 @@ static struct message shape_problem(const struct workload *w, int t, int pp, int
 {
 	const struct model *m = w->m;
 	if (t != 1 && t != 2 && t != 4 && t != 8)
-		return message_make(MSG_SHAPE_TP_SIZE, t);
+		return msg_shape_tp_size(t);
 	if (!tp_allowed(m, t))
-		return message_make(MSG_SHAPE_TP_HEADS, t, m->name, m->heads);
+		return msg_shape_tp_heads(t, m->name, m->heads);
 	if (pp > m->layers)
-		return message_make(MSG_SHAPE_PP_LAYERS, pp, m->layers);
+		return msg_shape_pp_layers(pp, m->layers);
 	if (cards && cards % (t * pp))
-		return message_make(MSG_SHAPE_CARDS, cards, t, pp);
-	return (struct message){.code = MSG_NONE};
+		return msg_shape_cards(cards, t, pp);
+	return msg_none();
 }
 
 /* --tp/--pp (with --cards or alone): that shape, the rest replicas; for
@@ -266,7 +263,7 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 	struct message why = shape_problem(w, t, pp, sc->cards);
 	p->forced = true;
 	if (why.code != MSG_NONE) {
-		p->notes[p->nnotes++] = why;
+		plan_note(p, why);
 		p->fits = false;
 		return false;
 	}
@@ -278,11 +275,8 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 	if (s->any)
 		l = s->found ? s->best : s->least;
 	fill_memory(p, w, &l);
-	if (!p->fits) {
-		char shape[32];
-		snprintf(shape, sizeof shape, "TP%d×PP%d×%d", l.t, l.p, l.d);
-		plan_note(p, MSG_SHAPE_NO_FIT, shape);
-	}
+	if (!p->fits)
+		plan_note(p, msg_shape_no_fit(l.t, l.p, l.d));
 	return true;
 }
 
@@ -298,7 +292,7 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		struct layout l = forced_layout(&s, w->sc->cards);
 		fill_memory(p, w, &l);
 		if (!p->fits)
-			plan_note(p, MSG_NO_FIT_FORCED, w->sc->cards);
+			plan_note(p, msg_no_fit_forced(w->sc->cards));
 		return;
 	}
 	if (unsplittable_floor(w) <= usable)
@@ -315,24 +309,25 @@ static void add_notes(struct plan *p, const struct workload *w)
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
 	if (w->prec->needs_fp8 && !gpu_has_fp8(g))
-		plan_note(p, MSG_FP8_WITHOUT_HARDWARE, gpu_short_name(g));
+		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
 	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
-		plan_note(p, MSG_KV_FP8_WITHOUT_HARDWARE);
+		plan_note(p, msg_kv_fp8_without_hardware());
 	if (l->t > 1 && g->link == LINK_PCIE)
-		plan_note(p, MSG_TP_OVER_PCIE, l->t);
+		plan_note(p, msg_tp_over_pcie(l->t));
 	if (w->kind == TASK_INFERENCE && l->d > 1)
-		plan_note(p, MSG_REPLICAS, l->d, l->t * l->p,
-			  ceil((double)w->sc->concurrency / l->d));
+		plan_note(p, msg_replicas(l->d, l->t * l->p,
+					  ceil((double)w->sc->concurrency / l->d)));
 	if (l->recompute)
-		plan_note(p, MSG_FULL_RECOMPUTE);
+		plan_note(p, msg_full_recompute());
 	if (p->machines > 1) {
 		const struct offer *o = p->baremetal.offer;
 		bool no_ib = o && o->inter_node != NET_IB;
-		plan_note(p, no_ib ? MSG_MULTI_NODE_NO_IB : MSG_MULTI_NODE, p->machines);
+		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
+				   : msg_multi_node(p->machines));
 	}
 	if (p->efficiency > 0 && p->efficiency < 1)
-		plan_note(p, MSG_PARALLEL_EFFICIENCY, 100 * p->efficiency,
-			  100 - 100 * p->efficiency);
+		plan_note(p, msg_parallel_efficiency(100 * p->efficiency,
+						     100 - 100 * p->efficiency));
 }
 
 void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,

@@ -111,9 +111,9 @@ void plan_train(const struct workload *w, const struct catalog *c, struct plan *
 /* Training: the parallel efficiency the time model found (0..1), and the
  * effective price per card that follows from it. */
 void plan_set_efficiency(struct plan *p, double eff);
-/* Adds a note; the arguments follow the code's row in message.c. A full
- * list keeps the notes it has. */
-void plan_note(struct plan *p, enum message_code code, ...);
+/* Adds a note (a msg_*() of message.h). A full list keeps the notes it
+ * has. */
+void plan_note(struct plan *p, struct message m);
 /* Adds a line to the plan's why list while it has room. */
 void plan_add_why(struct plan *p, struct message m);
 

@@ -18,7 +18,7 @@ static const enum train_calibration calibration_of[] = {
 };
 
 /* How the solver's ways read in a sentence: msgids, translated when the
- * message is rendered (MSG_WHY_DEADLINE_CHEAPEST's 'translate'). */
+ * message is rendered (the WORD argument of msg_why_deadline_cheapest). */
 static const char *const rent_words[RENT_WAYS] = {
 	[RENT_CONTAINER_HOURLY] = N_("containers by the hour"),
 	[RENT_CONTAINER_MONTHLY] = N_("containers by the month"),
@@ -120,16 +120,14 @@ static int deadline_why(const struct plan *p, const struct train_choice *ch,
 			const struct train_point *min_at, double deadline, struct message *why)
 {
 	int n = 0;
-	why[n++] = message_make(MSG_WHY_TRAIN_MEMORY_MINIMUM, p->cards, min_at->days,
-				100 * min_at->eff);
+	why[n++] = msg_why_train_memory_minimum(p->cards, min_at->days, 100 * min_at->eff);
 	if (min_at->days > deadline)
-		why[n++] = message_make(MSG_WHY_PAST_DEADLINE, min_at->days, deadline);
+		why[n++] = msg_why_past_deadline(min_at->days, deadline);
 	if (!ch->met)
-		why[n++] = message_make(MSG_WHY_DEADLINE_UNREACHABLE, deadline, ch->cards,
-					ch->at.days);
+		why[n++] = msg_why_deadline_unreachable(deadline, ch->cards, ch->at.days);
 	else if (ch->cards != p->cards)
-		why[n++] = message_make(MSG_WHY_DEADLINE_CHEAPEST, ch->cards, rent_words[ch->way],
-					ch->cost, plan_currency(p));
+		why[n++] = msg_why_deadline_cheapest(ch->cards, rent_words[ch->way], ch->cost,
+						     plan_currency(p));
 	return n;
 }
 
@@ -200,17 +198,17 @@ static void training_notes(struct plan *p, const struct train_input *in)
 {
 	const struct training_estimate *t = &p->training;
 	if (t->r.notes & TRAIN_NOTE_NO_FP8)
-		plan_note(p, MSG_TRAIN_NO_FP8, gpu_short_name(p->gpu));
+		plan_note(p, msg_train_no_fp8(gpu_short_name(p->gpu)));
 	if (t->r.notes & TRAIN_NOTE_NODE_ASSUMED)
-		plan_note(p, MSG_TRAIN_NETWORK_ASSUMED,
-		     in->net.kind == NET_IB     ? "InfiniBand"
-		     : in->net.kind == NET_NONE ? N_("a shared 1000M link")
-						: N_("Ethernet"),
-		     t->r.node_gbs);
+		plan_note(p, msg_train_network_assumed(in->net.kind == NET_IB ? "InfiniBand"
+						       : in->net.kind == NET_NONE
+							       ? N_("a shared 1000M link")
+							       : N_("Ethernet"),
+						       t->r.node_gbs));
 	if (t->measured)
-		plan_note(p, MSG_TRAIN_MEASURED, t->usl.sigma, t->usl.kappa);
+		plan_note(p, msg_train_measured(t->usl.sigma, t->usl.kappa));
 	if (t->eff > 0 && t->eff < 1)
-		plan_note(p, MSG_PARALLEL_EFFICIENCY, 100 * t->eff, 100 - 100 * t->eff);
+		plan_note(p, msg_parallel_efficiency(100 * t->eff, 100 - 100 * t->eff));
 }
 
 /* The estimate's last pieces: the solver's answer, the tiers of the

@@ -83,7 +83,7 @@ static void price_container(const struct catalog *c, const struct plan *p, struc
 	struct quote q;
 	*r = (struct rent){.hourly_per_card = -1};
 	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
-		r->why = message_make(MSG_NO_CONTAINER_OFFER, gpu_short_name(p->gpu));
+		r->why = msg_no_container_offer(gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);
@@ -92,7 +92,7 @@ static void price_container(const struct catalog *c, const struct plan *p, struc
 	r->total = r->monthly_per_card * p->cards;
 	r->available = p->cards <= r->max_cards;
 	if (!r->available)
-		r->why = message_make(MSG_CONTAINER_MAX_CARDS, p->cards, r->max_cards);
+		r->why = msg_container_max_cards(p->cards, r->max_cards);
 }
 
 static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
@@ -100,7 +100,7 @@ static void price_baremetal(const struct catalog *c, const struct plan *p, struc
 	struct quote q;
 	*r = (struct rent){.hourly_per_card = -1};
 	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
-		r->why = message_make(MSG_NO_BAREMETAL_OFFER, gpu_short_name(p->gpu));
+		r->why = msg_no_baremetal_offer(gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);

@@ -13,7 +13,8 @@ struct figure_value {
 	double number; /* NUMBER and INT; DATE as yyyymmdd */
 	bool flag;     /* BOOL */
 	const char *text; /* STRING */
-	char buf[256];    /* text rendered for this value (a message), when text points here */
+	const struct message *message; /* MESSAGE */
+	char buf[256];    /* text rendered for this value, when text points here */
 };
 
 /* How a row reads its value: one named getter (figures_get.c), given

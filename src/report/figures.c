@@ -192,7 +192,7 @@ static bool get_cheaper(const struct plan *p, struct figure_value *v)
 #define RENT_FIRST(GROUP)                                                             \
 	GROUP("available", N_("available"), UNIT_NONE, 0, BOOL, .rent = get_rent_available), \
 	GROUP("region", N_("region"), UNIT_NONE, 0, STRING, .rent = get_rent_region),        \
-	GROUP("reason", N_("not available"), UNIT_NONE, 0, STRING, .rent = get_rent_reason), \
+	GROUP("reason", N_("not available"), UNIT_NONE, 0, MESSAGE, .rent = get_rent_reason), \
 	GROUP("discount", N_("discount"), UNIT_NONE, 0, STRING, .rent = get_rent_discount),  \
 	GROUP("source", N_("source"), UNIT_NONE, 0, STRING, .rent = get_rent_source)
 #define RENT_MONTHLY(GROUP)                                                                    \
@@ -218,7 +218,7 @@ static int scaling_count(const struct plan *p)
 
 #define ITEM(k, u, d, kind_, g) {.key = k, .label = k, .unit = u, .decimals = d, \
 				 .kind = FIGURE_##kind_, .get = {.item = g}}
-static const struct figure why_fields[] = {{.kind = FIGURE_STRING, .get = {.item = get_why_item}}};
+static const struct figure why_fields[] = {{.kind = FIGURE_MESSAGE, .get = {.item = get_why_item}}};
 static const struct figure alternative_fields[] = {
 	ITEM("strategy", UNIT_NONE, 0, STRING, get_alt_strategy),
 	ITEM("cards", UNIT_COUNT, 0, INT, get_alt_cards),
@@ -229,7 +229,7 @@ static const struct figure alternative_fields[] = {
 	ITEM("user_tokens_per_s", UNIT_RATE, 1, NUMBER, get_alt_user),
 	ITEM("monthly", UNIT_MONEY, 2, NUMBER, get_alt_monthly),
 	ITEM("cost_per_million_output", UNIT_MONEY, 4, NUMBER, get_alt_per_million),
-	ITEM("why", UNIT_NONE, 0, STRING, get_alt_why)};
+	ITEM("why", UNIT_NONE, 0, MESSAGE, get_alt_why)};
 static const struct figure scaling_fields[] = {
 	ITEM("cards", UNIT_COUNT, 0, INT, get_tier_cards),
 	ITEM("days", UNIT_DAYS, 3, NUMBER, get_tier_days),
@@ -492,6 +492,9 @@ static bool scalar_text(const struct figure *f, const struct figure_value *vp, c
 			return false;
 		unit_date(buf, cap, (int)v.number);
 		return true;
+	case FIGURE_MESSAGE:
+		message_format(v.message, buf, cap);
+		return true;
 	default:
 		if (!v.text)
 			return false;
@@ -526,6 +529,8 @@ bool figure_human(const struct figure *f, const struct plan *p, enum money_style
 		unit_text(buf, cap, f->unit, v.number, figure_currency(f, p), ms);
 	else if (f->kind == FIGURE_BOOL)
 		snprintf(buf, cap, "%s", v.flag ? _("yes") : _("no"));
+	else if (f->kind == FIGURE_MESSAGE)
+		message_format(v.message, buf, cap);
 	else
 		snprintf(buf, cap, "%s", v.text ? v.text : "");
 	return true;

@@ -18,6 +18,7 @@ enum figure_kind {
 	FIGURE_STRING,
 	FIGURE_DATE,
 	FIGURE_LIST, /* a JSON list; one joined cell in the CSV */
+	FIGURE_MESSAGE, /* a note object in the JSON (code, args, text); its text in the CSV */
 };
 
 /* A JSON object inside the plan, or inside another group: "container":

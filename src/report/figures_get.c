@@ -26,10 +26,12 @@ static bool flag(struct figure_value *v, bool b)
 	return true;
 }
 
-/* A message rendered into the value's own buffer. */
+/* A note: the JSON writes its code and arguments, the CSV and the human
+ * outputs its text (figures.c renders it). */
 static bool message(struct figure_value *v, const struct message *m)
 {
-	return text(v, message_format(m, v->buf, sizeof v->buf));
+	v->message = m;
+	return true;
 }
 
 /* A plan without cards was never priced: its renting is all zero. */

@@ -12,6 +12,14 @@ enum report_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MARKDOWN };
 void report_table(FILE *out, const struct analysis *a);
 void report_csv(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
+/* Pieces of the JSON that the other machine outputs share: the scenario
+ * object's members (every setting, then the figures derived from them),
+ * the settings alone, and a message as {code, severity, args, text}
+ * (key NULL inside a list). */
+struct jsonw;
+void report_json_scenario(struct jsonw *j, const struct analysis *a);
+void report_json_settings(struct jsonw *j, const struct scenario *sc);
+void report_json_message(struct jsonw *j, const char *key, const struct message *m);
 void report_markdown(FILE *out, const struct analysis *a);
 /* The quote with its plans in the order the screen shows them: order[i]
  * indexes a->plans (n of them); NULL: the catalogue's order. */

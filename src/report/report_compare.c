@@ -188,6 +188,13 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	}
 	jw_string(&j, "a", sa);
 	jw_string(&j, "b", sb);
+	/* the summaries above are for people; these are the values */
+	jw_open(&j, "a_settings", '{');
+	report_json_settings(&j, &a->sc);
+	jw_close(&j, '}');
+	jw_open(&j, "b_settings", '{');
+	report_json_settings(&j, &b->sc);
+	jw_close(&j, '}');
 	jw_open(&j, "rows", '[');
 	for (size_t i = 0; i < a->nplans; i++) {
 		struct compare_row r;

@@ -1,4 +1,6 @@
-/* The JSON report: every term, so anyone can re-derive the figures. */
+/* The JSON report: every term, so anyone can re-derive the figures. Its
+ * shape is a contract, doc/gpuplan-report.schema.json: keys, codes and
+ * arguments never depend on the language; only "text" does. */
 #include <stdio.h>
 
 #include "config.h"
@@ -18,13 +20,11 @@ static void json_date(struct jsonw *j, const char *key, int d)
 }
 
 /* The settings table's rows, then the figures derived from them. */
-static void json_scenario(struct jsonw *j, const struct analysis *a)
+void report_json_scenario(struct jsonw *j, const struct analysis *a)
 {
 	const struct scenario *sc = &a->sc;
 	const struct model *m = scenario_model(sc);
-	jw_open(j, "scenario", '{');
-	for (size_t i = 0; i < n_settings; i++)
-		setting_json(&settings[i], j, sc);
+	report_json_settings(j, sc);
 	jw_number(j, "params", m->params_b * 1e9, 0);
 	jw_number(j, "active_params", m->active_params_b * 1e9, 0);
 	jw_number(j, "kv_bytes", a->w.kv_bytes, 0);
@@ -32,7 +32,61 @@ static void json_scenario(struct jsonw *j, const struct analysis *a)
 	jw_bool(j, "architecture_derived", m->derived);
 	jw_string(j, "training_accounting", a->w.train ? a->w.train->name : NULL);
 	jw_number(j, "trainable_params", a->w.train ? a->w.trainable : -1, 0);
+}
+
+void report_json_settings(struct jsonw *j, const struct scenario *sc)
+{
+	for (size_t i = 0; i < n_settings; i++)
+		setting_json(&settings[i], j, sc);
+}
+
+static void json_arg(struct jsonw *j, const struct message_param *param,
+		     const struct message_arg *arg)
+{
+	switch (arg->kind) {
+	case ARG_INT:
+		jw_int(j, param->name, arg->v.i);
+		break;
+	case ARG_DOUBLE:
+		jw_double(j, param->name, arg->v.f);
+		break;
+	case ARG_MONEY:
+		jw_open(j, param->name, '{');
+		jw_double(j, "amount", arg->v.money.amount);
+		jw_string(j, "currency", arg->v.money.currency);
+		jw_close(j, '}');
+		break;
+	case ARG_STRING: /* a WORD as its msgid: English, whatever the language */
+		jw_string(j, param->name, arg->v.s);
+		break;
+	default:
+		jw_null(j, param->name);
+		break;
+	}
+}
+
+/* A note, a reason or a why: its code and arguments are the contract, its
+ * text is for people, in the current language. */
+void report_json_message(struct jsonw *j, const char *key, const struct message *m)
+{
+	const struct message_row *r = &message_rows[m->code < MSG_COUNT ? m->code : MSG_NONE];
+	jw_open(j, key, '{');
+	jw_string(j, "code", r->key);
+	jw_string(j, "severity", message_severity_key(r->severity));
+	jw_open(j, "args", '{');
+	for (int i = 0; i < r->nparams; i++)
+		json_arg(j, &r->params[i], &m->args[i]);
 	jw_close(j, '}');
+	jw_string(j, "text", MESSAGE_TEXT(m));
+	jw_close(j, '}');
+}
+
+static void json_notes(struct jsonw *j, const struct message *notes, int n)
+{
+	jw_open(j, "notes", '[');
+	for (int i = 0; i < n; i++)
+		report_json_message(j, NULL, &notes[i]);
+	jw_close(j, ']');
 }
 
 /* Without the closing brace: the plans add their total after the terms. */
@@ -67,6 +121,9 @@ static void json_value(struct jsonw *j, const struct figure *f, const struct pla
 		break;
 	case FIGURE_LIST:
 		json_list(j, f, p);
+		break;
+	case FIGURE_MESSAGE:
+		report_json_message(j, key, v->message);
 		break;
 	default:
 		jw_string(j, key, v->text);
@@ -140,10 +197,7 @@ static void json_plan(struct jsonw *j, const struct plan *p)
 {
 	jw_open(j, NULL, '{');
 	json_figures(j, p);
-	jw_open(j, "notes", '[');
-	for (int i = 0; i < p->nnotes; i++)
-		jw_string(j, NULL, MESSAGE_TEXT(&p->notes[i]));
-	jw_close(j, ']');
+	json_notes(j, p->notes, p->nnotes);
 	jw_close(j, '}');
 }
 
@@ -154,13 +208,12 @@ void report_json(FILE *out, const struct analysis *a)
 	jw_string(&j, "version", PACKAGE_VERSION);
 	jw_string(&j, "data_source", a->catalog->source);
 	json_date(&j, "prices_as_of", a->catalog->newest_date);
-	json_scenario(&j, a);
+	jw_open(&j, "scenario", '{');
+	report_json_scenario(&j, a);
+	jw_close(&j, '}');
 	json_terms(&j, "totals_gib", &a->totals);
 	jw_close(&j, '}');
-	jw_open(&j, "notes", '[');
-	for (int i = 0; i < a->nnotes; i++)
-		jw_string(&j, NULL, MESSAGE_TEXT(&a->notes[i]));
-	jw_close(&j, ']');
+	json_notes(&j, a->notes, a->nnotes);
 	jw_open(&j, "plans", '[');
 	for (size_t i = 0; i < a->nplans; i++)
 		json_plan(&j, &a->plans[i]);

@@ -105,6 +105,9 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 		jw_string(&j, "data_source", a->catalog->source);
 		jw_string(&j, "prices_as_of", date);
 		jw_string(&j, "scenario", summary);
+		jw_open(&j, "settings", '{'); /* the summary is for people; these are the values */
+		report_json_settings(&j, &a->sc);
+		jw_close(&j, '}');
 		jw_open(&j, "limits", '[');
 	} else if (f == FORMAT_CSV) {
 		fprintf(out, "gpu,cards,max_context,max_concurrency,output_tokens_per_s,data_source,"

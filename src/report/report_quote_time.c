@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "money.h"
 #include "plan_text.h"
+#include "report_quote_md.h"
 #include "report_time.h"
 #include "table_cells.h"
 #include "tables.h"
@@ -69,7 +70,8 @@ static void speed_row(FILE *out, const struct plan *p)
 	char shape[64], cells[512];
 	plan_strategy_text(shape, sizeof shape, p);
 	time_speed_line(cells, sizeof cells, p, false, &style_quote);
-	fprintf(out, "| %s | %s | %s |\n", gpu_short_name(p->gpu), shape, cells);
+	/* cells: each escaped by the quote style of time_speed_line */
+	fprintf(out, "| %s | %s | %s |\n", MD(gpu_short_name(p->gpu)), MD(shape), cells);
 }
 
 static void md_speed(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -97,7 +99,7 @@ static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 {
 	char cells[768];
 	train_summary_line(cells, sizeof cells, p, sc, &style_quote);
-	fprintf(out, "| %s | %s |\n", gpu_short_name(p->gpu), cells);
+	fprintf(out, "| %s | %s |\n", MD(gpu_short_name(p->gpu)), cells);
 }
 
 static void md_time(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -166,7 +168,7 @@ static void training_assumptions(FILE *out, const struct analysis *a, const char
 			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
 			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
 			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
-		who, tokens, sc->epochs, batch, train_defaults.goodput,
+		who, MD(tokens), sc->epochs, MD(batch), train_defaults.goodput,
 		100 * train_defaults.overlap,
 		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
 }

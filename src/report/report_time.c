@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "message.h"
 #include "plan_text.h"
+#include "report_quote_md.h"
 #include "tables.h"
 
 void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const struct style *st)
@@ -28,16 +29,6 @@ void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const
 	} else {
 		snprintf(buf, cap, "±%.0f%%", band_pct);
 	}
-}
-
-double plan_per_million(const struct plan *p, const struct throughput *t)
-{
-	double c = t->per_million_output.container, b = t->per_million_output.baremetal;
-	if (p->cheaper == CHEAPER_BAREMETAL && b >= 0)
-		return b;
-	if (c >= 0 && (b < 0 || p->cheaper == CHEAPER_CONTAINER || c <= b))
-		return c;
-	return b;
 }
 
 const char *time_currency(const struct plan *p, const struct throughput *t)
@@ -100,7 +91,8 @@ static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_ma
 		snprintf(buf, cap, _("speed: %s · %s"), speed, f.band);
 }
 
-/* "226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | estimate ±30 %". */
+/* "226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | estimate ±30 %",
+ * each cell literal Markdown (md_escape). */
 static void speed_quote(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
 	const struct throughput *m = &p->throughput_at_max;
@@ -114,8 +106,8 @@ static void speed_quote(char *buf, size_t cap, const struct plan *p, const struc
 	} else {
 		snprintf(fm.cost, sizeof fm.cost, "—");
 	}
-	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", f.total, f.user, f.ttft, at_max, f.cost,
-		 fm.cost, f.band);
+	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(f.total), MD(f.user), MD(f.ttft),
+		 MD(at_max), MD(f.cost), MD(fm.cost), MD(f.band));
 }
 
 void time_speed_line(char *buf, size_t cap, const struct plan *p, bool at_max,
@@ -129,7 +121,8 @@ void time_speed_line(char *buf, size_t cap, const struct plan *p, bool at_max,
 		speed_quote(buf, cap, p, st);
 }
 
-/* The four costs per million tokens, output and in+out, each way. */
+/* The four costs per million tokens, output and in+out, each way in its
+ * own offer's currency: the two ways may be quoted in two. */
 struct cost_fields {
 	char out_c[48], out_b[48], tot_c[48], tot_b[48];
 };
@@ -137,11 +130,11 @@ struct cost_fields {
 static void cost_fields(struct cost_fields *f, const struct plan *p, const struct throughput *t,
 			const struct style *st)
 {
-	const char *cur = time_currency(p, t);
-	unit_money(f->out_c, sizeof f->out_c, t->per_million_output.container, cur, st->money);
-	unit_money(f->out_b, sizeof f->out_b, t->per_million_output.baremetal, cur, st->money);
-	unit_money(f->tot_c, sizeof f->tot_c, t->per_million_total.container, cur, st->money);
-	unit_money(f->tot_b, sizeof f->tot_b, t->per_million_total.baremetal, cur, st->money);
+	const char *ct = rent_currency(p, &p->container), *bm = rent_currency(p, &p->baremetal);
+	unit_money(f->out_c, sizeof f->out_c, t->per_million_output.container, ct, st->money);
+	unit_money(f->out_b, sizeof f->out_b, t->per_million_output.baremetal, bm, st->money);
+	unit_money(f->tot_c, sizeof f->tot_c, t->per_million_total.container, ct, st->money);
+	unit_money(f->tot_b, sizeof f->tot_b, t->per_million_total.baremetal, bm, st->money);
 }
 
 void time_cost_line(char *buf, size_t cap, const struct plan *p, bool at_max,

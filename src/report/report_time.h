@@ -18,10 +18,9 @@
  * of 0 (--measured) is "measured" (report, quote) or "from --measured". */
 void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const struct style *st);
 
-/* The cheaper way's cost per million output tokens of t (&p->throughput
- * or &p->throughput_at_max); < 0: none. */
-double plan_per_million(const struct plan *p, const struct throughput *t);
-/* The currency of t's costs: its own, else the plan's. */
+/* The currency of t's headline cost (plan_per_million, cheaper.h): its
+ * own, which the planner sets to plan_currency, else the plan's. Each
+ * way's own figures are in rent_currency. */
 const char *time_currency(const struct plan *p, const struct throughput *t);
 
 /* How fast the plan serves, at the concurrency or (at_max) at B_max:

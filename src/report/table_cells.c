@@ -2,6 +2,7 @@
  * and the screen; every figure through its unit's printer. */
 #include "table_cells.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,12 +33,17 @@ static const char *no_figure(const struct style *st)
 }
 
 /* A plain terminal's table carries the digits alone ("CNY " on each
- * would push numbers off an 80-column table; the heading names it). */
+ * would push numbers off an 80-column table; the heading names it).
+ * Abbreviated ("KRW 123M") only where the whole figures do not fit: a
+ * number cut short would read as another, smaller one. */
 static void cell_money(char *buf, size_t cap, double amount, const char *currency,
 		       const struct style *st)
 {
 	bool bare = on_screen(st) && st->money == MONEY_ASCII;
-	unit_money(buf, cap, amount, bare ? "" : currency, st->money);
+	if (st->short_money && fabs(amount) >= 1e4)
+		money_format_short(buf, cap, amount, bare ? "" : currency, st->money);
+	else
+		unit_money(buf, cap, amount, bare ? "" : currency, st->money);
 }
 
 #define CELL(r, c) (r)->text[c], sizeof (r)->text[c]

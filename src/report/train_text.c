@@ -7,6 +7,7 @@
 #include "cheaper.h"
 #include "i18n.h"
 #include "plan_text.h"
+#include "report_quote_md.h"
 #include "report_time.h"
 #include "tables.h"
 
@@ -71,8 +72,8 @@ void train_summary_line(char *buf, size_t cap, const struct plan *p, const struc
 		if (t->deadline)
 			train_deadline_line(deadline, sizeof deadline, p, sc, st);
 		snprintf(eff, sizeof eff, _("%s %%"), f.eff);
-		snprintf(buf, cap, "%d | %s | %s | %s | %s | %s | %s", p->cards, f.days, f.hours, eff,
-			 bills, deadline, f.band);
+		snprintf(buf, cap, "%d | %s | %s | %s | %s | %s | %s", p->cards, MD(f.days),
+			 MD(f.hours), MD(eff), MD(bills), MD(deadline), MD(f.band));
 	}
 }
 
@@ -189,7 +190,7 @@ void train_usl_line(char *buf, size_t cap, const struct plan *p, const struct st
 		if (has_peak)
 			snprintf(peak, sizeof peak, _("%.0f cards"), cards);
 		else
-			snprintf(peak, sizeof peak, "%s", _("none (κ = 0)"));
+			snprintf(peak, sizeof peak, _("none within %d cards"), USL_MAX_CARDS);
 		snprintf(buf, cap, _("measured speed-ups (USL): σ %s · κ %s · 1 card %s tok/s · peak %s"),
 			 sigma, kappa, x1, peak);
 		return;
@@ -197,7 +198,7 @@ void train_usl_line(char *buf, size_t cap, const struct plan *p, const struct st
 	if (has_peak)
 		snprintf(peak, sizeof peak, _(", peak at %.0f cards"), cards);
 	else
-		snprintf(peak, sizeof peak, "%s", _(", no peak"));
+		snprintf(peak, sizeof peak, _(", no peak within %d cards"), USL_MAX_CARDS);
 	snprintf(buf, cap, _("  measured speed-ups (USL): σ %s, κ %s%s\n"), sigma, kappa, peak);
 }
 
@@ -232,7 +233,7 @@ void train_tier_cells(struct tier_cells *c, const struct plan *p, int i, const s
 void train_tiers_line(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
 	const struct training_estimate *t = &p->training;
-	int n = snprintf(buf, cap, _("- %s:"), gpu_short_name(p->gpu));
+	int n = snprintf(buf, cap, _("- %s:"), MD(gpu_short_name(p->gpu)));
 	for (int i = 0; i < t->ntiers && n >= 0 && (size_t)n < cap; i++) {
 		struct tier_cells c;
 		train_tier_cells(&c, p, i, st);
@@ -241,6 +242,6 @@ void train_tiers_line(char *buf, size_t cap, const struct plan *p, const struct 
 			n += snprintf(buf + n, cap - (size_t)n,
 				      P_("%d card %s days %s %% %s", "%d cards %s days %s %% %s",
 					 (unsigned long)t->tiers[i].cards),
-				      t->tiers[i].cards, c.days, c.eff, c.cost);
+				      t->tiers[i].cards, MD(c.days), MD(c.eff), MD(c.cost));
 	}
 }

@@ -2,17 +2,20 @@
  * writes a figure through the printer of its unit. */
 #include "units.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "i18n.h"
 
-const struct style style_report = {SURFACE_REPORT, MONEY_UTF8};
-const struct style style_quote = {SURFACE_QUOTE, MONEY_UTF8};
-const struct style style_screen = {SURFACE_SCREEN, MONEY_UTF8};
+const struct style style_report = {.surface = SURFACE_REPORT, .money = MONEY_UTF8};
+const struct style style_quote = {.surface = SURFACE_QUOTE, .money = MONEY_UTF8};
+const struct style style_screen = {.surface = SURFACE_SCREEN, .money = MONEY_UTF8};
 
+/* A negative value is none; one that is not a finite number is no
+ * figure either: never "inf", "-nan" or a negative time on any surface. */
 static bool none(char *buf, size_t cap, double v)
 {
-	if (v >= 0)
+	if (isfinite(v) && v >= 0)
 		return false;
 	snprintf(buf, cap, "—");
 	return true;
@@ -155,7 +158,7 @@ static void unit_plain(char *buf, size_t cap, double v)
 
 static void unit_yyyymmdd(char *buf, size_t cap, double v)
 {
-	unit_date(buf, cap, (int)v);
+	unit_date(buf, cap, isfinite(v) ? (int)v : 0);
 }
 
 typedef void unit_printer(char *buf, size_t cap, double v);

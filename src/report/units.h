@@ -26,7 +26,8 @@
  *   date       yyyy-mm-dd, "—" when there is none              2026-10-12
  *
  * A negative value means "none" in the engine: every printer but money's
- * signed one writes "—" for it. */
+ * signed one writes "—" for it, and every printer writes "—" for a value
+ * that is not a finite number (inf, nan). */
 #ifndef GPUPLAN_UNITS_H
 #define GPUPLAN_UNITS_H
 
@@ -63,6 +64,9 @@ enum surface { SURFACE_REPORT, SURFACE_SCREEN, SURFACE_QUOTE };
 struct style {
 	enum surface surface;
 	enum money_style money;
+	/* the GPU table's money from 10,000 on in three significant digits
+	 * and k, M or G ("KRW 123M"), for columns too narrow for it whole */
+	bool short_money;
 };
 extern const struct style style_report, style_quote, style_screen;
 

@@ -1,7 +1,9 @@
 /* One row per GPU type: VRAM bar per card, card count, the plan's shape
  * code, the two monthly prices per card (the cheaper one marked) and the
  * plan's monthly total. Columns are as wide as their widest cell, so a
- * number is never cut; the legend sits on the box's bottom edge. */
+ * number is never cut; where whole figures do not fit (nine-digit KRW on
+ * 80 columns) the money is abbreviated, and nothing is drawn over the
+ * border. The legend sits on the box's bottom edge. */
 #include "gpu_table.h"
 
 #include <curses.h>
@@ -14,10 +16,12 @@
 #include "text.h"
 #include "bar.h"
 #include "legend.h"
+#include "view.h"
 
 static struct style style_of(const struct frame *fr)
 {
-	return (struct style){SURFACE_SCREEN, fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII};
+	return (struct style){.surface = SURFACE_SCREEN,
+			      .money = fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII};
 }
 
 /* Every row's cells, built once a draw (table_cells.c, shared with the
@@ -168,7 +172,8 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
 	name_fit(c.text[TC_NAME], t->w[TC_NAME]);
-	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
+	if (t->shown[TC_NAME])
+		put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
 	if (t->shown[TC_BAR] && p->cards)
@@ -180,14 +185,18 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
 		if (t->shown[col])
 			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
-	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
+	if (t->shown[TC_CARDS])
+		put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
 	attron(fit);
-	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
+	if (t->shown[TC_PLAN])
+		put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
 	attroff(fit);
 	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
-		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
-			   star_room[col]);
-	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
+		if (t->shown[col])
+			draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
+				   star_room[col]);
+	if (t->shown[TC_TOTAL])
+		put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
 /* The bar's header, the long form where it fits. */
@@ -232,18 +241,49 @@ void gpu_table_resize(struct gpu_table *v)
 	session_set_visible(v->s, v->fr->lay.table_h - 3);
 }
 
+/* Whether every column shown ends inside width. */
+static bool layout_fits(const struct table_layout *t, int width)
+{
+	for (int c = 0; c < TC_COUNT; c++)
+		if (t->shown[c] && t->x[c] + t->w[c] > width)
+			return false;
+	return true;
+}
+
+/* The cells and their columns for width: the money whole where it fits,
+ * else abbreviated; a column that would still cross the border is left
+ * out rather than drawn over it. */
+static bool rows_lay_out(const struct session *s, const struct style *st, int width,
+			 struct table_rows *rows, struct table_layout *t)
+{
+	struct table_wants want;
+	for (int abbreviate = 0; abbreviate < 2; abbreviate++) {
+		struct style cells = *st;
+		cells.short_money = abbreviate;
+		if (abbreviate)
+			free(rows->cells);
+		if (!rows_build(s, &cells, rows))
+			return false;
+		column_wants(s, rows, &want);
+		layout_table(width, &want, t);
+		if (layout_fits(t, width))
+			return true;
+	}
+	for (int c = 0; c < TC_COUNT; c++)
+		t->shown[c] = t->shown[c] && t->x[c] + t->w[c] <= width;
+	return true;
+}
+
 void gpu_table_draw(const struct gpu_table *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
 	struct table_rows rows;
-	struct table_wants want;
 	struct table_layout t;
 	struct style st = style_of(v->fr);
-	if (!rows_build(s, &st, &rows))
+	/* the inside less the borders and the selection marker */
+	if (!rows_lay_out(s, &st, l->table_w - 3, &rows, &t))
 		return;
-	column_wants(s, &rows, &want);
-	layout_table(l->table_w - 3, &want, &t); /* borders and the selection marker */
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
@@ -267,3 +307,39 @@ bool gpu_table_click(struct gpu_table *v, int y, int x)
 	session_select_at(v->s, row);
 	return true;
 }
+
+/* The table as a view (view.h): the keys that select a row are the
+ * screen's own (keys.c), the click is the table's. */
+static void *hook_init(struct screen *sc)
+{
+	struct gpu_table *v = malloc(sizeof *v);
+	if (v)
+		gpu_table_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_resize(void *state)
+{
+	struct gpu_table *v = state;
+	if (!v->fr->lay.too_small)
+		gpu_table_resize(v);
+}
+
+static void hook_draw(void *state)
+{
+	gpu_table_draw(state);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	return !view_is_wheel(ev) && gpu_table_click(state, ev->y, ev->x);
+}
+
+const struct view_ops gpu_table_ops = {
+	.name = "table",
+	.init = hook_init,
+	.free = free,
+	.resize = hook_resize,
+	.draw = hook_draw,
+	.mouse = hook_mouse,
+};

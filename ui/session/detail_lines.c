@@ -24,7 +24,7 @@ void detail_lines_set_money(enum money_style ms)
 
 static struct style screen_style(void)
 {
-	return (struct style){SURFACE_SCREEN, money_style};
+	return (struct style){.surface = SURFACE_SCREEN, .money = money_style};
 }
 
 static void short_count(char *buf, size_t cap, long long v)
