@@ -7,9 +7,8 @@
 #include <stdio.h>
 
 #include "capacity.h"
-#include "compare.h"
+#include "cheaper.h"
 #include "plan.h"
-#include "plan_text.h"
 
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a speed target goes */
 #define CANDIDATES 4          /* one per TP size */
