@@ -48,10 +48,16 @@ static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 	return errors ? EXIT_DATA : EXIT_OK;
 }
 
+/* Without --gpu the reports show the GPU types that have an offer. */
+static const char *gpu_filter_or_offered(const struct cli *cli)
+{
+	return cli->gpu_filter ? cli->gpu_filter : GPU_FILTER_OFFERED;
+}
+
 static int print_report(const struct catalog *c, const struct cli *cli)
 {
 	struct analysis a = {0};
-	if (!analysis_run(&a, c, &cli->sc, cli->gpu_filter)) {
+	if (!analysis_run(&a, c, &cli->sc, gpu_filter_or_offered(cli))) {
 		say("%s", a.error);
 		analysis_free(&a);
 		return EXIT_USAGE;
@@ -153,8 +159,8 @@ static int compare_with(const struct catalog *c, const struct catalog *c2, const
 			const struct cli *other)
 {
 	struct analysis a = {0}, b = {0};
-	bool ok = analysis_run(&a, c, &cli->sc, cli->gpu_filter) &&
-		  analysis_run(&b, c2, &other->sc, cli->gpu_filter);
+	bool ok = analysis_run(&a, c, &cli->sc, gpu_filter_or_offered(cli)) &&
+		  analysis_run(&b, c2, &other->sc, gpu_filter_or_offered(cli));
 	if (ok)
 		report_compare(stdout, cli->format, &a, &b);
 	else

@@ -78,7 +78,8 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.forms = {N_("LoRA over a %s-quantized base")}},
 	[MSG_LOSS_FULL] = {
 		.key = "loss_full", .severity = SEVERITY_INFO, .args = "",
-		.forms = {N_("loss: full fp32 logits and their gradient (Hugging Face Trainer); "
+		.forms = {N_("loss: the full logits as the Hugging Face Trainer holds them (bf16, an "
+			"fp32 copy, log-softmax and gradients: 16 B per token and vocabulary entry); "
 			"--loss chunked for torchtune, Liger or Megatron")}},
 	[MSG_LOSS_CHUNKED] = {
 		.key = "loss_chunked", .severity = SEVERITY_INFO, .args = "",
@@ -158,6 +159,22 @@ const struct message_row message_rows[MSG_COUNT] = {
 		.key = "train_measured", .severity = SEVERITY_INFO, .args = "ff",
 		.forms = {N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
 			"(exact arithmetic, no band)")}},
+	[MSG_QLORA_BASE_BF16] = {
+		.key = "qlora_base_bf16", .severity = SEVERITY_INFO, .args = "",
+		.forms = {N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+			"and LM head kept in bf16, as torchtune does (the Hugging Face stack, --loss "
+			"full, upcasts them to fp32)")}},
+	[MSG_SIZE_OF_MODEL] = {
+		.key = "size_of_model", .severity = SEVERITY_NOTICE, .args = "fss",
+		.forms = {N_("%.4gB is the size of %s: -m %s sizes its exact shape")}},
+	[MSG_SIZE_OF_MOE_MODEL] = {
+		.key = "size_of_moe_model", .severity = SEVERITY_WARNING, .args = "fss",
+		.forms = {N_("%.4gB is the total of %s, a MoE model: a bare size is sized as a dense "
+			"model with every parameter active; -m %s sizes its experts")}},
+	[MSG_FP4_WITHOUT_HARDWARE] = {
+		.key = "fp4_without_hardware", .severity = SEVERITY_NOTICE, .args = "ss",
+		.forms = {N_("%s without FP4 tensor cores on %s: dequantized to 16-bit as it is read "
+			"(weight-only)")}},
 };
 
 static const struct message_row *row_of(enum message_code code)
