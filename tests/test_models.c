@@ -489,3 +489,21 @@ Test(models, the_new_columns_are_checked_where_they_are)
 	expect_models(PARTS_HEADER "\na,A,7,32,4096,32,8,128,11008,32000,8,2,2048,512,64,,128,"
 				   "3/4,mxfp4,0.5\n", 0, "");
 }
+
+/* Gemma-3-27B in fp8: its tied embedding (262208 x 5376 = 1,409,630,208)
+ * and its vision tower (0.423e9) stay 16-bit, as FP8 checkpoints keep
+ * them: 1,832,630,208 x 2 + the other 25,567,369,792 x 1 = 29,232,630,208 B.
+ * The MTP layer DeepSeek-V3 ships is outside params_b and not loaded. */
+Test(models, a_vision_tower_stays_sixteen_bit_and_mtp_is_not_loaded)
+{
+	struct scenario sc;
+	struct workload w;
+	make_scenario(&sc, &ref_catalog, "gemma-3-27b", "precision", "fp8", NULL);
+	cr_assert(workload_init(&w, &sc));
+	cr_assert_float_eq(w.frozen_weights, 29232630208.0, 1);
+	const struct model *d = row("deepseek-v3");
+	cr_assert_eq(d->mtp_layers, 1);
+	make_scenario(&sc, &ref_catalog, "deepseek-v3", "precision", "bf16", NULL);
+	cr_assert(workload_init(&w, &sc));
+	cr_assert_float_eq(w.frozen_weights, 671e9 * 2, 1); /* 671B, not the Hub's 685B */
+}
