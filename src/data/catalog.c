@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "idset.h"
 #include "model_lookup.h"
+#include "model_parts.h"
 #include "offer_index.h"
 #include "schema.h"
 #include "tables.h"
@@ -81,6 +82,20 @@ static const struct column model_columns[] = {
 	COLUMN("tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0, false),
 	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_EXPERTS),
 	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_EXPERTS),
+	RANGED("moe_intermediate", COL_COUNT, false, M(moe_intermediate), 1, MAX_WIDE),
+	RANGED("shared_experts", COL_COUNT, false, M(shared_experts), 0, MAX_EXPERTS),
+	RANGED("shared_intermediate", COL_COUNT, false, M(shared_intermediate), 1, MAX_WIDE),
+	RANGED("dense_layers", COL_COUNT, false, M(dense_layers), 0, MAX_LAYERS),
+	RANGED("moe_every", COL_COUNT, false, M(moe_every), 1, MAX_LAYERS),
+	RANGED("q_lora_rank", COL_COUNT, false, M(q_lora_rank), 1, MAX_WIDE),
+	RANGED("kv_lora_rank", COL_COUNT, false, M(kv_lora_rank), 1, MAX_WIDE),
+	RANGED("rope_dim", COL_COUNT, false, M(rope_dim), 1, MAX_HEADS),
+	RANGED("window", COL_COUNT, false, M(window), 1, MAX_WIDE),
+	COLUMN("window_layers", COL_TEXT, false, M(window_layers), NULL, 0, false),
+	COLUMN("window_kind", COL_ENUM, false, M(window_kind), window_kind_names, 0, false),
+	RANGED("mtp_layers", COL_COUNT, false, M(mtp_layers), 0, MAX_LAYERS),
+	COLUMN("expert_dtype", COL_TEXT, false, M(expert_dtype_name), NULL, 0, false),
+	RANGED("vision_params_b", COL_NUMBER, false, M(vision_params_b), 0, MAX_PARAMS_B),
 	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
 	COLUMN("aliases", COL_TEXT, false, M(aliases), NULL, 0, false),
@@ -101,6 +116,7 @@ static const struct column gpu_columns[] = {
 	RANGED("bandwidth_gbs", COL_NUMBER, true, G(bandwidth_gbs), 1, MAX_GBS),
 	RANGED("bf16_tflops", COL_NUMBER, true, G(bf16_tflops), 1, MAX_TFLOPS),
 	RANGED_BUNDLED("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), 1, MAX_TFLOPS),
+	RANGED_BUNDLED("fp4_tflops", COL_NUMBER, false, G(fp4_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
 	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
 	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
@@ -133,7 +149,7 @@ static const struct column offer_columns[] = {
 #undef O
 
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_COLUMNS 32
+#define MAX_COLUMNS 48
 
 /* Where a row's cells are, for validations that span several fields. */
 struct row_ctx {
@@ -198,13 +214,15 @@ static size_t missing_bundled(const struct file_spec *f, const int *index, char 
 	return n;
 }
 
+#define BUNDLE_PATH "(built in)"
+
 /* Parses the compiled-in copy of the file (it has every column). */
 static bool bundle_load(struct bundle *b)
 {
 	struct diag quiet = {0};
 	void *rows = NULL;
 	enum catalog_file file = b->f->file;
-	size_t bad = csvtab_parse(&b->table, "(built in)", (const char *)embedded_files[file],
+	size_t bad = csvtab_parse(&b->table, BUNDLE_PATH, (const char *)embedded_files[file],
 				  embedded_lengths[file], &quiet);
 	if (!bad)
 		bad = load_rows(&b->table, b->f, &rows, &b->n, NULL, NULL, &quiet);
@@ -240,9 +258,12 @@ static size_t bundle_fill(struct bundle *b, const struct row_ctx *r, char *row)
 	for (size_t i = 0; b->loaded && i < b->n && !found; i++)
 		if (strcmp(row_id(f, b->rows + i * f->size), row_id(f, row)) == 0)
 			found = b->rows + i * f->size;
+	bool needed = false; /* an unknown id may lack optional columns only */
+	for (size_t c = 0; c < f->ncols && !found; c++)
+		needed |= f->cols[c].bundled && f->cols[c].required && b->index[c] < 0;
 	for (size_t c = 0; c < f->ncols; c++) {
 		const struct column *col = &f->cols[c];
-		if (!col->bundled || b->index[c] >= 0)
+		if (!col->bundled || b->index[c] >= 0 || (!found && !needed))
 			continue;
 		if (!found) {
 			char want[128];
@@ -326,7 +347,8 @@ static bool loader_header(struct row_loader *l, const struct csv_table *t, size_
 		return false;
 	}
 	l->b = (struct bundle){.f = f, .index = l->index};
-	l->backfill = bundle_start(&l->b, t, l->d);
+	/* the built-in copy has every column: it never borrows from itself */
+	l->backfill = strcmp(t->path, BUNDLE_PATH) != 0 && bundle_start(&l->b, t, l->d);
 	l->bound = true;
 	return true;
 }
@@ -443,15 +465,16 @@ static size_t check_model_names(const struct row_ctx *r, const struct model *m,
 	return stored ? name_clash(r, "name", stored) : 0;
 }
 
-/* A dtype is a real precision: "auto" is a request, not what ships. */
-static void precision_list(char *buf, size_t cap)
+/* The MoE, MLA and local-attention columns: checked and completed by
+ * model_parts_check, reported here where the cells are. */
+static size_t check_model_parts(const struct row_ctx *r, struct model *m)
 {
-	size_t used = 0;
-	for (size_t i = 0; i < n_precisions && used < cap; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n_precisions ? _(" or ") : _(", ");
-		int w = snprintf(buf + used, cap - used, "%s%s", sep, precisions[i].name);
-		used += w > 0 ? (size_t)w : 0;
-	}
+	char expected[200];
+	const char *column = model_parts_check(m, expected, sizeof expected);
+	if (!column)
+		return 0;
+	row_error(r, column, expected);
+	return 1;
 }
 
 /* The embeddings (vocab x hidden, twice untied) and the active experts
@@ -499,12 +522,12 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 		row_error(r, "experts_per_token", _("experts_per_token no larger than experts"));
 		return 1;
 	}
-	if (check_model_room(r, m))
+	if (check_model_room(r, m) || check_model_parts(r, m))
 		return 1;
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
-		char names[96];
-		precision_list(names, sizeof names);
+		char names[120];
+		precision_names(names, sizeof names);
 		snprintf(buf, sizeof buf, _("a precision: %s"), names);
 		row_error(r, "dtype", buf);
 		return 1;

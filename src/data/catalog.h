@@ -17,7 +17,23 @@ struct model {
 	int kv_elems; /* 0: 2*kv_heads*head_dim */
 	int mlp;      /* enum mlp_kind */
 	bool tied_embeddings;
-	int experts, experts_per_token; /* 0 for dense models */
+	int experts, experts_per_token; /* routed experts; 0 for dense models */
+	/* The parts of a MoE or MLA model the plain columns cannot describe
+	 * (DATA.md); 0 where a model has none of it. */
+	int moe_intermediate;    /* FFN width of one routed expert; 0: intermediate */
+	int shared_experts;      /* always-on experts in each MoE layer */
+	int shared_intermediate; /* FFN width of one shared expert; 0: moe_intermediate */
+	int dense_layers;        /* leading layers with a dense FFN (first_k_dense_replace) */
+	int moe_every;           /* after those, every Nth layer is MoE; 0 or 1: all */
+	int q_lora_rank, kv_lora_rank, rope_dim; /* MLA: kv_elems = kv_lora_rank + rope_dim */
+	int window;              /* local attention span in tokens; 0: none */
+	const char *window_layers; /* "N/M": N of every M layers are local; "": all */
+	int window_of, window_in;  /* N and M parsed from it */
+	int window_kind;         /* enum window_kind */
+	int mtp_layers;          /* multi-token-prediction (draft) layers shipped beside */
+	const char *expert_dtype_name; /* the routed experts' precision when not dtype */
+	int expert_dtype;        /* precision index, -1: as the rest */
+	double vision_params_b;  /* a vision tower's parameters (resident, not per token) */
 	int max_context;                /* 0: unknown */
 	const char *dtype_name;         /* precision the weights ship in */
 	const char *aliases;            /* other names users type, ';'-separated */
@@ -33,6 +49,7 @@ struct gpu {
 	/* The time model's figures (PERFORMANCE.md §1). fp8_tflops < 0: no
 	 * hardware FP8; mfu_infer_fp8 < 0: not given (no FP8). */
 	double fp8_tflops, mbu, mbu_bs1, mfu_infer, mfu_infer_fp8, mfu_train;
+	double fp4_tflops; /* dense FP4 TFLOPS; < 0: no FP4 tensor cores */
 	enum calibration calibration;
 	int link; /* enum link_kind */
 	size_t first_offer, noffers; /* range in catalog.offer_order */
@@ -138,6 +155,11 @@ const char *gpu_short_name(const struct gpu *g);
 static inline bool gpu_has_fp8(const struct gpu *g)
 {
 	return g->fp8_tflops > 0;
+}
+
+static inline bool gpu_has_fp4(const struct gpu *g)
+{
+	return g->fp4_tflops > 0;
 }
 
 #endif
