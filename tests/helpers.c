@@ -1,3 +1,4 @@
+#include "loader.h"
 #include "helpers.h"
 
 #include <criterion/criterion.h>

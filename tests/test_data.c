@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "i18n.h"
 #include "helpers.h"
 

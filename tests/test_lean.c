@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "csvtab.h"
 #include "datasrc.h"
 #include "strpool.h"

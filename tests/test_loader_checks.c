@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "loader.h"
 #include "compare.h"
 #include "datasrc.h"
 #include "helpers.h"

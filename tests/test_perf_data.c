@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "checkdata.h"
 #include "datasrc.h"
 #include "helpers.h"

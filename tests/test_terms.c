@@ -78,8 +78,8 @@ Test(embeddings, tied_embeddings_count_once)
 {
 	struct model tied = toy_arch;
 	tied.tied_embeddings = true;
-	cr_assert_float_eq(arch_embedding_params(&toy_arch), 2048000.0, 0.5);
-	cr_assert_float_eq(arch_embedding_params(&tied), 1024000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&toy_arch), 2048000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&tied), 1024000.0, 0.5);
 	/* int4 untied: (1e9 - 2,048,000) x 17/32 = 530,162,000 + 4,096,000 = 534,258,000;
 	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
 	cr_assert_float_eq(weight_bytes(&toy_arch, 0.53125, true), 534258000.0, 1);

@@ -109,42 +109,7 @@ struct catalog {
 enum catalog_file { FILE_MODELS, FILE_GPUS, FILE_OFFERS };
 extern const char *const catalog_file_names[3]; /* "models/models.csv", ... */
 
-/* Loads the three files from memory buffers; 'paths' are the names used in
- * messages. Returns the number of errors (all are reported in d). */
-size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		    const size_t lens[3], struct diag *d);
 void catalog_free(struct catalog *c);
-
-/* catalog_load in two steps, so a caller can free the file buffers in
- * between: the rows, checked; then the offers grouped for pricing, on a
- * catalogue that loaded without errors. Both return the errors added. */
-size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
-			 const char *const bufs[3], const size_t lens[3], struct diag *d);
-size_t catalog_index(struct catalog *c, struct diag *d);
-
-/* Where one file comes from: bytes in memory, or (buf NULL, offers.csv
- * only) an open file read as it is parsed, so that 10^6 offers never hold
- * the file. The models and GPU files are held whole: their rows point
- * into their texts. */
-struct catalog_source {
-	const char *path; /* as named in messages */
-	const char *buf;
-	size_t len;
-	int fd;
-};
-
-/* What a load keeps of the offers: all of them, or only their count
- * (--check-data: each row is checked and forgotten, none is indexed). */
-enum catalog_keep { CATALOG_KEEP_OFFERS, CATALOG_COUNT_OFFERS };
-
-/* catalog_load_rows from sources. */
-size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
-			    enum catalog_keep keep, struct diag *d);
-
-/* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
- * 99991231 when the variable is malformed). Quotes collected after it
- * draw a warning. */
-int catalog_today(void);
 
 const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
 int catalog_find_gpu(const struct catalog *c, const char *id);

@@ -5,6 +5,11 @@
 #include "i18n.h"
 #include "tables.h"
 
+double model_embedding_params(const struct model *m)
+{
+	return (double)m->vocab * m->hidden * (m->tied_embeddings ? 1 : 2);
+}
+
 /* The MoE columns describe routed experts: a dense row has none of them. */
 static const char *moe_column_without_experts(const struct model *m)
 {

@@ -8,6 +8,10 @@
 
 #include "catalog.h"
 
+/* Embedding and LM-head parameters (once when tied): the loader checks a
+ * row's active count against them, the memory and time arithmetic use them. */
+double model_embedding_params(const struct model *m);
+
 /* Checks a loaded row and fills what follows from it (expert_dtype,
  * kv_elems for MLA, window_of/window_in). Returns NULL when the row is
  * consistent, else the column to point at, with what was expected there

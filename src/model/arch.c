@@ -3,12 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "model_parts.h"
 #include "tables.h"
-
-double arch_embedding_params(const struct model *m)
-{
-	return (double)m->vocab * m->hidden * (m->tied_embeddings ? 1 : 2);
-}
 
 /* After dense_layers dense ones, every moe_every-th layer is MoE (Llama 4
  * Maverick: 2, layers 2, 4, ... counted from one); a dense row has none. */
@@ -124,7 +120,7 @@ double arch_param_count(const struct model *m, double *active)
 	}
 	double h = m->hidden;
 	int moe = arch_moe_layers(m);
-	double emb = arch_embedding_params(m) + h; /* plus the final norm */
+	double emb = model_embedding_params(m) + h; /* plus the final norm */
 	double common = emb + m->layers * (attention_params(m) + 2 * h) + /* two norms */
 			(m->layers - moe) * ffn_params(m, m->intermediate);
 	if (active)

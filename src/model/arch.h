@@ -5,9 +5,7 @@
 #define GPUPLAN_ARCH_H
 
 #include "catalog.h"
-
-/* Embedding and LM-head parameters (once when tied). */
-double arch_embedding_params(const struct model *m);
+#include "model_parts.h" /* model_embedding_params */
 
 /* Layers whose FFN is routed experts, and those with a dense FFN. */
 int arch_moe_layers(const struct model *m);

@@ -69,7 +69,7 @@ double weight_bytes_split(const struct model *m, double bytes_per_param, double 
 	if (m->derived)
 		return params * bytes_per_param;
 	double routed = fmin(arch_routed_params(m), params);
-	double side = fmin(arch_embedding_params(m) + m->vision_params_b * 1e9, params - routed);
+	double side = fmin(model_embedding_params(m) + m->vision_params_b * 1e9, params - routed);
 	double side_bytes = embeddings_16bit ? 2.0 : bytes_per_param;
 	return (params - routed - side) * bytes_per_param + routed * expert_bytes +
 	       side * side_bytes;
@@ -188,7 +188,7 @@ double qlora_upcast_bytes(const struct model *m)
 {
 	if (m->derived)
 		return 0;
-	return 2.0 * fmin(arch_embedding_params(m), m->params_b * 1e9);
+	return 2.0 * fmin(model_embedding_params(m), m->params_b * 1e9);
 }
 
 /* Resident weights at the precision in use, the routed experts at theirs
