@@ -1,3 +1,4 @@
+#include "loader.h"
 #include "helpers.h"
 
 #include <criterion/criterion.h>
@@ -6,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/datasrc.h"
-#include "../src/tables.h"
+#include "datasrc.h"
+#include "tables.h"
 
 void load_reference(struct catalog *c)
 {

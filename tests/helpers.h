@@ -2,12 +2,13 @@
 #ifndef GPUPLAN_TEST_HELPERS_H
 #define GPUPLAN_TEST_HELPERS_H
 
-#include "../src/analysis.h"
-#include "../src/catalog.h"
-#include "../src/estimate.h"
-#include "../src/scenario.h"
+#include "analysis.h"
+#include "catalog.h"
+#include "estimate.h"
+#include "scenario.h"
+#include "settings.h"
 
-/* The reference fixture: the bundled data plus a 48 GB card (L20). */
+/* The reference fixture: the bundled data (a 48 GB card, the L20, among it). */
 void load_reference(struct catalog *c);
 
 /* A suite's fixture (.init, .fini): the reference catalogue and one

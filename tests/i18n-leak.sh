@@ -28,7 +28,7 @@ unset LC_ALL LC_MESSAGES LANGUAGE
 cat > "$tmp/allow" << 'EOF'
 gib gb mib mb kib kb tb tib gbps ms us ns tok token tokens tflops flops pflops tops hz ghz
 tp pp dp ep zero moe kv cache lora qlora fp bf int nf fp8 usl mfu mbu ttft tpot
-nvlink pcie ib hccs roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd adam
+nvlink pcie ib hccs xgmi roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd adam
 tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits
@@ -40,7 +40,9 @@ EOF
 cat > "$tmp/literal" << 'EOF'
 B_max
 calibration=estimate
+GPUPLAN_TODAY
 K=12
+YYYY-MM-DD
 LC_ALL
 LC_MESSAGES
 LANG
@@ -322,16 +324,16 @@ NR == 1 { n = split_csv($0, head); next }
 			printf "%s:%d:%s\t%s\n", label, NR, head[i], substr(s, RSTART + 4, RLENGTH - 4)
 	}
 }'
+# JSON: a note's, a reason's or a why's "text" (its code and args are an
+# interface), and the compare's a, b and the limits' scenario
 json_human='
-/"(why|notes|note|warnings)": \[$/ { inside = 1; next }
-inside && /^ *\]/ { inside = 0; next }
-inside || /"(reason|why|note|message|scenario|a|b)": "/ {
+/"(text|scenario|a|b)": "/ {
 	s = $0
 	sub(/^ *("[a-z_]+": )?"/, "", s); sub(/",?$/, "", s); gsub(/\\"/, "\"", s)
 	printf "%s:%d\t%s\n", label, NR, s
 }'
 # the extractors, on samples: only the human cells reach the scanner
-printf '{\n  "cheaper": "baremetal",\n  "reason": "20 cards: a container allows at most 4",\n  "why": [\n    "最便宜",\n    "same \\"price\\""\n  ],\n  "b": "Qwen2.5-72B bf16 推理, context 4096"\n}\n' |
+printf '{\n  "cheaper": "baremetal",\n  "reason": {\n    "code": "container_max_cards",\n    "severity": "notice",\n    "args": {\n      "cards": 20,\n      "way": "containers by the hour"\n    },\n    "text": "20 cards: a container allows at most 4"\n  },\n  "why": [\n    {\n      "code": "why_forced",\n      "args": {},\n      "text": "最便宜"\n    },\n    {\n      "text": "same \\"price\\""\n    }\n  ],\n  "b": "Qwen2.5-72B bf16 推理, context 4096"\n}\n' |
 	awk -v label=json "$json_human" > "$tmp/json.in"
 printf 'gpu,strategy,why,notes,alternatives\nh20-96g,PP5 multi-node,"uses the idle cards, same price",,strategy=TP8 multi-node cards=8 why=cheapest at full load\n' |
 	awk -v label=csv "$human_csv" > "$tmp/csv.in"

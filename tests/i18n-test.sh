@@ -65,9 +65,11 @@ expect_zh_help "the copy alone, built-in catalogue" "$tmp/alone.out"
 
 # every source file that marks strings is listed for xgettext
 unlisted=0
-for f in "$top_srcdir"/src/*.c "$top_srcdir"/ui/*.c; do
+# (a header counts when it marks strings in code, not in its comments)
+for f in "$top_srcdir"/src/*/*.[ch] "$top_srcdir"/ui/*/*.[ch] "$top_srcdir"/ui/main.c; do
 	rel=${f#"$top_srcdir"/}
-	if grep -qE '(^|[^A-Za-z0-9_])(N_|P_|_)\(' "$f" &&
+	if sed -e '/^#[[:space:]]*define/d' -e 's:/\*.*\*/::g' -e '/^[[:space:]]*\*/d' -e 's:/\*.*::' "$f" |
+		grep -qE '(^|[^A-Za-z0-9_])(N_|P_|_)\(' &&
 		! grep -qxF "$rel" "$top_srcdir/po/POTFILES.in"; then
 		fail "$rel marks strings but is not in po/POTFILES.in"
 		unlisted=1

@@ -10,7 +10,7 @@
 # survivors as "file:line: original → mutant".
 #
 # Usage: make mutation, or tests/mutate.sh from a configured tree.
-#   MUTATE_FILES="src/estimate.c src/plan.c"  files to mutate (default below)
+#   MUTATE_FILES="src/model/estimate.c src/plan/plan.c"  files to mutate (default below)
 #   MUTATE_LIMIT=N      at most N mutants per file (quick runs)
 #   MUTATE_JOBS=N       parallel workers, each with its own copy (default 1)
 #   MUTATE_TIMEOUT=S    seconds per test program (default 20; each runs in ~1 s)
@@ -19,8 +19,8 @@
 # mutants on one core.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-files=${MUTATE_FILES:-"src/estimate.c src/plan.c src/pricing.c src/arch.c src/capacity.c \
-src/analysis.c src/parse.c src/tables.c src/plan.h"}
+files=${MUTATE_FILES:-"src/model/estimate.c src/plan/plan.c src/plan/pricing.c src/model/arch.c src/plan/capacity.c \
+src/plan/analysis.c src/base/parse.c src/data/tables.c src/plan/plan.h"}
 limit=${MUTATE_LIMIT:-0}
 jobs=${MUTATE_JOBS:-1}
 per_test=${MUTATE_TIMEOUT:-20}

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/csvedit.h"
+#include "csvedit.h"
 
 static char dir[64], path[128];
 

@@ -1,18 +1,19 @@
 /* The figures table: the CSV carries every scalar the JSON reports of a
- * plan, under the flattened name and with the same value; the memory
- * terms, the rent sentence and the compare row read as the reports do. */
+ * plan and of its scenario, under the flattened name and with the same
+ * value (a message as its text and its code); the memory terms, the rent
+ * sentence and the compare row read as the reports do. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/figures.h"
-#include "../src/i18n.h"
-#include "../src/plan_text.h"
-#include "../src/report.h"
-#include "../src/text.h"
-#include "../ui/bar.h"
+#include "figures.h"
+#include "i18n.h"
+#include "plan_text.h"
+#include "report.h"
+#include "text.h"
+#include "bar.h"
 #include "helpers.h"
 #include "json_check.h"
 
@@ -173,9 +174,22 @@ static bool group_has_columns(const char *group)
 	return false;
 }
 
+/* A member of a message object ({code, severity, args, text}): its text
+ * is the cell named for the message (container_reason), its code the
+ * cell NAME_code; the severity and the arguments follow from the code and
+ * have no cell. Returns the parts that name a cell, or -1 for none. */
+static int message_parts(char parts[][128], int n)
+{
+	for (int i = 1; i < n; i++)
+		if (strcmp(parts[i], "args") == 0 || strcmp(parts[i], "severity") == 0)
+			return -1;
+	return n > 1 && strcmp(parts[n - 1], "text") == 0 ? n - 1 : n;
+}
+
 /* The leaf "plans.<plan>.a[.b[.c]]" as a CSV column name (the groups'
- * keys joined by '_'); false for another plan's leaf. A list element
- * (notes.0, scaling.2.days) is the list's joined cell. */
+ * keys joined by '_'); false for another plan's leaf, or a message's
+ * member without a cell. A list element (notes.0, scaling.2.days) is the
+ * list's joined cell. */
 static bool plan_column(const struct leaf *l, int plan, char *name, size_t cap, bool *grouped,
 			bool *list)
 {
@@ -193,6 +207,8 @@ static bool plan_column(const struct leaf *l, int plan, char *name, size_t cap, 
 		}
 		snprintf(parts[n++], sizeof parts[0], "%s", tok);
 	}
+	if (!*list && (n = message_parts(parts, n)) < 0)
+		return false;
 	*grouped = n > 1;
 	snprintf(name, cap, "%s", parts[0]);
 	for (int i = 1; i < n; i++) {
@@ -230,6 +246,26 @@ static void check_leaf(const struct leaf *l, int plan, char row[][1024], bool *h
 				 row[col], l->text);
 }
 
+/* "scenario.K": the same value in every row, in the column K for the
+ * five that lead the row, scenario_K for the others. */
+static void check_scenario_leaf(const struct leaf *l, char row[][1024])
+{
+	static const char *const lead[] = {"model", "precision", "task", "context",
+					   "concurrency"};
+	char name[160];
+	const char *key = l->path + strlen("scenario.");
+	if (strncmp(l->path, "scenario.", strlen("scenario.")) != 0)
+		return;
+	snprintf(name, sizeof name, "scenario_%s", key);
+	for (size_t i = 0; i < sizeof lead / sizeof lead[0]; i++)
+		if (strcmp(key, lead[i]) == 0)
+			snprintf(name, sizeof name, "%s", key);
+	int col = column(name);
+	cr_assert_geq(col, 0, "JSON %s has no CSV column %s", l->path, name);
+	cr_assert_str_eq(row[col], l->null ? "" : l->text, "%s: CSV %s, JSON %s", name, row[col],
+			 l->text);
+}
+
 /* Every scalar leaf of every plan against the CSV header and that plan's row. */
 static void check_analysis(struct analysis *a)
 {
@@ -245,8 +281,10 @@ static void check_analysis(struct analysis *a)
 	for (int plan = 0; plan < (int)a->nplans; plan++, line = strchr(line, '\n') + 1) {
 		cr_assert_eq(csv_cells(line, row, MAX_COLS), ncols, "plan %d: cells", plan);
 		bool has_cards = true;
-		for (int i = 0; i < nleaves; i++)
+		for (int i = 0; i < nleaves; i++) {
 			check_leaf(&leaves[i], plan, row, &has_cards);
+			check_scenario_leaf(&leaves[i], row);
+		}
 		cr_assert_eq(has_cards, a->plans[plan].cards > 0);
 	}
 	free(json);
@@ -285,15 +323,15 @@ TestSuite(figures, .init = setup, .fini = teardown);
 /* Arrays, not pointers: Criterion copies the cases into each test process. */
 struct leaf_case {
 	char model[32], task[16], context[16], concurrency[16];
-	int fitting; /* plans with cards, of the fixture's 8 */
+	int fitting; /* plans with cards, of the fixture's 15 (8 of them without an offer) */
 };
 
 ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
 {
 	static struct leaf_case cases[] = {
-		{"qwen2.5-32b", "inference", "4096", "1", 8},
+		{"qwen2.5-32b", "inference", "4096", "1", 15},
 		{"llama-3.1-405b", "inference", "131072", "20000", 0},
-		{"qwen2.5-7b", "full", "4096", "1", 8},
+		{"qwen2.5-7b", "full", "4096", "1", 15},
 		{"llama-3.1-405b", "full", "131072", "64", 0},
 	};
 	return cr_make_param_array(struct leaf_case, cases, sizeof cases / sizeof cases[0]);
@@ -311,10 +349,13 @@ Test(figures, added_columns_follow_todays_and_precede_the_notes)
 	run_scenario("qwen2.5-32b", "inference", "4096", "1");
 	char *csv = report_text(report_csv, &an);
 	cr_assert(strstr(csv, ",cheaper,efficiency_pct,fit,recompute,container_reason,"
-			      "container_discount,baremetal_reason,baremetal_discount,"
-			      "baremetal_idle_monthly,baremetal_inter_node,"
-			      "effective_monthly_per_card,"), "%s", csv);
-	cr_assert(strstr(csv, ",why,notes,data_source,prices_as_of\n"), "%s", csv);
+			      "container_reason_code,container_discount,baremetal_reason,"
+			      "baremetal_reason_code,baremetal_discount,baremetal_idle_monthly,"
+			      "baremetal_inter_node,effective_monthly_per_card,"), "%s", csv);
+	cr_assert(strstr(csv, ",why,why_codes,scenario_model_name,scenario_precision_requested,"),
+		  "%s", csv);
+	cr_assert(strstr(csv, ",scenario_trainable_params,notes,note_codes,data_source,"
+			      "prices_as_of\n"), "%s", csv);
 	free(csv);
 }
 
@@ -373,19 +414,19 @@ Test(figures, rent_sentences_in_three_styles)
 	run_scenario("qwen2.5-32b", "inference", "4096", "1");
 	const struct plan *p = plan_of(&an, "910b-64g");
 	char buf[512];
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: 2 × ¥2,577 = ¥5,154/month, ¥3.58/h = ¥2,613/month "
 			      "(max 4 cards, 2026-10-12)");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_SCREEN);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_screen);
 	cr_assert_str_eq(buf, "bare metal 1 × ¥18,800 = ¥18,800/month · ¥2,350/card · 6 idle = ¥14,100 · "
 			      "湖北一区 2026-10-12");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_quote);
 	cr_assert_str_eq(buf, "bare metal | 湖北一区 | ¥18,800 per machine | 2026-10-12 | — | "
 			      "极智算官网裸金属页面 (article 2026-10-12)");
 	p = plan_of(&an, "a100-80g");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: — no container offer for A100 80G");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_quote);
 	cr_assert_str_eq(buf, "");
 }
 

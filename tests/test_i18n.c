@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "../src/i18n.h"
-#include "../src/i18n_mo.h"
+#include "i18n.h"
+#include "i18n_mo.h"
 
 #define NOWHERE "/nonexistent/gpuplan-locale"
 

@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/plan.h"
-#include "../src/tables.h"
-#include "../src/message.h"
+#include "loader.h"
+#include "plan.h"
+#include "tables.h"
+#include "message.h"
 #include "helpers.h"
 
 /* Toy 1T: container per card 1000 a month for 1 to 4 cards, bare metal

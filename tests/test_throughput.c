@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/analysis.h"
-#include "../src/capacity.h"
-#include "../src/throughput.h"
+#include "analysis.h"
+#include "capacity.h"
+#include "throughput.h"
 #include "helpers.h"
 
 TestSuite(throughput, .init = ref_setup, .fini = ref_teardown);
@@ -143,20 +143,21 @@ Test(throughput, dense_batch_one_is_memory_bound)
 	cr_assert_eq(t->hourly_break_even_hours, -1); /* no A100 container */
 }
 
-/* MoE: Mixtral-8x7B (P 46.7e9, P_act 12.9e9, E 8, k 2), bf16. Per expert
- * e = (46.7e9 - 12.9e9)/(8 - 2); dense part 12.9e9 - 2e; the input
- * embedding (32000·4096) is not streamed. One token touches k = 2
- * experts: W(1) = 2·(12.9e9 - Vh); four tokens touch 8e·(1 - 0.75^4). */
+/* MoE: Mixtral-8x7B (P 46.7e9, E 8, k 2), bf16. The routed experts are
+ * counted from the shape: R = 32 layers x 8 experts x 3 x 4096 x 14336 =
+ * 45,097,156,608; the rest, 46.7e9 - R - 2Vh = 1,340,699,392, is always
+ * streamed, and the LM head Vh = 32000 x 4096 (the input embedding is a
+ * lookup). One token touches 2 of 8 experts in each layer: W(1) = 2 x
+ * (1,340,699,392 + R/4 + Vh) = 25,492,121,088; four tokens R(1 - 0.75^4). */
 Test(throughput, moe_streams_the_experts_the_batch_touches)
 {
 	struct scenario sc;
 	struct workload w;
 	make_scenario(&sc, &ref_catalog, "mixtral-8x7b", "precision", "bf16", NULL);
 	cr_assert(workload_init(&w, &sc));
-	double e = (46.7e9 - 12.9e9) / 6, Vh = 32000.0 * 4096;
-	double dense = 12.9e9 - 2 * e - Vh;
-	assert_close(stream_bytes(&w, 1), 2 * (12.9e9 - Vh), "W(1)");
-	assert_close(stream_bytes(&w, 4), 2 * (dense + 8 * e * (1 - pow(0.75, 4))), "W(4)");
+	double R = 45097156608.0, Vh = 32000.0 * 4096, rest = 46.7e9 - R - 2 * Vh;
+	assert_close(stream_bytes(&w, 1), 25492121088.0, "W(1)");
+	assert_close(stream_bytes(&w, 4), 2 * (rest + R * (1 - pow(0.75, 4)) + Vh), "W(4)");
 	assert_close(stream_bytes(&w, 1e6), 2 * (46.7e9 - Vh), "W(large): every expert");
 }
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/report.h"
+#include "report.h"
 #include "helpers.h"
 
 #define TOKENS 2e9

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/training_time.h"
+#include "training_time.h"
 
 #define LORA_P 39976960.0
 #define P7 6.74e9

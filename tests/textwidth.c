@@ -8,7 +8,7 @@
  *   textwidth -b    each stdin line: "L n", then "column glyph" for each
  *                   box-drawing character (U+2500 to U+257F)
  *   textwidth       checks itself on known strings (a test of make check) */
-#include "../src/text.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,9 +5,10 @@
 
 #include <stdlib.h>
 
-#include "../../src/catalog.h"
-#include "../../src/datasrc.h"
-#include "../../src/diag.h"
+#include "catalog.h"
+#include "loader.h"
+#include "datasrc.h"
+#include "diag.h"
 
 static struct catalog *bundled(void)
 {

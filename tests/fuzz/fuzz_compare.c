@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cli.h"
-#include "../../src/compare.h"
+#include "cli.h"
+#include "compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/analysis.h"
-#include "../../src/catalog.h"
-#include "../../src/checkdata.h"
-#include "../../src/datasrc.h"
+#include "analysis.h"
+#include "catalog.h"
+#include "loader.h"
+#include "settings.h"
+#include "checkdata.h"
+#include "datasrc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/analysis.h"
-#include "../../src/datasrc.h"
-#include "../../src/parse.h"
-#include "../../src/settings.h"
+#include "analysis.h"
+#include "datasrc.h"
+#include "parse.h"
+#include "settings.h"
 #include "bundled.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/datasrc.h"
-#include "../../src/report.h"
+#include "datasrc.h"
+#include "report.h"
+#include "settings.h"
 #include "../json_check.h"
 #include "bundled.h"
 

@@ -1,0 +1,194 @@
+/* Every note and reason, one row each: adding a message is adding a row.
+ * No include guard: message.h and message.c include this file with their
+ * own MESSAGE(), once for the codes, once for the typed constructors, once
+ * for the rows (the X-macro pattern).
+ *
+ * MESSAGE(CODE, key, SEVERITY, wording, arguments)
+ *   CODE      the enum: MSG_CODE
+ *   key       the stable name: JSON "code", the constructor msg_key()
+ *   SEVERITY  INFO, NOTICE, WARNING or BLOCKER (enum message_severity)
+ *   wording   FORM(N_("template")), or PLURAL(i, NP_("one", "other"))
+ *             when the words follow the whole number argument i
+ *   arguments ARGSn(KIND, name, ...): n of them, at most MESSAGE_ARGS,
+ *             KIND one of INT (int), LONG (long long), DOUBLE, STRING
+ *             (data kept as given: a GPU or model name), WORD (table text
+ *             marked N_(), translated as the message renders) and MONEY
+ *             (two parameters: name and name_currency, written where the
+ *             template has %s as money is written everywhere: "¥18,800")
+ *
+ * Each name is the argument's key in the JSON "args" object; the templates
+ * take the arguments in this order (a translation may reorder: %2$s). A
+ * new row needs its Chinese at the end of po/zh_CN.po and its "code" in
+ * doc/gpuplan-report.schema.json: tests/test_contract.c prints the
+ * schema entry to paste. */
+
+MESSAGE(NONE, none, INFO, FORM(""), ARGS0())
+MESSAGE(NO_FIT_OVERHEAD, no_fit_overhead, BLOCKER,
+	FORM(N_("does not fit: the runtime overhead alone fills the card with headroom")),
+	ARGS0())
+MESSAGE(NO_FIT_MAX_CARDS, no_fit_max_cards, BLOCKER,
+	FORM(N_("does not fit on %d cards or fewer of this type")),
+	ARGS1(INT, max_cards))
+MESSAGE(NO_FIT_FORCED, no_fit_forced, BLOCKER,
+	FORM(N_("does not fit on the %d cards asked for")),
+	ARGS1(INT, cards))
+MESSAGE(FP8_WITHOUT_HARDWARE, fp8_without_hardware, NOTICE,
+	FORM(N_("FP8 without hardware FP8 on %s: stored as FP8, computed in 16-bit")),
+	ARGS1(STRING, gpu))
+MESSAGE(KV_FP8_WITHOUT_HARDWARE, kv_fp8_without_hardware, NOTICE,
+	FORM(N_("FP8 KV cache without hardware FP8: dequantized on every read")),
+	ARGS0())
+MESSAGE(TP_OVER_PCIE, tp_over_pcie, NOTICE,
+	FORM(N_("TP%d over PCIe scales poorly (no NVLink): pipeline parallel is the "
+		"alternative")),
+	ARGS1(INT, tp))
+MESSAGE(REPLICAS, replicas, INFO,
+	PLURAL(1, NP_("%d replicas of %d card, each serving %.0f sequences: more cards for "
+		      "throughput, not for memory",
+		      "%d replicas of %d cards, each serving %.0f sequences: more cards for "
+		      "throughput, not for memory")),
+	ARGS3(INT, replicas, INT, cards_per_replica, DOUBLE, sequences_per_replica))
+MESSAGE(FULL_RECOMPUTE, full_recompute, INFO,
+	FORM(N_("full activation recomputation: keeps layer inputs only (about a third more "
+		"compute)")),
+	ARGS0())
+MESSAGE(MULTI_NODE, multi_node, WARNING,
+	FORM(N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
+		"between machines")),
+	ARGS1(INT, machines))
+MESSAGE(MULTI_NODE_NO_IB, multi_node_offer_without_ib, WARNING,
+	FORM(N_("multi-node: %d machines, a custom quote from sales; needs an IB network "
+		"between machines (the offer used lists none)")),
+	ARGS1(INT, machines))
+MESSAGE(PARALLEL_EFFICIENCY, parallel_efficiency, INFO,
+	FORM(N_("at %.0f %% parallel efficiency %.0f %% of the spend buys no compute")),
+	ARGS2(DOUBLE, efficiency_pct, DOUBLE, idle_pct))
+MESSAGE(ARCH_APPROXIMATED, architecture_approximated, NOTICE,
+	FORM(N_("%s: architecture approximated (%s): KV cache and activations are estimates")),
+	ARGS2(STRING, model, STRING, source))
+MESSAGE(MOE_RESIDENT, moe_all_resident, INFO,
+	FORM(N_("MoE: all %.4gB parameters are resident; %.4gB are active per token")),
+	ARGS2(DOUBLE, params_b, DOUBLE, active_params_b))
+MESSAGE(BEYOND_NATIVE_CONTEXT, beyond_native_context, WARNING,
+	FORM(N_("context %lld is beyond %s's native %d tokens")),
+	ARGS3(LONG, context, STRING, model, INT, native_context))
+MESSAGE(FP8_TRAINING_APPROXIMATE, fp8_training_approximate, NOTICE,
+	FORM(N_("FP8 training memory is approximate (%s)")),
+	ARGS1(WORD, accounting))
+MESSAGE(TRAINING_ACCOUNTING, training_accounting, INFO,
+	FORM(N_("training accounting: %s per trainable parameter")),
+	ARGS1(WORD, accounting))
+MESSAGE(QLORA_BASE, qlora_base, INFO,
+	FORM(N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+		"and LM head upcast to fp32 by PEFT's k-bit preparation")),
+	ARGS0())
+MESSAGE(LORA_QUANTIZED_BASE, lora_quantized_base, INFO,
+	FORM(N_("LoRA over a %s-quantized base")),
+	ARGS1(STRING, precision))
+MESSAGE(LOSS_FULL, loss_full, INFO,
+	FORM(N_("loss: the full logits as the Hugging Face Trainer holds them (bf16, an "
+		"fp32 copy, log-softmax and gradients: 16 B per token and vocabulary entry); "
+		"--loss chunked for torchtune, Liger or Megatron")),
+	ARGS0())
+MESSAGE(LOSS_CHUNKED, loss_chunked, INFO,
+	FORM(N_("loss: chunked cross-entropy, one of 8 chunks of the fp32 logits held at a "
+		"time")),
+	ARGS0())
+MESSAGE(NO_CONTAINER_OFFER, no_container_offer, NOTICE,
+	FORM(N_("no container offer for %s")),
+	ARGS1(STRING, gpu))
+MESSAGE(CONTAINER_MAX_CARDS, container_max_cards, NOTICE,
+	PLURAL(0, NP_("%d card: a container allows at most %d",
+		      "%d cards: a container allows at most %d")),
+	ARGS2(INT, cards, INT, max_cards))
+MESSAGE(NO_BAREMETAL_OFFER, no_baremetal_offer, NOTICE,
+	FORM(N_("no bare-metal offer for %s")),
+	ARGS1(STRING, gpu))
+MESSAGE(SHAPE_TP_SIZE, shape_tp_size, BLOCKER,
+	FORM(N_("TP%d is not a shape inside one machine: tensor parallel is 1, 2, 4 or 8")),
+	ARGS1(INT, tp))
+MESSAGE(SHAPE_TP_HEADS, shape_tp_heads, BLOCKER,
+	FORM(N_("TP%d does not divide %s's %d attention heads")),
+	ARGS3(INT, tp, STRING, model, INT, heads))
+MESSAGE(SHAPE_PP_LAYERS, shape_pp_layers, BLOCKER,
+	FORM(N_("PP%d has more stages than the model's %d layers")),
+	ARGS2(INT, pp, INT, layers))
+MESSAGE(SHAPE_CARDS, shape_cards, BLOCKER,
+	FORM(N_("%d cards is not a multiple of TP%d × PP%d")),
+	ARGS3(INT, cards, INT, tp, INT, pp))
+MESSAGE(SHAPE_NO_FIT, shape_no_fit, BLOCKER,
+	FORM(N_("the shape asked for (TP%d×PP%d×%d) does not fit in memory")),
+	ARGS3(INT, tp, INT, pp, INT, replicas))
+MESSAGE(ALT_IDLE_CARDS, alternative_idle_cards, INFO,
+	FORM(N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")),
+	ARGS1(DOUBLE, speedup))
+MESSAGE(ALT_CHEAPEST_PER_TOKEN, alternative_cheapest_per_token, INFO,
+	FORM(N_("cheapest per million output tokens at full load: %s per million")),
+	ARGS1(MONEY, cost_per_million_output))
+MESSAGE(WHY_MEMORY_MINIMUM, why_memory_minimum, INFO,
+	PLURAL(0, NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
+		      "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")),
+	ARGS4(INT, cards, INT, tp, INT, pp, DOUBLE, user_tokens_per_s))
+MESSAGE(WHY_TOO_SLOW, why_too_slow, WARNING,
+	FORM(N_("%.1f tokens/s per user is below the %.1f asked for")),
+	ARGS2(DOUBLE, user_tokens_per_s, DOUBLE, min_speed))
+MESSAGE(WHY_SPEED_UNREACHABLE, why_speed_unreachable, WARNING,
+	PLURAL(1, NP_("no shape reaches %.1f tokens/s per user: the fastest, on %d card, gives "
+		      "%.1f",
+		      "no shape reaches %.1f tokens/s per user: the fastest, on %d cards, gives "
+		      "%.1f")),
+	ARGS3(DOUBLE, min_speed, INT, cards, DOUBLE, user_tokens_per_s))
+MESSAGE(WHY_FORCED, why_forced, INFO,
+	FORM(N_("the shape is forced (--cards, --tp or --pp): no speed target is applied")),
+	ARGS0())
+MESSAGE(WHY_TRAIN_MEMORY_MINIMUM, why_train_memory_minimum, INFO,
+	PLURAL(0, NP_("the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
+		      "the memory minimum was %d cards: %.1f days at %.0f %% parallel "
+		      "efficiency")),
+	ARGS3(INT, cards, DOUBLE, days, DOUBLE, efficiency_pct))
+MESSAGE(WHY_PAST_DEADLINE, why_past_deadline, WARNING,
+	FORM(N_("%.1f days is past the %.1f-day deadline")),
+	ARGS2(DOUBLE, days, DOUBLE, deadline_days))
+MESSAGE(WHY_DEADLINE_CHEAPEST, why_deadline_cheapest, INFO,
+	PLURAL(0, NP_("%d card, %s, is the cheapest way to meet the deadline: %s for the job",
+		      "%d cards, %s, are the cheapest way to meet the deadline: %s for the job")),
+	ARGS3(INT, cards, WORD, way, MONEY, total))
+MESSAGE(WHY_DEADLINE_UNREACHABLE, why_deadline_unreachable, WARNING,
+	PLURAL(1, NP_("no card count meets the %.1f-day deadline: the fastest, %d card, takes "
+		      "%.1f days",
+		      "no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
+		      "%.1f days")),
+	ARGS3(DOUBLE, deadline_days, INT, cards, DOUBLE, days))
+MESSAGE(TRAIN_NETWORK_ASSUMED, train_network_assumed, NOTICE,
+	FORM(N_("between machines: %s assumed at %.4g GB/s (the offer gives no "
+		"inter_node_gbs)")),
+	ARGS2(WORD, network, DOUBLE, gbs))
+MESSAGE(TRAIN_NO_FP8, train_no_fp8, NOTICE,
+	FORM(N_("%s has no FP8: training time at its BF16 peak")),
+	ARGS1(STRING, gpu))
+MESSAGE(TRAIN_MEASURED, train_measured, INFO,
+	FORM(N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
+		"(exact arithmetic, no band)")),
+	ARGS2(DOUBLE, sigma, DOUBLE, kappa))
+/* A data warning on the model in use, on every surface the model's
+ * figures reach (DATA.md: "the loader warns ... on every surface"). */
+MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,
+	FORM(N_("data: %s %.4gB differs from the %.4gB the architecture implies by %.0f %%: "
+		"the figures use the listed count (see --check-data)")),
+	ARGS4(STRING, cell, DOUBLE, listed_b, DOUBLE, implied_b, DOUBLE, gap_pct))
+MESSAGE(QLORA_BASE_BF16, qlora_base_bf16, INFO,
+	FORM(N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+		"and LM head kept in bf16, as torchtune does (the Hugging Face stack, --loss "
+		"full, upcasts them to fp32)")),
+	ARGS0())
+MESSAGE(SIZE_OF_MODEL, size_of_model, NOTICE,
+	FORM(N_("%.4gB is the size of %s: -m %s sizes its exact shape")),
+	ARGS3(DOUBLE, size_b, STRING, model, STRING, model_id))
+MESSAGE(SIZE_OF_MOE_MODEL, size_of_moe_model, WARNING,
+	FORM(N_("%.4gB is the total of %s, a MoE model: a bare size is sized as a dense "
+		"model with every parameter active; -m %s sizes its experts")),
+	ARGS3(DOUBLE, size_b, STRING, model, STRING, model_id))
+MESSAGE(FP4_WITHOUT_HARDWARE, fp4_without_hardware, NOTICE,
+	FORM(N_("%s without FP4 tensor cores on %s: dequantized to 16-bit as it is read "
+		"(weight-only)")),
+	ARGS2(STRING, precision, STRING, gpu))

@@ -1,0 +1,214 @@
+#include "analysis.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "checkdata.h"
+#include "i18n.h"
+
+static bool filter_has(const char *filter, const char *id)
+{
+	size_t n = strlen(id);
+	for (const char *p = filter; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == n && strncasecmp(p, id, n) == 0)
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
+/* "all" and "offered" are words, not ids (no GPU id is either). */
+static bool filter_word(const char *filter, const char *word)
+{
+	return filter && strcasecmp(filter, word) == 0;
+}
+
+/* Whether the analysis plans GPU g: the ids a filter names, every GPU
+ * for none or "all", those with an offer for "offered" (all of them
+ * when no GPU has one: sizing without prices). */
+static bool gpu_selected(const struct catalog *c, const char *filter, const struct gpu *g)
+{
+	if (!filter || filter_word(filter, GPU_FILTER_ALL))
+		return true;
+	if (filter_word(filter, GPU_FILTER_OFFERED))
+		return g->noffers > 0 || c->noffers == 0;
+	return filter_has(filter, g->id);
+}
+
+bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, size_t errlen)
+{
+	if (filter_word(filter, GPU_FILTER_ALL) || filter_word(filter, GPU_FILTER_OFFERED))
+		return true;
+	for (const char *p = filter; *p;) {
+		size_t len = strcspn(p, ",");
+		char id[128];
+		snprintf(id, sizeof id, "%.*s", (int)(len < 127 ? len : 127), p);
+		if (catalog_find_gpu(c, id) < 0) {
+			snprintf(err, errlen, _("unknown GPU id \"%s\" (see --list-gpus)"), id);
+			return false;
+		}
+		p += len + (p[len] == ',');
+	}
+	return true;
+}
+
+static void analysis_note(struct analysis *a, struct message m)
+{
+	if (a->nnotes < SCENARIO_NOTES)
+		a->notes[a->nnotes++] = m;
+}
+
+/* A catalogue model whose counts disagree with its shape (a typo such as
+ * active_params_b 3700 for 37): every figure uses the listed count, so
+ * every surface says so, not only --check-data. "models/models.csv:12
+ * active_params_b" names the cell to fix. */
+static void data_notes(struct analysis *a, const struct model *m)
+{
+	struct params_gap gaps[2];
+	const struct catalog *c = a->catalog;
+	bool row = c && m >= c->models && m < c->models + c->nmodels; /* not a size, not a test's */
+	int n = row && !m->derived ? model_params_gaps(m, gaps) : 0;
+	for (int k = 0; k < n; k++) {
+		char where[96];
+		snprintf(where, sizeof where, "%s:%u %s", catalog_file_names[FILE_MODELS], m->line,
+			 gaps[k].column);
+		analysis_note(a, msg_data_params_differ(where, gaps[k].listed_b, gaps[k].implied_b,
+							    100 * gaps[k].gap));
+	}
+}
+
+/* Notes that concern the scenario rather than one GPU. */
+static void scenario_notes(struct analysis *a)
+{
+	const struct workload *w = &a->w;
+	const struct model *m = w->m;
+	data_notes(a, m);
+	if (m->derived)
+		analysis_note(a, msg_architecture_approximated(m->name, m->source));
+	const struct custom_model *cm = &a->sc.custom;
+	if (a->sc.is_custom && cm->near_id[0])
+		analysis_note(a, cm->near_moe
+				      ? msg_size_of_moe_model(m->params_b, cm->near_name, cm->near_id)
+				      : msg_size_of_model(m->params_b, cm->near_name, cm->near_id));
+	if (m->active_params_b < m->params_b)
+		analysis_note(a, msg_moe_all_resident(m->params_b, m->active_params_b));
+	if (m->max_context && a->sc.context > m->max_context)
+		analysis_note(a, msg_beyond_native_context(a->sc.context, m->name, m->max_context));
+	if (w->train && w->train->approximate)
+		analysis_note(a, msg_fp8_training_approximate(w->train->name));
+	if (w->train)
+		analysis_note(a, msg_training_accounting(w->train->name));
+	if (w->train)
+		analysis_note(a, a->sc.loss == LOSS_CHUNKED ? msg_loss_chunked() : msg_loss_full());
+	if (w->kind == TASK_QLORA)
+		analysis_note(a, a->sc.loss == LOSS_FULL ? msg_qlora_base() : msg_qlora_base_bf16());
+	if (w->kind == TASK_LORA && w->prec->quantized)
+		analysis_note(a, msg_lora_quantized_base(w->prec->name));
+}
+
+/* Inference reads the context as input + output: the output must leave
+ * at least one input token. */
+static bool output_len_valid(struct analysis *a)
+{
+	const struct scenario *sc = &a->sc;
+	a->error[0] = '\0';
+	if (tasks[sc->task].kind != TASK_INFERENCE || sc->output_len < sc->context)
+		return true;
+	snprintf(a->error, sizeof a->error,
+		 _("--output-len %lld is not below the context %lld: the input would be empty "
+		   "(input = context - output); lower --output-len or raise --context"),
+		 sc->output_len, sc->context);
+	return false;
+}
+
+/* --measured: fitted once; it names one GPU type, the configurator's row
+ * or the only one --gpu names. */
+static bool measured_prepare(struct analysis *a, const char *gpu_filter, const char **gpu)
+{
+	const struct scenario *sc = &a->sc;
+	*gpu = NULL;
+	if (sc->nmeasured == 0 || tasks[sc->task].kind == TASK_INFERENCE || !(sc->train_tokens > 0))
+		return true;
+	if (a->measured_gpu[0]) {
+		*gpu = a->measured_gpu;
+	} else if (gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
+		   !filter_word(gpu_filter, GPU_FILTER_ALL) &&
+		   !filter_word(gpu_filter, GPU_FILTER_OFFERED)) {
+		*gpu = gpu_filter;
+	} else {
+		snprintf(a->error, sizeof a->error,
+			 _("--measured needs the one GPU type the speed-ups were measured on: "
+			   "name it with --gpu ID (%s)"),
+			 gpu_filter && gpu_filter[0] ? _("--gpu names several") : _("no --gpu given"));
+		return false;
+	}
+	char err[160];
+	if (!usl_fit(sc->measured, sc->nmeasured, &a->usl, err, sizeof err)) {
+		snprintf(a->error, sizeof a->error, "--measured: %s", err);
+		return false;
+	}
+	return true;
+}
+
+void analysis_measured_gpu(struct analysis *a, const char *gpu_id)
+{
+	snprintf(a->measured_gpu, sizeof a->measured_gpu, "%s", gpu_id ? gpu_id : "");
+}
+
+static bool plans_reserve(struct analysis *a, size_t n)
+{
+	if (a->cap >= n)
+		return true;
+	struct plan *p = realloc(a->plans, n * sizeof *p);
+	if (!p)
+		return false;
+	a->plans = p;
+	a->cap = n;
+	return true;
+}
+
+bool analysis_run(struct analysis *a, const struct catalog *c, const struct scenario *sc,
+		  const char *gpu_filter)
+{
+	a->catalog = c;
+	scenario_copy(&a->sc, sc);
+	a->nplans = 0;
+	a->nnotes = 0;
+	const char *measured = NULL;
+	a->ok = output_len_valid(a) && measured_prepare(a, gpu_filter, &measured) &&
+		workload_init(&a->w, &a->sc);
+	if (!a->ok) {
+		if (!a->error[0])
+			snprintf(a->error, sizeof a->error, "%s", a->w.error);
+		return false;
+	}
+	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
+	scenario_notes(a);
+	if (!plans_reserve(a, c->ngpus)) {
+		snprintf(a->error, sizeof a->error, "%s", _("out of memory"));
+		a->ok = false;
+		return false;
+	}
+	a->unoffered = 0;
+	for (size_t i = 0; i < c->ngpus; i++) {
+		if (!gpu_selected(c, gpu_filter, &c->gpus[i])) {
+			a->unoffered += filter_word(gpu_filter, GPU_FILTER_OFFERED);
+			continue;
+		}
+		struct plan *p = &a->plans[a->nplans++];
+		plan_for_gpu(&a->w, c, &c->gpus[i], p);
+		plan_choose(&a->w, c, p);
+		bool fit = measured && strcasecmp(measured, c->gpus[i].id) == 0;
+		plan_train(&a->w, c, p, fit ? &a->usl : NULL);
+	}
+	return true;
+}
+
+void analysis_free(struct analysis *a)
+{
+	free(a->plans);
+	*a = (struct analysis){0};
+}

@@ -1,0 +1,391 @@
+#include "plan.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void plan_note(struct plan *p, struct message m)
+{
+	if (p->nnotes < PLAN_NOTES)
+		p->notes[p->nnotes++] = m;
+}
+
+void plan_add_why(struct plan *p, struct message m)
+{
+	if (p->nwhy < PLAN_WHY)
+		p->why[p->nwhy++] = m;
+}
+
+/* Tensor parallel splits attention heads; KV heads may be replicated
+ * when there are fewer of them than cards. */
+bool tp_allowed(const struct model *m, int t)
+{
+	return m->heads % t == 0 && (m->kv_heads % t == 0 || m->kv_heads < t);
+}
+
+struct search {
+	const struct workload *w;
+	double usable; /* capacity / (1 + headroom) */
+	bool training;
+	bool found; /* a fitting layout: the best-ranked one */
+	struct layout best;
+	long best_rank;
+	bool any; /* any valid layout: the one needing least memory */
+	struct layout least;
+	double least_need;
+};
+
+/* Lower ranks win among plans of the same card count: stay inside one
+ * machine, avoid recomputation, prefer fewer replicas, then pure data
+ * parallel (training), then the lowest ZeRO stage, then TP over PP. */
+static long layout_rank(const struct search *s, const struct layout *l)
+{
+	bool spans = l->t * l->p > CARDS_PER_MACHINE;
+	bool model_parallel = l->t > 1 || l->p > 1;
+	long rank = spans;
+	rank = rank * 2 + l->recompute;
+	rank = rank * 2 + (s->training ? model_parallel : l->d > 1);
+	rank = rank * 4 + l->zero;
+	rank = rank * 2 + (l->p > 1);
+	return rank * 16 + l->t;
+}
+
+static void consider(struct search *s, const struct layout *l)
+{
+	struct mem_terms mem;
+	workload_per_card(s->w, l, &mem);
+	double need = mem_sum(&mem);
+	if (!s->any || need < s->least_need) {
+		s->any = true;
+		s->least = *l;
+		s->least_need = need;
+	}
+	long rank = layout_rank(s, l);
+	if (need > s->usable || (s->found && rank >= s->best_rank))
+		return;
+	s->found = true;
+	s->best = *l;
+	s->best_rank = rank;
+}
+
+static bool recompute_allowed(const struct scenario *sc, int rc)
+{
+	return !((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc));
+}
+
+/* Memory falls as the ZeRO stage rises: when the highest stage allowed
+ * does not fit, with or without recomputation, no stage fits, and those
+ * two layouts are the ones that need least (consider keeps that). */
+static bool some_stage_fits(struct search *s, struct layout l)
+{
+	const struct scenario *sc = s->w->sc;
+	bool fits = false;
+	l.zero = l.d == 1 ? 0 : sc->zero != ZERO_AUTO ? (int)sc->zero : 3;
+	for (int rc = 0; rc <= 1 && !fits; rc++) {
+		if (!recompute_allowed(sc, rc))
+			continue;
+		struct mem_terms mem;
+		l.recompute = rc;
+		workload_per_card(s->w, &l, &mem);
+		fits = mem_sum(&mem) <= s->usable;
+		if (!fits)
+			consider(s, &l);
+	}
+	return fits;
+}
+
+static void consider_training(struct search *s, struct layout l)
+{
+	const struct scenario *sc = s->w->sc;
+	if (!some_stage_fits(s, l))
+		return;
+	for (int rc = 0; rc <= 1; rc++) {
+		if ((sc->recompute == RC_NONE && rc) || (sc->recompute == RC_FULL && !rc))
+			continue;
+		l.recompute = rc;
+		for (int z = 0; z <= 3; z++) {
+			if ((l.d == 1 && z > 0) || (sc->zero != ZERO_AUTO && l.d > 1 && z != sc->zero))
+				continue;
+			l.zero = z;
+			consider(s, &l);
+		}
+	}
+}
+
+/* The divisors of n up to max, ascending (trial division to sqrt n). */
+static int divisors_upto(int n, int max, int *out)
+{
+	int low = 0, high = 0, big[64];
+	for (int i = 1; (long)i * i <= n; i++) {
+		if (n % i)
+			continue;
+		if (i <= max)
+			out[low++] = i;
+		if (i != n / i && n / i <= max && high < 64)
+			big[high++] = n / i;
+	}
+	while (high > 0)
+		out[low++] = big[--high];
+	return low;
+}
+
+/* Every split of n cards into t x p x d, p ascending. */
+static void search_cards(struct search *s, int n)
+{
+	static const int tps[] = {1, 2, 4, 8};
+	const struct model *m = s->w->m;
+	int ps[128];
+	for (size_t i = 0; i < sizeof tps / sizeof tps[0]; i++) {
+		int t = tps[i];
+		if (n % t || !tp_allowed(m, t))
+			continue;
+		int rest = n / t, np = divisors_upto(rest, m->layers, ps);
+		for (int k = 0; k < np; k++) {
+			int p = ps[k];
+			struct layout l = {.t = t, .p = p, .d = rest / p};
+			if (s->training)
+				consider_training(s, l);
+			else if (l.d <= s->w->sc->concurrency)
+				consider(s, &l);
+		}
+	}
+}
+
+/* What every card must hold however the work is split: the runtime
+ * overhead and the smallest activation working set. */
+static double unsplittable_floor(const struct workload *w)
+{
+	struct layout l = {.t = 8, .p = w->m->layers, .d = 1, .recompute = true};
+	struct mem_terms mem;
+	workload_per_card(w, &l, &mem);
+	return mem.overhead + (w->kind == TASK_INFERENCE ? 0 : mem.activations);
+}
+
+/* Memory that splitting can spread: no plan of n cards holds less than
+ * this / n on its fullest card. */
+static double splittable_total(const struct workload *w)
+{
+	struct layout one = {.t = 1, .p = 1, .d = 1, .zero = 3, .recompute = true};
+	struct mem_terms mem;
+	workload_per_card(w, &one, &mem);
+	return mem_sum(&mem) - mem.overhead - mem.activations;
+}
+
+static int first_candidate(const struct workload *w, double usable)
+{
+	double room = usable - w->overhead;
+	if (room <= 0)
+		return 0;
+	double n = ceil(splittable_total(w) / room - 1e-9);
+	return n < 1 ? 1 : n > MAX_CARDS ? MAX_CARDS + 1 : (int)n;
+}
+
+static void describe_no_fit(struct plan *p, const struct workload *w, double usable)
+{
+	p->fits = false;
+	if (usable <= w->overhead)
+		plan_note(p, msg_no_fit_overhead());
+	else
+		plan_note(p, msg_no_fit_max_cards(MAX_CARDS));
+}
+
+static void strategy_label(struct plan *p, bool training)
+{
+	const struct layout *l = &p->lay;
+	char buf[64] = "";
+	size_t n = 0;
+	if (p->cards == 1) {
+		snprintf(p->strategy, sizeof p->strategy, "single");
+		return;
+	}
+	if (l->t > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d", l->t);
+	if (l->p > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sPP%d", n ? "×" : "", l->p);
+	if (l->d > 1 && training && l->zero > 0)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sZeRO-%d ×%d", n ? " + " : "",
+				      l->zero, l->d);
+	else if (l->d > 1)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sDP%d", n ? "×" : "", l->d);
+	snprintf(p->strategy, sizeof p->strategy, "%s%s", buf,
+		 p->machines > 1 ? " multi-node" : "");
+}
+
+static void fill_memory(struct plan *p, const struct workload *w, const struct layout *l)
+{
+	p->lay = *l;
+	p->cards = l->t * l->p * l->d;
+	p->machines = (p->cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE;
+	workload_per_card(w, l, &p->per_card);
+	p->need = mem_sum(&p->per_card);
+	p->with_headroom = p->need * (1 + w->sc->headroom_pct / 100);
+	p->utilization_pct = 100 * p->need / p->capacity;
+	p->fits = p->with_headroom <= p->capacity;
+	p->level = !p->fits ? FIT_NONE
+		   : p->with_headroom > TIGHT_FRACTION * p->capacity ? FIT_TIGHT
+								     : FIT_COMFORTABLE;
+}
+
+/* --cards N: the best fitting split of exactly N cards, else the one that
+ * needs least, else (no valid split) plain replicas or stages. */
+static struct layout forced_layout(struct search *s, int n)
+{
+	search_cards(s, n);
+	if (s->found)
+		return s->best;
+	if (s->any)
+		return s->least;
+	if (!s->training && n <= s->w->m->layers)
+		return (struct layout){.t = 1, .p = n, .d = 1};
+	return (struct layout){.t = 1, .p = 1, .d = n};
+}
+
+/* Why a forced --tp/--pp/--cards shape cannot be built; MSG_NONE if it can. */
+static struct message shape_problem(const struct workload *w, int t, int pp, int cards)
+{
+	const struct model *m = w->m;
+	if (t != 1 && t != 2 && t != 4 && t != 8)
+		return msg_shape_tp_size(t);
+	if (!tp_allowed(m, t))
+		return msg_shape_tp_heads(t, m->name, m->heads);
+	if (pp > m->layers)
+		return msg_shape_pp_layers(pp, m->layers);
+	if (cards && cards % (t * pp))
+		return msg_shape_cards(cards, t, pp);
+	return msg_none();
+}
+
+/* --tp/--pp (with --cards or alone): that shape, the rest replicas; for
+ * training the best ZeRO stage and recomputation of it. */
+static bool forced_shape(struct plan *p, const struct workload *w, struct search *s)
+{
+	const struct scenario *sc = w->sc;
+	int t = sc->tp ? sc->tp : 1, pp = sc->pp ? sc->pp : 1;
+	struct message why = shape_problem(w, t, pp, sc->cards);
+	p->forced = true;
+	if (why.code != MSG_NONE) {
+		plan_note(p, why);
+		p->fits = false;
+		return false;
+	}
+	struct layout l = {.t = t, .p = pp, .d = sc->cards ? sc->cards / (t * pp) : 1};
+	if (s->training)
+		consider_training(s, l);
+	else
+		consider(s, &l);
+	if (s->any)
+		l = s->found ? s->best : s->least;
+	fill_memory(p, w, &l);
+	if (!p->fits)
+		plan_note(p, msg_shape_no_fit(l.t, l.p, l.d));
+	return true;
+}
+
+static void choose_layout(struct plan *p, const struct workload *w, double usable)
+{
+	struct search s = {.w = w, .usable = usable, .training = w->kind != TASK_INFERENCE};
+	if (w->sc->tp || w->sc->pp) {
+		forced_shape(p, w, &s);
+		return;
+	}
+	if (w->sc->cards) {
+		p->forced = true;
+		struct layout l = forced_layout(&s, w->sc->cards);
+		fill_memory(p, w, &l);
+		if (!p->fits)
+			plan_note(p, msg_no_fit_forced(w->sc->cards));
+		return;
+	}
+	if (unsplittable_floor(w) <= usable)
+		for (int n = first_candidate(w, usable); n && n <= MAX_CARDS && !s.found; n++)
+			search_cards(&s, n);
+	if (s.found)
+		fill_memory(p, w, &s.best);
+	else
+		describe_no_fit(p, w, usable);
+}
+
+static void add_notes(struct plan *p, const struct workload *w)
+{
+	const struct gpu *g = p->gpu;
+	const struct layout *l = &p->lay;
+	if (w->prec->needs_fp8 && !gpu_has_fp8(g))
+		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
+	if (w->prec->needs_fp4 && !gpu_has_fp4(g))
+		plan_note(p, msg_fp4_without_hardware(w->prec->name, gpu_short_name(g)));
+	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
+		plan_note(p, msg_kv_fp8_without_hardware());
+	if (l->t > 1 && g->link == LINK_PCIE)
+		plan_note(p, msg_tp_over_pcie(l->t));
+	if (w->kind == TASK_INFERENCE && l->d > 1)
+		plan_note(p, msg_replicas(l->d, l->t * l->p,
+					  ceil((double)w->sc->concurrency / l->d)));
+	if (l->recompute)
+		plan_note(p, msg_full_recompute());
+	if (p->machines > 1) {
+		const struct offer *o = p->baremetal.offer;
+		bool no_ib = o && o->inter_node != NET_IB;
+		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
+				   : msg_multi_node(p->machines));
+	}
+	if (p->efficiency > 0 && p->efficiency < 1)
+		plan_note(p, msg_parallel_efficiency(100 * p->efficiency,
+						     100 - 100 * p->efficiency));
+}
+
+void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		  struct plan *out)
+{
+	*out = (struct plan){.gpu = g, .capacity = g->memory_mib * MIB, .level = FIT_NONE};
+	double usable = out->capacity / (1 + w->sc->headroom_pct / 100);
+	choose_layout(out, w, usable);
+	if (out->cards == 0) {
+		snprintf(out->strategy, sizeof out->strategy, "does not fit");
+		return;
+	}
+	strategy_label(out, w->kind != TASK_INFERENCE);
+	plan_price(c, w->sc, out);
+	add_notes(out, w);
+}
+
+void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		     const struct layout *l, struct plan *out)
+{
+	*out = (struct plan){.gpu = g, .capacity = g->memory_mib * MIB, .level = FIT_NONE};
+	fill_memory(out, w, l);
+	strategy_label(out, w->kind != TASK_INFERENCE);
+	plan_price(c, w->sc, out);
+	add_notes(out, w);
+}
+
+/* Whether note k of plans[i] already appeared, earlier in that plan or in
+ * an earlier plan. */
+static bool note_seen_before(const struct plan *plans, size_t i, int k)
+{
+	const struct message *m = &plans[i].notes[k];
+	for (size_t j = 0; j < i; j++)
+		if (plan_has_note(&plans[j], m))
+			return true;
+	for (int q = 0; q < k; q++)
+		if (message_equal(&plans[i].notes[q], m))
+			return true;
+	return false;
+}
+
+const struct message *plan_notes_next(const struct plan *plans, size_t n, struct note_cursor *at)
+{
+	for (; at->plan < n; at->plan++, at->note = 0)
+		while (at->note < plans[at->plan].nnotes) {
+			int k = at->note++;
+			if (!note_seen_before(plans, at->plan, k))
+				return &plans[at->plan].notes[k];
+		}
+	return NULL;
+}
+
+bool plan_has_note(const struct plan *p, const struct message *m)
+{
+	for (int k = 0; k < p->nnotes; k++)
+		if (message_equal(&p->notes[k], m))
+			return true;
+	return false;
+}

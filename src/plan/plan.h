@@ -1,0 +1,136 @@
+/* Per GPU type: the fewest cards that hold the workload, how they are
+ * split, and what renting them costs. */
+#ifndef GPUPLAN_PLAN_H
+#define GPUPLAN_PLAN_H
+
+#include <stdbool.h>
+
+#include "catalog.h"
+#include "estimate.h"
+#include "message.h"
+#include "throughput.h"
+#include "training_time.h"
+
+#define MAX_CARDS 4096
+#define CARDS_PER_MACHINE 8
+#define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
+#define PLAN_NOTES 8
+#define PLAN_ALTERNATIVES 2
+#define PLAN_WHY 3
+
+enum fit_level { FIT_COMFORTABLE, FIT_TIGHT, FIT_NONE };
+enum cheaper { CHEAPER_NONE, CHEAPER_CONTAINER, CHEAPER_BAREMETAL };
+
+struct rent {
+	bool available;
+	struct message why;        /* when not available; MSG_NONE otherwise */
+	const struct offer *offer; /* the quote used */
+	double monthly_per_card, hourly_per_card, total;
+	int monthly_collected, hourly_collected;
+	int max_cards, machines, idle;
+	double machine_monthly, idle_cost;
+};
+
+/* A shape worth knowing next to the plan (PERFORMANCE.md §4). */
+struct alternative {
+	struct layout lay;
+	int cards;
+	char strategy[64];
+	double tokens_per_s;       /* output tokens/s at the scenario's concurrency */
+	double user_tokens_per_s;
+	double monthly;            /* the cheaper way to rent it */
+	double per_million_output; /* at its max concurrency, the cheaper way; < 0: none */
+	struct message why;        /* why it is listed */
+};
+
+/* Training time for the plan (PERFORMANCE.md §3, plan_train.c); valid
+ * false for inference, without --train-tokens, or when no card can run. */
+struct training_estimate {
+	bool valid;
+	bool measured;         /* days from the USL fit of --measured */
+	struct train_result r; /* the model at the plan's shape (FLOPs, k, MFU, all-reduce) */
+	double days, card_hours, eff; /* the plan's: modelled, or from the fit */
+	double goodput;
+	double link_gbs;       /* inside a machine */
+	struct usl_fit usl;    /* when measured */
+	bool deadline;         /* --deadline given */
+	bool meets_deadline;
+	struct train_choice choice; /* the deadline solver's answer */
+	struct train_bill bill;     /* the job at the plan's cards, three ways */
+	struct train_tier tiers[TRAIN_MAX_TIERS];
+	int ntiers;
+};
+
+struct plan {
+	const struct gpu *gpu;
+	double capacity; /* bytes */
+	bool fits, forced;
+	int cards, machines;
+	struct layout lay;
+	struct mem_terms per_card;
+	double need, with_headroom, utilization_pct;
+	enum fit_level level;
+	char strategy[64];
+	struct rent container, baremetal;
+	enum cheaper cheaper;
+	/* Inference: eta_tp of the time model. Training: < 0, not computed
+	 * here (the training time model fills it). */
+	double efficiency;
+	double effective_per_card;     /* cheaper total / cards / efficiency (if computed) */
+	struct message notes[PLAN_NOTES]; /* in the order they were found */
+	int nnotes;
+	/* Inference time model (plan_choose): at the scenario's concurrency
+	 * and at max_concurrency; valid false otherwise. */
+	struct throughput throughput, throughput_at_max;
+	struct alternative alternatives[PLAN_ALTERNATIVES];
+	int nalternatives;
+	struct message why[PLAN_WHY]; /* with a time goal: why not the memory minimum */
+	int nwhy;
+	int memory_min_cards;         /* the memory minimum's cards (the plan's, without a goal) */
+	struct training_estimate training;
+};
+
+/* Chooses and prices the plan for one GPU type. */
+void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		  struct plan *out);
+
+/* The plan of one given layout: memory, label, price and notes. */
+void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		     const struct layout *l, struct plan *out);
+
+/* After plan_for_gpu: the time model, the alternatives and, with
+ * --min-speed, the cheapest plan that reaches it (choice.c). */
+void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p);
+
+/* After plan_for_gpu, for a training task with --train-tokens: days,
+ * billings, tiers and, with --deadline, the cheapest plan that meets it
+ * (plan_train.c). fit: the USL of --measured for this GPU, or NULL. */
+void plan_train(const struct workload *w, const struct catalog *c, struct plan *p,
+		const struct usl_fit *fit);
+
+/* Training: the parallel efficiency the time model found (0..1), and the
+ * effective price per card that follows from it. */
+void plan_set_efficiency(struct plan *p, double eff);
+/* Adds a note (a msg_*() of message.h). A full list keeps the notes it
+ * has. */
+void plan_note(struct plan *p, struct message m);
+/* Adds a line to the plan's why list while it has room. */
+void plan_add_why(struct plan *p, struct message m);
+
+/* Tensor parallel t over this model's heads (KV heads replicated when fewer). */
+bool tp_allowed(const struct model *m, int t);
+
+/* Prices an already chosen layout (plan.c calls it; tests may too). */
+void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p);
+
+/* Each distinct note of plans[0..n) once, in order of first appearance:
+ * start with *at = (struct note_cursor){0}; NULL at the end. The plans it
+ * applies to are those from at->plan on for which plan_has_note holds. */
+struct note_cursor {
+	size_t plan;
+	int note;
+};
+const struct message *plan_notes_next(const struct plan *plans, size_t n, struct note_cursor *at);
+bool plan_has_note(const struct plan *p, const struct message *m);
+
+#endif

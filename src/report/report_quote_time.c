@@ -1,0 +1,182 @@
+/* The quote's time sections (PERFORMANCE.md §2-§3): speed and cost per
+ * token for inference, days and billings for training, each figure with
+ * its band, and the assumptions the speed depends on. */
+#include "report_quote_time.h"
+
+#include <stdio.h>
+
+#include "i18n.h"
+#include "money.h"
+#include "plan_text.h"
+#include "report_quote_md.h"
+#include "report_time.h"
+#include "table_cells.h"
+#include "tables.h"
+#include "train_text.h"
+
+size_t quote_order_count(const struct analysis *a, const struct quote_order *o)
+{
+	return o->order ? o->n : a->nplans;
+}
+
+const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
+				    size_t i)
+{
+	size_t k = o->order ? o->order[i] : i;
+	return k < a->nplans ? &a->plans[k] : NULL;
+}
+
+static bool shown(const struct plan *p)
+{
+	return p && p->cards && p->fits;
+}
+
+/* The bands of the plans shown: "estimate, ±30 %; ±50 % on GPUs whose
+ * efficiencies are estimates". */
+static void quote_bands(char *buf, size_t cap, const struct analysis *a)
+{
+	struct table_look look;
+	table_look_of(&look, a->plans, a->nplans);
+	if (look.band <= 0)
+		snprintf(buf, cap, "%s", _("measured"));
+	else if (look.estimate_band > look.band)
+		snprintf(buf, cap, _("estimate, ±%.0f %%; ±%.0f %% on GPUs whose efficiencies are "
+				     "estimates"), look.band, look.estimate_band);
+	else
+		snprintf(buf, cap, _("estimate, ±%.0f %%"), look.band);
+}
+
+void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
+{
+	char v[32];
+	buf[0] = '\0';
+	if (!shown(p))
+		return;
+	if (p->training.valid) {
+		unit_days(v, sizeof v, p->training.days);
+		if (p->training.r.band_pct > 0)
+			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.r.band_pct);
+		else
+			snprintf(buf, cap, _(", ~%s days (measured)"), v);
+	} else if (p->throughput.valid) {
+		unit_rate(v, sizeof v, p->throughput.output_tokens_per_s);
+		snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, p->throughput.band_pct);
+	}
+}
+
+/* "| H20 96G | TP4 | 24.4 | 27.7 | 20.0 s | 24.5 at 27 | ¥278 | ¥277 | estimate ±30 % |" */
+static void speed_row(FILE *out, const struct plan *p)
+{
+	char shape[64], cells[512];
+	plan_strategy_text(shape, sizeof shape, p);
+	time_speed_line(cells, sizeof cells, p, false, &style_quote);
+	/* cells: each escaped by the quote style of time_speed_line */
+	fprintf(out, "| %s | %s | %s |\n", MD(gpu_short_name(p->gpu)), MD(shape), cells);
+}
+
+static void md_speed(FILE *out, const struct analysis *a, const struct quote_order *o)
+{
+	char bands[160];
+	quote_bands(bands, sizeof bands, a);
+	fputc('\n', out);
+	fprintf(out, _("## Speed and cost per token (%s)"), bands);
+	fputs("\n\n", out);
+	fprintf(out, _("| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
+		       "tok/s at most users | per million output tokens | same at most users | "
+		       "band |"), a->sc.concurrency);
+	fputs("\n|---|---|---:|---:|---:|---:|---:|---:|---|\n", out);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		if (shown(p) && p->throughput.valid)
+			speed_row(out, p);
+	}
+	fputs(_("\ntok/s: output tokens per second of the whole plan; per million output "
+		"tokens: the monthly price the cheaper way over the tokens a fully busy month "
+		"produces.\n"), out);
+}
+
+static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
+{
+	char cells[768];
+	train_summary_line(cells, sizeof cells, p, sc, &style_quote);
+	fprintf(out, "| %s | %s |\n", MD(gpu_short_name(p->gpu)), cells);
+}
+
+static void md_time(FILE *out, const struct analysis *a, const struct quote_order *o)
+{
+	char bands[160], line[1024];
+	quote_bands(bands, sizeof bands, a);
+	fputc('\n', out);
+	fprintf(out, _("## Time and cost (%s; exact arithmetic with measured speed-ups)"), bands);
+	fprintf(out, "\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
+		_("| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
+		  "(* cheapest) | deadline | band |"));
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		if (shown(p) && p->training.valid)
+			time_row(out, p, &a->sc);
+	}
+	fputs(_("\nScaling tiers (cards, days, parallel efficiency, total cost the cheapest "
+		"way): one tier more is often cheaper than the top configuration.\n\n"), out);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		if (shown(p) && p->training.valid && p->training.ntiers > 0) {
+			train_tiers_line(line, sizeof line, p, &style_quote);
+			fprintf(out, "%s\n", line);
+		}
+	}
+}
+
+void quote_time_sections(FILE *out, const struct analysis *a, const struct quote_order *o)
+{
+	if (tasks[a->sc.task].kind == TASK_INFERENCE)
+		md_speed(out, a, o);
+	else if (a->sc.train_tokens > 0)
+		md_time(out, a, o);
+}
+
+static void speed_assumptions(FILE *out, const struct analysis *a, const char *who)
+{
+	const struct scenario *sc = &a->sc;
+	fprintf(out, P_("- %sSpeed: each request reads %lld input tokens and writes %lld output "
+			"tokens; %lld request decode at once; the KV cache as stated above; the "
+			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
+			"(TensorRT-LLM, SGLang, recent vLLM).\n",
+			"- %sSpeed: each request reads %lld input tokens and writes %lld output "
+			"tokens; %lld requests decode at once; the KV cache as stated above; the "
+			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
+			"(TensorRT-LLM, SGLang, recent vLLM).\n", (unsigned long)sc->concurrency),
+		who, sc->context - sc->output_len, sc->output_len, sc->concurrency, sc->duty_pct);
+	fprintf(out, _("- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
+		       "tensor-parallel efficiency by link) are gpus.csv's, set from published "
+		       "measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
+		       "estimated where it says `estimate` (wider band); the detail of each is in "
+		       "`--format json` under throughput.efficiency.\n"), who);
+}
+
+static void training_assumptions(FILE *out, const struct analysis *a, const char *who)
+{
+	const struct scenario *sc = &a->sc;
+	char tokens[48], batch[48];
+	money_group(tokens, sizeof tokens, sc->train_tokens, 0);
+	money_group(batch, sizeof batch, sc->global_batch, 0);
+	fprintf(out, P_("- %sTime: %s tokens to train × %d epoch, %s tokens per optimizer "
+			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
+			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
+			"`estimate` per GPU)%s.\n",
+			"- %sTime: %s tokens to train × %d epochs, %s tokens per optimizer "
+			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
+			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
+			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
+		who, MD(tokens), sc->epochs, MD(batch), train_defaults.goodput,
+		100 * train_defaults.overlap,
+		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
+}
+
+void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who)
+{
+	if (tasks[a->sc.task].kind == TASK_INFERENCE)
+		speed_assumptions(out, a, who);
+	else if (a->sc.train_tokens > 0)
+		training_assumptions(out, a, who);
+}

@@ -1,0 +1,17 @@
+/* What the table's glyphs and marks mean, drawn from the theme's rows so
+ * the colour, monochrome and ASCII screens each explain their own. */
+#ifndef GPUPLAN_LEGEND_H
+#define GPUPLAN_LEGEND_H
+
+#include <stdbool.h>
+
+#include "draw.h"
+
+/* One line at y,x, at most w columns: full words when they fit, short
+ * ones when not, the last items left out when even those do not. Without
+ * the bar (a narrow table) only the marks are explained; "~" (an
+ * estimate row's wide band, estimate_band, from the rows) only when the
+ * time columns show such a row (estimate_band > 0). */
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, double estimate_band);
+
+#endif
