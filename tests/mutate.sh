@@ -14,6 +14,8 @@
 #   MUTATE_LIMIT=N      at most N mutants per file, its first N (quick runs)
 #   MUTATE_SAMPLE=N     N mutants per file spread over the whole file (every
 #                       k-th, k = mutants / N): a sample that reaches every function
+#   MUTATE_RERUN=FILE   only the survivors listed in FILE (a report this script
+#                       wrote, or tests/mutation-report.txt): after adding tests
 #   MUTATE_GOLDEN=1     also run tests/golden-test.sh (the golden files: about
 #                       8 s a mutant more; without it only the Criterion programs judge)
 #   MUTATE_JOBS=N       parallel workers, each with its own copy (default 1)
@@ -29,6 +31,7 @@ src/model/training_time.c src/base/usl.c src/report/figures.c src/report/plan_te
 limit=${MUTATE_LIMIT:-0}
 sample=${MUTATE_SAMPLE:-0}
 golden=${MUTATE_GOLDEN:-0}
+rerun=${MUTATE_RERUN:-}
 jobs=${MUTATE_JOBS:-1}
 per_test=${MUTATE_TIMEOUT:-20}
 CC=${CC:-cc}
@@ -133,6 +136,17 @@ for f in $files; do
 		'(NR - 1) % step == 0 && (smp == 0 || ++taken <= smp) && (lim == 0 || NR <= lim) {
 			print f "\t" $1 "\t" $2 "\t" $3 "\t" $4 }' >> "$work/mutants"
 done
+if [ -n "$rerun" ]; then
+	# "  src/base/usl.c:76: > → >=" lines, as file, line, original, mutant
+	awk '/^  [^ ]+:[0-9]+: / {
+		s = substr($0, 3); i = index(s, ":"); f = substr(s, 1, i - 1); s = substr(s, i + 1)
+		i = index(s, ":"); l = substr(s, 1, i - 1); s = substr(s, i + 2)
+		i = index(s, " → "); print f "\t" l "\t" substr(s, 1, i - 1) "\t" substr(s, i + length(" → "))
+	}' "$rerun" > "$work/survivors"
+	awk -F'\t' 'NR == FNR { keep[$0] = 1; next } keep[$1 "\t" $3 "\t" $4 "\t" $5]' \
+		"$work/survivors" "$work/mutants" > "$work/rerun"
+	mv "$work/rerun" "$work/mutants"
+fi
 total=$(wc -l < "$work/mutants")
 echo "mutate: $total mutants over $files; $jobs worker(s), tests: $tests"
 
