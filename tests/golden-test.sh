@@ -18,6 +18,9 @@
 set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
+# without "..": make distcheck passes paths such as _build/sub/../.., and a
+# build folder inside the source tree must not match inside its path
+top_srcdir=$(cd "$top_srcdir" && pwd) top_builddir=$(cd "$top_builddir" && pwd)
 bin=$top_builddir/gpuplan
 golden=$top_srcdir/tests/golden
 art=$top_builddir/tests/artefacts-golden
@@ -42,7 +45,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The trees' paths and the version, written as words (literal replacement,
-# the build tree first: in a VPATH build it may lie inside the source tree).
+# the longer path first: either tree may lie inside the other).
 neutral() {
 	awk -v b="$top_builddir" -v s="$top_srcdir" -v v="gpuplan $version" '
 	function swap(line, from, to,   i, out) {
@@ -54,8 +57,10 @@ neutral() {
 		return out line
 	}
 	{ l = $0
-	  if (b != s) l = swap(l, b, "<build>")
-	  print swap(swap(l, s, "<data>"), v, "gpuplan <version>") }'
+	  if (b == s) l = swap(l, s, "<data>")
+	  else if (length(b) > length(s)) l = swap(swap(l, b, "<build>"), s, "<data>")
+	  else l = swap(swap(l, s, "<data>"), b, "<build>")
+	  print swap(l, v, "gpuplan <version>") }'
 }
 
 # One report: stdout, then stderr and a non-zero status when there are any,
