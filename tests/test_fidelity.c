@@ -225,9 +225,9 @@ static double published_memory_estimate(const struct published_memory *r)
 	make_scenario(&sc, &ref_catalog, r->model, "task", r->task, "precision", r->precision,
 		      "context", ctx, "concurrency", batch, NULL);
 	bool recompute = false;
-	char settings[128];
-	snprintf(settings, sizeof settings, "%s", r->settings);
-	for (char *kv = strtok(settings, ";"); kv; kv = strtok(NULL, ";")) {
+	char pairs[128];
+	snprintf(pairs, sizeof pairs, "%s", r->settings);
+	for (char *kv = strtok(pairs, ";"); kv; kv = strtok(NULL, ";")) {
 		char *eq = strchr(kv, '=');
 		cr_assert_not_null(eq, "%s", kv);
 		*eq = '\0';

@@ -509,3 +509,15 @@ Test(messages, a_string_argument_is_the_message_s_own_copy)
 	strcpy(name, "changed");
 	cr_assert_str_eq(text(&m), "no container offer for A100 80G");
 }
+
+/* Found unpinned by mutation testing (tests/mutation-report.txt): a
+ * dimension of 2 is a dimension in words too, alone (TP2, PP2) and
+ * together (TP2×PP2, one machine of 4 cards). */
+Test(messages_zh, a_dimension_of_two_in_words)
+{
+	zh_setup();
+	cr_assert_str_eq(strategy_of(2, 1, 1, 0, "TP2"), "张量并行 TP2");
+	cr_assert_str_eq(strategy_of(1, 2, 1, 0, "PP2"), "流水线并行 PP2");
+	cr_assert_str_eq(strategy_of(2, 2, 1, 0, "TP2×PP2"), "TP2×PP2");
+	cr_assert_str_eq(strategy_of(1, 2, 2, 0, "PP2×DP2"), "PP2×DP2");
+}

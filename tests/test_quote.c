@@ -453,9 +453,7 @@ Test(quote, compare_headline_jobs_and_machines)
 Test(quote_currency, each_way_is_in_its_own_currency)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/loader/usd-container", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/loader/usd-container");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};
@@ -573,9 +571,7 @@ Test(markdown, a_short_buffer_cuts_whole_characters)
 Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/markdown", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/markdown");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};

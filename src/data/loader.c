@@ -640,7 +640,7 @@ static void gpu_index(const struct catalog *c, struct idset *ids)
 
 /* duration_today's day; a malformed GPUPLAN_TODAY (which the commands
  * that need today report) checks no date rather than a wrong one. */
-int catalog_today(void)
+static int catalog_today(void)
 {
 	char err[120];
 	int day;
@@ -714,7 +714,7 @@ size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3
 	return load_all(c, src, keep, d);
 }
 
-size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
+static size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 			 const char *const bufs[3], const size_t lens[3], struct diag *d)
 {
 	struct catalog_source src[3];

@@ -14,11 +14,8 @@
 size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
 		    const size_t lens[3], struct diag *d);
 
-/* catalog_load in two steps, so a caller can free the file buffers in
- * between: the rows, checked; then the offers grouped for pricing, on a
- * catalogue that loaded without errors. Both return the errors added. */
-size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
-			 const char *const bufs[3], const size_t lens[3], struct diag *d);
+/* After the rows loaded without errors: the offers grouped for pricing.
+ * Returns the errors added. */
 size_t catalog_index(struct catalog *c, struct diag *d);
 
 /* Where one file comes from: bytes in memory, or (buf NULL, offers.csv
@@ -45,11 +42,6 @@ size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3
  * added to d. An edit checks the row it will write with it. */
 size_t catalog_check_offers(const struct catalog *c, const char *path, const char *buf,
 			    size_t len, struct diag *d);
-
-/* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
- * 99991231 when the variable is malformed). Quotes collected after it
- * draw a warning. */
-int catalog_today(void);
 
 /* The bundled files compiled into the program (src/embedded_data.c, made
  * by build-aux/embed-data.sh), indexed by enum catalog_file. */
