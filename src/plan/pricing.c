@@ -14,20 +14,20 @@ struct quote {
 	int monthly_date, hourly_date;
 };
 
-/* Rows [from, to) of offer_order are one region, newest first. */
-static struct quote region_quote(const struct catalog *c, size_t from, size_t to)
+/* One region's quote: its newest row, and the newest monthly and hourly
+ * prices among its rows (the group knows where they are). */
+static struct quote region_quote(const struct catalog *c, const struct offer_group *g)
 {
-	struct quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1, .hourly = -1};
-	for (size_t i = from; i < to; i++) {
-		const struct offer *o = &c->offers[c->offer_order[i]];
-		if (q.monthly < 0 && o->monthly >= 0) {
-			q.monthly = o->monthly;
-			q.monthly_date = o->collected;
-		}
-		if (q.hourly < 0 && o->hourly >= 0) {
-			q.hourly = o->hourly;
-			q.hourly_date = o->collected;
-		}
+	struct quote q = {.newest = &c->offers[c->offer_order[g->from]], .monthly = -1, .hourly = -1};
+	if (g->monthly < g->to) {
+		const struct offer *o = &c->offers[c->offer_order[g->monthly]];
+		q.monthly = o->monthly;
+		q.monthly_date = o->collected;
+	}
+	if (g->hourly < g->to) {
+		const struct offer *o = &c->offers[c->offer_order[g->hourly]];
+		q.hourly = o->hourly;
+		q.hourly_date = o->collected;
 	}
 	return q;
 }
@@ -51,21 +51,15 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 		       struct quote *best)
 {
 	bool found = false;
-	size_t end = g->first_offer + g->noffers;
-	for (size_t i = g->first_offer; i < end;) {
-		const struct offer *o = &c->offers[c->offer_order[i]];
-		size_t j = i + 1;
-		while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
-		       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
-			j++;
-		if (o->kind == kind) {
-			struct quote q = region_quote(c, i, j);
-			if (!found || better_quote(&q, best, want_ib)) {
-				*best = q;
-				found = true;
-			}
+	for (size_t i = g->first_group; i < g->first_group + g->ngroups; i++) {
+		const struct offer_group *group = &c->offer_groups[i];
+		if (c->offers[c->offer_order[group->from]].kind != kind)
+			continue;
+		struct quote q = region_quote(c, group);
+		if (!found || better_quote(&q, best, want_ib)) {
+			*best = q;
+			found = true;
 		}
-		i = j;
 	}
 	return found;
 }
