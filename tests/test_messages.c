@@ -242,7 +242,8 @@ Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
 	cr_assert_gt(h20->machines, 1);
 	cr_assert(has_code(h20, MSG_MULTI_NODE)); /* its offer has an IB network */
-	cr_assert_eq(h20->notes[1].args[0].v.i, h20->machines);
+	cr_assert_eq(h20->notes[0].code, MSG_MULTI_NODE);
+	cr_assert_eq(h20->notes[0].args[0].v.i, h20->machines);
 	cr_assert(has_code(a100, MSG_MULTI_NODE_NO_IB));
 	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
 }
@@ -259,8 +260,9 @@ Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 	cr_assert_eq(a100->baremetal.why.code, MSG_NONE);
 }
 
-/* The H20, A100 and H100 plans of a 70B fine-tune share the recompute and
- * efficiency notes; their multi-node notes differ by machine count or IB. */
+/* The A100 and H100 plans of a 70B fine-tune share the recompute note (the
+ * H20's TP8 × ZeRO-3 needs none: PP with ZeRO-3 is no longer proposed,
+ * TRAINING.md §6); their multi-node notes differ by machine count or IB. */
 Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 {
 	struct scenario sc;
@@ -268,8 +270,8 @@ Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 	const struct analysis *an = ref_run(&sc, "h20-96g,a100-80g,h100-80g");
 	struct note_cursor at = {0};
 	const char *want[][2] = {
-		{"full_recompute", "H20 96G, A100 80G, H100 80G"},
 		{"multi_node", "H20 96G"},
+		{"full_recompute", "A100 80G, H100 80G"},
 		{"multi_node_offer_without_ib", "A100 80G"},
 		{"multi_node", "H100 80G"},
 	};

@@ -75,6 +75,7 @@ static const struct column gpu_columns[] = {
 	COLUMN("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), NULL, 1, true),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
 	COLUMN("link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0, false),
+	COLUMN("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), NULL, 1, false),
 	COLUMN("mbu", COL_FRACTION, true, G(mbu), NULL, 0, true),
 	COLUMN("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), NULL, 0, true),
 	COLUMN("mfu_infer", COL_FRACTION, true, G(mfu_infer), NULL, 0, true),

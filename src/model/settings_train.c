@@ -1,4 +1,5 @@
-/* The training rows' own text forms: token counts with K, M, B, T, a
+/* The training rows' own text forms: token counts with K, M, B, T (a
+ * global batch of auto: 4 Mi pretraining, 1 Mi fine-tuning), a
  * deadline (a duration or a date), measured speed-ups. settings.c's rows
  * point at these hooks. */
 #include "settings_train.h"
@@ -8,6 +9,8 @@
 
 #include "duration.h"
 #include "jsonw.h"
+#include "tables.h"
+#include "training_time.h"
 
 /* Empty or 0: no training time. */
 bool train_tokens_parse(struct scenario *sc, const struct catalog *c, const char *text)
@@ -50,9 +53,28 @@ void train_tokens_format(const struct scenario *sc, char *buf, size_t cap)
 		buf[0] = '\0';
 }
 
+/* TRAINING.md §1: 4 Mi tokens a step for pretraining (Llama 2's 4M-token
+ * batch), 1 Mi for fine-tuning, unless the user gave one. */
+double train_global_batch(const struct scenario *sc)
+{
+	if (sc->global_batch > 0)
+		return sc->global_batch;
+	bool pretrain = strcmp(tasks[sc->task].name, "pretrain") == 0;
+	return pretrain ? train_defaults.pretrain_batch : train_defaults.finetune_batch;
+}
+
 void global_batch_format(const struct scenario *sc, char *buf, size_t cap)
 {
-	format_tokens(sc->global_batch, buf, cap);
+	if (sc->global_batch > 0)
+		format_tokens(sc->global_batch, buf, cap);
+	else
+		snprintf(buf, cap, "auto");
+}
+
+/* The batch in effect: a reader of the JSON needs the number, auto or not. */
+void global_batch_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	jw_number(j, key, train_global_batch(sc), 0);
 }
 
 void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *sc)
@@ -63,9 +85,9 @@ void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *
 bool global_batch_parse(struct scenario *sc, const struct catalog *c, const char *text)
 {
 	char err[160];
-	double tokens;
+	double tokens = 0;
 	(void)c;
-	if (!duration_parse_tokens(text, &tokens, err, sizeof err))
+	if (strcmp(text, "auto") != 0 && !duration_parse_tokens(text, &tokens, err, sizeof err))
 		return false;
 	sc->global_batch = tokens;
 	return true;

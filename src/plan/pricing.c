@@ -8,16 +8,11 @@
 #include "plan.h"
 #include "tables.h"
 
-struct quote {
-	const struct offer *newest;
-	double monthly, hourly; /* per unit / per card; < 0 when absent */
-	int monthly_date, hourly_date;
-};
-
 /* Rows [from, to) of offer_order are one region, newest first. */
-static struct quote region_quote(const struct catalog *c, size_t from, size_t to)
+static struct offer_quote region_quote(const struct catalog *c, size_t from, size_t to)
 {
-	struct quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1, .hourly = -1};
+	struct offer_quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1,
+				.hourly = -1};
 	for (size_t i = from; i < to; i++) {
 		const struct offer *o = &c->offers[c->offer_order[i]];
 		if (q.monthly < 0 && o->monthly >= 0) {
@@ -32,34 +27,55 @@ static struct quote region_quote(const struct catalog *c, size_t from, size_t to
 	return q;
 }
 
-static double unit_monthly(const struct quote *q)
+double offer_quote_monthly(const struct offer_quote *q)
 {
 	return q->monthly >= 0 ? q->monthly : q->hourly * HOURS_PER_MONTH * q->newest->cards;
 }
 
-static bool better_quote(const struct quote *a, const struct quote *b, bool want_ib)
+static bool better_quote(const struct offer_quote *a, const struct offer_quote *b, bool want_ib)
 {
 	bool a_ib = a->newest->inter_node == NET_IB, b_ib = b->newest->inter_node == NET_IB;
 	if (want_ib && a_ib != b_ib)
 		return a_ib;
 	if (a->newest->collected != b->newest->collected)
 		return a->newest->collected > b->newest->collected;
-	return unit_monthly(a) < unit_monthly(b);
+	return offer_quote_monthly(a) < offer_quote_monthly(b);
+}
+
+/* The end of the (kind, region) group that starts at row i of g's offers. */
+static size_t group_end(const struct catalog *c, const struct gpu *g, size_t i)
+{
+	const struct offer *o = &c->offers[c->offer_order[i]];
+	size_t end = g->first_offer + g->noffers, j = i + 1;
+	while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
+	       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
+		j++;
+	return j;
+}
+
+size_t plan_offer_quotes(const struct catalog *c, const struct gpu *g, int kind,
+			 struct offer_quote *out, size_t max)
+{
+	size_t n = 0, end = g->first_offer + g->noffers;
+	for (size_t i = g->first_offer; i < end && n < max;) {
+		size_t j = group_end(c, g, i);
+		if (c->offers[c->offer_order[i]].kind == kind)
+			out[n++] = region_quote(c, i, j);
+		i = j;
+	}
+	return n;
 }
 
 static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, bool want_ib,
-		       struct quote *best)
+		       struct offer_quote *best)
 {
 	bool found = false;
 	size_t end = g->first_offer + g->noffers;
 	for (size_t i = g->first_offer; i < end;) {
 		const struct offer *o = &c->offers[c->offer_order[i]];
-		size_t j = i + 1;
-		while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
-		       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
-			j++;
+		size_t j = group_end(c, g, i);
 		if (o->kind == kind) {
-			struct quote q = region_quote(c, i, j);
+			struct offer_quote q = region_quote(c, i, j);
 			if (!found || better_quote(&q, best, want_ib)) {
 				*best = q;
 				found = true;
@@ -70,7 +86,7 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 	return found;
 }
 
-static void set_quote(struct rent *r, const struct quote *q)
+static void set_quote(struct rent *r, const struct offer_quote *q)
 {
 	r->offer = q->newest;
 	r->hourly_per_card = q->hourly;
@@ -80,7 +96,7 @@ static void set_quote(struct rent *r, const struct quote *q)
 
 static void price_container(const struct catalog *c, const struct plan *p, struct rent *r)
 {
-	struct quote q;
+	struct offer_quote q;
 	*r = (struct rent){.hourly_per_card = -1};
 	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
 		r->why = msg_no_container_offer(gpu_short_name(p->gpu));
@@ -88,30 +104,36 @@ static void price_container(const struct catalog *c, const struct plan *p, struc
 	}
 	set_quote(r, &q);
 	r->max_cards = q.newest->max_cards;
-	r->monthly_per_card = unit_monthly(&q) / q.newest->cards;
+	r->monthly_per_card = offer_quote_monthly(&q) / q.newest->cards;
 	r->total = r->monthly_per_card * p->cards;
 	r->available = p->cards <= r->max_cards;
 	if (!r->available)
 		r->why = msg_container_max_cards(p->cards, r->max_cards);
 }
 
-static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
+static void baremetal_from(const struct plan *p, const struct offer_quote *q, struct rent *r)
 {
-	struct quote q;
 	*r = (struct rent){.hourly_per_card = -1};
-	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
-		r->why = msg_no_baremetal_offer(gpu_short_name(p->gpu));
-		return;
-	}
-	set_quote(r, &q);
-	int per_machine = q.newest->cards;
-	r->machine_monthly = unit_monthly(&q);
+	set_quote(r, q);
+	int per_machine = q->newest->cards;
+	r->machine_monthly = offer_quote_monthly(q);
 	r->machines = (p->cards + per_machine - 1) / per_machine;
 	r->monthly_per_card = r->machine_monthly / per_machine;
 	r->total = r->machines * r->machine_monthly;
 	r->idle = r->machines * per_machine - p->cards;
 	r->idle_cost = r->idle * r->monthly_per_card;
 	r->available = true;
+}
+
+static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
+{
+	struct offer_quote q;
+	*r = (struct rent){.hourly_per_card = -1};
+	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
+		r->why = msg_no_baremetal_offer(gpu_short_name(p->gpu));
+		return;
+	}
+	baremetal_from(p, &q, r);
 }
 
 /* Inference: the time model's tensor-parallel efficiency (replicas and
@@ -141,10 +163,9 @@ static enum cheaper cheaper_way(const struct plan *p)
 	return bm->available ? CHEAPER_BAREMETAL : CHEAPER_NONE;
 }
 
-void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
+/* The way to rent the plan and its effective price, once its rents are set. */
+static void price_pick(const struct scenario *sc, struct plan *p)
 {
-	price_container(c, p, &p->container);
-	price_baremetal(c, p, &p->baremetal);
 	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
 	p->cheaper = cheaper_way(p);
 	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? &p->baremetal
@@ -152,6 +173,20 @@ void plan_price(const struct catalog *c, const struct scenario *sc, struct plan 
 								     : NULL;
 	double eff = p->efficiency > 0 ? p->efficiency : 1;
 	p->effective_per_card = pick ? pick->total / p->cards / eff : -1;
+}
+
+void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
+{
+	price_container(c, p, &p->container);
+	price_baremetal(c, p, &p->baremetal);
+	price_pick(sc, p);
+}
+
+void plan_price_baremetal_quote(const struct scenario *sc, struct plan *p,
+				const struct offer_quote *q)
+{
+	baremetal_from(p, q, &p->baremetal);
+	price_pick(sc, p);
 }
 
 void plan_set_efficiency(struct plan *p, double eff)

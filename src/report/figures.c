@@ -97,6 +97,16 @@ static const struct figure_group training_efficiency = {
 static const struct figure_group training_usl = {
 	.key = "usl", .csv_prefix = "usl", .csv_suffix = "", .label = N_("measured scaling"),
 	.parent = &training_group, .applies = usl_applies};
+static const struct figure_group training_step = {
+	.key = "step", .csv_prefix = "step", .csv_suffix = "", .label = N_("one step"),
+	.parent = &training_group, .applies = training_applies};
+static bool network_used_applies(const struct plan *p)
+{
+	return p->training.valid && p->training.offer >= 0;
+}
+static const struct figure_group training_network = {
+	.key = "network_used", .csv_prefix = "network_used", .csv_suffix = "",
+	.label = N_("network used"), .parent = &training_group, .applies = network_used_applies};
 static const struct figure_group training_cost = {
 	.key = "cost", .csv_prefix = "cost", .csv_suffix = "", .label = N_("job cost"),
 	.parent = &training_group, .applies = training_applies};
@@ -223,7 +233,8 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
 #define WAY(grp) IN(&grp, "cards", N_("cards"), NULL, 0, INT, tr_way_cards), \
-		 IN(&grp, "total", N_("total"), NULL, 2, NUMBER, tr_way_total)
+		 IN(&grp, "total", N_("total"), NULL, 2, NUMBER, tr_way_total), \
+		 IN(&grp, "prorated", N_("prorated"), NULL, 2, NUMBER, tr_way_prorated)
 /* What both ways of renting report alike. */
 #define RENT_FIRST(GROUP)                                              \
 	GROUP("available", N_("available"), NULL, 0, BOOL, available), \
@@ -281,35 +292,89 @@ TIME_GETTER(t_bandwidth, t->valid, number, t->eff.bandwidth_gbs)
 TIME_GETTER(t_fp8, t->valid, flag, t->eff.fp8_compute)
 TIME_GETTER(t_band, t->valid, number, t->band_pct)
 
+#define TR_OFFER(tr) (&(tr)->offers[(tr)->offer])
+#define TR_NET(tr) ((tr)->valid && (tr)->offer >= 0)
+#define TR_EFF(name, value) TIME_GETTER(name, tr->valid, number, value)
 TIME_GETTER(tr_flops, tr->valid, number, tr->r.flops)
-TIME_GETTER(tr_k, tr->valid, number, tr->r.k)
-TIME_GETTER(tr_mfu, tr->valid, number, tr->r.mfu)
-TIME_GETTER(tr_goodput, tr->valid, number, tr->goodput)
+TIME_GETTER(tr_k, tr->valid, number, tr->r.k_lin)
+TIME_GETTER(tr_k_att, tr->valid, number, tr->r.k_att)
+TIME_GETTER(tr_mfu, tr->valid, number, tr->r.mu)
+TIME_GETTER(tr_goodput, tr->valid, number, tr->r.goodput)
 TIME_GETTER(tr_days, tr->valid, number, tr->days)
 TIME_GETTER(tr_card_hours, tr->valid, number, tr->card_hours)
 TIME_GETTER(tr_for_deadline, tr->valid && tr->choice.met, number, tr->choice.cards)
 TIME_GETTER(tr_meets, tr->valid && tr->deadline, flag, tr->meets_deadline)
 TIME_GETTER(tr_eff, tr->valid, number, tr->eff)
+TIME_GETTER(tr_fits, tr->valid, flag, tr->fits)
+TIME_GETTER(tr_sequences, tr->valid, number, tr->r.sequences)
+TIME_GETTER(tr_m, tr->valid, number, tr->r.m)
+TIME_GETTER(tr_bubble, tr->valid, number, tr->r.bubble_share)
+TIME_GETTER(tr_dp_s, tr->valid, number, tr->r.dp_s)
+TIME_GETTER(st_compute, tr->valid, number, tr->r.step.compute_s)
+TIME_GETTER(st_tp, tr->valid, number, tr->r.step.tp_s)
+TIME_GETTER(st_ep, tr->valid, number, tr->r.step.ep_s)
+TIME_GETTER(st_pp_send, tr->valid, number, tr->r.step.pp_send_s)
+TIME_GETTER(st_bubble, tr->valid, number, tr->r.step.pp_bubble_s)
+TIME_GETTER(st_dp, tr->valid, number, tr->r.step.dp_exposed_s)
+TIME_GETTER(st_total, tr->valid, number, tr->r.step.total_s)
+TIME_GETTER(nu_region, TR_NET(tr) && TR_OFFER(tr)->q.newest->region[0], text,
+	    TR_OFFER(tr)->q.newest->region)
+TIME_GETTER(nu_network, TR_NET(tr) && TR_OFFER(tr)->net.network[0], text,
+	    TR_OFFER(tr)->net.network)
+TIME_GETTER(nu_inter_node, TR_NET(tr), text, inter_node_names[TR_OFFER(tr)->link.kind])
+TIME_GETTER(nu_node_gbs, TR_NET(tr) && tr->r.bw_node > 0, number,
+	    tr->r.bw_node / train_defaults.eta_net)
+TIME_GETTER(nu_inherited, TR_NET(tr), flag, TR_OFFER(tr)->net.inherited)
+TIME_GETTER(nu_inherited_from, TR_NET(tr) && TR_OFFER(tr)->net.inherited, number,
+	    TR_OFFER(tr)->net.inherited_from)
+TIME_GETTER(nu_why, TR_NET(tr), text, train_net_why_names[tr->why])
 TIME_GETTER(tr_peak, tr->valid, number, tr->r.peak_tflops)
 TIME_GETTER(tr_mfu_train, tr->valid, number, p->gpu->mfu_train)
-TIME_GETTER(tr_overlap, tr->valid, number, train_defaults.overlap)
-TIME_GETTER(tr_qlora, tr->valid, number, train_defaults.qlora_slowdown)
-TIME_GETTER(tr_fp8_factor, tr->valid, number, train_defaults.fp8_mfu_factor)
-TIME_GETTER(tr_link, tr->valid, number, tr->link_gbs)
-TIME_GETTER(tr_node, tr->valid && tr->r.node_gbs > 0, number, tr->r.node_gbs)
-TIME_GETTER(tr_t_c, tr->valid, number, tr->r.t_c)
-TIME_GETTER(tr_t_ar, tr->valid, number, tr->r.t_ar)
+TR_EFF(tr_goodput_ops, train_defaults.goodput_ops)
+TR_EFF(tr_fail, train_defaults.fail_per_gpu_h)
+TR_EFF(tr_lost, train_defaults.lost_h)
+TR_EFF(tr_eta_link, tr->r.bw_link > 0 && p->gpu->link_gbs > 0 ? tr->r.bw_link / p->gpu->link_gbs
+								 : -1)
+TR_EFF(tr_eta_net, train_defaults.eta_net)
+TR_EFF(tr_w0, train_defaults.w0)
+TR_EFF(tr_qlora, train_defaults.qlora_slowdown)
+TR_EFF(tr_fp8_factor, train_defaults.fp8_factor)
+TR_EFF(tr_grad_bytes, train_defaults.grad_bytes)
+TR_EFF(tr_param_bytes, train_defaults.param_bytes)
+TR_EFF(tr_ib_gbs, train_defaults.ib_gbs)
+TR_EFF(tr_ethernet_gbs, train_defaults.ethernet_gbs)
+TR_EFF(tr_none_gbs, train_defaults.none_gbs)
+TR_EFF(tr_unknown_gbs, train_defaults.unknown_gbs)
+TR_EFF(tr_pretrain_batch, train_defaults.pretrain_batch)
+TR_EFF(tr_finetune_batch, train_defaults.finetune_batch)
+TR_EFF(tr_per_machine, train_defaults.cards_per_machine)
+TR_EFF(tr_max_cards, train_defaults.max_cards)
+TIME_GETTER(tr_link, tr->valid, number, p->gpu->link_gbs)
+TIME_GETTER(tr_bw_link, tr->valid, number, tr->r.bw_link)
+TIME_GETTER(tr_bw_node, tr->valid && tr->r.bw_node > 0, number, tr->r.bw_node)
 TIME_GETTER(tr_idle, tr->valid, number, 1 - tr->eff)
 TIME_GETTER(tr_sigma, tr->valid && tr->measured, number, tr->usl.sigma)
 TIME_GETTER(tr_kappa, tr->valid && tr->measured, number, tr->usl.kappa)
 TIME_GETTER(tr_x1, tr->valid && tr->measured, number, tr->usl.x1)
-TIME_GETTER(tr_band, tr->valid, number, tr->r.band_pct)
+TIME_GETTER(tr_rho, tr->valid && tr->measured, number, tr->usl.rho)
+TIME_GETTER(tr_band_kind, tr->valid && tr->measured, text, usl_band_kind_names[tr->band_kind])
+TIME_GETTER(tr_band, tr->valid, number, tr->band_pct)
 TIME_GETTER(tr_cheapest, tr->valid && tr->bill.cheapest != RENT_NONE, text,
 	    train_rent_names[tr->bill.cheapest])
+TIME_GETTER(tr_prorated, tr->valid && tr->bill.cheapest != RENT_NONE, number,
+	    tr->bill.prorated[tr->bill.cheapest])
 TIME_GETTER(tr_way_cards, tr->valid && tr->bill.offered[f->group->way], number,
 	    tr->bill.cards[f->group->way])
 TIME_GETTER(tr_way_total, tr->valid && tr->bill.offered[f->group->way], number,
 	    tr->bill.cost[f->group->way])
+TIME_GETTER(tr_way_prorated, tr->valid && tr->bill.offered[f->group->way], number,
+	    tr->bill.prorated[f->group->way])
+
+/* The plan's shape beyond TP, PP, DP and ZeRO (training with a time). */
+TIME_GETTER(micro_batch, tr->valid, number, tr->shape.b)
+TIME_GETTER(virtual_stages, tr->valid, number, tr->shape.v)
+TIME_GETTER(expert_parallel, tr->valid, number, tr->shape.ep)
+TIME_GETTER(recompute_share, tr->valid, number, tr->shape.rc_share)
 
 static bool tr_peak_cards(const struct plan *p, const struct figure *f, struct figure_value *v)
 {
@@ -335,6 +400,11 @@ static int scaling_count(const struct plan *p)
 	return p->training.valid ? p->training.ntiers : 0;
 }
 
+static int comparison_count(const struct plan *p)
+{
+	return p->training.valid ? p->training.ncompare : 0;
+}
+
 #define ALT(p, v) (&(p)->alternatives[(v)->index])
 #define TIER(p, v) (&(p)->training.tiers[(v)->index])
 GETTER(why_item, true, message, &p->why[v->index])
@@ -353,6 +423,25 @@ GETTER(tier_days, true, number, TIER(p, v)->at.days)
 GETTER(tier_eff, true, number, TIER(p, v)->at.eff)
 GETTER(tier_cost, true, number, TIER(p, v)->cost)
 GETTER(tier_way, TIER(p, v)->way != RENT_NONE, text, train_rent_names[TIER(p, v)->way])
+GETTER(tier_prorated, TIER(p, v)->way != RENT_NONE, number,
+       TIER(p, v)->at.bill.prorated[TIER(p, v)->way])
+GETTER(tier_tp, true, number, TIER(p, v)->at.shape.tp)
+GETTER(tier_pp, true, number, TIER(p, v)->at.shape.pp)
+GETTER(tier_dp, true, number, TIER(p, v)->at.shape.cards / (TIER(p, v)->at.shape.tp *
+							    TIER(p, v)->at.shape.pp))
+GETTER(tier_zero, true, number, TIER(p, v)->at.shape.zero)
+GETTER(tier_b, true, number, TIER(p, v)->at.shape.b)
+GETTER(tier_region, TIER(p, v)->at.offer >= 0 &&
+			    p->training.offers[TIER(p, v)->at.offer].q.newest->region[0],
+       text, p->training.offers[TIER(p, v)->at.offer].q.newest->region)
+GETTER(tier_band, true, number, TIER(p, v)->at.band_pct)
+#define CMP(p, v) (&(p)->training.compare[(v)->index])
+#define CMP_OFFER(p, v) (&(p)->training.offers[CMP(p, v)->offer])
+GETTER(cmp_region, CMP_OFFER(p, v)->q.newest->region[0], text, CMP_OFFER(p, v)->q.newest->region)
+GETTER(cmp_network, CMP_OFFER(p, v)->net.network[0], text, CMP_OFFER(p, v)->net.network)
+GETTER(cmp_days, true, number, CMP(p, v)->days)
+GETTER(cmp_eff, true, number, CMP(p, v)->eff)
+GETTER(cmp_cost, CMP(p, v)->cost >= 0, number, CMP(p, v)->cost)
 GETTER(list_applies, true, number, 0)
 GETTER(scaling_applies, p->training.valid, number, 0)
 GETTER(memory_min, has_cards(p), number, p->memory_min_cards)
@@ -369,13 +458,21 @@ static const struct figure alternative_fields[] = {
 static const struct figure scaling_fields[] = {
 	ITEM("cards", 0, INT, tier_cards), ITEM("days", 3, NUMBER, tier_days),
 	ITEM("efficiency", 4, NUMBER, tier_eff), ITEM("total_cost", 2, NUMBER, tier_cost),
-	ITEM("way", 0, STRING, tier_way)};
+	ITEM("way", 0, STRING, tier_way), ITEM("prorated", 2, NUMBER, tier_prorated),
+	ITEM("tp", 0, INT, tier_tp), ITEM("pp", 0, INT, tier_pp), ITEM("dp", 0, INT, tier_dp),
+	ITEM("zero", 0, INT, tier_zero), ITEM("micro_batch", 0, INT, tier_b),
+	ITEM("region", 0, STRING, tier_region), ITEM("band_pct", 1, NUMBER, tier_band)};
+static const struct figure comparison_fields[] = {
+	ITEM("region", 0, STRING, cmp_region), ITEM("network", 0, STRING, cmp_network),
+	ITEM("days", 3, NUMBER, cmp_days), ITEM("efficiency", 4, NUMBER, cmp_eff),
+	ITEM("cost", 2, NUMBER, cmp_cost)};
 #define LIST_OF(name, fields_)                                                        \
 	static const struct figure_list name = {.count = name##_count, .fields = fields_, \
 						.nfields = sizeof fields_ / sizeof fields_[0]};
 LIST_OF(why, why_fields)
 LIST_OF(alternatives, alternative_fields)
 LIST_OF(scaling, scaling_fields)
+LIST_OF(comparison, comparison_fields)
 
 const struct figure figures[] = {
 	PLAN("gpu", N_("GPU"), NULL, 0, STRING, gpu_id),
@@ -390,6 +487,10 @@ const struct figure figures[] = {
 	PLAN("dp", N_("data parallel"), NULL, 0, INT, data),
 	PLAN("zero", N_("ZeRO stage"), NULL, 0, INT, zero),
 	PLAN("recompute", N_("recompute"), NULL, 0, BOOL, recompute),
+	PLAN("micro_batch", N_("micro-batch"), NULL, 0, INT, micro_batch),
+	PLAN("virtual_stages", N_("virtual stages"), NULL, 0, INT, virtual_stages),
+	PLAN("ep", N_("expert parallel"), NULL, 0, INT, expert_parallel),
+	PLAN("recompute_share", N_("recompute share"), NULL, 4, NUMBER, recompute_share),
 	PLAN("strategy", N_("plan"), NULL, 0, STRING, strategy),
 	TERM(TERM_WEIGHTS),
 	TERM(TERM_KV_CACHE),
@@ -421,34 +522,78 @@ const struct figure figures[] = {
 	TIME_ROWS(throughput),
 	TIME_ROWS(throughput_at_max),
 	TRAIN("flops", N_("FLOPs"), NULL, 0, NUMBER, tr_flops),
-	TRAIN("k", N_("FLOPs per parameter per token"), NULL, 0, NUMBER, tr_k),
+	TRAIN("k_lin", N_("FLOPs per parameter per token"), NULL, 3, NUMBER, tr_k),
+	TRAIN("k_att", N_("attention FLOPs factor"), NULL, 3, NUMBER, tr_k_att),
 	TRAIN("mfu", N_("MFU"), NULL, 4, NUMBER, tr_mfu),
-	TRAIN("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
+	TRAIN("goodput", N_("goodput"), NULL, 4, NUMBER, tr_goodput),
 	TRAIN("days", N_("days"), "days", 3, NUMBER, tr_days),
 	TRAIN("card_hours", N_("card-hours"), "h", 1, NUMBER, tr_card_hours),
 	TRAIN("cards_for_deadline", N_("cards for the deadline"), NULL, 0, INT, tr_for_deadline),
 	TRAIN("meets_deadline", N_("meets the deadline"), NULL, 0, BOOL, tr_meets),
 	TRAIN("parallel_efficiency", N_("parallel efficiency"), NULL, 4, NUMBER, tr_eff),
+	TRAIN("shape_fits", N_("shape fits"), NULL, 0, BOOL, tr_fits),
+	TRAIN("sequences_per_step", N_("sequences per step"), NULL, 0, INT, tr_sequences),
+	TRAIN("micro_batches", N_("micro-batches per step"), NULL, 3, NUMBER, tr_m),
+	TRAIN("bubble_share", N_("pipeline bubble"), NULL, 4, NUMBER, tr_bubble),
+	TRAIN("dp_s", N_("data-parallel traffic"), "s", 4, NUMBER, tr_dp_s),
+	IN(&training_step, "compute_s", N_("compute"), "s", 4, NUMBER, st_compute),
+	IN(&training_step, "tp_s", N_("tensor parallel"), "s", 4, NUMBER, st_tp),
+	IN(&training_step, "ep_s", N_("expert parallel"), "s", 4, NUMBER, st_ep),
+	IN(&training_step, "pp_send_s", N_("pipeline sends"), "s", 4, NUMBER, st_pp_send),
+	IN(&training_step, "pp_bubble_s", N_("pipeline bubble"), "s", 4, NUMBER, st_bubble),
+	IN(&training_step, "dp_exposed_s", N_("data parallel exposed"), "s", 4, NUMBER, st_dp),
+	IN(&training_step, "total_s", N_("step"), "s", 4, NUMBER, st_total),
+	IN(&training_network, "region", N_("region"), NULL, 0, STRING, nu_region),
+	IN(&training_network, "network", N_("network"), NULL, 0, STRING, nu_network),
+	IN(&training_network, "inter_node", N_("between machines"), NULL, 0, STRING, nu_inter_node),
+	IN(&training_network, "node_gbs", N_("a machine's network"), "GB/s", 3, NUMBER,
+	   nu_node_gbs),
+	IN(&training_network, "inherited", N_("from an earlier quote"), NULL, 0, BOOL,
+	   nu_inherited),
+	IN(&training_network, "inherited_from", N_("quoted"), NULL, 0, DATE, nu_inherited_from),
+	IN(&training_network, "why", N_("why"), NULL, 0, STRING, nu_why),
 	TRAIN_EFF("peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, tr_peak),
 	TRAIN_EFF("mfu_train", N_("MFU in training"), NULL, 2, NUMBER, tr_mfu_train),
-	TRAIN_EFF("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
-	TRAIN_EFF("overlap", N_("all-reduce overlap"), NULL, 2, NUMBER, tr_overlap),
+	TRAIN_EFF("mu", N_("MFU after the width law"), NULL, 4, NUMBER, tr_mfu),
+	TRAIN_EFF("goodput", N_("goodput"), NULL, 4, NUMBER, tr_goodput),
+	TRAIN_EFF("goodput_ops", N_("goodput of operations"), NULL, 2, NUMBER, tr_goodput_ops),
+	TRAIN_EFF("fail_per_gpu_h", N_("interruptions per GPU-hour"), NULL, 7, NUMBER, tr_fail),
+	TRAIN_EFF("lost_h", N_("hours lost per interruption"), "h", 3, NUMBER, tr_lost),
+	TRAIN_EFF("eta_link", N_("link bus bandwidth share"), NULL, 4, NUMBER, tr_eta_link),
+	TRAIN_EFF("eta_net", N_("network bus bandwidth share"), NULL, 2, NUMBER, tr_eta_net),
+	TRAIN_EFF("w0", N_("GEMM width law"), NULL, 0, NUMBER, tr_w0),
 	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), NULL, 2, NUMBER, tr_qlora),
-	TRAIN_EFF("fp8_mfu_factor", N_("FP8 MFU factor"), NULL, 2, NUMBER, tr_fp8_factor),
+	TRAIN_EFF("fp8_factor", N_("FP8 MFU factor"), NULL, 2, NUMBER, tr_fp8_factor),
+	TRAIN_EFF("grad_bytes", N_("gradient bytes on the wire"), NULL, 0, NUMBER, tr_grad_bytes),
+	TRAIN_EFF("param_bytes", N_("parameter bytes on the wire"), NULL, 0, NUMBER,
+		  tr_param_bytes),
+	TRAIN_EFF("ib_gbs", N_("IB assumed"), "GB/s", 3, NUMBER, tr_ib_gbs),
+	TRAIN_EFF("ethernet_gbs", N_("Ethernet assumed"), "GB/s", 3, NUMBER, tr_ethernet_gbs),
+	TRAIN_EFF("none_gbs", N_("no network assumed"), "GB/s", 3, NUMBER, tr_none_gbs),
+	TRAIN_EFF("unknown_gbs", N_("unknown network assumed"), "GB/s", 3, NUMBER, tr_unknown_gbs),
+	TRAIN_EFF("pretrain_batch", N_("pretraining batch"), "tok", 0, NUMBER, tr_pretrain_batch),
+	TRAIN_EFF("finetune_batch", N_("fine-tuning batch"), "tok", 0, NUMBER, tr_finetune_batch),
+	TRAIN_EFF("cards_per_machine", N_("cards per machine"), NULL, 0, INT, tr_per_machine),
+	TRAIN_EFF("max_cards", N_("card cap"), NULL, 0, INT, tr_max_cards),
 	TRAIN_EFF("link_gbs", N_("link in a machine"), "GB/s", 1, NUMBER, tr_link),
-	TRAIN_EFF("node_gbs", N_("link between machines"), "GB/s", 3, NUMBER, tr_node),
-	TRAIN_EFF("compute_s_per_step", N_("compute per step"), "s", 4, NUMBER, tr_t_c),
-	TRAIN_EFF("allreduce_s_per_step", N_("all-reduce per step"), "s", 4, NUMBER, tr_t_ar),
+	TRAIN_EFF("bw_link_gbs", N_("bus bandwidth in a machine"), "GB/s", 3, NUMBER, tr_bw_link),
+	TRAIN_EFF("bw_node_gbs", N_("bus bandwidth between machines"), "GB/s", 3, NUMBER,
+		  tr_bw_node),
 	TRAIN_EFF("idle_share", N_("spend that buys no compute"), NULL, 4, NUMBER, tr_idle),
 	IN(&training_usl, "sigma", N_("sigma"), NULL, 10, NUMBER, tr_sigma),
 	IN(&training_usl, "kappa", N_("kappa"), NULL, 10, NUMBER, tr_kappa),
 	IN(&training_usl, "x1", N_("tokens/s on one card"), "tok/s", 2, NUMBER, tr_x1),
 	IN(&training_usl, "peak_cards", N_("peak at"), "cards", 1, NUMBER, tr_peak_cards),
+	IN(&training_usl, "rho", N_("fit residual"), NULL, 4, NUMBER, tr_rho),
+	IN(&training_usl, "band_kind", N_("band"), NULL, 0, STRING, tr_band_kind),
 	WAY(container_hourly),
 	WAY(container_monthly),
 	WAY(baremetal),
 	IN(&training_cost, "cheapest", N_("cheapest"), NULL, 0, STRING, tr_cheapest),
-	TRAIN("band_pct", N_("band"), "%", 0, NUMBER, tr_band),
+	IN(&training_cost, "prorated", N_("prorated"), NULL, 2, NUMBER, tr_prorated),
+	{.group = &training_cost, .key = "comparison", .label = N_("other regions"),
+	 .kind = FIGURE_LIST, .get = scaling_applies, .list = &comparison},
+	TRAIN("band_pct", N_("band"), "%", 1, NUMBER, tr_band),
 	LIST("scaling", N_("scaling tiers"), scaling_applies, scaling),
 	LIST("alternatives", N_("alternatives"), list_applies, alternatives),
 	LIST("why", N_("why"), list_applies, why),

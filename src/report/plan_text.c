@@ -322,7 +322,7 @@ static bool training_cells(const struct plan *p, enum money_style ms, struct tim
 bool plan_time_estimate(const struct plan *p)
 {
 	if (p->training.valid)
-		return !p->training.measured && p->training.r.band_pct > 25;
+		return !p->training.measured && p->training.band_pct > 25;
 	return p->throughput.band_pct > BAND_PUBLISHED_PCT;
 }
 

@@ -9,6 +9,7 @@
 #include "money.h"
 #include "report.h"
 #include "report_time.h"
+#include "settings_train.h"
 #include "tables.h"
 
 static bool shown(const struct plan *p)
@@ -24,8 +25,8 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 		return;
 	if (p->training.valid) {
 		time_days_text(v, sizeof v, p->training.days);
-		if (p->training.r.band_pct > 0)
-			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.r.band_pct);
+		if (p->training.band_pct > 0)
+			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.band_pct);
 		else
 			snprintf(buf, cap, _(", ~%s days (measured)"), v);
 	} else if (p->throughput.valid) {
@@ -78,7 +79,7 @@ static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 	const struct training_estimate *t = &p->training;
 	char days[24], eff[24], band[32], bills[256], deadline[256] = "—";
 	time_days_text(days, sizeof days, t->days);
-	time_band_text(band, sizeof band, t->r.band_pct);
+	time_band_text(band, sizeof band, t->band_pct);
 	snprintf(eff, sizeof eff, _("%.0f %%"), 100 * t->eff);
 	time_billings_text(bills, sizeof bills, p, &t->bill);
 	if (t->deadline)
@@ -159,17 +160,20 @@ static void training_assumptions(FILE *out, const struct analysis *a, const char
 	const struct scenario *sc = &a->sc;
 	char tokens[48], batch[48];
 	money_group(tokens, sizeof tokens, sc->train_tokens, 0);
-	money_group(batch, sizeof batch, sc->global_batch, 0);
+	money_group(batch, sizeof batch, train_global_batch(sc), 0);
 	fprintf(out, P_("- %sTime: %s tokens to train × %d epoch, %s tokens per optimizer "
-			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
-			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
-			"`estimate` per GPU)%s.\n",
+			"step; goodput %.2f at most (restarts, evaluation, checkpoints: lower on "
+			"thousands of cards); the shape (TP, PP, DP, ZeRO, micro-batch, recompute) "
+			"searched per card count, its tensor-parallel, pipeline and data-parallel "
+			"traffic over the links and what of it hides (TRAINING.md); MFU from gpus.csv "
+			"(`published` or `estimate` per GPU)%s.\n",
 			"- %sTime: %s tokens to train × %d epochs, %s tokens per optimizer "
-			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
-			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
-			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
-		who, tokens, sc->epochs, batch, train_defaults.goodput,
-		100 * train_defaults.overlap,
+			"step; goodput %.2f at most (restarts, evaluation, checkpoints: lower on "
+			"thousands of cards); the shape (TP, PP, DP, ZeRO, micro-batch, recompute) "
+			"searched per card count, its tensor-parallel, pipeline and data-parallel "
+			"traffic over the links and what of it hides (TRAINING.md); MFU from gpus.csv "
+			"(`published` or `estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
+		who, tokens, sc->epochs, batch, train_defaults.goodput_ops,
 		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
 }
 

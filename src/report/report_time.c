@@ -162,9 +162,9 @@ void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struc
 	char days[24], money[48];
 	time_days_text(days, sizeof days, c->at.days);
 	if (!c->met) {
-		snprintf(buf, cap, _("deadline %s: no count up to %d machines meets it; the fastest is "
+		snprintf(buf, cap, _("deadline %s: no count up to %d cards meets it; the fastest is "
 				     "%d cards, %s days"),
-			 sc->deadline_text, train_defaults.max_machines, c->cards, days);
+			 sc->deadline_text, train_defaults.max_cards, c->cards, days);
 		return;
 	}
 	money_format(money, sizeof money, c->cost, plan_currency(p), 0, MONEY_UTF8);

@@ -105,11 +105,12 @@ static void training_lines(FILE *out, const struct plan *p, const struct scenari
 {
 	const struct training_estimate *t = &p->training;
 	char band[32], days[24], line[512];
-	time_band_text(band, sizeof band, t->r.band_pct);
+	time_band_text(band, sizeof band, t->band_pct);
 	time_days_text(days, sizeof days, t->days);
-	fprintf(out, _("  training (%s): %.3g FLOPs (k = %.0f), %s days, %.0f card-hours, parallel "
-		       "efficiency %.0f %%, MFU %.2f, goodput %.2f\n"),
-		band, t->r.flops, t->r.k, days, t->card_hours, 100 * t->eff, t->r.mfu, t->goodput);
+	fprintf(out, _("  training (%s): %.3g FLOPs (k = %.3g), %s days, %.0f card-hours, parallel "
+		       "efficiency %.0f %%, MFU %.2f, goodput %.3f\n"),
+		band, t->r.flops, t->r.k_lin, days, t->card_hours, 100 * t->eff, t->r.mu,
+		t->r.goodput);
 	if (t->deadline) {
 		time_deadline_text(line, sizeof line, p, sc);
 		fprintf(out, "  %s\n", line);

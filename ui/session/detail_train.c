@@ -24,12 +24,12 @@ static void add_summary(struct detail_lines *d, const struct plan *p, int w)
 	if (t->measured)
 		snprintf(band, sizeof band, "%s", _("from --measured"));
 	else if (plan_time_estimate(p))
-		snprintf(band, sizeof band, _("±%.0f%% estimate"), t->r.band_pct);
+		snprintf(band, sizeof band, _("±%.0f%% estimate"), t->band_pct);
 	else
-		snprintf(band, sizeof band, "±%.0f%%", t->r.band_pct);
-	snprintf(line, sizeof line, _("training: %.2e FLOPs (k %.0f, MFU %.2f) · %.1f days on %d "
+		snprintf(band, sizeof band, "±%.0f%%", t->band_pct);
+	snprintf(line, sizeof line, _("training: %.2e FLOPs (k %.3g, MFU %.2f) · %.1f days on %d "
 				      "cards · %s card-hours · parallel efficiency %.0f%% · %s"),
-		 t->r.flops, t->r.k, t->r.mfu,
+		 t->r.flops, t->r.k_lin, t->r.mu,
 		 t->days, p->cards, hours, t->eff * 100, band);
 	detail_add_wrapped(d, line, w);
 }
@@ -183,11 +183,10 @@ static void add_train_efficiency(struct detail_lines *d, const struct plan *p, i
 	const struct training_estimate *t = &p->training;
 	char line[LINE], between[48] = "";
 	if (t->r.machines > 1)
-		snprintf(between, sizeof between, _(", %.2f GB/s between machines"), t->r.node_gbs);
-	snprintf(line, sizeof line, _("efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
-				      "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per "
-				      "step vs compute %.2f s"),
-		 t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar, t->r.t_c);
+		snprintf(between, sizeof between, _(", %.2f GB/s between machines"), t->r.bw_node);
+	snprintf(line, sizeof line, _("efficiency used: MFU %.2f · peak %.0f TFLOPS · goodput %.3f · "
+				      "link %.0f GB/s in a machine%s"),
+		 t->r.mu, t->r.peak_tflops, t->r.goodput, t->r.bw_link, between);
 	detail_add_wrapped(d, line, w);
 }
 
