@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "estimate.h"
 #include "scenario.h"
+#include "settings.h"
 
 /* The reference fixture: the bundled data plus a 48 GB card (L20). */
 void load_reference(struct catalog *c);

@@ -40,7 +40,9 @@ EOF
 cat > "$tmp/literal" << 'EOF'
 B_max
 calibration=estimate
+GPUPLAN_TODAY
 K=12
+YYYY-MM-DD
 LC_ALL
 LC_MESSAGES
 LANG

@@ -162,8 +162,8 @@ Test(data, gpu_memory_must_be_positive_and_link_known)
 			   "h100-80g,NVIDIA H100 80G,NVIDIA,0,3350,989,yes,nvlink,900,t\n"
 			   "x,X,NVIDIA,100,1,1,yes,infiniband,900,t\n";
 	load_with(FILE_GPUS, text, out, sizeof out);
-	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number above 0 for memory_mib, "
-			      "found \"0\"\n"), "%s", out);
+	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number from 1024 to 16777216 for "
+			      "memory_mib, found \"0\"\n"), "%s", out);
 	cr_assert(strstr(out, "prices/gpus.csv:3:24: expected one of nvlink, hccs, pcie for link, "
 			      "found \"infiniband\"\n"), "%s", out);
 }
@@ -181,7 +181,7 @@ Test(data, model_architecture_checks)
 			      "found \"7\"\n"), "%s", out);
 	cr_assert(strstr(out, "models/models.csv:3:5: expected a number above 0 for params_b, "
 			      "found \"abc\"\n"), "%s", out);
-	cr_assert(strstr(out, "models/models.csv:4:7: expected a whole number of at least 1 for "
+	cr_assert(strstr(out, "models/models.csv:4:7: expected a whole number from 1 to 1024 for "
 			      "layers, found \"0\"\n"), "%s", out);
 }
 
@@ -297,4 +297,46 @@ Test(data, a_data_error_in_chinese)
 	expect_offers(OFFERS_HEADER "h100-80g,vm,1,4,,9345,,CNY,,,none,2026-10-12,t\n", 1,
 		      "prices/offers.csv:2:10: 应为以下之一：container、baremetal，kind 实际为 "
 		      "\"vm\"\n");
+}
+
+/* 4096 GPU types and more load and price (the offer index packed the GPU
+ * in 12 bits and said "out of memory" past them). */
+Test(data, five_thousand_gpu_types_load_and_price)
+{
+	enum { N = 5000 };
+	static char gpus[N * 96 + 256];
+	size_t used = (size_t)snprintf(gpus, sizeof gpus,
+				       "id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,"
+				       "fp8_tflops,link,link_gbs,mbu,mbu_bs1,mfu_infer,"
+				       "mfu_infer_fp8,mfu_train,calibration,source\n");
+	for (int i = 0; i < N; i++)
+		used += (size_t)snprintf(gpus + used, sizeof gpus - used,
+					 "g%d,G%d,X,81559,3350,989,1979,nvlink,900,0.75,0.55,0.55,"
+					 "0.40,0.40,published,t\n", i, i);
+	const char *offers = "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,"
+			     "network,inter_node,collected,source\n"
+			     "g0,container,1,4,,100,,CNY,,,none,2026-10-12,t\n"
+			     "g4999,container,1,4,,4999,,CNY,,,none,2026-10-12,t\n"
+			     "g4096,baremetal,8,,,8000,,CNY,,,none,2026-10-12,t\n";
+	const char *models = "id,name,params_b,layers,hidden,heads,kv_heads,head_dim,"
+			     "intermediate,vocab\nllama-2-7b,Llama-2-7B,6.74,32,4096,32,32,128,"
+			     "11008,32000\n";
+	const char *paths[3] = {"models.csv", "gpus.csv", "offers.csv"};
+	const char *bufs[3] = {models, gpus, offers};
+	size_t lens[3] = {strlen(models), used, strlen(offers)};
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(catalog_load(&c, paths, bufs, lens, &d), 0, "%s", d.kept ? d.msgs[0] : "");
+	diag_clear(&d);
+	cr_assert_eq(c.ngpus, (size_t)N);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, "g4999,g4096,g0"), "%s", a.error);
+	cr_assert_eq(plan_of(&a, "g4999")->container.offer->monthly, 4999);
+	cr_assert_eq(plan_of(&a, "g4096")->baremetal.offer->monthly, 8000);
+	cr_assert_null(plan_of(&a, "g4096")->container.offer);
+	cr_assert_eq(plan_of(&a, "g0")->container.offer->monthly, 100);
+	analysis_free(&a);
+	catalog_free(&c);
 }

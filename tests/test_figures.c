@@ -330,7 +330,7 @@ ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
 {
 	static struct leaf_case cases[] = {
 		{"qwen2.5-32b", "inference", "4096", "1", 8},
-		{"llama-3.1-405b", "inference", "131072", "20000", 0},
+		{"llama-3.1-405b", "inference", "131072", "1000000", 0}, /* past 100,000 cards */
 		{"qwen2.5-7b", "full", "4096", "1", 8},
 		{"llama-3.1-405b", "full", "131072", "64", 0},
 	};
@@ -414,19 +414,19 @@ Test(figures, rent_sentences_in_three_styles)
 	run_scenario("qwen2.5-32b", "inference", "4096", "1");
 	const struct plan *p = plan_of(&an, "910b-64g");
 	char buf[512];
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: 2 × ¥2,577 = ¥5,154/month, ¥3.58/h = ¥2,613/month "
 			      "(max 4 cards, 2026-10-12)");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_SCREEN);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_screen);
 	cr_assert_str_eq(buf, "bare metal 1 × ¥18,800 = ¥18,800/month · ¥2,350/card · 6 idle = ¥14,100 · "
 			      "湖北一区 2026-10-12");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_quote);
 	cr_assert_str_eq(buf, "bare metal | 湖北一区 | ¥18,800 per machine | 2026-10-12 | — | "
 			      "极智算官网裸金属页面 (article 2026-10-12)");
 	p = plan_of(&an, "a100-80g");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: — no container offer for A100 80G");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_quote);
 	cr_assert_str_eq(buf, "");
 }
 

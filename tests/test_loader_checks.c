@@ -110,25 +110,25 @@ Test(ranges, money_below_a_billion)
 {
 	expect(FILE_OFFERS,
 	       OFFERS_HEADER "h100-80g,container,1,4,,1000000001,,CNY,,,none,2026-10-12,t\n", 1,
-	       "prices/offers.csv:2:25: expected a number no larger than 1000000000 for monthly, "
+	       "prices/offers.csv:2:25: expected a number from 0 to 1000000000 for monthly, "
 	       "found \"1000000001\"\n");
 	expect(FILE_OFFERS, OFFERS_HEADER "h100-80g,container,1,4,,,2e9,CNY,,,none,2026-10-12,t\n", 1,
-	       "expected a number no larger than 1000000000 for hourly, found \"2e9\"\n");
+	       "expected a number from 0 to 1000000000 for hourly, found \"2e9\"\n");
 }
 
 Test(ranges, model_figures)
 {
 	expect(FILE_MODELS, MODELS_HEADER "m,M,1e300,32,4096,32,8,128,11008,32000\n", 1,
-	       "models/models.csv:2:5: expected a number no larger than 1000000 for params_b, found "
+	       "models/models.csv:2:5: expected a number from 0.01 to 1000000 for params_b, found "
 	       "\"1e300\"\n");
 	expect(FILE_MODELS, MODELS_HEADER "m,M,7,100000,4096,32,8,128,11008,32000\n", 1,
-	       "models/models.csv:2:7: expected a whole number from 1 to 65536 for layers, found "
+	       "models/models.csv:2:7: expected a whole number from 1 to 1024 for layers, found "
 	       "\"100000\"\n");
 	expect(FILE_MODELS, MODELS_HEADER "m,M,7,32,2147483647,32,8,128,11008,32000\n", 1,
-	       "expected a whole number from 1 to 16777216 for hidden, found \"2147483647\"\n");
-	/* below the minimum keeps its old words */
+	       "expected a whole number from 1 to 131072 for hidden, found \"2147483647\"\n");
+	/* below the minimum gives the range too */
 	expect(FILE_MODELS, MODELS_HEADER "m,M,7,0,4096,32,8,128,11008,32000\n", 1,
-	       "expected a whole number of at least 1 for layers, found \"0\"\n");
+	       "expected a whole number from 1 to 1024 for layers, found \"0\"\n");
 }
 
 Test(names, a_name_equal_to_another_id_is_an_error)
@@ -214,7 +214,7 @@ Test(check_data, every_new_problem_with_its_place_and_exit_3)
 	cr_assert_eq(check_data(LOADER "/bad", out, sizeof out), 3, "%s", out);
 	const char *want[] = {
 		"/bad/models/models.csv:24:8: expected a name that is not the id on line 6",
-		"/bad/models/models.csv:25:11: expected a number no larger than 1000000 for params_b",
+		"/bad/models/models.csv:25:11: expected a number from 0.01 to 1000000 for params_b",
 		"/bad/prices/offers.csv:24:20: expected a whole number from 1 to 4096 for cards",
 		"/bad/prices/offers.csv:25:31: expected a currency code for currency",
 		"warning: " LOADER "/bad/prices/offers.csv:26:43: collected 2062-01-01 is in the future",
@@ -283,4 +283,160 @@ Test(index, offers_grouped_in_pricing_order)
 	free(text);
 	free(owned[0]);
 	free(owned[1]);
+}
+
+/* ---- Physical ranges: every number a memory or time figure divides by
+ * (issue: reliability, impossible numbers) ---- */
+
+#define GPUS_HEADER                                                                        \
+	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,link_gbs,mbu,"  \
+	"mbu_bs1,mfu_infer,mfu_infer_fp8,mfu_train,calibration,source\n"
+
+/* A one-GPU gpus.csv also leaves the fixture's offers for other GPUs
+ * without their GPU: only the message is checked, not the count. */
+static void expect_gpu(const char *row, const char *message)
+{
+	char text[512];
+	snprintf(text, sizeof text, GPUS_HEADER "%s\n", row);
+	size_t got = load_with(FILE_GPUS, text, out, sizeof out);
+	cr_assert_geq(got, 1, "%s", out);
+	cr_assert(strstr(out, message) != NULL, "expected\n  %s\nin\n%s", message, out);
+}
+
+/* An empty bandwidth was read as -1: "-1 GB/s" and speeds 5x too fast;
+ * 0 gave "TTFT inf s". */
+Test(ranges, gpu_bandwidth_is_required_and_physical)
+{
+	expect_gpu("h100-80g,H100,NVIDIA,81559,,989,1979,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
+		   "published,t",
+		   "prices/gpus.csv:2:28: expected a number above 0 for bandwidth_gbs, found an "
+		   "empty field\n");
+	expect_gpu("h100-80g,H100,NVIDIA,81559,0,989,1979,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
+		   "published,t",
+		   "prices/gpus.csv:2:28: expected a number from 1 to 100000 for bandwidth_gbs, "
+		   "found \"0\"\n");
+	expect_gpu("h100-80g,H100,NVIDIA,81559,3350,,1979,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
+		   "published,t",
+		   "prices/gpus.csv:2:33: expected a number above 0 for bf16_tflops, found an "
+		   "empty field\n");
+	expect_gpu("h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,0,0.75,0.55,0.55,0.40,0.40,"
+		   "published,t",
+		   "prices/gpus.csv:2:49: expected a number from 1 to 100000 for link_gbs, found "
+		   "\"0\"\n");
+}
+
+Test(ranges, gpu_memory_and_efficiencies_are_physical)
+{
+	expect_gpu("h100-80g,H100,NVIDIA,1e308,3350,989,1979,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
+		   "published,t",
+		   "prices/gpus.csv:2:22: expected a number from 1024 to 16777216 for memory_mib, "
+		   "found \"1e308\"\n");
+	expect_gpu("h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,1e-300,0.55,0.55,0.40,"
+		   "0.40,published,t",
+		   "prices/gpus.csv:2:53: expected a fraction from 0.01 to 1 for mbu, found "
+		   "\"1e-300\"\n");
+	expect_gpu("h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,0.55,0.55,0.40,"
+		   "1e-300,published,t",
+		   "prices/gpus.csv:2:73: expected a fraction from 0.01 to 1 for mfu_train, found "
+		   "\"1e-300\"\n");
+	/* the edges load */
+	expect(FILE_GPUS, GPUS_HEADER
+	       "h100-80g,H100,NVIDIA,1024,1,1,,pcie,1,0.01,0.01,0.01,,0.01,published,t\n"
+	       "rtx4090-24g,R,NVIDIA,16777216,100000,100000,100000,pcie,100000,1,1,1,1,1,"
+	       "published,t\n"
+	       "910b-64g,A,Huawei,65536,1600,320,,hccs,392,0.60,0.50,0.45,,0.30,estimate,t\n"
+	       "h20-96g,H20,NVIDIA,97871,4000,148,296,nvlink,900,0.75,0.65,0.70,0.70,0.50,"
+	       "published,t\n"
+	       "a100-80g,A100,NVIDIA,81920,2039,312,,nvlink,600,0.75,0.60,0.65,,0.45,published,t\n"
+	       "h200-141g,H200,NVIDIA,143771,4800,989,1979,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
+	       "published,t\n"
+	       "b300-288g,B300,NVIDIA,274658,8000,2250,4500,nvlink,1800,0.75,0.55,0.45,0.40,0.40,"
+	       "estimate,t\n"
+	       "l20-48g,L20,NVIDIA,46068,864,119.5,239,pcie,32,0.80,0.80,0.65,0.45,0.35,estimate,t\n",
+	       0, "");
+}
+
+/* vocab at the old maximum (2^24) made the embeddings larger than the
+ * model: the rest of it, and TTFT and TPOT, came out negative. */
+Test(ranges, the_embeddings_fit_in_the_parameter_count)
+{
+	expect(FILE_MODELS, MODELS_HEADER "m,M,7,32,4096,32,8,128,11008,16777216\n", 1,
+	       "models/models.csv:2:30: expected a whole number from 1 to 2097152 for vocab, found "
+	       "\"16777216\"\n");
+	/* 2097152 x 4096 x 2 (untied) = 17.18B embedding parameters > 7B */
+	expect(FILE_MODELS, MODELS_HEADER "m,M,7,32,4096,32,8,128,11008,2097152\n", 1,
+	       "models/models.csv:2:5: expected params_b above the 17.18B that the embeddings "
+	       "(vocab x hidden) hold, found \"7\"\n");
+	/* MoE: 8 experts, 2 active, 46.7B total, 3B active: each expert is
+	 * (46.7 - 3) / 6 = 7.283B, 2 of them 14.57B, plus 32000 x 4096 x 2 =
+	 * 0.262B: 14.83B > 3B */
+	expect(FILE_MODELS,
+	       "id,name,params_b,active_params_b,layers,hidden,heads,kv_heads,head_dim,"
+	       "intermediate,vocab,experts,experts_per_token\n"
+	       "x,X,46.7,3,32,4096,32,8,128,14336,32000,8,2\n",
+	       1, "models/models.csv:2:10: expected active_params_b above the 14.83B that the "
+		  "embeddings (vocab x hidden) and the active experts hold, found \"3\"\n");
+}
+
+/* ---- Control characters (issue: reliability, security) ---- */
+
+#define CONTROL FIXTURES "/control"
+
+/* tests/fixtures/control: the reference data plus rows holding ESC ] (sets
+ * the terminal title), ESC [ 2 J (clears it), BEL, BS, CR, DEL, a C1 CSI
+ * (U+009B) and a tab. Each is refused at the character's place; a tab only
+ * in a source. No control byte reaches the terminal through the message. */
+Test(check_data, control_characters_are_refused_where_they_are)
+{
+	static char err[8192];
+	cr_assert_eq(check_data(CONTROL, err, sizeof err), 3, "%s", err);
+	const char *want[] = {
+		/* evil-7b,"Evil then 4 BS: the quote is column 9, the first BS 14 */
+		CONTROL "/models/models.csv:37:14: expected text without control characters for "
+			"name, found the control character U+0008 in \"Evil\\x08\\x08\\x08\\x08Good "
+			"7B\"\n",
+		CONTROL "/prices/gpus.csv:14:11: expected text without control characters for name, "
+			"found the control character U+000D in \"X1\\x0d cleared\"\n",
+		"for vendor, found the control character U+007F in \"Vend\\x7for\"\n",
+		"for name, found the control character U+0009 in \"X3\\x09tabbed\"\n",
+		CONTROL "/prices/offers.csv:24:35: expected text without control characters for "
+			"discount, found the control character U+001B in \"\\x1b]0;pwned\\x07\"\n",
+		CONTROL "/prices/offers.csv:25:23: expected text without control characters for "
+			"region, found the control character U+009B in \"\\u009b2J宁夏\"\n",
+		CONTROL "/prices/offers.csv:26:38: expected text without control characters for "
+			"network, found the control character U+0007 in \"IB\\x07\"\n",
+		CONTROL "/prices/offers.csv:26:55: expected text without control characters (a tab "
+			"is allowed) for source, found the control character U+001B in "
+			"\"x\\x1b[2Jy\"\n",
+		"gpuplan: 8 errors in the data files; nothing was computed\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_assert(strstr(err, want[i]), "%s\nin\n%s", want[i], err);
+	/* the tab in evil-7b's source is no error: 8 errors, none for it */
+	cr_assert_null(strstr(err, "a tab is fine"), "%s", err);
+	for (const char *p = err; *p; p++)
+		cr_assert((unsigned char)*p >= 0x20 || *p == '\n', "a raw control byte 0x%02x",
+			  (unsigned char)*p);
+	cr_assert_null(strstr(err, "\xc2\x9b"), "a raw C1 CSI");
+}
+
+/* The rows alone, through the loader: the first control character of a
+ * field, C1 by its code point, a tab where only a source allows one. */
+Test(check_data, control_characters_by_column)
+{
+	expect(FILE_MODELS, MODELS_HEADER "m,\"M\x1b[2J\",7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:5: expected text without control characters for name, found "
+	       "the control character U+001B in \"M\\x1b[2J\"\n");
+	expect(FILE_MODELS, MODELS_HEADER "m\x07,M,7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:2: expected text without control characters for id");
+	/* a number column says what it is, then the character */
+	expect(FILE_MODELS, MODELS_HEADER "m,M,7\x08,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:6: expected a number above 0 for params_b, found the control "
+	       "character U+0008 in \"7\\x08\"\n");
+	expect(FILE_MODELS, MODELS_HEADER "m,M\xc2\x85,7,32,4096,32,8,128,11008,32000\n", 1,
+	       "models/models.csv:2:4: expected text without control characters for name, found "
+	       "the control character U+0085 in \"M\\u0085\"\n");
+	/* printable text is untouched: Chinese, quotes, commas */
+	expect(FILE_MODELS,
+	       MODELS_HEADER "m,\"模型 \"\"七\"\", 7B\",7,32,4096,32,8,128,11008,32000\n", 0, "");
 }

@@ -462,10 +462,10 @@ Test(plan_notes_zh, rent_sentences_in_chinese)
 	struct analysis *an = ref_run(&sc, NULL);
 	const struct plan *p = plan_of(an, "910b-64g");
 	char buf[512];
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_report);
 	cr_assert(strstr(buf, "：1 × ¥18,800 = ¥18,800/月，折合 ¥2,350/卡，闲置 6 张 = ¥14,100"
 			      "（湖北一区，2026-10-12）"), "%s", buf);
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_quote);
 	cr_assert(strstr(buf, " | 湖北一区 | ¥18,800/台·月 | 2026-10-12 | "), "%s", buf);
 	p = plan_of(an, "a100-80g");
 	cr_assert_str_eq(text(&p->container.why), "A100 80G 没有容器实例报价");

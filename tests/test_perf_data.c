@@ -135,14 +135,14 @@ Test(perf_data, efficiencies_are_fractions_and_peaks_positive)
 	/* the mbu field starts at column 53 */
 	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,1.5,0.55,"
 				    "0.55,0.40,0.40,published,t\n",
-			 "prices/gpus.csv:2:53: expected a fraction above 0 and at most 1 for mbu, "
+			 "prices/gpus.csv:2:53: expected a fraction from 0.01 to 1 for mbu, "
 			 "found \"1.5\"");
 	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0,0.55,"
 				    "0.55,0.40,0.40,published,t\n",
 			 "for mbu, found \"0\"");
 	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,0,nvlink,900,0.75,0.55,"
 				    "0.55,0.40,0.40,published,t\n",
-			 "expected a number above 0 for fp8_tflops, found \"0\"");
+			 "expected a number from 1 to 100000 for fp8_tflops, found \"0\"");
 	expect_gpu_error(NEW_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,,"
 				    "0.55,0.40,0.40,published,t\n",
 			 "for mbu_bs1, found an empty field");

@@ -1,14 +1,20 @@
 /* Money as people read it, and the quote as a customer reads it: the
  * conclusion first, the screen's order, the pinned scenario beside. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "datasrc.h"
 #include "i18n.h"
 #include "money.h"
+#include "plan_text.h"
 #include "report.h"
+#include "report_quote_md.h"
+#include "report_time.h"
+#include "units.h"
 #include "helpers.h"
 
 static char buf[128];
@@ -42,6 +48,32 @@ Test(money, ascii_terminals_get_the_code)
 	cr_assert_str_eq(money(1234, "EUR", 0, MONEY_ASCII), "EUR 1,234");
 	cr_assert_str_eq(money(1234, "USD", 0, MONEY_ASCII), "$1,234");
 	cr_assert_str_eq(money(1234, "HKD", 0, MONEY_ASCII), "HKD 1,234");
+}
+
+/* Never inf, nan or a number cut short (it reads as another, smaller
+ * one): such an amount is "—" (issue: reliability, impossible numbers). */
+Test(money, a_figure_is_whole_or_a_dash)
+{
+	cr_assert_str_eq(money(INFINITY, "CNY", 0, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(-INFINITY, "CNY", 0, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(NAN, "USD", 2, MONEY_UTF8), "—");
+	cr_assert_str_eq(money(1e300, "CNY", 0, MONEY_UTF8), "—", "300 digits do not fit a cell");
+	cr_assert_str_eq(money(1e20, "CNY", 0, MONEY_UTF8), "¥100,000,000,000,000,000,000");
+	char small[12];
+	/* "¥123,456,789" is 14 bytes: cut it would read "¥123,456," */
+	money_format(small, sizeof small, 123456789, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(small, "—");
+	money_format(small, sizeof small, 1234567, "CNY", 0, MONEY_UTF8);
+	cr_assert_str_eq(small, "¥1,234,567", "10 bytes and the NUL fit");
+	money_group(small, 6, 1234567, 0);
+	cr_assert_str_eq(small, "—");
+	/* the unit printer reads money the same way */
+	unit_money(buf, sizeof buf, INFINITY, "CNY", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
+	unit_money(buf, sizeof buf, NAN, "USD", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
+	unit_money_signed(buf, sizeof buf, -INFINITY, "CNY", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
 }
 
 Test(money, signed_differences)
@@ -133,7 +165,7 @@ Test(quote, pinned_and_now_side_by_side)
 	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 1 | single | ¥9,345 | "
 			       "42.8 tok/s | -¥18,690 |\n"),
 		  "%s", text);
-	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.4 tok/s | 1 | single | ¥41,600 | "
+	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.36 tok/s | 1 | single | ¥41,600 | "
 			       "26.7 tok/s | ¥0 |\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
@@ -275,12 +307,12 @@ Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 910B 64G bare metal, 1 machine (7 cards used, 1 idle), "
-			 "¥18,800/month, ~9.9 tok/s (±50 %).");
+			 "¥18,800/month, ~9.90 tok/s (±50 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
 			 "Cheapest: RTX 4090 24G bare metal, 3 machines (20 cards used, 4 idle), "
-			 "¥27,600/month, ~7.4 tok/s (±30 %).");
+			 "¥27,600/month, ~7.39 tok/s (±30 %).");
 	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      "precision", "int4", NULL);
@@ -308,7 +340,7 @@ Test(quote, bare_metal_headline_in_chinese)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
 			 "最低价方案：910B 64G 裸金属整机 1 台（用 7 卡，闲置 1 卡），¥18,800/月，"
-			 "约 9.9 tok/s（±50%）。");
+			 "约 9.90 tok/s（±50%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
@@ -319,28 +351,31 @@ Test(quote, bare_metal_headline_in_chinese)
 
 /* A training job is paid once: the headline is the lowest job cost (the
  * table's "job cost", each plan's cheapest billing), not the lowest
- * month. Llama-2-7B LoRA, 2B tokens, 7 days: RTX 4090 is the cheapest
- * month (3 × ¥1,073 = ¥3,219) but its job, 501 card-hours × ¥1.57/h ≈
- * ¥787, costs more than 910B's 215 card-hours × ¥3.58/h ≈ ¥769 (3 cards,
- * 2.98 days, by the hour). */
+ * month. Llama-2-7B LoRA, 2B tokens, 7 days (TRAINING.md: F = 4·(6.74e9 −
+ * 32000·4096) + 6·32·4096·4096 = 29.66 GFLOP a token): RTX 4090 is the
+ * cheapest month (3 × ¥1,073 = ¥3,219) but its job, 3 cards × 4.61 days
+ * (ZeRO-3 gathers over PCIe) × 24 h × ¥1.57/h ≈ ¥521, costs more than
+ * 910B's one card: 2e9 × 29.66e9 / (320e12 × 0.45) / goodput 0.95 = 5.02
+ * days, 120.5 h × ¥3.58/h ≈ ¥431. */
 Test(quote, training_headline_is_the_jobs_cheapest_billing)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B",
 		      "deadline", "7d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: 3 × 910B 64G container by the hour, ¥769 for the job, "
-			 "~2.98 days (±50 %).");
-	/* RTX 4090 alone: 3 cards by the hour, 6.96 days, ¥787 */
+			 "Cheapest: 1 × 910B 64G container by the hour, ¥431 for the job, "
+			 "~5.02 days (±50 %).");
+	/* RTX 4090 alone: 3 cards by the hour, 4.61 days, ¥521 */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
-			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥787 for the job, "
-			 "~6.96 days (±25 %).");
-	/* A100 has bare metal only: 1 card, 6.12 days, one month of one
-	 * machine = ¥41,600, 7 cards idle */
+			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥521 for the job, "
+			 "~4.61 days (±25 %).");
+	/* A100 has bare metal only: one month of one machine (the ¥40,000 quote
+	 * is the cheaper region) pays for all 8 cards, so the job runs on them
+	 * (PERFORMANCE.md §2: at the same spend the faster): 0.62 days */
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
-			 "Cheapest: A100 80G bare metal, 1 machine (1 card used, 7 idle), ¥41,600 "
-			 "for the job, ~6.12 days (±25 %).");
+			 "Cheapest: A100 80G bare metal, 1 machine (8 cards), ¥40,000 for the job, "
+			 "~0.62 days (±25 %).");
 	/* without --train-tokens there is no job: the month */
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
@@ -349,17 +384,17 @@ Test(quote, training_headline_is_the_jobs_cheapest_billing)
 
 /* With a deadline the cheapest job is among the plans that meet it (the
  * deadline solver's rule, across GPU types). Llama-3.1-70B LoRA, 20B
- * tokens, 1 day: 8 × RTX 4090 costs ¥82,800 but takes 254 days; no count
- * of 4090, 910B, H20 or A100 meets it; H100 does on 304 cards = 38
- * machines × ¥87,200 (8 × ¥10,900) = ¥3,313,600, in 0.97 days. */
+ * tokens, 1 day: the 910B (mfu_train 0.45, TRAINING.md §11) meets it on
+ * 576 cards = 72 machines × ¥18,800 = ¥1,353,600, in 0.96 days, cheaper
+ * than any H100 count that does. */
 Test(quote, training_headline_meets_the_deadline)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "lora", "train-tokens", "20B",
 		      "deadline", "1d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: H100 80G bare metal, 38 machines (304 cards), ¥3,313,600 for "
-			 "the job, ~0.97 days (±25 %).");
+			 "Cheapest: 910B 64G bare metal, 72 machines (576 cards), ¥1,353,600 for "
+			 "the job, ~0.96 days (±50 %).");
 }
 
 Test(quote, training_headline_in_chinese)
@@ -369,17 +404,17 @@ Test(quote, training_headline_in_chinese)
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B",
 		      "deadline", "7d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
-			 "最低价方案：3 × 910B 64G 容器按量，任务总价 ¥769，约 2.98 天（±50%）。");
+			 "最低价方案：1 × 910B 64G 容器按量，任务总价 ¥431，约 5.02 天（±50%）。");
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
-			 "最低价方案：A100 80G 裸金属整机 1 台（用 1 卡，闲置 7 卡），任务总价 "
-			 "¥41,600，约 6.12 天（±25%）。");
+			 "最低价方案：A100 80G 裸金属整机 1 台（8 卡），任务总价 ¥40,000，约 0.62 天"
+			 "（±25%）。");
 	i18n_set_lang(I18N_EN);
 }
 
-/* Two training scenarios compare jobs: A (7 days) 910B by the hour ¥769;
- * B (1 day) RTX 4090 on 24 cards = 3 machines × ¥9,200 = ¥27,600;
- * B − A = ¥26,831. A month beside a job has no difference. */
+/* Two training scenarios compare jobs: A (7 days) 910B by the hour ¥431;
+ * B (1 day) 2 H100 containers by the month, 0.81 days, 2 × ¥9,345 =
+ * ¥18,690; B − A = ¥18,259. A month beside a job has no difference. */
 Test(quote, compare_headline_jobs_and_machines)
 {
 	struct scenario sa, sb, sc;
@@ -394,21 +429,207 @@ Test(quote, compare_headline_jobs_and_machines)
 	cr_assert(analysis_run(&month, &ref_catalog, &sc, NULL));
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "Cheapest now", line_buf,
 				  sizeof line_buf),
-			 "Cheapest now (B): RTX 4090 24G bare metal, 3 machines (24 cards), "
-			 "¥27,600 for the job. Pinned (A): 3 × 910B 64G container by the hour, ¥769 "
-			 "for the job. B − A: +¥26,831 for the job.");
+			 "Cheapest now (B): 2 × H100 80G container by the month, ¥18,690 for the "
+			 "job. Pinned (A): 1 × 910B 64G container by the hour, ¥431 for the job. "
+			 "B − A: +¥18,259 for the job.");
 	cr_assert_str_eq(headline(compare_of(&pinned, &month), "Cheapest now", line_buf,
 				  sizeof line_buf),
 			 "Cheapest now (B): 1 × RTX 4090 24G container, ¥1,073/month. Pinned (A): "
-			 "3 × 910B 64G container by the hour, ¥769 for the job.");
+			 "1 × 910B 64G container by the hour, ¥431 for the job.");
 	chinese_or_skip();
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "当前场景", line_buf,
 				  sizeof line_buf),
-			 "当前场景（B）最低价：RTX 4090 24G 裸金属整机 3 台（24 卡），任务总价 "
-			 "¥27,600。对照场景（A）：3 × 910B 64G 容器按量，任务总价 ¥769。"
-			 "B − A：任务总价 +¥26,831。");
+			 "当前场景（B）最低价：2 × H100 80G 容器包月，任务总价 ¥18,690。"
+			 "对照场景（A）：1 × 910B 64G 容器按量，任务总价 ¥431。"
+			 "B − A：任务总价 +¥18,259。");
 	i18n_set_lang(I18N_EN);
 	analysis_free(&pinned);
 	analysis_free(&now);
 	analysis_free(&month);
+}
+
+/* H100 container in USD, bare metal in CNY (tests/fixtures/loader/
+ * usd-container, $95,000 a card to be the larger number): each price
+ * carries its own offer's currency. The plan
+ * row labelled the CNY machine "$11,060 | $88,480" and the per-million
+ * pair wrote both in the container's "$". */
+Test(quote_currency, each_way_is_in_its_own_currency)
+{
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, FIXTURES "/loader/usd-container", &d), 0);
+	diag_clear(&d);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, "h100-80g"), "%s", a.error);
+	const char *md = markdown_of(&a, NULL, 0);
+	/* 88480 / 8 = 11060 a card; the machine 88480, both CNY */
+	cr_assert(strstr(md, "| $95,000 | $95,000 | ¥11,060 | ¥88,480 |"), "%s", md);
+	const struct plan *p = plan_of(&a, "h100-80g");
+	char pair[512];
+	time_cost_line(pair, sizeof pair, p, false, &style_report);
+	cr_assert(strstr(pair, "container $") && strstr(pair, "bare metal ¥"), "%s", pair);
+	time_cost_line(pair, sizeof pair, p, false, &style_screen);
+	cr_assert(strstr(pair, "container $") && strstr(pair, "bare metal ¥"), "%s", pair);
+	/* two currencies: no cheaper way, and the single figure is the
+	 * container's, in its currency (never the smaller number of two) */
+	cr_assert_eq(p->cheaper, CHEAPER_NONE);
+	cr_assert_eq(plan_per_million(p, &p->throughput), p->throughput.per_million_output.container);
+	cr_assert_str_eq(plan_currency(p), "USD");
+	analysis_free(&a);
+	catalog_free(&c);
+}
+
+/* The unit printers every surface shares (units.h): a figure that is not
+ * finite or is negative is "—", never "inf", "-nan" or a negative time. */
+Test(money, time_figures_are_finite_or_a_dash)
+{
+	char t[64];
+	unit_days(t, sizeof t, INFINITY);
+	cr_assert_str_eq(t, "—");
+	unit_days(t, sizeof t, NAN);
+	cr_assert_str_eq(t, "—");
+	unit_days(t, sizeof t, 3.254);
+	cr_assert_str_eq(t, "3.25");
+	unit_seconds(t, sizeof t, -0.5);
+	cr_assert_str_eq(t, "—");
+	unit_seconds(t, sizeof t, INFINITY);
+	cr_assert_str_eq(t, "—");
+	unit_rate(t, sizeof t, NAN);
+	cr_assert_str_eq(t, "—");
+	unit_rate(t, sizeof t, 13466);
+	cr_assert_str_eq(t, "13,466");
+	/* every unit, through the one entry the figures table uses */
+	static const double bad[] = {INFINITY, -INFINITY, NAN};
+	for (int u = 0; u < UNIT_KINDS; u++)
+		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			unit_text(t, sizeof t, (enum unit)u, bad[i], "CNY", MONEY_UTF8);
+			cr_assert_str_eq(t, "—", "unit %d, value %g", u, bad[i]);
+		}
+}
+
+/* ---- Markdown: the one escape (issue: reliability, security) ---- */
+
+static const char *md(const char *s)
+{
+	static char b[512];
+	return md_escape(b, sizeof b, s);
+}
+
+Test(markdown, data_text_is_literal)
+{
+	cr_assert_str_eq(md("H100 | 80G"), "H100 \\| 80G", "a pipe splits a cell");
+	cr_assert_str_eq(md("line one\nline two\r\n"), "line one line two  ", "a line break");
+	cr_assert_str_eq(md("```"), "\\`\\`\\`", "a fence would swallow the rest");
+	cr_assert_str_eq(md("<img src=x onerror=alert(1)> & &copy;"),
+			 "&lt;img src=x onerror=alert(1)&gt; &amp; &amp;copy;");
+	cr_assert_str_eq(md("[link](http://x)"), "\\[link\\](http://x)");
+	/* openers escaped (* _), closers escaped (~): nothing can pair */
+	cr_assert_str_eq(md("*bold* _it_ ~gone~"), "\\*bold* \\_it_ ~gone\\~");
+	cr_assert_str_eq(md("a\\b"), "a\\\\b");
+	cr_assert_str_eq(md("x$y$"), "x\\$y\\$", "math");
+	cr_assert_str_eq(md("a\x1b[2Jb\x07"), "a \\[2Jb ", "controls are spaces");
+	cr_assert_str_eq(md("M\xc2\x9b"), "M ", "C1 too");
+	/* a start that opens a list or a heading after "- " */
+	cr_assert_str_eq(md("- item"), "\\- item");
+	cr_assert_str_eq(md("# title"), "\\# title");
+	cr_assert_str_eq(md("1. first"), "1\\. first");
+	cr_assert_str_eq(md("12) twelfth"), "12\\) twelfth");
+}
+
+/* The quote's own marks stay as they are: CommonMark's flanking rules let
+ * them open or close nothing, so a chat that shows the raw text is not
+ * littered with backslashes. */
+Test(markdown, the_quotes_own_marks_stay_readable)
+{
+	cr_assert_str_eq(md("4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %)"),
+			 "4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %)");
+	cr_assert_str_eq(md("container by the month ¥9,345*, bare metal ¥88,480"),
+			 "container by the month ¥9,345*, bare metal ¥88,480");
+	cr_assert_str_eq(md("$95,000"), "$95,000");
+	cr_assert_str_eq(md("params_b 9B, mfu_train"), "params_b 9B, mfu_train");
+	cr_assert_str_eq(md("+¥26,831"), "+¥26,831");
+	cr_assert_str_eq(md("-¥18,690"), "-¥18,690");
+	cr_assert_str_eq(md("TP2×PP3, C#, 1.5B"), "TP2×PP3, C#, 1.5B");
+	cr_assert_str_eq(md("极智算官网 /markets/bms (article 2026-09-28)"),
+			 "极智算官网 /markets/bms (article 2026-09-28)");
+}
+
+/* Never cut inside a character or an escape. */
+Test(markdown, a_short_buffer_cuts_whole_characters)
+{
+	char b[8];
+	md_escape(b, sizeof b, "宁夏一区");
+	cr_assert_str_eq(b, "宁夏", "6 bytes: a third would need 9");
+	md_escape(b, 5, "ab|cd");
+	cr_assert_str_eq(b, "ab\\|");
+	md_escape(b, 4, "ab|cd");
+	cr_assert_str_eq(b, "ab", "no lone backslash");
+}
+
+/* A quote from data holding Markdown (tests/fixtures/markdown): the GPU
+ * name "H100 | 80G"; an H100 offer whose region is ```, discount
+ * **95折**, network an <img> tag and source "# price list | page 2
+ * [link](...) ~old~ &copy;". Every table row keeps its cell count, no
+ * line opens a code block and no HTML passes. */
+Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
+{
+	struct catalog c;
+	struct diag d = {0};
+	cr_assert_eq(data_load_dir(&c, FIXTURES "/markdown", &d), 0);
+	diag_clear(&d);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-2-7b", NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, NULL), "%s", a.error);
+	const char *q = markdown_of(&a, NULL, 0);
+	cr_assert(strstr(q, "| H100 \\| 80G | container | \\`\\`\\` | ¥9,345 per card, "
+			    "\\*\\*95折*\\* | 2026-10-12 | &lt;img src=x onerror=alert(1)&gt; | "
+			    "\\# price list \\| page 2 \\[link\\](http://x) ~old\\~ &amp;copy; | yes |\n"),
+		  "%s", q);
+	cr_assert_null(strstr(q, "<img"), "HTML passed");
+	cr_assert_null(strstr(q, "\n```"), "a fence");
+	/* each row of a table has as many unescaped | as its header */
+	int want = -1;
+	for (const char *line = q; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		int bars = 0;
+		for (size_t i = 0; i < len; i++)
+			bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+		if (len && line[0] == '|') {
+			if (want < 0)
+				want = bars;
+			cr_assert_eq(bars, want, "%.*s", (int)len, line);
+		} else {
+			want = -1;
+		}
+		line += len + (end != NULL);
+	}
+	analysis_free(&a);
+	catalog_free(&c);
+}
+
+/* A column too narrow for nine-digit KRW totals abbreviates them (the
+ * reliability issue: they were drawn over the table's border). */
+Test(money, short_forms_keep_three_significant_digits)
+{
+	char out[64];
+	static const struct {
+		double amount;
+		const char *currency, *want;
+	} cases[] = {
+		{123456789, "KRW", "KRW 123M"}, {15432099, "KRW", "KRW 15.4M"},
+		{45000000, "KRW", "KRW 45.0M"}, {151920, "CNY", "¥152k"},
+		{9345, "CNY", "¥9,345"},	  {10000, "CNY", "¥10.0k"},
+		{999600, "CNY", "¥1.00M"},	  {1234567890, "USD", "$1.23G"},
+		{99960, "EUR", "€100k"},	  {-20000, "CNY", "-¥20.0k"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		money_format_short(out, sizeof out, cases[i].amount, cases[i].currency, MONEY_UTF8);
+		cr_assert_str_eq(out, cases[i].want, "%.0f", cases[i].amount);
+	}
+	money_format_short(out, sizeof out, 123456789, "CNY", MONEY_ASCII);
+	cr_assert_str_eq(out, "CNY 123M");
 }

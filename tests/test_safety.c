@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include "dataedit.h"
 #include "datasrc.h"
 #include "i18n.h"
+#include "terminal.h"
 
 #define SAFETY FIXTURES "/safety"
 #define HEADER "gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network," \
@@ -331,6 +333,65 @@ Test(atomic, a_full_disk_leaves_no_truncated_file)
 	cr_assert_not(ok);
 	cr_assert(strstr(err, "quote-1.md: No space left on device"), "%s", err);
 	cr_assert_eq(left, 0, "a truncated quote or temporary file was left");
+}
+
+/* A fatal signal in the middle of a save (a crash, kill -TRAP, a CPU time
+ * limit): the child dies by that signal and leaves no NAME.tmp-* beside
+ * the file (SIGTRAP, SIGSYS, SIGXCPU, SIGVTALRM and SIGPROF left one and
+ * the terminal raw). The real-time range is fatal too. */
+static int die_mid_save(const char *path, int sig)
+{
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		struct rlimit no_core = {0, 0};
+		setrlimit(RLIMIT_CORE, &no_core);
+		struct atomic_file a;
+		char err[512];
+		terminal_catch_signals();
+		if (!atomic_begin(&a, path, 0644, err, sizeof err) ||
+		    !atomic_put(&a, "half a quote", 12, err, sizeof err))
+			_exit(3);
+		raise(sig);
+		_exit(4); /* still alive: the signal did not end it */
+	}
+	int status = 0;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+Test(atomic, a_fatal_signal_mid_save_leaves_no_temporary_file)
+{
+	const int sigs[] = {SIGTRAP, SIGSYS, SIGXCPU, SIGVTALRM, SIGPROF, SIGSEGV, SIGBUS,
+			    SIGABRT, SIGRTMIN, SIGRTMAX};
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		int status = die_mid_save(in_dir("quote-1.md"), sigs[i]);
+		cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == sigs[i],
+			  "signal %d: status %#x, not death by it", sigs[i], (unsigned)status);
+		cr_assert_eq(count_entries(dir), 0, "signal %d left a temporary file", sigs[i]);
+	}
+}
+
+/* Over ulimit -f a write fails with EFBIG instead of SIGXFSZ killing the
+ * program: the save says why and leaves nothing; the quits and SIGPIPE
+ * are not fatal either. */
+Test(atomic, a_file_over_the_size_limit_fails_instead_of_killing)
+{
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		struct rlimit one_block = {1024, RLIM_INFINITY};
+		char err[512];
+		terminal_catch_signals();
+		setrlimit(RLIMIT_FSIZE, &one_block);
+		bool ok = atomic_write(in_dir("quote-1.md"), write_big, NULL, true, err, sizeof err);
+		raise(SIGPIPE);
+		_exit(!ok && strstr(err, "quote-1.md: File too large") ? 0 : 5);
+	}
+	int status = 0;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %#x", (unsigned)status);
+	cr_assert_eq(count_entries(dir), 0, "a partial quote or temporary file was left");
 }
 
 TestSuite(edit, .init = setup, .fini = teardown);

@@ -14,8 +14,10 @@
 #include "i18n.h"
 #include "plan_text.h"
 #include "report.h"
+#include "settings.h"
 #include "text.h"
 #include "detail_lines.h"
+#include "table_cells.h"
 #include "session.h"
 
 #define SRCDIR FIXTURES "/../.." /* the source tree's data folder */
@@ -567,7 +569,7 @@ Test(session, a_plan_that_does_not_fit_shows_the_totals_and_what_dominates)
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
 	cr_assert_not(p->fits);
 	detail_lines_plan(&lines, &s, p, 200);
-	cr_assert(has_line(&lines, "whole model: weights 131.4 + KV "), "%s", lines.line[0]);
+	cr_assert(has_line(&lines, "whole model: weights 131 + KV "), "%s", lines.line[0]);
 	for (int i = 0; i < lines.n; i++)
 		cr_assert_null(strstr(lines.line[i], "optimizer 0.0"), "inference has no optimizer states");
 	cr_assert(has_line(&lines, "most of it is weights: a lower precision or more cards"));
@@ -641,7 +643,7 @@ Test(session, a_reload_that_adds_200_gpu_types_keeps_the_order_in_bounds)
 	FILE *f = fopen(path, "ab");
 	cr_assert_not_null(f);
 	for (int i = 0; i < 200; i++)
-		fprintf(f, "extra%d-80g,Extra %d 80G,NVIDIA,81559,3350,989,1979,nvlink,900,0.75,0.55,"
+		fprintf(f, "extra%d-80g,Extra %d 80G,NVIDIA,81559,3350,989,1979,nvlink,900,,0.75,0.55,"
 			   "0.55,0.40,0.40,published,test row\n", i, i);
 	cr_assert_eq(fclose(f), 0);
 	size_t before = s.an->nplans;
@@ -838,16 +840,19 @@ static void qwen_scenario(void)
 
 Test(session, the_table_shows_tokens_per_second_and_cost_per_million)
 {
-	struct time_cells tc;
+	static const struct style plain = {.surface = SURFACE_SCREEN, .money = MONEY_ASCII};
+	struct table_row r;
 	qwen_scenario();
-	cr_assert(plan_time_cells(session_plan_at(&s, (size_t)row_of("h100-80g")), MONEY_UTF8, &tc));
-	cr_assert_str_eq(tc.speed, "103");
-	cr_assert_str_eq(tc.cost, "¥137");
-	cr_assert_not(tc.estimate);
-	cr_assert(plan_time_cells(session_plan_at(&s, (size_t)row_of("910b-64g")), MONEY_ASCII, &tc));
-	cr_assert_str_eq(tc.speed, "~10.6", "an estimate row is marked");
-	cr_assert_str_eq(tc.cost, "~677", "a plain terminal: the digits alone");
-	cr_assert(tc.estimate);
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	table_row_fill(&r, p, &style_screen);
+	cr_assert_str_eq(r.text[TC_SPEED], "103");
+	cr_assert_str_eq(r.text[TC_UNIT_COST], "¥137");
+	cr_assert_not(plan_time_estimate(p));
+	p = session_plan_at(&s, (size_t)row_of("910b-64g"));
+	table_row_fill(&r, p, &plain);
+	cr_assert_str_eq(r.text[TC_SPEED], "~10.6", "an estimate row is marked");
+	cr_assert_str_eq(r.text[TC_UNIT_COST], "~677", "a plain terminal: the digits alone");
+	cr_assert(plan_time_estimate(p));
 }
 
 Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
@@ -855,7 +860,7 @@ Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
 	qwen_scenario();
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("h100-80g"));
 	detail_lines_plan(&lines, &s, p, 200);
-	int speed = line_of(&lines, "speed: TTFT 3.8 s · TPOT 44 ms · 22.6 tok/s per user · 103 "
+	int speed = line_of(&lines, "speed: TTFT 3.81 s · TPOT 44.3 ms · 22.6 tok/s per user · 103 "
 				    "tok/s total · memory-bound · ±30%");
 	int terms = line_of(&lines, "weights ");
 	cr_assert(speed >= 0 && speed < terms, "the speed before the terms: %d %d", speed, terms);
@@ -864,36 +869,44 @@ Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
 	cr_assert(has_line(&lines, "efficiency used: mbu 0.75 · mbu_bs1 0.55 · mbu_kv 0.60 · "));
 	p = session_plan_at(&s, (size_t)row_of("910b-64g"));
 	detail_lines_plan(&lines, &s, p, 200);
-	cr_assert(has_line(&lines, "speed: TTFT 41 s · TPOT 272 ms · 3.7 tok/s per user · 10.6 "
+	cr_assert(has_line(&lines, "speed: TTFT 41.5 s · TPOT 272 ms · 3.68 tok/s per user · 10.6 "
 				   "tok/s total · memory-bound · ±50% estimate"));
 }
 
 /* A 7B LoRA on 2B tokens by a 7-day deadline: the why list first, the
- * days and the deadline, the three billings with the cheapest marked,
- * and one bar line per scaling tier, never wider than the box. */
+ * days and the deadline, the shape, the step and the network, the three
+ * billings with the cheapest marked, and one bar line per scaling tier
+ * with its shape, never wider than the box. 3 × RTX 4090 by the hour:
+ * 4.61 days (ZeRO-3 over PCIe, its gathers hidden) × 24 h × 3 × ¥1.57 =
+ * ¥521. */
 Test(session, training_shows_days_deadline_and_the_tiers)
 {
-	struct time_cells tc;
+	struct table_row r;
 	cr_assert(session_apply(&s, "model", "llama-2-7b"));
 	cr_assert(session_apply(&s, "task", "lora"));
 	cr_assert(session_apply(&s, "train-tokens", "2B"));
 	cr_assert(session_apply(&s, "deadline", "7d"));
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
-	cr_assert(plan_time_cells(p, MONEY_UTF8, &tc));
-	cr_assert(tc.training);
-	cr_assert_str_eq(tc.speed, "7.0");
-	cr_assert_str_eq(tc.cost, "¥787");
+	table_row_fill(&r, p, &style_screen);
+	cr_assert(p->training.valid);
+	cr_assert_str_eq(r.text[TC_SPEED], "4.61");
+	cr_assert_str_eq(r.text[TC_UNIT_COST], "¥521");
 	detail_lines_plan(&lines, &s, p, 86);
 	int why = line_of(&lines, "why: the memory minimum was 1 card:");
 	int terms = line_of(&lines, "weights ");
 	cr_assert(why >= 0 && why < terms, "%d %d", why, terms);
-	cr_assert(has_line(&lines, "deadline: met with 3 cards (7.0 days), cheapest container by the "
-				   "hour ¥787"));
-	cr_assert(has_line(&lines, "job on 3 cards: container by the hour ¥787* · container by the"));
+	cr_assert(has_line(&lines, "deadline: met with 3 cards (4.61 days), cheapest container by the "
+				   "hour ¥521"));
+	cr_assert(has_line(&lines, "shape: DP3 · ZeRO-3 · micro-batch 1 (85.33 a step per "
+				   "data-parallel rank) ·"));
+	cr_assert(has_line(&lines, "step 198 s: compute 198 s (data parallel 192 s, hidden)"));
+	cr_assert(has_line(&lines, "network: one machine, PCIe, 8.00 GB/s all-reduce in it (—)"));
+	cr_assert(has_line(&lines, "job on 3 cards: container by the hour ¥521* · container by the"));
 	int head = line_of(&lines, "scaling tiers:");
 	cr_assert_geq(head, 0);
-	cr_assert(has_line(&lines, "   1 card    20.9 d ████████████████████████"), "the longest bar");
-	cr_assert(has_line(&lines, "   2 cards   10.4 d ████████████ "));
+	cr_assert(has_line(&lines, "    1 card  single card       17.2 d ███████████████ "),
+		  "the longest bar");
+	cr_assert(has_line(&lines, "    2 cards PP2               7.28 d ██████ "));
 	for (int i = 0; i < lines.n; i++)
 		cr_assert_leq(text_width(lines.line[i]), 86, "%s", lines.line[i]);
 }
@@ -921,8 +934,8 @@ Test(session, training_tiers_line_up_by_display_width_in_chinese)
 	cr_assert(session_apply(&s, "deadline", "7d"));
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
 	detail_lines_plan(&lines, &s, p, 86);
-	int head = line_of(&lines, _("scaling tiers: cards, days, total cost of the job (cheapest way), "
-				     "efficiency"));
+	int head = line_of(&lines, _("scaling tiers: cards, shape, days, total cost of the job (cheapest "
+				     "way), efficiency"));
 	cr_assert_geq(head, 0);
 	int days_bar = -1, cost_bar = -1, pct = -1, tiers = 0;
 	for (int i = head + 1; i < lines.n && strstr(lines.line[i], "█"); i++, tiers++) {
@@ -935,7 +948,7 @@ Test(session, training_tiers_line_up_by_display_width_in_chinese)
 	}
 	cr_assert_geq(tiers, 5);
 	char days[32];
-	snprintf(days, sizeof days, _("%.1f d"), 20.9);
+	snprintf(days, sizeof days, _("%s d"), "17.2");
 	cr_assert_not_null(strstr(lines.line[head + 1], days), "%s", lines.line[head + 1]);
 	i18n_set_lang(I18N_EN);
 }
@@ -1003,4 +1016,27 @@ Test(session, a_vanished_row_asks_for_r_once_in_each_language)
 		session_offer_free(&e);
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* A data warning on the model in use is on the screen too, in the
+ * breakdown's notes, not only under --check-data (tests/fixtures/params:
+ * wrong-7b lists params_b 9 for a 6.738B shape, 25 % off). */
+Test(session_data, a_data_warning_on_the_model_is_in_the_notes)
+{
+	struct catalog pc;
+	struct scenario sc;
+	struct session ps;
+	struct diag d = {0};
+	char err[200];
+	cr_assert_eq(data_load_dir(&pc, FIXTURES "/params", &d), 0);
+	diag_clear(&d);
+	scenario_defaults(&sc);
+	cr_assert(scenario_set_model(&sc, &pc, "wrong-7b", err, sizeof err), "%s", err);
+	cr_assert(session_init(&ps, &pc, &sc, NULL));
+	detail_lines_plan(&lines, &ps, session_plan_at(&ps, 0), 400);
+	cr_assert(has_line(&lines, "note: data: models/models.csv:2 params_b 9B differs from the "
+				   "6.738B the architecture implies by 25 %: the figures use the "
+				   "listed count (see --check-data)"), "%s", lines.line[0]);
+	session_free(&ps);
+	catalog_free(&pc);
 }

@@ -73,7 +73,7 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 		{"model", {"Llama-2-7B", "llama-3.1-70b", "70b", "7.5B", "1.5t"}},
 		{"train-tokens", {"2B", "500M", "1.4T", "", "123456"}},
 		{"global-batch", {"1M", "4M", "524288", "2.5M", "1"}},
-		{"deadline", {"14d", "36h", "3w", "2099-01-15", ""}},
+		{"deadline", {"14d", "36h", "3w", "2027-01-15", ""}},
 		{"measured", {"1:1520,2:2900,4:5400", "2:10, 8:30", "1:1.5k,2:2.9k", "", "1:1,16:9"}},
 	};
 	const char *const *own = NULL;
@@ -98,6 +98,7 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 
 Test(settings, every_row_round_trips, .init = setup)
 {
+	setenv("GPUPLAN_TODAY", "2026-11-30", 1); /* the deadline's date sample is ahead */
 	for (size_t r = 0; r < n_settings; r++) {
 		const struct setting *s = &settings[r];
 		char values[8][48], err[160], text[128], again[128];
@@ -150,10 +151,11 @@ Test(settings, out_of_range_is_refused_and_changes_nothing, .init = setup)
 			continue;
 		if (s->ops.parse)
 			continue;
-		char below[48], above[48], err[160], want[160];
+		char below[48], above[48], err[200], accepted[160], want[200];
 		snprintf(below, sizeof below, "%.17g", s->min - (s->kind == SETTING_COUNT ? 1 : 0.5));
 		snprintf(above, sizeof above, "%.17g", s->max + 1);
-		setting_accepted(s, want, sizeof want);
+		setting_accepted(s, accepted, sizeof accepted);
+		snprintf(want, sizeof want, "expected %s", accepted);
 		const char *const bad[] = {below, above, "x", ""};
 		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 			struct scenario a, def;
@@ -478,7 +480,7 @@ Test(settings, a_chinese_task_name_reads_back)
 	cr_assert(scenario_set(&sc, "cards", "自动", err, sizeof err));
 	cr_assert_eq(sc.cards, 0);
 	cr_assert_not(scenario_set(&sc, "precision", "fp64", err, sizeof err));
-	cr_assert_str_eq(err, "auto、fp32、bf16、fp16、fp8、int8 或 int4");
+	cr_assert_str_eq(err, "应为auto、fp32、bf16、fp16、fp8、int8 或 int4");
 }
 
 Test(settings, english_takes_no_translated_names)
@@ -490,7 +492,7 @@ Test(settings, english_takes_no_translated_names)
 	char err[512];
 	scenario_defaults(&sc);
 	cr_assert_not(scenario_set(&sc, "cards", "AUTO", err, sizeof err), "as before: exact");
-	cr_assert_str_eq(err, "auto or a card count from 1 to 100000");
+	cr_assert_str_eq(err, "expected auto or a card count from 1 to 100000");
 }
 
 Test(settings, chinese_summaries, .init = setup)
@@ -526,4 +528,39 @@ Test(settings, a_choice_is_shown_in_the_reader_s_words)
 	cr_assert_str_eq(setting_choice_shown(prec, 2), "bf16");
 	cr_assert_null(setting_choice_shown(task, 99));
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* A row's default lies in its own range, and the accepted text of a row
+ * with a range names that range: "a percentage from 0 to 1000" is built
+ * from headroom's .min and .max (the words were typed beside the numbers
+ * and could drift). */
+Test(settings, defaults_and_accepted_texts_come_from_the_rows)
+{
+	struct scenario sc;
+	scenario_defaults(&sc);
+	for (size_t i = 0; i < n_settings; i++) {
+		const struct setting *s = &settings[i];
+		char text[256], lo[32], hi[32];
+		cr_assert(setting_is_default(s, &sc), "%s", s->key);
+		if (s->kind != SETTING_CHOICE && s->offset && !s->ops.parse && s->def)
+			cr_assert(s->def >= s->min && s->def <= s->max, "%s default %g outside %g..%g",
+				  s->key, s->def, s->min, s->max);
+		if (!s->accepted || s->ops.parse || !strstr(s->accepted, "%s"))
+			continue;
+		setting_accepted(s, text, sizeof text);
+		snprintf(lo, sizeof lo, "%.10g", s->min);
+		snprintf(hi, sizeof hi, "%.10g", s->max);
+		cr_assert(strstr(text, lo) && strstr(text, hi) && !strstr(text, "%"), "%s: %s",
+			  s->key, text);
+	}
+	char text[256];
+	setting_accepted(settings_find("headroom"), text, sizeof text);
+	cr_assert_str_eq(text, "a percentage from 0 to 1000");
+	setting_accepted(settings_find("concurrency"), text, sizeof text);
+	cr_assert_str_eq(text, "a whole number from 1 to 1000000");
+	/* 4096 tokens, 20 % headroom, inference: the rows' defaults */
+	cr_assert_eq(sc.context, 4096);
+	cr_assert_float_eq(sc.headroom_pct, 20.0, 1e-12);
+	cr_assert_str_eq(tasks[sc.task].name, "inference");
+	cr_assert(sc.precision_auto);
 }

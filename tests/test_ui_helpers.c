@@ -18,6 +18,8 @@
 #include "session.h"
 #include "terminal.h"
 #include "theme.h"
+#include "tui_screen.h"
+#include "view.h"
 
 static int sum(const int *cells, int n)
 {
@@ -149,13 +151,20 @@ Test(layout, the_border_stays_when_the_numbers_need_the_name_s_room)
 	cr_assert_geq(t.w[TC_NAME], 4);
 }
 
+/* The report's need and fit columns share the vocabulary (table_cells.h)
+ * but the screen never shows them. */
+static bool screen_col(int c)
+{
+	return c != TC_NEED && c != TC_FIT;
+}
+
 Test(layout, wide_terminals_give_the_bar_what_is_left)
 {
 	struct table_layout t120, t200;
 	layout_table(120 - 30 - 3, &qwen_wants, &t120);
 	layout_table(200 - 30 - 3, &qwen_wants, &t200);
 	for (int c = 0; c < TC_COUNT; c++)
-		if (c != TC_SPEED && c != TC_UNIT_COST)
+		if (c != TC_SPEED && c != TC_UNIT_COST && screen_col(c))
 			cr_assert(t120.shown[c] && t200.shown[c], "column %d", c);
 	cr_assert_not(t120.shown[TC_SPEED] || t120.shown[TC_UNIT_COST],
 		      "no row has a time figure: no time columns");
@@ -185,7 +194,7 @@ Test(layout, time_columns_go_after_the_bar_and_the_figures)
 	/* 120 columns: everything, the bar at its minimum of 8 or more */
 	layout_table(120 - 30 - 3, &w, &t);
 	for (int c = 0; c < TC_COUNT; c++)
-		cr_assert(t.shown[c], "column %d", c);
+		cr_assert(t.shown[c] == screen_col(c), "column %d", c);
 	cr_assert_eq(t.w[TC_SPEED], 5);
 	cr_assert_eq(t.w[TC_UNIT_COST], 7);
 	cr_assert_eq(right_edge(&t), 120 - 30 - 3);
@@ -267,62 +276,288 @@ Test(keys, status_hints_from_the_table)
 	cr_assert_str_eq(buf, "type to edit  Tab field  PgUp/PgDn GPU  F1 help  F10 quit  F2 中文");
 }
 
-static bool help_listed(const char *keys)
+/* Where a key arrives on the main screen (mode), or over the overlay
+ * named view (in its mode). */
+static const struct key_row *on_screen(unsigned mode, int ch)
 {
-	for (size_t i = 0; i < n_key_rows; i++)
-		if (key_rows[i].help && strcmp(key_rows[i].help_keys, keys) == 0)
+	return keys_find(NULL, mode, ch, NULL);
+}
+
+static const struct key_row *over(const char *view, unsigned mode, int ch)
+{
+	const struct view_ops *v = view_find(view);
+	cr_assert_not_null(v, "no view %s", view);
+	return keys_find(v, mode, ch, NULL);
+}
+
+/* The help lists the row whose keys read keys, under heading. */
+static bool help_lists(const char *heading, const char *keys)
+{
+	const char *k, *t, *under = NULL;
+	for (int i = 0; help_view_key_line(i, &k, &t); i++) {
+		if (!k)
+			under = t;
+		else if (strcmp(k, keys) == 0 && under && strcmp(under, heading) == 0)
 			return true;
+	}
 	return false;
 }
 
 /* Which row takes a key depends on where the key arrives. */
 Test(keys, precedence)
 {
-	const struct key_row *quit = keys_find(KC_FIELD, 'q');
+	const struct key_row *quit = on_screen(KC_FIELD, 'q');
 	cr_assert_not_null(quit);
-	cr_assert_str_eq(quit->help_keys, "q, F10, Ctrl-C");
-	cr_assert_eq(keys_find(KC_SMALL, 'q'), quit, "q quits a too-small screen");
+	cr_assert_str_eq(quit->help_keys, "q");
+	cr_assert_eq(on_screen(KC_SMALL, 'q'), quit, "q quits a too-small screen");
 	/* in a text field q is typed: the form's catch-all takes it */
-	const struct key_row *typed = keys_find(KC_TEXT, 'q');
+	const struct key_row *typed = on_screen(KC_TEXT, 'q');
 	cr_assert_not_null(typed);
 	cr_assert_eq(typed->keys[0], KEY_ANY);
-	cr_assert_eq(keys_find(KC_PICK, 'q'), typed, "an open pick list takes q too");
-	cr_assert_eq(keys_find(KC_PICK, 27), typed, "Esc closes a pick list, not the program");
+	cr_assert(typed->typing, "typing is held back and applied once");
+	/* an open pick list takes q and Esc: they close the list */
+	const struct key_row *close = on_screen(KC_PICK, 'q');
+	cr_assert_neq(close->act, quit->act);
+	cr_assert_eq(on_screen(KC_PICK, 27), close, "Esc closes a pick list, not the program");
 	/* Esc never quits: it undoes a text field's edit, and does nothing elsewhere */
-	cr_assert_eq(keys_find(KC_TEXT, 27), typed, "Esc in a text field goes to the form");
-	cr_assert_neq(keys_find(KC_FIELD, 27)->act, quit->act);
-	cr_assert_neq(keys_find(KC_SMALL, 27)->act, quit->act);
-	/* F10 quits from anywhere, F1 helps from anywhere but a dialog */
-	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
-		cr_assert_eq(keys_find(ctx, KEY_F(10))->act, quit->act, "ctx %u", ctx);
-	cr_assert_str_eq(keys_find(KC_TEXT, KEY_F(1))->help_keys, "F1, ?");
-	cr_assert_str_eq(keys_find(KC_PICK, KEY_F(1))->help_keys, "F1, ?");
-	cr_assert_eq(keys_find(KC_TEXT, '?'), typed, "? is typed in a text field");
+	cr_assert_str_eq(on_screen(KC_TEXT, 27)->help, "undo: the value in use comes back");
+	cr_assert_neq(on_screen(KC_FIELD, 27)->act, quit->act);
+	cr_assert_neq(on_screen(KC_SMALL, 27)->act, quit->act);
+	/* F10 quits from anywhere but a question, F1 helps from the main screen */
+	const struct key_row *f10 = on_screen(KC_FIELD, KEY_F(10));
+	cr_assert_str_eq(f10->help_keys, "F10, Ctrl-C");
+	for (unsigned ctx = KC_SMALL; ctx <= KC_FIELD; ctx <<= 1)
+		cr_assert_eq(on_screen(ctx, KEY_F(10)), f10, "ctx %u", ctx);
+	cr_assert_eq(over("help", KC_READ, KEY_F(10)), f10, "the help passes F10 down");
+	cr_assert_eq(over("offer", KC_EDIT, KEY_F(10)), f10, "the dialog passes F10 down");
+	cr_assert_eq(over("offer", KC_ASK, KEY_F(10)), f10, "a conflict is the dialog's, no question");
+	cr_assert_str_eq(on_screen(KC_TEXT, KEY_F(1))->help_keys, "F1");
+	cr_assert_str_eq(on_screen(KC_PICK, KEY_F(1))->help_keys, "F1");
+	cr_assert_eq(on_screen(KC_TEXT, '?'), typed, "? is typed in a text field");
 	/* r reloads the data, outside text; in a text field it is typed */
-	cr_assert_eq(keys_find(KC_FIELD, 'r')->op, session_reload_data);
-	cr_assert_eq(keys_find(KC_TEXT, 'r'), typed);
-	cr_assert(help_listed("r"));
-	/* "quit anyway? y/n" takes the next key, a resize aside */
-	cr_assert_eq(keys_find(KC_CONFIRM, 'y')->keys[0], KEY_ANY);
-	cr_assert_eq(keys_find(KC_CONFIRM, KEY_RESIZE)->keys[0], KEY_RESIZE);
-	/* help open: any key closes it, but a resize does not */
-	const struct key_row *resize = keys_find(KC_HELP, KEY_RESIZE);
-	cr_assert_eq(resize->keys[0], KEY_RESIZE);
-	cr_assert_eq(keys_find(KC_HELP, KEY_NPAGE)->keys[0], KEY_ANY);
-	cr_assert_eq(keys_find(KC_DIALOG, 'q')->keys[0], KEY_ANY, "the dialog takes q as text");
-	cr_assert_eq(keys_find(KC_DIALOG, KEY_RESIZE), resize);
-	cr_assert_null(keys_find(KC_SMALL, 'x'), "a too-small screen takes no other keys");
-	cr_assert_str_eq(keys_find(KC_TEXT, KEY_NPAGE)->help_keys, "PgDn PgUp, j k");
-	cr_assert_eq(keys_find(KC_TEXT, 'j'), typed, "j is typed in a text field");
-	/* the help overlay lists every key, including those the form handles */
-	size_t listed = 0;
-	for (size_t i = 0; i < n_key_rows; i++)
-		listed += key_rows[i].help != NULL;
-	cr_assert_eq(listed, 18); /* r reload, then L/F2 the language added */
-	cr_assert(help_listed("Tab, Shift-Tab, ↑ ↓") && help_listed("o / O") && help_listed("F1, ?"));
-	cr_assert(help_listed("J K, mouse wheel"), "the breakdown scrolls");
-	cr_assert_str_eq(keys_find(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
-	cr_assert_eq(keys_find(KC_TEXT, 'J'), typed, "J is typed in a text field");
+	cr_assert_eq(on_screen(KC_FIELD, 'r')->op, session_reload_data);
+	cr_assert_eq(on_screen(KC_TEXT, 'r'), typed);
+	/* "quit anyway? y/n" takes every key: y quits, the rest stay */
+	const struct key_row *stay = over("quit", KC_ASK, 'n');
+	cr_assert_eq(stay->keys[0], KEY_ANY);
+	cr_assert_eq(over("quit", KC_ASK, KEY_F(10)), stay, "a question passes nothing down");
+	cr_assert_eq(over("quit", KC_ASK, 'y')->keys[0], 'y');
+	cr_assert_str_eq(over("editor", KC_ASK, KEY_F(10))->help, "keep the file as it is and quit");
+	/* help open: ↑↓ j k scroll it, any other key closes it */
+	const struct key_row *hclose = over("help", KC_READ, 'x');
+	cr_assert_eq(hclose->keys[0], KEY_ANY);
+	cr_assert_eq(over("help", KC_READ, KEY_NPAGE), hclose);
+	cr_assert_eq(over("help", KC_READ, KEY_F(1)), hclose, "F1 again closes it");
+	cr_assert_neq(over("help", KC_READ, 'j'), hclose);
+	cr_assert_eq(over("offer", KC_EDIT, 'q')->keys[0], KEY_ANY, "the dialog takes q as text");
+	cr_assert_null(on_screen(KC_SMALL, 'x'), "a too-small screen takes no other keys");
+	cr_assert_str_eq(on_screen(KC_TEXT, KEY_NPAGE)->help_keys, "PgDn PgUp, j k");
+	cr_assert_eq(on_screen(KC_TEXT, 'j'), typed, "j is typed in a text field");
+	cr_assert_str_eq(on_screen(KC_FIELD, 'J')->help_keys, "J K, mouse wheel");
+	cr_assert_eq(on_screen(KC_TEXT, 'J'), typed, "J is typed in a text field");
+}
+
+/* Every place a key can arrive: the main screen's modes, each overlay's. */
+struct place {
+	const struct view_ops *top;
+	unsigned mode;
+};
+
+static size_t all_places(struct place *out, size_t cap)
+{
+	static const unsigned own[] = {KC_READ, KC_EDIT, KC_ASK};
+	size_t n = 0;
+	for (unsigned m = KC_SMALL; m <= KC_FIELD && n < cap; m <<= 1)
+		out[n++] = (struct place){NULL, m};
+	for (size_t v = 0; v < n_views; v++)
+		for (size_t m = 0; views[v]->overlay && m < 3 && n < cap; m++)
+			out[n++] = (struct place){views[v], own[m]};
+	return n;
+}
+
+static bool rows_share_a_key(const struct key_row *a, const struct key_row *b)
+{
+	for (int i = 0; i < 4 && a->keys[i]; i++)
+		for (int j = 0; j < 4 && b->keys[j]; j++)
+			if (a->keys[i] == b->keys[j])
+				return true;
+	return false;
+}
+
+/* The table has no order to learn: in each place one row at most takes a
+ * key, and one catch-all at most takes the rest. */
+Test(keys, one_row_per_key_and_place)
+{
+	struct place places[64];
+	size_t np = all_places(places, 64);
+	const struct view_ops *oa, *ob;
+	const struct key_row *a, *b;
+	cr_assert_gt(np, 4 + 3);
+	for (size_t p = 0; p < np; p++)
+		for (size_t i = 0; (a = keys_row(i, &oa)); i++) {
+			if (!keys_row_acts(a, oa, places[p].top, places[p].mode))
+				continue;
+			for (size_t j = i + 1; (b = keys_row(j, &ob)); j++)
+				if (keys_row_acts(b, ob, places[p].top, places[p].mode))
+					cr_assert_not(rows_share_a_key(a, b), "%s %u: rows %zu and %zu",
+						      places[p].top ? places[p].top->name : "screen",
+						      places[p].mode, i, j);
+		}
+}
+
+/* Esc pops: over every overlay, in every mode it has, Esc is one of its
+ * own rows (it closes it); a question takes it like any other answer. */
+Test(keys, esc_pops_every_overlay)
+{
+	struct place places[64];
+	size_t np = all_places(places, 64);
+	for (size_t p = 0; p < np; p++) {
+		const struct view_ops *owner, *top = places[p].top;
+		if (!top || !keys_find(top, places[p].mode, 'a', &owner) || owner != top)
+			continue; /* a mode the overlay does not have */
+		cr_assert_not_null(keys_find(top, places[p].mode, 27, &owner), "%s", top->name);
+		cr_assert_eq(owner, top, "Esc over %s is its own", top->name);
+		cr_assert_not_null(top->title, "%s: the help heads its keys with the title", top->name);
+		cr_assert_not_null(top->is_open, "%s opens and closes itself", top->name);
+	}
+}
+
+/* Tab, Shift-Tab, Enter, Esc, the arrows and Backspace of the form and
+ * the dialog are rows of the table, so the help lists them, under where
+ * they work. */
+Test(keys, form_and_dialog_keys_are_rows)
+{
+	static const int moves[] = {'\t', KEY_BTAB, '\n', KEY_UP, KEY_DOWN};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		cr_assert_neq(on_screen(KC_TEXT, moves[i])->keys[0], KEY_ANY, "key %d", moves[i]);
+		cr_assert_neq(on_screen(KC_FIELD, moves[i])->keys[0], KEY_ANY, "key %d", moves[i]);
+		cr_assert_neq(over("offer", KC_EDIT, moves[i])->keys[0], KEY_ANY, "key %d", moves[i]);
+	}
+	cr_assert_neq(on_screen(KC_TEXT, KEY_BACKSPACE)->keys[0], KEY_ANY);
+	cr_assert_neq(on_screen(KC_TEXT, KEY_LEFT)->act, on_screen(KC_FIELD, KEY_LEFT)->act,
+		      "← moves in a text, chooses on a choice");
+	cr_assert_neq(over("offer", KC_EDIT, 27)->keys[0], KEY_ANY);
+	cr_assert_neq(on_screen(KC_PICK, '\n')->act, on_screen(KC_FIELD, '\n')->act);
+	cr_assert(help_lists("Anywhere on the screen", "Tab, ↓"));
+	cr_assert(help_lists("Anywhere on the screen", "Shift-Tab, ↑"));
+	cr_assert(help_lists("Anywhere on the screen", "F10, Ctrl-C"));
+	cr_assert(help_lists("In a text field: typing edits the value", "Backspace, Delete"));
+	cr_assert(help_lists("In a text field: typing edits the value", "Esc"));
+	cr_assert(help_lists("On a choice field: keys are commands", "← →"));
+	cr_assert(help_lists("On a choice field: keys are commands", "q"));
+	cr_assert(help_lists("On a choice field: keys are commands", "o / O"));
+	cr_assert(help_lists("On a choice field: keys are commands", "J K, mouse wheel"));
+	cr_assert(help_lists("In a pick list", "Esc, q, ← →"));
+	cr_assert(help_lists("In the price dialog (o / O)", "Enter"));
+	cr_assert(help_lists("In the price dialog (o / O)", "Tab, Shift-Tab, ↑ ↓"));
+	cr_assert(help_lists("In the help", "↑ ↓, j k"));
+	cr_assert_not(help_lists("Anywhere on the screen", "q"), "q is typed in a text field");
+}
+
+/* Every row with a help text is listed, once. */
+Test(help, lists_every_row_once)
+{
+	const char *k, *t;
+	const struct view_ops *o;
+	const struct key_row *r;
+	size_t rows = 0, lines = 0;
+	for (size_t i = 0; (r = keys_row(i, &o)); i++)
+		rows += r->help != NULL;
+	for (int i = 0; help_view_key_line(i, &k, &t); i++)
+		lines += k != NULL;
+	cr_assert_eq(lines, rows);
+	cr_assert_geq(rows, 40, "the form's, the dialog's and the questions' keys too");
+}
+
+/* Next to the focus, the mode in words, the long form where it fits. */
+Test(keys, the_mode_in_words)
+{
+	cr_assert_str_eq(keys_mode_mark(KC_TEXT, 14), " typing edits ");
+	cr_assert_str_eq(keys_mode_mark(KC_FIELD, 16), " keys: commands ");
+	cr_assert_str_eq(keys_mode_mark(KC_FIELD, 14), " commands ");
+	cr_assert_str_eq(keys_mode_mark(KC_PICK, 14), " pick list ");
+	cr_assert_str_eq(keys_mode_mark(KC_TEXT, 3), "");
+	i18n_setup("zh", NULL);
+	for (unsigned m = KC_PICK; m <= KC_FIELD; m <<= 1) {
+		const char *mark = keys_mode_mark(m, 14);
+		cr_assert_gt(text_width(mark), 2, "%u", m);
+		cr_assert_leq(text_width(mark), 14, "%s", mark);
+		cr_assert_null(strpbrk(mark, "abcdefghijklmnopqrstuvwxyz"), "in Chinese: %s", mark);
+	}
+	i18n_set_lang(I18N_EN);
+}
+
+static struct screen *screen_on_fixtures(struct catalog *cat)
+{
+	static struct screen sc;
+	struct scenario start;
+	struct diag dg = {0};
+	char err[200];
+	memset(&sc, 0, sizeof sc);
+	cr_assert_eq(data_load_dir(cat, FIXTURES "/../..", &dg), 0);
+	diag_clear(&dg);
+	scenario_defaults(&start);
+	cr_assert(scenario_set_model(&start, cat, "llama-2-7b", err, sizeof err));
+	cr_assert(tui_screen_init(&sc, cat, &start, NULL));
+	return &sc;
+}
+
+/* The overlay stack decides where keys go, without a terminal: the top
+ * gets them first, passes F10 down unless it is a question, and Esc or
+ * an answer pops it, showing what lies under it again. */
+Test(view, the_overlay_stack_decides_where_keys_go)
+{
+	static struct catalog cat;
+	struct screen *sc = screen_on_fixtures(&cat);
+	const struct view_ops *help = view_find("help"), *quit = view_find("quit");
+	cr_assert_null(view_top(sc));
+	cr_assert_eq(view_mode(sc), KC_FIELD, "no fields built: keys are commands");
+	cr_assert_eq(keys_dispatch(sc, KEY_F(1)), KR_DONE);
+	cr_assert_eq(view_top(sc), help);
+	cr_assert_eq(view_mode(sc), KC_READ);
+	keys_dispatch(sc, 'p'); /* the help closes; p does not pin */
+	cr_assert_null(view_top(sc));
+	cr_assert_not(sc->s.pinned, "a key that closes the help goes no further");
+	keys_dispatch(sc, 'p');
+	cr_assert(sc->s.pinned);
+	/* a pin would be lost: q asks; the question takes F2 as "no" */
+	cr_assert_eq(keys_dispatch(sc, 'q'), KR_DONE);
+	cr_assert_eq(view_top(sc), quit);
+	cr_assert(view_holds_edit(sc), "no reload while a question waits");
+	cr_assert_eq(keys_dispatch(sc, KEY_F(2)), KR_DONE);
+	cr_assert_null(view_top(sc));
+	cr_assert_str_eq(sc->s.status, "not quitting");
+	/* F10 over the help asks over it; "no" shows the help again */
+	keys_dispatch(sc, KEY_F(1));
+	keys_dispatch(sc, KEY_F(10));
+	cr_assert_eq(sc->depth, 2);
+	cr_assert_eq(view_top(sc), quit);
+	keys_dispatch(sc, 'n');
+	cr_assert_eq(view_top(sc), help);
+	cr_assert(!view_holds_edit(sc), "the help holds no edit: the data may reload");
+	keys_dispatch(sc, 27);
+	cr_assert_null(view_top(sc), "Esc pops the help");
+	/* q over the help closes it and asks; y quits */
+	keys_dispatch(sc, KEY_F(1));
+	cr_assert_eq(keys_dispatch(sc, 'q'), KR_DONE);
+	cr_assert_eq(view_top(sc), quit);
+	cr_assert_eq(sc->depth, 1, "the help closed first");
+	cr_assert_eq(keys_dispatch(sc, 'y'), KR_QUIT);
+	session_unpin(&sc->s);
+	cr_assert_eq(keys_dispatch(sc, 'q'), KR_QUIT, "nothing to lose: q quits at once");
+	tui_screen_free(sc);
+	catalog_free(&cat);
+}
+
+/* Every view once, by a name of its own. */
+Test(view, the_list_of_views)
+{
+	for (size_t i = 0; i < n_views; i++) {
+		cr_assert_eq(view_find(views[i]->name), views[i], "%s", views[i]->name);
+		cr_assert(!views[i]->question || views[i]->overlay, "%s", views[i]->name);
+	}
+	cr_assert_leq(n_views, VIEWS_MAX);
+	cr_assert_null(view_find("no such view"));
 }
 
 /* LANG=C: every glyph in its ASCII form, CJK as '?' per display column,
@@ -355,14 +590,16 @@ Test(plain, locale_names_that_ask_for_utf8)
  * letters are commands; in a text field L is typed. */
 Test(keys, the_language_key)
 {
-	const struct key_row *lang = keys_find(KC_FIELD, KEY_F(2));
+	const struct key_row *lang = on_screen(KC_FIELD, KEY_F(2));
 	cr_assert_not_null(lang);
-	cr_assert_str_eq(lang->help_keys, "L, F2");
-	for (unsigned ctx = KC_DIALOG; ctx <= KC_FIELD; ctx <<= 1)
-		cr_assert_eq(keys_find(ctx, KEY_F(2))->act, lang->act, "ctx %u", ctx);
-	cr_assert_eq(keys_find(KC_FIELD, 'L')->act, lang->act);
-	cr_assert_eq(keys_find(KC_TEXT, 'L')->keys[0], KEY_ANY, "L is typed in a text field");
-	cr_assert_eq(keys_find(KC_CONFIRM, KEY_F(2))->keys[0], KEY_ANY, "a question takes F2");
+	cr_assert_str_eq(lang->help_keys, "F2");
+	for (unsigned ctx = KC_SMALL; ctx <= KC_FIELD; ctx <<= 1)
+		cr_assert_eq(on_screen(ctx, KEY_F(2))->act, lang->act, "ctx %u", ctx);
+	cr_assert_eq(over("help", KC_READ, KEY_F(2)), lang);
+	cr_assert_eq(over("offer", KC_EDIT, KEY_F(2)), lang);
+	cr_assert_eq(on_screen(KC_FIELD, 'L')->act, lang->act);
+	cr_assert_eq(on_screen(KC_TEXT, 'L')->keys[0], KEY_ANY, "L is typed in a text field");
+	cr_assert_eq(over("quit", KC_ASK, KEY_F(2))->keys[0], KEY_ANY, "a question takes F2");
 }
 
 /* A status line never runs past the terminal: a hint that does not fit
@@ -486,14 +723,17 @@ Test(detail, wrapped_chinese_lines_fill_the_width)
 Test(help, every_key_help_fits_the_box_in_both_languages)
 {
 	static const char *const langs[] = {"en", "zh"};
+	const char *keys, *text;
 	for (size_t l = 0; l < 2; l++) {
 		i18n_setup(langs[l], "/nonexistent/gpuplan-locale");
-		for (size_t i = 0; i < n_key_rows; i++) {
-			if (!key_rows[i].help)
+		for (int i = 0; help_view_key_line(i, &keys, &text); i++) {
+			if (!keys) { /* a heading: the whole line */
+				cr_assert_leq(text_width(_(text)), (size_t)HELP_BOX_MAX_W - 4, "%s: %s",
+					      langs[l], _(text));
 				continue;
-			const char *text = _(key_rows[i].help), *keys = _(key_rows[i].help_keys);
-			cr_assert_leq(text_width(text), (size_t)HELP_TEXT_W, "%s: %s", langs[l], text);
-			cr_assert_leq(text_width(keys), (size_t)HELP_KEYS_W, "%s: %s", langs[l], keys);
+			}
+			cr_assert_leq(text_width(_(text)), (size_t)HELP_TEXT_W, "%s: %s", langs[l], _(text));
+			cr_assert_leq(text_width(_(keys)), (size_t)HELP_KEYS_W, "%s: %s", langs[l], _(keys));
 		}
 	}
 	i18n_setup("en", "/nonexistent/gpuplan-locale");

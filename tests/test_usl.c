@@ -144,7 +144,7 @@ Test(usl, hostile_inputs_are_errors)
 	cr_assert_str_eq(err, "expected 2 to 16 measurements (cards:tokens/s), found 1");
 	struct usl_point zero[] = {{.cards = 1, .tokens_per_s = 1000}, {.cards = 2, .tokens_per_s = 0}};
 	cr_assert_not(usl_fit(zero, 2, &f, err, sizeof err));
-	cr_assert_str_eq(err, "expected a throughput above 0 at 2 cards, found 0");
+	cr_assert_str_eq(err, "expected a throughput from 1 to 20000000 tokens/s in \"2:0\"");
 	struct usl_point neg[] = {{.cards = 1, .tokens_per_s = -5}, {.cards = 2, .tokens_per_s = 10}};
 	cr_assert_not(usl_fit(neg, 2, &f, err, sizeof err));
 	struct usl_point nan_x[] = {{.cards = 1, .tokens_per_s = NAN}, {.cards = 2, .tokens_per_s = 10}};
@@ -154,7 +154,57 @@ Test(usl, hostile_inputs_are_errors)
 	cr_assert_str_eq(err, "expected one measurement per card count, found 2 cards twice");
 	struct usl_point none[] = {{.cards = 0, .tokens_per_s = 1000}, {.cards = 2, .tokens_per_s = 1100}};
 	cr_assert_not(usl_fit(none, 2, &f, err, sizeof err));
-	cr_assert_str_eq(err, "expected at least 1 card, found 0");
+	cr_assert_str_eq(err, "expected 1 to 4096 cards in a measurement, found 0");
+}
+
+/* Points a run cannot produce are refused with the bound they break, at
+ * the option: 10^-300 tokens/s gave 10^22 days and a 300-digit card-hour
+ * figure; 10^308 overflowed the fit; 10^6 cards is past any plan. */
+Test(usl, impossible_points_are_refused)
+{
+	struct usl_point p[USL_MAX_POINTS];
+	int n;
+	char err[200];
+	static const struct {
+		const char *text, *want;
+	} bad[] = {
+		{"1:1e-300,2:1e-300", "expected a throughput from 1 to 10000000 tokens/s in "
+				      "\"1:1e-300\""},
+		{"1:1e308,2:1.5e308", "expected a throughput from 1 to 10000000 tokens/s in "
+				      "\"1:1e+308\""},
+		{"1:1000,1000000:1e9", "expected 1 to 4096 cards in a measurement, found 1000000"},
+		/* 2e7 on 2 cards is 10^7 a card, 10^4 times the 1000 of one card */
+		{"1:1000,2:2e7", "expected at most 2 times the per-card tokens/s of \"1:1000\" in "
+				 "\"2:20000000\", found 10000.0 times"},
+		/* order does not matter: 8 cards at 5000 a card over 2 at 1000 */
+		{"8:40000,2:2000", "expected at most 2 times the per-card tokens/s of \"2:2000\" in "
+				   "\"8:40000\", found 5.0 times"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cr_assert_not(duration_parse_measured(bad[i].text, p, USL_MAX_POINTS, &n, err,
+						      sizeof err), "%s", bad[i].text);
+		cr_assert_str_eq(err, bad[i].want, "%s", bad[i].text);
+	}
+	/* the edges are taken: 4096 cards, 2x per card, 1 token/s */
+	cr_assert(duration_parse_measured("1:1,4096:8192", p, USL_MAX_POINTS, &n, err, sizeof err),
+		  "%s", err);
+	cr_assert(duration_parse_measured("1:1000,2:4000", p, USL_MAX_POINTS, &n, err, sizeof err),
+		  "%s", err);
+}
+
+/* A κ so small that the peak is at 10^16 cards says there is none within
+ * the cards a plan can have, not "peak at 9126120256257466 cards". */
+Test(usl, a_peak_beyond_any_plan_is_not_reported)
+{
+	/* σ = 0, κ = 1e-16: peak sqrt(1/1e-16) = 1e8 cards > 4096 */
+	struct usl_fit far = {.sigma = 0, .kappa = 1e-16, .x1 = 1000};
+	double peak = -1;
+	cr_assert_not(usl_peak_cards(&far, &peak));
+	cr_assert_eq(peak, -1, "peak left alone");
+	/* κ = 1/4096^2 - a hair: sqrt(1/κ) just under 4096 is still a peak */
+	struct usl_fit near = {.sigma = 0, .kappa = 1.0 / (4095.0 * 4095.0), .x1 = 1000};
+	cr_assert(usl_peak_cards(&near, &peak));
+	assert_rel(peak, 4095, 1e-12);
 }
 
 Test(usl, falling_throughput_gives_a_peak_not_nan)

@@ -34,10 +34,13 @@ static void say_invalid(const char *value, const char *option, const char *accep
 
 static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 {
-	size_t errors = data_load(c, cli->data_dir, d);
+	/* --check-data checks 10^6 offers without holding them */
+	size_t errors = cli->mode == MODE_CHECK_DATA ? data_check(c, cli->data_dir, d)
+						     : data_load(c, cli->data_dir, d);
 	if (cli->mode == MODE_CHECK_DATA && !errors) {
 		check_model_params(c, d);
 		check_gpu_figures(c, d);
+		check_offer_currencies(c, d);
 	}
 	diag_print(d, stderr);
 	if (errors)
@@ -48,6 +51,15 @@ static int load_data(struct catalog *c, const struct cli *cli, struct diag *d)
 	return errors ? EXIT_DATA : EXIT_OK;
 }
 
+/* A data warning on the model in use goes to stderr too, as the
+ * loader's do: a CSV or JSON read by a script still shows it to a person. */
+static void warn_data_notes(const struct analysis *a)
+{
+	for (int i = 0; i < a->nnotes; i++)
+		if (a->notes[i].code == MSG_DATA_PARAMS_DIFFER)
+			fprintf(stderr, "%s%s\n", _("warning: "), MESSAGE_TEXT(&a->notes[i]));
+}
+
 static int print_report(const struct catalog *c, const struct cli *cli)
 {
 	struct analysis a = {0};
@@ -56,6 +68,7 @@ static int print_report(const struct catalog *c, const struct cli *cli)
 		analysis_free(&a);
 		return EXIT_USAGE;
 	}
+	warn_data_notes(&a);
 	void (*const printers[])(FILE *, const struct analysis *) = {report_table, report_csv,
 								     report_json, report_markdown};
 	if (cli->mode == MODE_LIMITS)
@@ -155,8 +168,12 @@ static int compare_with(const struct catalog *c, const struct catalog *c2, const
 	struct analysis a = {0}, b = {0};
 	bool ok = analysis_run(&a, c, &cli->sc, cli->gpu_filter) &&
 		  analysis_run(&b, c2, &other->sc, cli->gpu_filter);
-	if (ok)
+	if (ok) {
+		warn_data_notes(&a);
+		if (c2 != c || strcmp(scenario_model(&a.sc)->id, scenario_model(&b.sc)->id) != 0)
+			warn_data_notes(&b); /* the other model, or the same one in other data */
 		report_compare(stdout, cli->format, &a, &b);
+	}
 	else
 		say("%s", a.ok ? b.error : a.error);
 	analysis_free(&a);
@@ -201,7 +218,7 @@ static int run_mode(struct cli *cli, const struct catalog *c)
 		return EXIT_OK;
 	case MODE_CHECK_DATA:
 		printf(_("%s: %zu models, %zu GPU types, %zu offers: no errors\n"), c->source,
-		       c->nmodels, c->ngpus, c->noffers);
+		       c->nmodels, c->ngpus, c->offers_read);
 		return EXIT_OK;
 	default:
 		break;

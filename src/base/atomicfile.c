@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "tempfiles.h"
 
 static bool fail(char *err, size_t errlen, const char *path, int e)
 {
@@ -31,6 +32,7 @@ bool atomic_begin(struct atomic_file *a, const char *path, mode_t mode, char *er
 		a->tmp[0] = '\0';
 		return fail(err, errlen, path, e);
 	}
+	tempfiles_add(a->tmp); /* a fatal signal removes it (ui/terminal.c) */
 	/* mkstemp makes it 0600; the final file gets the usual mode */
 	mode_t mask = umask(0);
 	umask(mask);
@@ -108,6 +110,7 @@ bool atomic_commit(struct atomic_file *a, bool exclusive, char *err, size_t errl
 		}
 		return fail(err, errlen, a->path, e);
 	}
+	tempfiles_drop(a->tmp);
 	a->tmp[0] = '\0';
 	return true;
 }
@@ -117,8 +120,10 @@ void atomic_abort(struct atomic_file *a)
 	if (a->fd >= 0)
 		close(a->fd);
 	a->fd = -1;
-	if (a->tmp[0])
+	if (a->tmp[0]) {
 		unlink(a->tmp);
+		tempfiles_drop(a->tmp);
+	}
 	a->tmp[0] = '\0';
 }
 

@@ -201,7 +201,7 @@ bool duration_parse_measured(const char *s, struct usl_point *pts, int max, int 
 		}
 		(*n)++;
 		if (!comma)
-			return true;
+			return usl_points_check(pts, *n, err, cap);
 		p = comma;
 	}
 }

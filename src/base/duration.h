@@ -30,7 +30,8 @@ bool duration_parse_tokens(const char *s, double *tokens, char *err, size_t cap)
 
 /* "cards:tokens/s" pairs separated by commas (spaces allowed around them),
  * at most 'max' of them; cards a whole number ≥ 1, tokens/s above 0 (with
- * the token suffixes above), each card count once. */
+ * the token suffixes above), each card count once; then usl_points_check's
+ * ranges (cards, tokens/s, no superlinear typo). */
 bool duration_parse_measured(const char *s, struct usl_point *pts, int max, int *n, char *err,
 			     size_t cap);
 

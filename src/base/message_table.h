@@ -197,3 +197,9 @@ MESSAGE(WHY_TRAIN_FILLED, why_train_filled, INFO,
 		      "all %d cards of the paid machines: %.2f days instead of %.2f, for no more "
 		      "money")),
 	ARGS3(INT, cards, DOUBLE, days, DOUBLE, memory_minimum_days))
+/* A data warning on the model in use, on every surface the model's
+ * figures reach (DATA.md: "the loader warns ... on every surface"). */
+MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,
+	FORM(N_("data: %s %.4gB differs from the %.4gB the architecture implies by %.0f %%: "
+		"the figures use the listed count (see --check-data)")),
+	ARGS4(STRING, cell, DOUBLE, listed_b, DOUBLE, implied_b, DOUBLE, gap_pct))

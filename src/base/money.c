@@ -35,13 +35,39 @@ static void currency_prefix(char *buf, size_t cap, const char *currency, enum mo
 	snprintf(buf, cap, "%s ", currency);
 }
 
+int sig3_decimals(double v)
+{
+	double a = fabs(v);
+	return a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+}
+
+void money_sign(char *buf, size_t cap, const char *currency, enum money_style style)
+{
+	char prefix[16];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	size_t n = strlen(prefix);
+	while (n && prefix[n - 1] == ' ')
+		prefix[--n] = '\0';
+	snprintf(buf, cap, "%s", prefix);
+}
+
+/* What a figure reads as when it cannot be written whole: a number cut
+ * short reads as another, smaller number. */
+static const char no_figure[] = "—";
+
 void money_group(char *buf, size_t cap, double amount, int decimals)
 {
 	char digits[64];
 	/* the magnitude alone: the sign is the caller's, before the currency */
 	int n = snprintf(digits, sizeof digits, "%.*f", decimals, fabs(amount));
-	const char *dot = strchr(digits, '.');
+	const char *dot = n > 0 && (size_t)n < sizeof digits ? strchr(digits, '.') : NULL;
 	int whole = dot ? (int)(dot - digits) : n;
+	/* the digits, their commas and the NUL must fit */
+	if (!isfinite(amount) || n <= 0 || (size_t)n >= sizeof digits ||
+	    (size_t)(n + (whole - 1) / 3) >= cap) {
+		snprintf(buf, cap, "%s", cap > sizeof no_figure - 1 ? no_figure : "");
+		return;
+	}
 	size_t used = 0;
 	for (int i = 0; i < n && used + 1 < cap; i++) {
 		if (i > 0 && i < whole && (whole - i) % 3 == 0 && used + 2 < cap)
@@ -56,12 +82,18 @@ void money_group(char *buf, size_t cap, double amount, int decimals)
 static void money_write(char *buf, size_t cap, double amount, const char *currency, int decimals,
 			enum money_style style, bool always_sign)
 {
-	char prefix[16], grouped[64];
+	char prefix[16], grouped[96];
 	currency_prefix(prefix, sizeof prefix, currency, style);
 	money_group(grouped, sizeof grouped, amount, decimals);
+	if (strcmp(grouped, no_figure) == 0) {
+		snprintf(buf, cap, "%s", no_figure);
+		return;
+	}
 	bool zero = strspn(grouped, "0.,") == strlen(grouped);
 	const char *sign = zero ? "" : amount < 0 ? "-" : always_sign ? "+" : "";
-	snprintf(buf, cap, "%s%s%s", sign, prefix, grouped);
+	int w = snprintf(buf, cap, "%s%s%s", sign, prefix, grouped);
+	if (w < 0 || (size_t)w >= cap) /* cut: say there is no figure rather than a wrong one */
+		snprintf(buf, cap, "%s", cap > sizeof no_figure - 1 ? no_figure : "");
 }
 
 void money_format(char *buf, size_t cap, double amount, const char *currency, int decimals,
@@ -93,4 +125,30 @@ void money_or_dash(char *buf, size_t cap, double amount, const char *currency, i
 		snprintf(buf, cap, "—");
 	else
 		money_format(buf, cap, amount, currency, decimals, style);
+}
+
+/* Three significant digits after k, M or G: 15,432,099 is "15.4M". */
+void money_format_short(char *buf, size_t cap, double amount, const char *currency,
+			enum money_style style)
+{
+	static const struct {
+		double unit;
+		const char *suffix;
+	} units[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+	double a = fabs(amount);
+	if (a < 1e4) {
+		money_format(buf, cap, amount, currency, 0, style);
+		return;
+	}
+	size_t u = 0;
+	while (u + 1 < sizeof units / sizeof units[0] && a < units[u].unit)
+		u++;
+	double v = a / units[u].unit;
+	int decimals = sig3_decimals(v);
+	if (u > 0 && v >= 999.5) /* 999,600 is 1.00M, not 1000k */
+		v /= 1000, u--, decimals = 2;
+	char prefix[16], digits[32];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	snprintf(digits, sizeof digits, "%.*f", decimals, v);
+	snprintf(buf, cap, "%s%s%s%s", amount < 0 ? "-" : "", prefix, digits, units[u].suffix);
 }

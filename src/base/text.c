@@ -127,20 +127,72 @@ void text_pad(void *stream, const char *s, size_t cols, int right)
 		fprintf(stream, "%s%*s", buf, (int)(cols - used), "");
 }
 
+bool text_is_control(uint32_t cp)
+{
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
+}
+
+/* Bytes that may start a control character: C0, DEL, and C2 (C1 is
+ * always C2 80..C2 9F in UTF-8; those bytes occur in no other character).
+ * One look-up a byte, no decoding: 10^6 offers' fields pass through. */
+static const unsigned char may_control[256] = {
+	[0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
+	[0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1, [0x0E] = 1,
+	[0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
+	[0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1,
+	[0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [0x7F] = 1, [0xC2] = 1,
+	[0x00] = 1, /* the end of s: stops the scan */
+};
+
+const char *text_find_control(const char *s, bool tab_ok, uint32_t *cp)
+{
+	for (const unsigned char *p = (const unsigned char *)s;; p++) {
+		while (!may_control[*p])
+			p++;
+		if (*p == 0)
+			return NULL;
+		if (*p == 0xC2 && !(p[1] >= 0x80 && p[1] <= 0x9F))
+			continue;
+		if (*p == '\t' && tab_ok)
+			continue;
+		*cp = *p == 0xC2 ? p[1] : *p;
+		return (const char *)p;
+	}
+}
+
+/* One character of s at *i (n bytes in all) into out: escaped when it is a
+ * control character, a quote or a backslash; returns the bytes written. */
+static size_t quote_char(char *out, size_t room, const char *s, size_t *i, size_t n)
+{
+	uint32_t cp;
+	unsigned char c = (unsigned char)s[*i];
+	size_t len = utf8_decode((const unsigned char *)s + *i, n - *i, &cp);
+	int w;
+	if (len == 0) { /* not UTF-8: the byte, escaped */
+		w = snprintf(out, room, "\\x%02x", c);
+		len = 1;
+	} else if (cp == '"' || cp == '\\') {
+		w = snprintf(out, room, "\\%c", (char)cp);
+	} else if (cp < 0x80 && text_is_control(cp)) {
+		w = snprintf(out, room, "\\x%02x", (unsigned)cp);
+	} else if (text_is_control(cp)) {
+		w = snprintf(out, room, "\\u%04x", (unsigned)cp);
+	} else {
+		w = snprintf(out, room, "%.*s", (int)len, s + *i);
+	}
+	*i += len;
+	return w <= 0 ? 0 : (size_t)w < room ? (size_t)w : room - 1;
+}
+
 void text_quote(char *out, size_t cap, const char *s)
 {
-	size_t used = 0, shown = 0;
-	for (; *s && used + 8 < cap; s++, shown++) {
-		unsigned char c = (unsigned char)*s;
+	size_t used = 0, n = strlen(s);
+	for (size_t i = 0, shown = 0; i < n && used + 8 < cap; shown++) {
 		if (shown >= 40) {
 			used += (size_t)snprintf(out + used, cap - used, "...");
 			break;
 		}
-		if (c < 0x20 || c == 0x7F || c == '"' || c == '\\')
-			used += (size_t)snprintf(out + used, cap - used,
-						 c == '"' ? "\\\"" : c == '\\' ? "\\\\" : "\\x%02x", c);
-		else
-			out[used++] = (char)c;
+		used += quote_char(out + used, cap - used, s, &i, n);
 	}
 	out[used < cap ? used : cap - 1] = '\0';
 }

@@ -2,6 +2,7 @@
 #ifndef GPUPLAN_TEXT_H
 #define GPUPLAN_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,8 +25,20 @@ size_t text_fit(char *out, size_t cap, const char *s, size_t max_cols);
  * cols display columns, cutting it if needed. */
 void text_pad(void *stream, const char *s, size_t cols, int right);
 
+/* A control character: C0 (U+0000..U+001F), DEL or C1 (U+0080..U+009F).
+ * A terminal acts on them (ESC ] sets its title, ESC [ 2 J clears it, CR
+ * and BS overwrite what was shown, U+009B is a CSI): data text must hold
+ * none, or it would drive the terminal of whoever prints it. */
+bool text_is_control(uint32_t cp);
+
+/* The first control character in s (a tab is allowed when tab_ok), with
+ * its code point in *cp; NULL when there is none. Bytes that are not
+ * UTF-8 are skipped (the loader refuses them before). */
+const char *text_find_control(const char *s, bool tab_ok, uint32_t *cp);
+
 /* A short, printable rendering of user data for error messages: control
- * bytes escaped, cut to about 40 columns with "...". */
+ * characters escaped (\x1b, \u009b), cut to about 40 characters with
+ * "...". */
 void text_quote(char *out, size_t cap, const char *s);
 
 #endif

@@ -71,6 +71,54 @@ static bool lsq_solve(const struct lsq *s, double *x, double *sse)
 	return true;
 }
 
+static bool point_ok(const struct usl_point *p, char *err, size_t cap)
+{
+	if (p->cards < 1 || p->cards > USL_MAX_CARDS) {
+		snprintf(err, cap, _("expected 1 to %d cards in a measurement, found %d"),
+			 USL_MAX_CARDS, p->cards);
+		return false;
+	}
+	double most = p->cards * USL_MAX_TOKENS_PER_CARD;
+	if (!(p->tokens_per_s >= USL_MIN_TOKENS_PER_S) || !(p->tokens_per_s <= most)) {
+		snprintf(err, cap, _("expected a throughput from %.0f to %.0f tokens/s in \"%d:%g\""),
+			 USL_MIN_TOKENS_PER_S, most, p->cards, p->tokens_per_s);
+		return false;
+	}
+	return true;
+}
+
+/* b has more cards than a: its per-card speed over a's. */
+static bool pair_ok(const struct usl_point *a, const struct usl_point *b, char *err, size_t cap)
+{
+	if (a->cards > b->cards)
+		return pair_ok(b, a, err, cap);
+	double gain = (b->tokens_per_s / b->cards) / (a->tokens_per_s / a->cards);
+	if (gain <= USL_MAX_SUPERLINEAR)
+		return true;
+	snprintf(err, cap, _("expected at most %g times the per-card tokens/s of \"%d:%.15g\" in "
+			     "\"%d:%.15g\", found %.1f times"), USL_MAX_SUPERLINEAR, a->cards,
+		 a->tokens_per_s, b->cards, b->tokens_per_s, gain);
+	return false;
+}
+
+bool usl_points_check(const struct usl_point *pts, int n, char *err, size_t cap)
+{
+	for (int i = 0; i < n; i++) {
+		if (!point_ok(&pts[i], err, cap))
+			return false;
+		for (int j = 0; j < i; j++) {
+			if (pts[j].cards == pts[i].cards) {
+				snprintf(err, cap, _("expected one measurement per card count, found %d "
+					   "cards twice"), pts[i].cards);
+				return false;
+			}
+			if (!pair_ok(&pts[j], &pts[i], err, cap))
+				return false;
+		}
+	}
+	return true;
+}
+
 static bool usl_check(const struct usl_point *pts, int n, char *err, size_t cap)
 {
 	if (n < 2 || n > USL_MAX_POINTS) {
@@ -78,24 +126,7 @@ static bool usl_check(const struct usl_point *pts, int n, char *err, size_t cap)
 			 USL_MAX_POINTS, n);
 		return false;
 	}
-	for (int i = 0; i < n; i++) {
-		if (pts[i].cards < 1) {
-			snprintf(err, cap, _("expected at least 1 card, found %d"), pts[i].cards);
-			return false;
-		}
-		if (!(pts[i].tokens_per_s > 0) || !isfinite(pts[i].tokens_per_s)) {
-			snprintf(err, cap, _("expected a throughput above 0 at %d cards, found %g"),
-				 pts[i].cards, pts[i].tokens_per_s);
-			return false;
-		}
-		for (int j = 0; j < i; j++)
-			if (pts[j].cards == pts[i].cards) {
-				snprintf(err, cap, _("expected one measurement per card count, found %d "
-					   "cards twice"), pts[i].cards);
-				return false;
-			}
-	}
-	return true;
+	return usl_points_check(pts, n, err, cap);
 }
 
 /* Which unknowns a candidate keeps: σ and κ can each be pinned to 0. */
@@ -231,9 +262,10 @@ bool usl_peak_cards(const struct usl_fit *f, double *cards)
 {
 	if (!(f->kappa > 0))
 		return false;
-	*cards = f->sigma >= 1 ? 1 : sqrt((1 - f->sigma) / f->kappa);
-	if (*cards < 1)
-		*cards = 1;
+	double peak = f->sigma >= 1 ? 1 : sqrt((1 - f->sigma) / f->kappa);
+	if (!(peak <= USL_MAX_CARDS))
+		return false;
+	*cards = peak < 1 ? 1 : peak;
 	return true;
 }
 

@@ -11,6 +11,17 @@
 
 #define USL_MAX_POINTS 16
 
+/* What a measurement can be. At most the planner's card count; at least
+ * one token a second in all, at most 10^7 per card (a 10M-parameter model
+ * at full FP8 peak on a B300 is ~4·10^7 at MFU 1: the real ones are far
+ * below). Per card, more cards may run faster (caches, a fuller batch), up
+ * to USL_MAX_SUPERLINEAR times: beyond it a point is a typo, which the fit
+ * would otherwise take as linear scaling (σ clamped to 0). */
+#define USL_MAX_CARDS 4096
+#define USL_MIN_TOKENS_PER_S 1.0
+#define USL_MAX_TOKENS_PER_CARD 1e7
+#define USL_MAX_SUPERLINEAR 2.0
+
 struct usl_point {
 	int cards;
 	double tokens_per_s; /* aggregate throughput of all the cards */
@@ -30,6 +41,11 @@ struct usl_fit {
 	int max_cards;  /* the most cards measured, G_max */
 };
 
+/* The points one by one (cards 1..USL_MAX_CARDS, each once, throughput
+ * in range) and in pairs (no more than USL_MAX_SUPERLINEAR times the
+ * per-card speed of fewer cards). False with "expected ..." in err. */
+bool usl_points_check(const struct usl_point *pts, int n, char *err, size_t cap);
+
 /* Least squares on Gunther's linearised form G/X = (1 + σ(G−1) + κG(G−1))/X1
  * (exact for data that follow the law), with σ, κ ≥ 0 by trying the
  * constrained subsets. With a 1-card point X1 is that measurement; two
@@ -45,7 +61,9 @@ double usl_throughput(const struct usl_fit *f, double cards);
 double usl_efficiency(const struct usl_fit *f, double cards);
 
 /* The card count where X peaks, sqrt((1−σ)/κ); false when κ = 0 (X rises
- * for ever towards X1/σ) . A peak below one card is reported as 1. */
+ * for ever towards X1/σ) or the peak lies beyond USL_MAX_CARDS (a tiny κ
+ * would put it at 10^16 cards: "no peak within 4096 cards" is what the
+ * data say). A peak below one card is reported as 1. */
 bool usl_peak_cards(const struct usl_fit *f, double *cards);
 
 /* How far a fitted figure at G cards can be trusted (TRAINING.md §10):

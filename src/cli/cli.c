@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "duration.h"
 #include "i18n.h"
 #include "settings.h"
 #include "text.h"
@@ -24,6 +25,10 @@ struct cli_option {
 	int (*handle)(struct cli *cli, const char *arg, FILE *err);
 	size_t keep; /* offsetof the struct cli member that keeps the value; 0: none */
 	const char *const *choices; /* listed in --help: the first is the default */
+	/* What the value must be when it cannot be empty (N_()): "" is then a
+	 * usage error at once (--data "" read /models/...; --export-data ""
+	 * failed later as a runtime error). NULL: any value. */
+	const char *nonempty;
 };
 
 /* msg: the message already in the reader's language. */
@@ -46,6 +51,14 @@ static int invalid_value(FILE *err, const char *value, const char *option, const
 	char msg[512];
 	snprintf(msg, sizeof msg, _("invalid value \"%s\" for --%s: expected %s"), value, option,
 		 accepted);
+	return usage_error(err, msg);
+}
+
+/* reason: the whole of it, "expected ..." (setting_parse's). */
+static int invalid_reason(FILE *err, const char *value, const char *option, const char *reason)
+{
+	char msg[768];
+	snprintf(msg, sizeof msg, _("invalid value \"%s\" for --%s: %s"), value, option, reason);
 	return usage_error(err, msg);
 }
 
@@ -103,7 +116,7 @@ static const struct cli_option cli_options[] = {
 	{.name = "gpu", .metavar = "ID[,ID...]", .help = N_("only these GPU types"),
 	 .keep = offsetof(struct cli, gpu_filter)},
 	{.name = "data", .metavar = "DIR", .help = N_("read models/ and prices/ from DIR"),
-	 .keep = offsetof(struct cli, data_dir)},
+	 .keep = offsetof(struct cli, data_dir), .nonempty = N_("a folder name")},
 	{.name = "format", .metavar = "F", .help = N_("report format"), .handle = set_format,
 	 .choices = format_names},
 	{.name = "print", .help = N_("print the report even on a terminal"), .mode = MODE_PRINT},
@@ -119,7 +132,8 @@ static const struct cli_option cli_options[] = {
 	 .mode = MODE_CHECK_DATA},
 	{.name = "export-data", .metavar = "DIR",
 	 .help = N_("write the built-in data files under DIR for editing"),
-	 .mode = MODE_EXPORT_DATA, .keep = offsetof(struct cli, export_dir)},
+	 .mode = MODE_EXPORT_DATA, .keep = offsetof(struct cli, export_dir),
+	 .nonempty = N_("a folder name")},
 	{.name = "lang", .metavar = "zh|en",
 	 .help = N_("language of the messages (default: from LC_ALL, LC_MESSAGES, LANG)"),
 	 .handle = check_lang},
@@ -220,13 +234,13 @@ void cli_help(FILE *out)
 /* The model needs the catalogue: its text waits until the data is loaded. */
 static int apply_setting(struct cli *cli, const struct setting *s, const char *arg, FILE *err)
 {
-	char accepted[512];
+	char reason[512];
 	if (s->needs_catalog) {
 		cli->model = arg;
 		return EXIT_OK;
 	}
-	if (!setting_parse(s, &cli->sc, NULL, arg, accepted, sizeof accepted))
-		return invalid_value(err, arg, s->key, accepted);
+	if (!setting_parse(s, &cli->sc, NULL, arg, reason, sizeof reason))
+		return invalid_reason(err, arg, s->key, reason);
 	return EXIT_OK;
 }
 
@@ -235,6 +249,8 @@ static int apply_entry(struct cli *cli, const struct entry *e, const char *arg, 
 	if (e->setting)
 		return apply_setting(cli, e->setting, arg, err);
 	const struct cli_option *o = e->option;
+	if (o->nonempty && !arg[0])
+		return invalid_value(err, arg, o->name, _(o->nonempty));
 	if (o->mode != MODE_AUTO)
 		cli->mode = o->mode;
 	if (o->keep) /* offset 0 is the mode, never a kept value */
@@ -242,11 +258,22 @@ static int apply_entry(struct cli *cli, const struct entry *e, const char *arg, 
 	return o->handle ? o->handle(cli, arg, err) : EXIT_OK;
 }
 
+/* A malformed GPUPLAN_TODAY is said once, by its name, before any
+ * option: otherwise the first option that needs today (a --deadline date)
+ * would take the blame, and the loader would quietly check no dates. */
+static int check_today(FILE *err)
+{
+	char msg[256];
+	int today;
+	return duration_today(&today, msg, sizeof msg) ? EXIT_OK : usage_error(err, msg);
+}
+
 int cli_parse(struct cli *cli, int argc, char **argv, FILE *err)
 {
 	*cli = (struct cli){.mode = MODE_AUTO, .format = FORMAT_TABLE};
 	scenario_defaults(&cli->sc);
-	return cli_parse_onto(cli, argc, argv, err);
+	int rc = check_today(err);
+	return rc != EXIT_OK ? rc : cli_parse_onto(cli, argc, argv, err);
 }
 
 static int entry_key(const struct entry *e, size_t i)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arch.h"
 #include "currency.h"
 #include "datasrc.h"
 #include "duration.h"
@@ -23,66 +24,93 @@ const char *const catalog_file_names[3] = {"models/models.csv", "prices/gpus.csv
 #define COLUMN(name_, type_, required_, offset_, choices_, min_, bundled_)                 \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_,           \
 	 .choices = choices_, .min = min_, .bundled = bundled_}
-/* A number or count column with an upper bound (struct column's max). */
+/* A number, fraction or count column with its range [min, max] (struct
+ * column); bundled as in COLUMN. */
 #define RANGED(name_, type_, required_, offset_, min_, max_)                               \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
 	 .max = max_}
+/* Where a row's numbers came from: prose, the one text that may hold a
+ * tab (struct column's tab_ok). */
+#define SOURCE(offset_) {.name = "source", .type = COL_TEXT, .offset = offset_, .tab_ok = true}
+#define RANGED_BUNDLED(name_, type_, required_, offset_, min_, max_)                       \
+	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
+	 .max = max_, .bundled = true}
 
-/* Bounds far above any real figure and far below where int or double
- * arithmetic breaks: a typo is refused at load, never computed. With them
- * pricing's products stay exact: 4096 cards x 1e9 x 730 h < 2^53, and the
- * card counts (plans are at most 4096 cards too) never near INT_MAX. */
+/* Every number a memory, time or money figure is computed from has a
+ * physical range: far around any real part or model, and far inside where
+ * int or double arithmetic breaks, so a typo is refused at load with the
+ * range, never computed into inf, a negative time or a 300-digit figure.
+ * With them pricing's products stay exact (4096 cards x 1e9 x 730 h <
+ * 2^53), heads x head_dim and the like stay far below INT_MAX, and the
+ * time model's divisors are never 0. */
+#define MIN_PARAMS_B 0.01      /* 10M parameters */
 #define MAX_PARAMS_B 1e6       /* a million billion parameters */
-#define MAX_DIM (1 << 24)      /* hidden, intermediate, vocab, kv_elems */
-#define MAX_COUNT (1 << 16)    /* layers, heads, head_dim, experts */
+#define MAX_LAYERS 1024        /* the deepest real models have ~200 */
+#define MAX_HIDDEN (1 << 17)   /* 131072; Llama-3.1-405B is 16384 */
+#define MAX_HEADS 1024         /* heads, kv_heads, head_dim */
+#define MAX_WIDE (1 << 20)     /* intermediate, kv_elems */
+#define MAX_VOCAB (1 << 21)    /* 2M entries; the largest real ones are ~256K */
+#define MAX_EXPERTS 4096       /* experts, experts_per_token; Kimi-K2 has 384 */
 #define OFFER_MAX_CARDS 4096   /* cards per instance or machine */
 #define MAX_MONEY 1e9          /* one unit's monthly or one card's hourly price */
+#define MIN_MEMORY_MIB 1024    /* 1 GiB */
+#define MAX_MEMORY_MIB (1 << 24) /* 16 TiB on one card */
+#define MAX_GBS 1e5            /* 100 TB/s: memory, links, networks (B300: 8 TB/s) */
+#define MIN_NET_GBS 0.01       /* 80 Mbit/s; a shared 1000M link is 0.125 */
+#define MAX_TFLOPS 1e5         /* 100 PFLOPS dense on one card (B300: 4.5 FP8) */
+/* An efficiency of 1 % is already far below any measured one (0.3 to
+ * 0.8): 1e-300 would make every time 1e300 times longer. */
+#define MIN_EFFICIENCY 0.01
 
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
 	COLUMN("id", COL_TEXT, true, M(id), NULL, 0, false),
 	COLUMN("name", COL_TEXT, true, M(name), NULL, 0, false),
-	RANGED("params_b", COL_NUMBER, true, M(params_b), 1, MAX_PARAMS_B),
-	RANGED("active_params_b", COL_NUMBER, false, M(active_params_b), 1, MAX_PARAMS_B),
-	RANGED("layers", COL_COUNT, true, M(layers), 1, MAX_COUNT),
-	RANGED("hidden", COL_COUNT, true, M(hidden), 1, MAX_DIM),
-	RANGED("heads", COL_COUNT, true, M(heads), 1, MAX_COUNT),
-	RANGED("kv_heads", COL_COUNT, true, M(kv_heads), 1, MAX_COUNT),
-	RANGED("head_dim", COL_COUNT, true, M(head_dim), 1, MAX_COUNT),
-	RANGED("intermediate", COL_COUNT, true, M(intermediate), 1, MAX_DIM),
-	RANGED("vocab", COL_COUNT, true, M(vocab), 1, MAX_DIM),
-	RANGED("kv_elems", COL_COUNT, false, M(kv_elems), 1, MAX_DIM),
+	RANGED("params_b", COL_NUMBER, true, M(params_b), MIN_PARAMS_B, MAX_PARAMS_B),
+	RANGED("active_params_b", COL_NUMBER, false, M(active_params_b), MIN_PARAMS_B,
+	       MAX_PARAMS_B),
+	RANGED("layers", COL_COUNT, true, M(layers), 1, MAX_LAYERS),
+	RANGED("hidden", COL_COUNT, true, M(hidden), 1, MAX_HIDDEN),
+	RANGED("heads", COL_COUNT, true, M(heads), 1, MAX_HEADS),
+	RANGED("kv_heads", COL_COUNT, true, M(kv_heads), 1, MAX_HEADS),
+	RANGED("head_dim", COL_COUNT, true, M(head_dim), 1, MAX_HEADS),
+	RANGED("intermediate", COL_COUNT, true, M(intermediate), 1, MAX_WIDE),
+	RANGED("vocab", COL_COUNT, true, M(vocab), 1, MAX_VOCAB),
+	RANGED("kv_elems", COL_COUNT, false, M(kv_elems), 1, MAX_WIDE),
 	COLUMN("mlp", COL_ENUM, false, M(mlp), mlp_names, 0, false),
 	COLUMN("tied_embeddings", COL_YESNO, false, M(tied_embeddings), NULL, 0, false),
-	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_COUNT),
-	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_COUNT),
+	RANGED("experts", COL_COUNT, false, M(experts), 1, MAX_EXPERTS),
+	RANGED("experts_per_token", COL_COUNT, false, M(experts_per_token), 1, MAX_EXPERTS),
 	COLUMN("max_context", COL_COUNT, false, M(max_context), NULL, 1, false),
 	COLUMN("dtype", COL_TEXT, false, M(dtype_name), NULL, 0, false),
 	COLUMN("aliases", COL_TEXT, false, M(aliases), NULL, 0, false),
 	COLUMN("default", COL_YESNO, false, M(is_default), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, M(source), NULL, 0, false),
+	SOURCE(M(source)),
 };
 #undef M
 
+/* bandwidth_gbs, bf16_tflops and link_gbs are required: the speed, the
+ * prefill and the training all-reduce divide by them (an empty bandwidth
+ * was read as -1 GB/s, speeds 5x too fast). */
 #define G(f) offsetof(struct gpu, f)
 static const struct column gpu_columns[] = {
 	COLUMN("id", COL_TEXT, true, G(id), NULL, 0, false),
 	COLUMN("name", COL_TEXT, true, G(name), NULL, 0, false),
 	COLUMN("vendor", COL_TEXT, false, G(vendor), NULL, 0, false),
-	COLUMN("memory_mib", COL_NUMBER, true, G(memory_mib), NULL, 1, false),
-	COLUMN("bandwidth_gbs", COL_NUMBER, false, G(bandwidth_gbs), NULL, 0, false),
-	COLUMN("bf16_tflops", COL_NUMBER, false, G(bf16_tflops), NULL, 0, false),
-	COLUMN("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), NULL, 1, true),
+	RANGED("memory_mib", COL_NUMBER, true, G(memory_mib), MIN_MEMORY_MIB, MAX_MEMORY_MIB),
+	RANGED("bandwidth_gbs", COL_NUMBER, true, G(bandwidth_gbs), 1, MAX_GBS),
+	RANGED("bf16_tflops", COL_NUMBER, true, G(bf16_tflops), 1, MAX_TFLOPS),
+	RANGED_BUNDLED("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
-	COLUMN("link_gbs", COL_NUMBER, false, G(link_gbs), NULL, 0, false),
-	COLUMN("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), NULL, 1, false),
-	COLUMN("mbu", COL_FRACTION, true, G(mbu), NULL, 0, true),
-	COLUMN("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), NULL, 0, true),
-	COLUMN("mfu_infer", COL_FRACTION, true, G(mfu_infer), NULL, 0, true),
-	COLUMN("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), NULL, 0, true),
-	COLUMN("mfu_train", COL_FRACTION, true, G(mfu_train), NULL, 0, true),
+	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
+	RANGED("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), 1, MAX_GBS),
+	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_infer", COL_FRACTION, true, G(mfu_infer), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), MIN_EFFICIENCY, 1),
+	RANGED_BUNDLED("mfu_train", COL_FRACTION, true, G(mfu_train), MIN_EFFICIENCY, 1),
 	COLUMN("calibration", COL_ENUM, true, G(calibration), calibration_names, 0, true),
-	COLUMN("source", COL_TEXT, false, G(source), NULL, 0, false),
+	SOURCE(G(source)),
 };
 #undef G
 
@@ -99,9 +127,9 @@ static const struct column offer_columns[] = {
 	COLUMN("discount", COL_TEXT, false, O(discount), NULL, 0, false),
 	COLUMN("network", COL_TEXT, false, O(network), NULL, 0, false),
 	COLUMN("inter_node", COL_ENUM, false, O(inter_node), inter_node_names, 0, false),
-	COLUMN("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), NULL, 1, false),
+	RANGED("inter_node_gbs", COL_NUMBER, false, O(inter_node_gbs), MIN_NET_GBS, MAX_GBS),
 	COLUMN("collected", COL_DATE, true, O(collected), NULL, 0, false),
-	COLUMN("source", COL_TEXT, false, O(source), NULL, 0, false),
+	SOURCE(O(source)),
 };
 #undef O
 
@@ -142,7 +170,6 @@ struct file_spec {
 	size_t ncols, size, line_offset, id_offset;
 	row_check check;
 	enum catalog_file file; /* for the bundled copy of bundled columns */
-	bool release; /* a row keeps nothing of its record's text: give it back as rows load */
 };
 
 /* The bundled rows of one file, for the columns an older copy lacks. */
@@ -268,56 +295,124 @@ static bool bundle_start(struct bundle *b, const struct csv_table *t, struct dia
 	return true;
 }
 
-/* Records between two csvtab_release_before: a few pages of text. */
-enum { RELEASE_EVERY = 4096 };
+/* One file's rows as they are read: each checked, then kept, or (a check
+ * only) counted and forgotten. A stream hands them over one at a time. */
+struct row_loader {
+	const struct file_spec *f;
+	int index[MAX_COLUMNS];
+	char *rows;    /* NULL until the header is bound */
+	size_t n, cap; /* rows kept (or counted), room for them */
+	bool keep;     /* false: every row is checked in rows[0] */
+	struct idset *ids;
+	void *ctx;
+	struct bundle b;
+	bool backfill, bound;
+	size_t errors;
+	struct diag *d;
+};
 
-/* Every row of one file into an array of structs; bad rows are reported
- * and left out, so one typo never turns into a silent zero. */
+/* The header: columns bound, room for rows_max rows (more as they come).
+ * Rows are taken only once it is bound; false when out of memory. */
+static bool loader_header(struct row_loader *l, const struct csv_table *t, size_t rows_max)
+{
+	const struct file_spec *f = l->f;
+	l->errors += schema_bind(t, f->cols, f->ncols, l->index, l->d);
+	if (l->errors)
+		return true; /* said; the rest of the file is still read for its own errors */
+	l->cap = l->keep && rows_max ? rows_max : 1;
+	l->rows = calloc(l->cap, f->size);
+	if (!l->rows || (l->ids && !idset_init(l->ids, rows_max, false))) {
+		diag_error(l->d, _("%s: out of memory"), t->path);
+		l->errors++;
+		return false;
+	}
+	l->b = (struct bundle){.f = f, .index = l->index};
+	l->backfill = bundle_start(&l->b, t, l->d);
+	l->bound = true;
+	return true;
+}
+
+static char *loader_slot(struct row_loader *l, const struct csv_table *t)
+{
+	size_t size = l->f->size, at = l->keep ? l->n : 0;
+	if (at == l->cap) {
+		char *p = realloc(l->rows, 2 * l->cap * size);
+		if (!p) {
+			diag_error(l->d, _("%s: out of memory"), t->path);
+			l->errors++;
+			return NULL;
+		}
+		l->rows = p, l->cap *= 2;
+	}
+	return memset(l->rows + at * size, 0, size);
+}
+
+/* One row; bad rows are reported and left out, so one typo never turns
+ * into a silent zero. False when out of memory. */
+static bool loader_row(struct row_loader *l, const struct csv_table *t, size_t rec)
+{
+	const struct file_spec *f = l->f;
+	if (!row_shape_ok(t, rec, l->d)) {
+		l->errors++;
+		return true;
+	}
+	char *row = loader_slot(l, t);
+	if (!row)
+		return false;
+	struct row_ctx r = {t, rec, f->cols, f->ncols, l->index, l->d};
+	size_t bad = schema_fill(t, rec, f->cols, f->ncols, l->index, row, l->d);
+	*(unsigned *)(row + f->line_offset) = t->records[rec].line;
+	if (!bad && l->backfill)
+		bad = bundle_fill(&l->b, &r, row);
+	if (!bad && f->check)
+		bad = f->check(&r, row, l->ctx);
+	if (!bad && l->ids)
+		bad = check_unique(&r, l->ids, *(const char **)(row + f->id_offset),
+				   t->records[rec].line);
+	l->errors += bad;
+	l->n += !bad;
+	return true;
+}
+
+static bool loader_take(const struct csv_table *t, size_t rec, void *loader)
+{
+	struct row_loader *l = loader;
+	if (rec == 0)
+		return loader_header(l, t, 0);
+	return !l->bound || loader_row(l, t, rec);
+}
+
+/* Offers without a GPU list to check them against: the file is read for
+ * its own errors only. */
+static bool loader_skip(const struct csv_table *t, size_t rec, void *loader)
+{
+	(void)t, (void)rec, (void)loader;
+	return true;
+}
+
+/* The rows, or none when the file itself did not read (file_errors). */
+static size_t loader_end(struct row_loader *l, size_t file_errors, void **out, size_t *n)
+{
+	if (l->bound)
+		bundle_free(&l->b);
+	if (file_errors || !l->keep) {
+		free(l->rows);
+		l->rows = NULL;
+	}
+	*out = l->rows;
+	*n = file_errors ? 0 : l->n;
+	return file_errors ? file_errors : l->errors;
+}
+
+/* Every row of a table read whole into an array of structs. */
 static size_t load_rows(struct csv_table *t, const struct file_spec *f, void **out,
 			size_t *n, struct idset *ids, void *ctx, struct diag *d)
 {
-	int index[MAX_COLUMNS];
-	size_t errors = schema_bind(t, f->cols, f->ncols, index, d);
-	*out = NULL;
-	*n = 0;
-	if (errors)
-		return errors;
-	size_t rows_max = t->nrecords - 1;
-	char *rows = calloc(rows_max ? rows_max : 1, f->size);
-	if (!rows || (ids && !idset_init(ids, rows_max, false))) {
-		diag_error(d, _("%s: out of memory"), t->path);
-		free(rows);
-		return errors + 1;
-	}
-	struct bundle b = {.f = f, .index = index};
-	bool backfill = bundle_start(&b, t, d);
-	for (size_t rec = 1; rec < t->nrecords; rec++) {
-		if (!row_shape_ok(t, rec, d)) {
-			errors++;
-			continue;
-		}
-		char *row = rows + *n * f->size;
-		struct row_ctx r = {t, rec, f->cols, f->ncols, index, d};
-		size_t bad = schema_fill(t, rec, f->cols, f->ncols, index, row, d);
-		*(unsigned *)(row + f->line_offset) = t->records[rec].line;
-		if (!bad && backfill)
-			bad = bundle_fill(&b, &r, row);
-		if (!bad && f->check)
-			bad = f->check(&r, row, ctx);
-		if (!bad && ids)
-			bad = check_unique(&r, ids, *(const char **)(row + f->id_offset),
-					   t->records[rec].line);
-		errors += bad;
-		if (f->release && rec % RELEASE_EVERY == 0)
-			csvtab_release_before(t, rec);
-		if (bad)
-			memset(row, 0, f->size);
-		else
-			(*n)++;
-	}
-	bundle_free(&b);
-	*out = rows;
-	return errors;
+	struct row_loader l = {.f = f, .keep = true, .ids = ids, .ctx = ctx, .d = d};
+	if (loader_header(&l, t, t->nrecords - 1) && l.bound)
+		for (size_t rec = 1; rec < t->nrecords && loader_row(&l, t, rec); rec++)
+			;
+	return loader_end(&l, 0, out, n);
 }
 
 /* What the id or name on 'line' collides with, for the message. */
@@ -360,6 +455,28 @@ static void precision_list(char *buf, size_t cap)
 	}
 }
 
+/* The embeddings (vocab x hidden, twice untied) and the active experts
+ * are part of active_params_b: a count below them (a vocab typo) leaves
+ * the rest of the model negative, and every TTFT and TPOT with it. The
+ * experts' share is the time model's, (params - active) / (E - k) each. */
+static size_t check_model_room(const struct row_ctx *r, const struct model *m)
+{
+	int E = m->experts, k = m->experts_per_token;
+	double expert = E > k && k > 0 ? (m->params_b - m->active_params_b) * 1e9 / (E - k) : 0;
+	double held = arch_embedding_params(m) + k * expert;
+	char buf[200];
+	if (m->active_params_b * 1e9 > held)
+		return 0;
+	if (expert > 0)
+		snprintf(buf, sizeof buf, _("active_params_b above the %.4gB that the embeddings "
+					    "(vocab x hidden) and the active experts hold"), held / 1e9);
+	else
+		snprintf(buf, sizeof buf, _("params_b above the %.4gB that the embeddings "
+					    "(vocab x hidden) hold"), held / 1e9);
+	row_error(r, expert > 0 ? "active_params_b" : "params_b", buf);
+	return 1;
+}
+
 static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct model *m = row;
@@ -383,6 +500,8 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 		row_error(r, "experts_per_token", _("experts_per_token no larger than experts"));
 		return 1;
 	}
+	if (check_model_room(r, m))
+		return 1;
 	m->dtype = m->dtype_name[0] ? precision_find(m->dtype_name) : -1;
 	if (m->dtype_name[0] && m->dtype < 0) {
 		char names[96];
@@ -397,13 +516,14 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 /* What checking an offer row needs besides the row. */
 struct offer_ctx {
 	const struct idset *gpus; /* id -> index */
+	struct currency_seen *all, *per_gpu; /* per_gpu: NULL when out of memory */
 	int today;                /* YYYYMMDD */
-	struct strpool *texts;    /* where the offers' texts are kept */
+	struct strpool *texts;    /* where the offers' texts are kept; NULL: not kept */
 };
 
 /* 10^6 offers name a handful of GPU ids, regions and sources: each text is
- * kept once, so offers.csv's table can go once they are loaded (and its
- * texts page by page while they load: file_spec.release). */
+ * kept once, so offers.csv is streamed and its table holds only the
+ * header (catalog_load_sources). */
 static size_t share_texts(const struct row_ctx *r, struct offer *o, struct strpool *pool)
 {
 	const char **texts[] = {&o->gpu_id, &o->region, &o->discount, &o->network, &o->source};
@@ -443,6 +563,15 @@ static size_t check_currency(const struct row_ctx *r, struct offer *o)
 	return 0;
 }
 
+static void mark_currency(struct currency_seen *seen, const struct offer *o)
+{
+	struct currency_mark here = {.currency = o->currency, .line = o->line, .gpu = o->gpu};
+	if (!seen->first.currency)
+		seen->first = here;
+	else if (!seen->other.currency && strcmp(o->currency, seen->first.currency) != 0)
+		seen->other = here;
+}
+
 static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 {
 	struct offer *o = row;
@@ -455,6 +584,9 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 		return 1;
 	}
 	o->gpu = gpu;
+	mark_currency(oc->all, o);
+	if (oc->per_gpu)
+		mark_currency(&oc->per_gpu[gpu], o);
 	if (o->monthly < 0 && o->hourly < 0) {
 		row_error(r, "monthly", _("a monthly or an hourly price (both are empty)"));
 		return 1;
@@ -464,7 +596,7 @@ static size_t check_offer(const struct row_ctx *r, void *row, void *ctx)
 	if (o->max_cards == 0)
 		o->max_cards = o->kind == OFFER_BAREMETAL ? o->cards : 8;
 	warn_future(r, o, oc->today);
-	return share_texts(r, o, oc->texts);
+	return oc->texts ? share_texts(r, o, oc->texts) : 0; /* NULL: checked, not kept */
 }
 
 static const struct file_spec specs[3] = {
@@ -475,8 +607,7 @@ static const struct file_spec specs[3] = {
 	 .line_offset = offsetof(struct gpu, line), .id_offset = offsetof(struct gpu, id),
 	 .file = FILE_GPUS},
 	{.cols = offer_columns, .ncols = NCOLS(offer_columns), .size = sizeof(struct offer),
-	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS,
-	 .release = true},
+	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS},
 };
 
 /* GPU rows are indexed by position, so the id set maps id -> index. */
@@ -496,43 +627,59 @@ int catalog_today(void)
 	return duration_today(&day, err, sizeof err) ? day : 99991231;
 }
 
-/* owned: NULL, or the malloc'd buffers, each freed once its file is
- * parsed (see catalog_load_rows_lean). */
-static size_t load_all(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		       const size_t lens[3], char *owned[3], struct diag *d)
+/* offers.csv row by row as it is read: its rows keep no pointer into its
+ * texts (check_offer shares them), so the file is never held whole. With
+ * no GPU list its rows cannot be checked: only the file itself is. */
+static size_t stream_offers(struct catalog *c, const struct catalog_source *src,
+			    struct offer_ctx *oc, bool keep, struct diag *d)
+{
+	struct csv_table *t = &c->tables[FILE_OFFERS];
+	struct row_loader l = {.f = &specs[FILE_OFFERS], .keep = keep, .ctx = oc, .d = d};
+	csv_record_fn take = oc->gpus->keys ? loader_take : loader_skip;
+	size_t bad = src->buf ? csvtab_stream(t, src->path, src->buf, src->len, take, &l, d)
+			      : csvtab_stream_fd(t, src->path, src->fd, take, &l, d);
+	if (!bad && t->nrecords == 0 && take == loader_take)
+		loader_header(&l, t, 0); /* no header at all: schema_bind says so */
+	void *rows;
+	size_t errors = loader_end(&l, bad, &rows, &c->noffers);
+	c->offers = rows;
+	c->offers_read = c->noffers;
+	if (!keep)
+		c->noffers = 0;
+	return errors;
+}
+
+static size_t load_all(struct catalog *c, const struct catalog_source src[3],
+		       enum catalog_keep keep, struct diag *d)
 {
 	size_t errors = 0;
 	*c = (struct catalog){0};
-	void *rows[3] = {0};
-	size_t counts[3] = {0};
+	void *rows[2] = {0};
+	size_t counts[2] = {0};
 	struct idset model_ids = {0}, gpu_ids = {0}, names = {0};
 	struct offer_ctx oc = {.gpus = &gpu_ids, .today = catalog_today(),
-			       .texts = &c->offer_texts};
-	void *ctx[3] = {&names, NULL, &oc};
+			       .texts = keep == CATALOG_KEEP_OFFERS ? &c->offer_texts : NULL};
+	void *ctx[2] = {&names, NULL};
 	size_t warnings = d->warnings;
-	for (int f = 0; f < 3; f++) {
-		size_t bad = owned ? csvtab_parse_owned(&c->tables[f], paths[f], &owned[f], lens[f], d)
-				   : csvtab_parse(&c->tables[f], paths[f], bufs[f], lens[f], d);
+	for (int f = 0; f < 2; f++) {
+		size_t bad = csvtab_parse(&c->tables[f], src[f].path, src[f].buf, src[f].len, d);
 		errors += bad;
 		if (bad)
 			continue;
-		struct idset *ids = f == FILE_MODELS ? &model_ids : f == FILE_GPUS ? &gpu_ids : NULL;
+		struct idset *ids = f == FILE_MODELS ? &model_ids : &gpu_ids;
 		if (f == FILE_MODELS && !idset_init(&names, 2 * c->tables[f].nrecords, true))
 			ctx[f] = NULL; /* out of memory: the names go unchecked */
-		if (f == FILE_OFFERS && !gpu_ids.keys)
-			continue; /* offers need the GPU list to check their ids */
-		if (f == FILE_OFFERS) {
-			c->gpus = rows[FILE_GPUS];
-			c->ngpus = counts[FILE_GPUS];
-			gpu_index(c, &gpu_ids);
-		}
 		errors += load_rows(&c->tables[f], &specs[f], &rows[f], &counts[f], ids, ctx[f], d);
 		if (f == FILE_MODELS) /* aliases, and names that differ only in punctuation */
 			errors += catalog_check_model_keys(rows[f], counts[f], c->tables[f].path, d);
 	}
 	c->models = rows[FILE_MODELS], c->nmodels = counts[FILE_MODELS];
 	c->gpus = rows[FILE_GPUS], c->ngpus = counts[FILE_GPUS];
-	c->offers = rows[FILE_OFFERS], c->noffers = counts[FILE_OFFERS];
+	if (gpu_ids.keys)
+		gpu_index(c, &gpu_ids);
+	c->gpu_currencies = calloc(c->ngpus ? c->ngpus : 1, sizeof *c->gpu_currencies);
+	oc.all = &c->currencies, oc.per_gpu = c->gpu_currencies;
+	errors += stream_offers(c, &src[FILE_OFFERS], &oc, keep == CATALOG_KEEP_OFFERS, d);
 	csvtab_free(&c->tables[FILE_OFFERS]); /* the offers' texts are in offer_texts */
 	idset_free(&model_ids);
 	idset_free(&gpu_ids);
@@ -541,24 +688,31 @@ static size_t load_all(struct catalog *c, const char *const paths[3], const char
 	return errors;
 }
 
+size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
+			    enum catalog_keep keep, struct diag *d)
+{
+	return load_all(c, src, keep, d);
+}
+
 size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 			 const char *const bufs[3], const size_t lens[3], struct diag *d)
 {
-	return load_all(c, paths, bufs, lens, NULL, d);
-}
-
-size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
-			      const size_t lens[3], struct diag *d)
-{
-	const char *const in[3] = {bufs[0], bufs[1], bufs[2]};
-	return load_all(c, paths, in, lens, bufs, d);
+	struct catalog_source src[3];
+	for (int f = 0; f < 3; f++)
+		src[f] = (struct catalog_source){.path = paths[f], .buf = bufs[f], .len = lens[f],
+						 .fd = -1};
+	return load_all(c, src, CATALOG_KEEP_OFFERS, d);
 }
 
 size_t catalog_index(struct catalog *c, struct diag *d)
 {
 	if (offer_index_build(c))
 		return 0;
-	diag_error(d, "%s", _("out of memory"));
+	if (!offer_index_fits(c))
+		diag_error(d, _("%s: %zu GPU types and %zu offers: expected at most %zu of each"),
+			   c->tables[FILE_GPUS].path, c->ngpus, c->noffers, offer_index_max());
+	else
+		diag_error(d, "%s", _("out of memory"));
 	return 1;
 }
 
@@ -575,6 +729,7 @@ void catalog_free(struct catalog *c)
 	free(c->gpus);
 	free(c->offers);
 	free(c->offer_order);
+	free(c->gpu_currencies);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);
 	strpool_free(&c->offer_texts);

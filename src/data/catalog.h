@@ -51,6 +51,21 @@ struct offer {
 	unsigned line;
 };
 
+/* Where a currency was first seen in offers.csv: its code (currency.c's
+ * table), the row's line and GPU (an index into catalog.gpus). */
+struct currency_mark {
+	const char *currency; /* NULL: none seen */
+	unsigned line;
+	int gpu;
+};
+
+/* The currencies the offers are quoted in, gathered as the rows are read
+ * (--check-data keeps no offer): the first offer's and the first in
+ * another, for the whole list and per GPU. */
+struct currency_seen {
+	struct currency_mark first, other;
+};
+
 struct catalog {
 	struct model *models;
 	size_t nmodels;
@@ -58,7 +73,10 @@ struct catalog {
 	size_t ngpus;
 	struct offer *offers;
 	size_t noffers;
+	size_t offers_read;  /* the offers that loaded: noffers, unless only counted */
 	size_t *offer_order; /* offers grouped by GPU, newest first */
+	struct currency_seen currencies;      /* over all offers */
+	struct currency_seen *gpu_currencies; /* one per GPU type (ngpus) */
 	int newest_date;     /* YYYYMMDD over all offers */
 	/* Warnings while loading (a quote dated in the future, an older copy
 	 * lacking columns): a screen shows the count, the messages went to
@@ -82,19 +100,30 @@ size_t catalog_load(struct catalog *c, const char *const paths[3], const char *c
 void catalog_free(struct catalog *c);
 
 /* catalog_load in two steps, so a caller can free the file buffers in
- * between (10^6 offers must not hold the file twice while they are
- * sorted): the rows, checked; then the offers grouped for pricing, on a
+ * between: the rows, checked; then the offers grouped for pricing, on a
  * catalogue that loaded without errors. Both return the errors added. */
 size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 			 const char *const bufs[3], const size_t lens[3], struct diag *d);
 size_t catalog_index(struct catalog *c, struct diag *d);
 
-/* catalog_load_rows that frees each malloc'd buffer (setting it NULL) as
- * soon as its file is parsed, so 10^6 rows never hold the file twice.
- * Messages about rows then give line but column 0: a caller that gets any
- * loads again the ordinary way for exact positions (datasrc does). */
-size_t catalog_load_rows_lean(struct catalog *c, const char *const paths[3], char *bufs[3],
-			      const size_t lens[3], struct diag *d);
+/* Where one file comes from: bytes in memory, or (buf NULL, offers.csv
+ * only) an open file read as it is parsed, so that 10^6 offers never hold
+ * the file. The models and GPU files are held whole: their rows point
+ * into their texts. */
+struct catalog_source {
+	const char *path; /* as named in messages */
+	const char *buf;
+	size_t len;
+	int fd;
+};
+
+/* What a load keeps of the offers: all of them, or only their count
+ * (--check-data: each row is checked and forgotten, none is indexed). */
+enum catalog_keep { CATALOG_KEEP_OFFERS, CATALOG_COUNT_OFFERS };
+
+/* catalog_load_rows from sources. */
+size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
+			    enum catalog_keep keep, struct diag *d);
 
 /* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
  * 99991231 when the variable is malformed). Quotes collected after it

@@ -1,14 +1,15 @@
 #include "csvtab.h"
 
 #include <csv.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "csvenc.h"
 #include "i18n.h"
 #include "text.h"
 
@@ -18,7 +19,10 @@
  * and LF both end a row, blank lines make no row. It is fed one physical
  * line per call (not a byte per call, which made a large file slow), so
  * the line of every record is known without libcsv reporting positions;
- * columns and byte spans are worked out only when a cell is asked for. */
+ * columns and byte spans are worked out only when a cell is asked for. A
+ * line with no quote that starts a record is split here the same way
+ * (split_plain): that is most lines, and libcsv's byte-by-byte state
+ * machine was the larger part of reading 10^6 offers. */
 
 struct csv_cell_cache {
 	size_t rec[2]; /* slot 0: the header; slot 1: the last other record asked for */
@@ -114,146 +118,42 @@ static struct csv_cell walk_to(const char *buf, size_t len, const struct csv_rec
 
 /* A file saved by a spreadsheet set to a ';' locale: say so once, instead
  * of every missing column. */
+static bool looks_semicolon(const struct csv_table *t)
+{
+	return t->nrecords > 0 && t->records[0].count == 1 &&
+	       strchr(t->text + t->records[0].text, ';');
+}
+
 static size_t check_separator(const struct csv_table *t, struct diag *d)
 {
-	if (t->nrecords == 0 || t->records[0].count != 1)
-		return 0;
-	if (!strchr(t->text + t->records[0].text, ';'))
+	if (!looks_semicolon(t))
 		return 0;
 	diag_error(d, _("%s:%u:1: this file seems to use ';' as the separator: save it with commas"),
 		   t->path, t->records[0].line);
 	return 1;
 }
 
-/* GBK and GB18030 lead bytes are 0x81..0xFE, their second byte 0x40..0xFE. */
-static bool looks_gbk(const unsigned char *p, size_t left)
-{
-	return left >= 2 && p[0] >= 0x81 && p[0] <= 0xFE && p[1] >= 0x40 && p[1] <= 0xFE &&
-	       p[1] != 0x7F;
-}
-
-struct bad_bytes {
-	size_t lines;
-	unsigned line, col;
-	unsigned char byte;
-	bool gbk;
-};
-
-/* Counts characters from the start of the line to byte i. */
-static unsigned column_at(const char *buf, size_t line_start, size_t i)
-{
-	unsigned col = 1;
-	for (size_t j = line_start; j < i; j++)
-		col += ((unsigned char)buf[j] & 0xC0) != 0x80;
-	return col;
-}
-
-static void note_bad(struct bad_bytes *b, const char *buf, size_t i, size_t len, unsigned line,
-		     size_t line_start)
-{
-	if (b->lines++ == 0) {
-		b->line = line, b->col = column_at(buf, line_start, i), b->byte = (unsigned char)buf[i];
-		b->gbk = looks_gbk((const unsigned char *)buf + i, len - i);
-	}
-}
-
-/* ASCII is the common case: only a line count is kept, the column is
- * worked out for the first bad byte alone. */
-static void scan_encoding(const char *buf, size_t len, struct bad_bytes *b)
-{
-	unsigned line = 1, last_bad_line = 0;
-	size_t line_start = 0;
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)buf[i];
-		if (c == '\n' || (c == '\r' && !(i + 1 < len && buf[i + 1] == '\n'))) {
-			line++, line_start = ++i;
-			continue;
-		}
-		uint32_t cp;
-		size_t n = c && c < 0x80 ? 1 : c ? utf8_decode((const unsigned char *)buf + i, len - i, &cp) : 0;
-		if (n == 0) {
-			if (line != last_bad_line)
-				note_bad(b, buf, i, len, line, line_start);
-			last_bad_line = line;
-			n = 1;
-		}
-		i += n;
-	}
-}
-
-/* The encoding check takes eight bytes at a time while they are plain
- * ASCII; each test below is per byte, so byte order does not matter. */
-static const uint64_t ONES = 0x0101010101010101u, HIGHS = 0x8080808080808080u;
-
-static uint64_t word_at(const char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
-static bool has_zero_byte(uint64_t v)
-{
-	return ((v - ONES) & ~v & HIGHS) != 0;
-}
-
-/* Plain ASCII text: no high bit and no NUL. */
-static bool is_ascii8(uint64_t v)
-{
-	return (v & HIGHS) == 0 && !has_zero_byte(v);
-}
-
-/* The common case, UTF-8 with no NUL, checked without counting lines:
- * lines are counted only for a file that has a bad byte. */
-static bool is_clean_text(const char *buf, size_t len)
-{
-	for (size_t i = 0; i < len;) {
-		if (len - i >= 8 && is_ascii8(word_at(buf + i))) {
-			i += 8;
-			continue;
-		}
-		unsigned char c = (unsigned char)buf[i];
-		uint32_t cp;
-		size_t n = c && c < 0x80 ? 1 : c ? utf8_decode((const unsigned char *)buf + i, len - i, &cp) : 0;
-		if (n == 0)
-			return false;
-		i += n;
-	}
-	return true;
-}
-
-/* Bytes that are not UTF-8 text: one message for the whole file. */
-static size_t check_encoding(const char *path, const char *buf, size_t len, struct diag *d)
-{
-	struct bad_bytes b = {0};
-	if (is_clean_text(buf, len))
-		return 0;
-	scan_encoding(buf, len, &b);
-	if (b.lines == 0)
-		return 0;
-	char found[80], more[200] = "";
-	if (b.byte == 0)
-		snprintf(found, sizeof found, "%s", _("expected text, found a NUL byte"));
-	else
-		snprintf(found, sizeof found, _("expected UTF-8 text, found byte 0x%02x"), b.byte);
-	const char *gbk = b.gbk ? _(" (it looks like GBK/GB18030 text)") : "";
-	if (b.lines > 1)
-		snprintf(more, sizeof more,
-			 P_(" (and on %zu more line): save the file as UTF-8%s",
-			    " (and on %zu more lines): save the file as UTF-8%s", b.lines - 1),
-			 b.lines - 1, gbk);
-	else if (b.gbk)
-		snprintf(more, sizeof more, _(": save the file as UTF-8%s"), gbk);
-	diag_error(d, "%s:%u:%u: %s%s", path, b.line, b.col, found, more);
-	return 1;
-}
-
-/* Where libcsv's callbacks put what they are given. */
+/* Where libcsv's callbacks put what they are given. A stream (fn set)
+ * keeps the header and the record being read: each record goes to fn as
+ * soon as it ends, and the next one's text is written over it. */
 struct reader {
 	struct csv_table *t;
-	size_t used;            /* bytes of t->text filled */
-	struct csv_record rec;  /* the record being read */
+	struct csv_parser p;
+	size_t used;           /* bytes of t->text filled */
+	size_t header_used;    /* a stream's: the header's text, kept */
+	size_t prefix;         /* a file's: where the header's line ends, 0 before */
+	struct csv_record rec; /* the record being read */
+	unsigned line;         /* the line fed next */
 	bool row_open, out_of_memory;
+	bool feeding;       /* false after a parse error or a bad byte: the rest is only scanned */
+	bool bad_separator; /* a stream's header reads as ';'-separated: no record goes on */
+	bool stopped;       /* fn asked to stop */
+	csv_record_fn fn;
+	void *ctx;
+	struct csv_encoding enc;
+	char parse_error[512]; /* the first quoting error, "" for none */
+	struct diag *d;
+	struct diag_mark mark; /* a file that does not read takes back what its rows said */
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -279,13 +179,57 @@ static bool add_record(struct csv_table *t, struct csv_record rec)
 	return true;
 }
 
+/* A stream's record to its reader, then forgotten (the header is kept). */
+static void hand_on(struct reader *r)
+{
+	struct csv_table *t = r->t;
+	size_t rec = t->nrecords - 1;
+	if (rec == 0) {
+		r->header_used = r->used;
+		r->bad_separator = looks_semicolon(t);
+	}
+	if (!r->bad_separator && !r->fn(t, rec, r->ctx))
+		r->stopped = true;
+	if (rec > 0) {
+		t->nrecords = 1;
+		r->used = r->header_used;
+		t->cache->rec[1] = SIZE_MAX;
+	}
+}
+
 static void on_row(int c, void *data)
 {
 	(void)c;
 	struct reader *r = data;
+	r->row_open = false;
+	if (r->out_of_memory || r->stopped)
+		return;
 	if (!add_record(r->t, r->rec))
 		r->out_of_memory = true;
-	r->row_open = false;
+	else if (r->fn)
+		hand_on(r);
+}
+
+/* A line with no quote, begun outside a record: split where libcsv would
+ * (at each comma, blanks around a field dropped) without its byte-by-byte
+ * state machine, which took most of the time of a large file. */
+static void split_plain(struct reader *r, const char *s, size_t n)
+{
+	for (size_t i = 0;;) {
+		size_t j = i;
+		while (j < n && s[j] != ',')
+			j++;
+		size_t a = i, b = j;
+		while (a < b && is_blank(s[a]))
+			a++;
+		while (b > a && is_blank(s[b - 1]))
+			b--;
+		on_field((void *)(s + a), b - a, r);
+		if (j == n)
+			break;
+		i = j + 1;
+	}
+	on_row(0, r);
 }
 
 /* Lines end at the next LF or CR; both are looked for with memchr and
@@ -323,135 +267,294 @@ static bool is_blank_line(const char *buf, size_t i, size_t end)
 	return i == end || is_line_end(buf[i]);
 }
 
+/* Where the line [i, end) ends without its CR, LF or CRLF. */
+static size_t content_end(const char *buf, size_t i, size_t end)
+{
+	while (end > i && is_line_end(buf[end - 1]))
+		end--;
+	return end;
+}
+
 /* libcsv stopped at byte at, on line `line` which starts at line_start.
  * A quote that closed a field opened on an earlier line means this field's
- * own closing quote is what is missing: say where it opened. */
-static void report_bad_byte(const struct csv_table *t, const char *buf, size_t len,
-			    const struct csv_record *rec, size_t at, unsigned line,
-			    size_t line_start, struct diag *d)
+ * own closing quote is what is missing: say where it opened. The message
+ * is said when the file ends (finish), when its bytes may be gone. */
+static void report_bad_byte(struct reader *r, const char *buf, size_t len, size_t at,
+			    size_t line_start)
 {
-	struct csv_cell field = walk_to(buf, len, rec, at);
-	if (field.line != line)
-		diag_error(d, _("%s:%u:%u: expected a closing quote for this field, found one only on "
-			     "line %u, followed by '%c'"),
-			   t->path, field.line, field.col, line, buf[at]);
+	struct csv_cell field = walk_to(buf, len, &r->rec, at);
+	if (field.line != r->line)
+		snprintf(r->parse_error, sizeof r->parse_error,
+			 _("%s:%u:%u: expected a closing quote for this field, found one only on "
+			   "line %u, followed by '%c'"),
+			 r->t->path, field.line, field.col, r->line, buf[at]);
 	else
-		diag_error(d, _("%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted "
-			     "field, found '%c'"),
-			   t->path, line, column_at(buf, line_start, at), buf[at]);
+		snprintf(r->parse_error, sizeof r->parse_error,
+			 _("%s:%u:%u: expected a doubled quote (\"\") or the end of the quoted "
+			   "field, found '%c'"),
+			 r->t->path, r->line, csvenc_column(buf, line_start, at), buf[at]);
 }
 
-static void report_open_quote(const struct csv_table *t, const char *buf, size_t len,
-			      const struct csv_record *rec, struct diag *d)
+static void report_open_quote(struct reader *r, const char *buf, size_t len)
 {
-	struct csv_cell field = walk_to(buf, len, rec, len);
-	diag_error(d, _("%s:%u:%u: expected a closing quote for this field, found the end of the "
-			"file"),
-		   t->path, field.line, field.col);
+	struct csv_cell field = walk_to(buf, len, &r->rec, len);
+	snprintf(r->parse_error, sizeof r->parse_error,
+		 _("%s:%u:%u: expected a closing quote for this field, found the end of the file"),
+		 r->t->path, field.line, field.col);
 }
 
-/* Feeds buf to libcsv a line at a time; comment lines (# in the first
- * column of a line where no record is open) are not fed. */
-static size_t feed_lines(struct csv_parser *p, struct reader *r, const char *buf, size_t len,
-			 struct diag *d)
+/* The line [i, end) to libcsv; false when it stopped (said) or memory ran out. */
+static bool feed_libcsv(struct reader *r, const char *buf, size_t len, size_t i, size_t end)
 {
-	struct lines l = {.buf = buf, .len = len, .next_lf = find_byte(buf, len, 0, '\n'),
-			  .next_cr = find_byte(buf, len, 0, '\r')};
-	unsigned line = 1;
-	for (size_t i = 0, end; i < len && !r->out_of_memory; i = end, line++) {
+	size_t n = csv_parse(&r->p, buf + i, end - i, on_field, on_row, r);
+	if (n == end - i)
+		return !r->out_of_memory && !r->stopped;
+	if (csv_error(&r->p) != CSV_EPARSE) {
+		r->out_of_memory = true; /* libcsv could not grow its field buffer */
+		return false;
+	}
+	report_bad_byte(r, buf, len, i + n, i);
+	return false;
+}
+
+/* One line where no record is open: a comment (# in the first column), a
+ * blank line, a line split here, or the start of a record for libcsv. */
+static bool feed_new_line(struct reader *r, const char *buf, size_t len, size_t i, size_t end)
+{
+	if (buf[i] == '#' || is_blank_line(buf, i, end))
+		return true;
+	r->rec = (struct csv_record){.raw = (uint32_t)i, .text = (uint32_t)r->used, .line = r->line};
+	r->row_open = true;
+	size_t stop = content_end(buf, i, end);
+	if (memchr(buf + i, '"', stop - i))
+		return feed_libcsv(r, buf, len, i, end);
+	split_plain(r, buf + i, stop - i);
+	return !r->out_of_memory && !r->stopped;
+}
+
+/* Feeds the lines of buf[*pos, len), which ends at a line end or at the
+ * end of the file. False when the feeding stopped: *pos is then the start
+ * of the line it stopped on, and r->line that line's number. */
+static bool feed_lines(struct reader *r, const char *buf, size_t len, size_t *pos)
+{
+	struct lines l = {.buf = buf, .len = len, .next_lf = find_byte(buf, len, *pos, '\n'),
+			  .next_cr = find_byte(buf, len, *pos, '\r')};
+	for (size_t i = *pos, end; i < len; i = end, r->line++) {
 		end = lines_next(&l, i);
-		if (!r->row_open && buf[i] == '#')
-			continue;
-		if (!r->row_open && !is_blank_line(buf, i, end)) {
-			r->rec = (struct csv_record){.raw = (uint32_t)i, .text = (uint32_t)r->used,
-						     .line = line};
-			r->row_open = true;
-		}
-		size_t n = csv_parse(p, buf + i, end - i, on_field, on_row, r);
-		if (n < end - i && csv_error(p) != CSV_EPARSE) {
-			r->out_of_memory = true; /* libcsv could not grow its field buffer */
-			return 0;
-		}
-		if (n < end - i) {
-			report_bad_byte(r->t, buf, len, &r->rec, i + n, line, i, d);
-			return 1;
-		}
+		*pos = i;
+		bool ok = r->row_open ? feed_libcsv(r, buf, len, i, end)
+				      : feed_new_line(r, buf, len, i, end);
+		if (!ok)
+			return false;
+		if (r->prefix == 0 && r->t->nrecords > 0)
+			r->prefix = end;
 	}
-	if (!r->out_of_memory && csv_fini(p, on_field, on_row, r) != 0) {
-		report_open_quote(r->t, buf, len, &r->rec, d);
-		return 1;
-	}
-	return 0;
+	*pos = len;
+	return true;
 }
 
-static size_t read_table(struct csv_table *t, const char *buf, size_t len, struct diag *d)
+/* One piece of whole lines, buf[*pos, to): its encoding checked, then fed
+ * while nothing stopped the feeding; after that only scanned, so that a bad
+ * byte anywhere is said as for a file held whole. */
+static void take_piece(struct reader *r, const char *buf, size_t *pos, size_t to)
 {
-	struct csv_parser p;
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		diag_error(d, _("%s: out of memory"), t->path);
-		return 1;
+	if (r->feeding && csvenc_clean(buf + *pos, to - *pos)) {
+		if (feed_lines(r, buf, to, pos))
+			return;
+		r->feeding = false;
+		if (r->out_of_memory || r->stopped)
+			return;
 	}
-	/* libcsv grows its field buffer by this much at a time: the default
-	 * (128 bytes) makes a 10 MB field cost a realloc every 128 bytes */
-	csv_set_blk_size(&p, 1 << 20);
-	struct reader r = {.t = t};
-	size_t errors = feed_lines(&p, &r, buf, len, d);
-	csv_free(&p);
-	if (r.out_of_memory) {
-		diag_error(d, _("%s: out of memory"), t->path);
-		errors++;
-	}
-	return errors;
+	r->feeding = false;
+	csvenc_scan(&r->enc, buf, *pos, to, &r->line);
+	*pos = to;
 }
 
-/* Into t->text when set (the buffer itself), else a block of its own. */
-static size_t parse_into(struct csv_table *t, const char *path, const char *buf, size_t len,
-			 struct diag *d)
+/* The last record, then one message for a file that does not read (what
+ * its rows said is taken back, as if they were never read): a bad byte
+ * over a quoting error over a ';' header. */
+static size_t finish(struct reader *r, const char *buf, size_t len)
 {
-	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	if (len > UINT32_MAX - 2) {
-		diag_error(d, _("%s: too large (over 4 GB)"), path);
+	if (r->feeding && !r->out_of_memory && !r->stopped &&
+	    csv_fini(&r->p, on_field, on_row, r) != 0)
+		report_open_quote(r, buf, len);
+	if (r->out_of_memory) {
+		diag_error(r->d, _("%s: out of memory"), r->t->path);
 		return 1;
 	}
-	size_t errors = check_encoding(path, buf + bom, len - bom, d);
-	if (errors)
-		return errors;
-	/* each field's text and its NUL fit in its bytes and the comma or line
-	 * end after it; the last field of a file may end at its end: + 1 */
-	if (!t->text)
-		t->text = malloc(len - bom + 2);
+	if (!r->enc.lines && !r->parse_error[0])
+		return r->stopped ? 0 : check_separator(r->t, r->d);
+	diag_rewind(r->d, r->mark);
+	if (r->enc.lines)
+		return csvenc_report(&r->enc, r->t->path, r->d);
+	diag_error(r->d, "%s", r->parse_error);
+	return 1;
+}
+
+/* text_cap: room for the texts (each field's text and its NUL fit in its
+ * bytes and the comma or line end after it; the last field of a file may
+ * end at its end: the bytes + 2). */
+static bool reader_start(struct reader *r, struct csv_table *t, size_t text_cap, struct diag *d)
+{
+	*r = (struct reader){.t = t, .line = 1, .feeding = true, .d = d, .mark = diag_mark(d)};
+	t->text = malloc(text_cap);
 	t->cache = calloc(1, sizeof *t->cache);
-	if (!t->text || !t->cache) {
-		diag_error(d, _("%s: out of memory"), path);
-		return 1;
+	if (!t->text || !t->cache || csv_init(&r->p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) {
+		diag_error(d, _("%s: out of memory"), t->path);
+		return false;
 	}
 	t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
-	errors = read_table(t, buf + bom, len - bom, d);
-	return errors ? errors : check_separator(t, d);
+	/* libcsv grows its field buffer by this much at a time: the default
+	 * (128 bytes) makes a 10 MB field cost a realloc every 128 bytes */
+	csv_set_blk_size(&r->p, 1 << 20);
+	return true;
+}
+
+static size_t bom_length(const char *buf, size_t len)
+{
+	return len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* A file in memory: one piece. */
+static size_t read_buffer(struct csv_table *t, const char *buf, size_t len, csv_record_fn fn,
+			  void *ctx, struct diag *d)
+{
+	if (len > UINT32_MAX - 2) {
+		diag_error(d, _("%s: too large (over 4 GB)"), t->path);
+		return 1;
+	}
+	struct reader r;
+	size_t bom = bom_length(buf, len), pos = 0;
+	if (!reader_start(&r, t, len - bom + 2, d))
+		return 1;
+	r.fn = fn, r.ctx = ctx;
+	take_piece(&r, buf + bom, &pos, len - bom);
+	size_t errors = finish(&r, buf + bom, len - bom);
+	csv_free(&r.p);
+	return errors;
 }
 
 size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size_t len,
 		    struct diag *d)
 {
 	*t = (struct csv_table){.path = path, .src = buf, .src_len = len};
-	return parse_into(t, path, buf, len, d);
+	return read_buffer(t, buf, len, NULL, NULL, d);
 }
 
-/* Each field's text is written at or before the bytes it came from, and
- * libcsv has read them by then (it hands over a copy): the buffer can
- * take the texts in place of a second block the size of the file. */
-size_t csvtab_parse_owned(struct csv_table *t, const char *path, char **buf, size_t len,
-			  struct diag *d)
+size_t csvtab_stream(struct csv_table *t, const char *path, const char *buf, size_t len,
+		     csv_record_fn fn, void *ctx, struct diag *d)
+{
+	*t = (struct csv_table){.path = path, .src = buf, .src_len = len};
+	size_t errors = read_buffer(t, buf, len, fn, ctx, d);
+	csvtab_drop_source(t);
+	return errors;
+}
+
+/* A file read as it is parsed: what is read so far sits in a window. */
+struct window {
+	char *buf;
+	size_t cap, filled, bom;
+};
+
+#define WINDOW_START ((size_t)256 * 1024)
+
+/* Just past the last line end of buf[from, len) that is surely one: a CR
+ * at the very end may be the first half of a CRLF still to come. */
+static size_t complete_upto(const char *buf, size_t from, size_t len, bool eof)
+{
+	if (eof)
+		return len;
+	size_t e = len;
+	if (e > from && buf[e - 1] == '\r')
+		e--;
+	while (e > from && !is_line_end(buf[e - 1]))
+		e--;
+	return e;
+}
+
+/* Room in a full window: what is no longer needed goes, but the header's
+ * line stays in front (its cells are read again for messages) and so does
+ * the record being read. When all of it is needed (a record longer than
+ * the window) the window grows, and the text block with it. */
+static bool window_make_room(struct window *w, struct reader *r, size_t *pos)
+{
+	struct csv_table *t = r->t;
+	size_t keep = r->feeding && r->row_open ? r->rec.raw : *pos;
+	size_t front = r->feeding && t->nrecords > 0 ? r->prefix : 0;
+	char *base = w->buf + w->bom;
+	if (keep > front) {
+		size_t drop = keep - front;
+		memmove(base + front, base + keep, w->filled - w->bom - keep);
+		w->filled -= drop, *pos -= drop;
+		if (r->row_open)
+			r->rec.raw -= (uint32_t)drop;
+		return true;
+	}
+	size_t cap = w->cap * 2;
+	char *buf = realloc(w->buf, cap), *text = buf ? realloc(t->text, cap + 2) : NULL;
+	if (buf)
+		w->buf = buf, w->cap = cap;
+	if (!text)
+		return false;
+	t->text = text;
+	t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX; /* their texts pointed into the old block */
+	return true;
+}
+
+static bool window_fill(struct window *w, int fd, struct reader *r, bool *eof)
+{
+	ssize_t n;
+	do
+		n = read(fd, w->buf + w->filled, w->cap - w->filled);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		diag_error(r->d, _("%s: cannot read: %s"), r->t->path, i18n_strerror(errno));
+		return false;
+	}
+	w->filled += (size_t)n;
+	*eof = n == 0;
+	return true;
+}
+
+/* The pieces of whole lines as they are read; the BOM is known once three
+ * bytes are in. */
+static size_t read_pieces(struct reader *r, struct window *w, int fd)
+{
+	size_t pos = 0;
+	bool eof = false, started = false;
+	while (!eof && !r->out_of_memory && !r->stopped) {
+		if (w->filled == w->cap && !window_make_room(w, r, &pos)) {
+			r->out_of_memory = true;
+			break;
+		}
+		if (!window_fill(w, fd, r, &eof))
+			return 1;
+		if (!started && w->filled < 3 && !eof)
+			continue;
+		if (!started)
+			w->bom = bom_length(w->buf, w->filled), started = true;
+		r->t->src = w->buf, r->t->src_len = w->filled;
+		const char *base = w->buf + w->bom;
+		take_piece(r, base, &pos, complete_upto(base, pos, w->filled - w->bom, eof));
+	}
+	return finish(r, w->buf + w->bom, w->filled - w->bom);
+}
+
+size_t csvtab_stream_fd(struct csv_table *t, const char *path, int fd, csv_record_fn fn,
+			void *ctx, struct diag *d)
 {
 	*t = (struct csv_table){.path = path};
-	char *own = realloc(*buf, len + 2); /* the NUL of a last field at the very end */
-	if (!own) {
+	struct window w = {.buf = malloc(WINDOW_START), .cap = WINDOW_START};
+	struct reader r;
+	size_t errors = 1;
+	if (!w.buf)
 		diag_error(d, _("%s: out of memory"), path);
-		return 1;
+	else if (reader_start(&r, t, WINDOW_START + 2, d)) {
+		r.fn = fn, r.ctx = ctx;
+		errors = read_pieces(&r, &w, fd);
+		csv_free(&r.p);
 	}
-	*buf = NULL;
-	t->text = own;
-	size_t errors = parse_into(t, path, own, len, d);
+	free(w.buf);
 	csvtab_drop_source(t);
 	return errors;
 }
@@ -521,28 +624,4 @@ void csvtab_drop_source(struct csv_table *t)
 	t->src_len = 0;
 	if (t->cache)
 		t->cache->rec[0] = t->cache->rec[1] = SIZE_MAX;
-}
-
-/* The pages wholly before record rec's text go back to the system (they
- * read as zeros after): a loader that keeps what it needs of each record
- * as it goes never holds the texts of the whole file. */
-void csvtab_release_before(struct csv_table *t, size_t rec)
-{
-#ifdef MADV_DONTNEED
-	long page = sysconf(_SC_PAGESIZE);
-	if (!t->text || rec >= t->nrecords || page <= 0)
-		return;
-	size_t done = t->released; /* the header's text stays: messages name columns */
-	if (t->nrecords > 1 && done < t->records[1].text)
-		done = t->records[1].text;
-	uintptr_t from = ((uintptr_t)t->text + done + (uintptr_t)page - 1) &
-			 ~((uintptr_t)page - 1);
-	uintptr_t to = ((uintptr_t)t->text + t->records[rec].text) & ~((uintptr_t)page - 1);
-	if (to <= from)
-		return;
-	if (madvise((void *)from, to - from, MADV_DONTNEED) == 0)
-		t->released = to - (uintptr_t)t->text;
-#else
-	(void)t, (void)rec;
-#endif
 }

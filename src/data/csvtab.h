@@ -1,15 +1,17 @@
 /* A CSV file read into records whose fields remember where they came from
  * (line, column, bytes), so every later error can point at the source.
  *
- * Lean by design (10^6 rows in well under a second and a few bytes per
- * field): the parse keeps each field's text, NUL-terminated, in one block
- * no larger than the file, and per record only where it starts. A field's
- * position is worked out again from the parsed buffer when a cell is asked
- * for, so csvtab_cell needs the buffer given to csvtab_parse to be alive;
- * the texts themselves live until csvtab_free. */
+ * Lean by design: the parse keeps each field's text, NUL-terminated, in
+ * one block no larger than the file, and per record only where it starts.
+ * A field's position is worked out again from the parsed bytes when a cell
+ * is asked for, so csvtab_cell needs them to be alive; the texts themselves
+ * live until csvtab_free. A file too large to hold (10^6 offers) is
+ * streamed instead: each record is handed on as soon as it is read, with
+ * the header and that record alone held, and exact positions all the same. */
 #ifndef GPUPLAN_CSVTAB_H
 #define GPUPLAN_CSVTAB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,7 +36,6 @@ struct csv_table {
 	const char *src;  /* the buffer given to csvtab_parse, BOM included (borrowed) */
 	size_t src_len;
 	char *text; /* every field's text, in file order */
-	size_t released; /* bytes of text given back (csvtab_release_before) */
 	struct csv_record *records; /* records[0] is the header */
 	size_t nrecords, records_cap;
 	struct csv_cell_cache *cache;
@@ -47,13 +48,24 @@ size_t csvtab_parse(struct csv_table *t, const char *path, const char *buf, size
 		    struct diag *d);
 void csvtab_free(struct csv_table *t);
 
-/* csvtab_parse for a malloc'd buffer it takes (*buf becomes NULL): the
- * texts are written over the bytes they came from, so a file is never held
- * twice. Cells carry texts and lines only (as after csvtab_drop_source),
- * and a quoting error's message may point at the wrong column: a caller
- * that gets any parses the file again with csvtab_parse for exact ones. */
-size_t csvtab_parse_owned(struct csv_table *t, const char *path, char **buf, size_t len,
-			  struct diag *d);
+/* Called for each record of a stream as soon as it is read, the header
+ * (rec 0) first: t then holds the header and this record, and csvtab_cell
+ * gives exact positions for both until fn returns. Returns false to stop
+ * the stream (the reader says why: out of memory). */
+typedef bool (*csv_record_fn)(const struct csv_table *t, size_t rec, void *ctx);
+
+/* Reads buf as csvtab_parse does, handing each record to fn instead of
+ * keeping it: t keeps only the header's texts. Returns the errors of the
+ * file itself; then the messages fn's reader said are taken back as well
+ * when the file is not text (one message for the file, as csvtab_parse
+ * gives), and the caller discards what it built. A ';'-separated header
+ * is said and no record goes to fn. */
+size_t csvtab_stream(struct csv_table *t, const char *path, const char *buf, size_t len,
+		     csv_record_fn fn, void *ctx, struct diag *d);
+/* The same for a file read from fd as it is parsed: only a window of it
+ * (256 KiB, more for a longer record) is held. */
+size_t csvtab_stream_fd(struct csv_table *t, const char *path, int fd, csv_record_fn fn,
+			void *ctx, struct diag *d);
 
 /* Field i of record rec. The pointer stays valid until a cell of another
  * record than this one and the header is asked for (and only while the
@@ -66,12 +78,8 @@ const char *csvtab_text(const struct csv_table *t, size_t rec, size_t i);
 
 /* The parsed buffer is about to be freed: cells asked for later carry their
  * text and their record's line only (col 0, no bytes), never a dangling
- * read. data_load_dir calls it once the catalogue is loaded. */
+ * read. data_load_dir calls it once the catalogue is loaded; a stream
+ * ends with it. */
 void csvtab_drop_source(struct csv_table *t);
-
-/* The texts of the records before rec are no longer needed: their memory
- * goes back to the system (whole pages only; where the system cannot, it
- * is kept). Reading them afterwards gives empty or cut texts. */
-void csvtab_release_before(struct csv_table *t, size_t rec);
 
 #endif

@@ -26,20 +26,34 @@ static bool file_exists(const char *path)
 }
 
 /* Regular files only: a FIFO would block for ever, a folder reads as an
- * error. O_NONBLOCK makes the open itself return at once. */
-static char *read_file(const char *path, size_t *len, struct diag *d)
+ * error. O_NONBLOCK makes the open itself return at once. Returns the open
+ * file, or -1 (said in d). */
+static int open_regular(const char *path, struct stat *st, struct diag *d)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
+	if (fd < 0 || fstat(fd, st) != 0) {
 		diag_error(d, _("%s: cannot open: %s"), path, i18n_strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		return NULL;
+		return -1;
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > MAX_FILE_BYTES) {
-		diag_error(d, _("%s: cannot read: %s"), path, !S_ISREG(st.st_mode)
-			   ? _("not a regular file (a folder, a FIFO or a device)") : _("too large"));
+	if (!S_ISREG(st->st_mode)) {
+		diag_error(d, _("%s: cannot read: %s"), path,
+			   _("not a regular file (a folder, a FIFO or a device)"));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static char *read_file(const char *path, size_t *len, struct diag *d)
+{
+	struct stat st;
+	int fd = open_regular(path, &st, d);
+	if (fd < 0)
+		return NULL;
+	if (st.st_size > MAX_FILE_BYTES) {
+		diag_error(d, _("%s: cannot read: %s"), path, _("too large"));
 		close(fd);
 		return NULL;
 	}
@@ -53,58 +67,64 @@ static char *read_file(const char *path, size_t *len, struct diag *d)
 	return buf;
 }
 
+static size_t load_dir(struct catalog *c, const char *dir, int which, const char *instead,
+		       enum catalog_keep keep, struct diag *d);
+
 size_t data_load_dir(struct catalog *c, const char *dir, struct diag *d)
 {
-	return data_load_dir_with(c, dir, -1, NULL, d);
+	return load_dir(c, dir, -1, NULL, CATALOG_KEEP_OFFERS, d);
 }
 
-/* Reads the three files; false when one cannot be read (said in d). */
-static bool read_files(char paths[3][PATH_MAX], char *bufs[3], size_t lens[3], struct diag *d)
+/* The models and GPU files are read whole (their rows point into their
+ * texts); offers.csv is only opened: it is read as it is parsed, so 10^6
+ * offers never hold the file (catalog_load_sources). False when one cannot
+ * be read (said in d). */
+static bool open_files(char paths[3][PATH_MAX], struct catalog_source src[3], char *bufs[2],
+		       struct diag *d)
 {
-	size_t bad = 0;
-	for (int f = 0; f < 3; f++) {
-		bufs[f] = read_file(paths[f], &lens[f], d);
-		bad += !bufs[f];
-	}
-	if (!bad)
-		return true;
+	struct stat st;
 	for (int f = 0; f < 3; f++)
+		src[f] = (struct catalog_source){.path = paths[f], .fd = -1};
+	for (int f = 0; f < 2; f++)
+		src[f].buf = bufs[f] = read_file(paths[f], &src[f].len, d);
+	src[FILE_OFFERS].fd = open_regular(paths[FILE_OFFERS], &st, d);
+	if (bufs[0] && bufs[1] && src[FILE_OFFERS].fd >= 0)
+		return true;
+	for (int f = 0; f < 2; f++)
 		free(bufs[f]), bufs[f] = NULL;
+	if (src[FILE_OFFERS].fd >= 0)
+		close(src[FILE_OFFERS].fd);
 	return false;
 }
 
-/* The lean load frees each file once parsed; any message about a row is
- * then without its column, so those data are read and loaded again the
- * ordinary way (rare: data with errors or warnings). */
-static size_t load_files(struct catalog *c, char paths[3][PATH_MAX], bool *read,
-			 struct diag *d)
+/* Every message about a row has its exact position: the whole files are
+ * held until their rows are loaded, and a streamed row's bytes while it
+ * is checked. */
+static size_t load_files(struct catalog *c, char paths[3][PATH_MAX], enum catalog_keep keep,
+			 bool *read, struct diag *d)
 {
-	char *bufs[3];
-	size_t lens[3], errors = 0;
-	const char *const p[3] = {paths[0], paths[1], paths[2]};
+	struct catalog_source src[3];
+	char *bufs[2];
 	struct diag_mark mark = diag_mark(d);
-	if (!(*read = read_files(paths, bufs, lens, d)))
+	if (!(*read = open_files(paths, src, bufs, d)))
 		return d->errors - mark.errors;
-	errors = catalog_load_rows_lean(c, p, bufs, lens, d);
-	for (int f = 0; f < 3; f++)
-		free(bufs[f]); /* those whose file did not parse */
-	if (d->errors + d->warnings == mark.errors + mark.warnings)
-		return errors;
-	diag_rewind(d, mark);
-	catalog_free(c);
-	if (!(*read = read_files(paths, bufs, lens, d)))
-		return d->errors - mark.errors;
-	const char *const b[3] = {bufs[0], bufs[1], bufs[2]};
-	errors = catalog_load_rows(c, p, b, lens, d);
-	for (int f = 0; f < 3; f++)
-		csvtab_drop_source(&c->tables[f]); /* bufs are freed below */
-	for (int f = 0; f < 3; f++)
+	size_t errors = catalog_load_sources(c, src, keep, d);
+	close(src[FILE_OFFERS].fd);
+	for (int f = 0; f < 2; f++) {
+		csvtab_drop_source(&c->tables[f]); /* bufs are freed next */
 		free(bufs[f]);
+	}
 	return errors;
 }
 
 size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const char *instead,
 			  struct diag *d)
+{
+	return load_dir(c, dir, which, instead, CATALOG_KEEP_OFFERS, d);
+}
+
+static size_t load_dir(struct catalog *c, const char *dir, int which, const char *instead,
+		       enum catalog_keep keep, struct diag *d)
 {
 	char paths[3][PATH_MAX];
 	*c = (struct catalog){0}; /* freeable even when a file cannot be read */
@@ -116,7 +136,7 @@ size_t data_load_dir_with(struct catalog *c, const char *dir, int which, const c
 			snprintf(paths[f], sizeof paths[f], "%s/%s", dir, catalog_file_names[f]);
 	}
 	bool read;
-	size_t errors = load_files(c, paths, &read, d);
+	size_t errors = load_files(c, paths, keep, &read, d);
 	if (!read)
 		return errors;
 	snprintf(c->source, sizeof c->source, "%s", dir);
@@ -134,15 +154,18 @@ const char *data_source_text(const struct catalog *c)
 	return c->kind == DATA_BUILTIN ? _(BUILTIN_SOURCE) : c->source;
 }
 
-static size_t load_embedded(struct catalog *c, struct diag *d)
+static size_t load_embedded(struct catalog *c, enum catalog_keep keep, struct diag *d)
 {
 	static const char *const paths[3] = {"(built in) models/models.csv",
 					     "(built in) prices/gpus.csv",
 					     "(built in) prices/offers.csv"};
-	const char *const bufs[3] = {(const char *)embedded_files[0],
-				     (const char *)embedded_files[1],
-				     (const char *)embedded_files[2]};
-	size_t errors = catalog_load(c, paths, bufs, embedded_lengths, d);
+	struct catalog_source src[3];
+	for (int f = 0; f < 3; f++)
+		src[f] = (struct catalog_source){.path = paths[f], .buf = (const char *)embedded_files[f],
+						 .len = embedded_lengths[f], .fd = -1};
+	size_t errors = catalog_load_sources(c, src, keep, d);
+	if (!errors)
+		errors = catalog_index(c, d);
 	snprintf(c->source, sizeof c->source, "%s", BUILTIN_SOURCE);
 	c->kind = DATA_BUILTIN;
 	return errors;
@@ -210,32 +233,43 @@ static void user_config_dir(char *out, size_t cap)
 		out[0] = '\0';
 }
 
-size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
+static size_t load_first(struct catalog *c, const char *cli_dir, enum catalog_keep keep,
+			 struct diag *d)
 {
 	const char *env = getenv("GPUPLAN_DATA");
 	if (cli_dir)
-		return data_load_dir(c, cli_dir, d);
+		return load_dir(c, cli_dir, -1, NULL, keep, d);
 	if (env && env[0])
-		return data_load_dir(c, env, d);
+		return load_dir(c, env, -1, NULL, keep, d);
 	char dir[PATH_MAX];
 	user_config_dir(dir, sizeof dir);
 	if (dir[0] && has_data(dir)) {
 		char missing[PATH_MAX + 32];
 		if (!missing_file(dir, missing, sizeof missing))
-			return data_load_dir(c, dir, d);
+			return load_dir(c, dir, -1, NULL, keep, d);
 		/* a copy that stopped halfway (an older gpuplan, a full disk) */
 		diag_warning(d, _("%s: missing, so %s is not used: copy the files again or delete "
 				  "the folder"), missing, dir);
 	}
 	size_t errors;
 	if (source_tree_dir(dir, sizeof dir) && has_data(dir))
-		errors = data_load_dir(c, dir, d);
+		errors = load_dir(c, dir, -1, NULL, keep, d);
 	else if (has_data(GPUPLAN_PKGDATADIR))
-		errors = data_load_dir(c, GPUPLAN_PKGDATADIR, d);
+		errors = load_dir(c, GPUPLAN_PKGDATADIR, -1, NULL, keep, d);
 	else
-		return load_embedded(c, d);
+		return load_embedded(c, keep, d);
 	c->kind = DATA_BUNDLED;
 	return errors;
+}
+
+size_t data_load(struct catalog *c, const char *cli_dir, struct diag *d)
+{
+	return load_first(c, cli_dir, CATALOG_KEEP_OFFERS, d);
+}
+
+size_t data_check(struct catalog *c, const char *cli_dir, struct diag *d)
+{
+	return load_first(c, cli_dir, CATALOG_COUNT_OFFERS, d);
 }
 
 

@@ -6,33 +6,41 @@
 
 #include "idset.h"
 
-/* Everything the order depends on packed in one integer: 10^6 offers
+/* Everything the order depends on packed in two integers: 10^6 offers
  * sort with no strcmp and no pointer chase per compare, in 16 bytes each.
- * From the top: GPU (12 bits), kind (1), region rank (24), and the date
- * inverted (27: YYYYMMDD < 2^27) so the newest comes first. Rows keep
- * their file order on a tie (idx follows the lines). */
-#define GPU_BITS 12
-#define REGION_BITS 24
+ * high: the GPU and the kind (GPU << 1 | kind); low: the region rank and
+ * the date inverted (27 bits: YYYYMMDD < 2^27) so the newest comes first.
+ * Rows keep their file order on a tie (idx follows the lines). The GPU
+ * had 12 bits of one integer once: 4096 GPU types failed as "out of
+ * memory"; now the limits are the 32-bit index (offer_index_max). */
 #define DATE_BITS 27
 
 struct sort_key {
-	uint64_t order;
-	uint32_t idx, region;
+	uint64_t low;  /* region rank << DATE_BITS | inverted date */
+	uint32_t high; /* GPU << 1 | kind */
+	uint32_t idx;  /* the offer's row; first the region rank, then fill_keys packs it */
 };
 
 static int key_cmp(const void *a, const void *b)
 {
 	const struct sort_key *x = a, *y = b;
-	if (x->order != y->order)
-		return x->order < y->order ? -1 : 1;
+	if (x->high != y->high)
+		return x->high < y->high ? -1 : 1;
+	if (x->low != y->low)
+		return x->low < y->low ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Whether the packed fields can hold this catalogue (always, short of
- * 4096 GPU types or 16 million regions). */
-static bool keys_fit(const struct catalog *c)
+size_t offer_index_max(void)
 {
-	return c->ngpus < (1u << GPU_BITS) && c->noffers < (1u << REGION_BITS);
+	return UINT32_MAX >> 1; /* the GPU index in high, beside the kind bit */
+}
+
+/* Whether the fields can hold this catalogue: GPU index and offer row in
+ * 32 bits (regions are at most the offers, rank < 2^37). */
+bool offer_index_fits(const struct catalog *c)
+{
+	return c->ngpus <= offer_index_max() && c->noffers <= offer_index_max();
 }
 
 static int text_cmp(const void *a, const void *b)
@@ -68,7 +76,7 @@ static bool rank_regions(const struct catalog *c, struct sort_key *keys)
 		for (size_t r = 0; r < n; r++)
 			idset_set(&seen, names[r], (unsigned)r);
 		for (size_t i = 0; i < c->noffers; i++)
-			keys[i].region = (uint32_t)idset_find(&seen, c->offers[i].region);
+			keys[i].idx = (uint32_t)idset_find(&seen, c->offers[i].region);
 	}
 	free(names);
 	idset_free(&seen);
@@ -80,9 +88,9 @@ static void fill_keys(const struct catalog *c, struct sort_key *keys)
 	const uint64_t newest = (1u << DATE_BITS) - 1;
 	for (size_t i = 0; i < c->noffers; i++) {
 		const struct offer *o = &c->offers[i];
-		uint64_t high = (uint64_t)o->gpu << 1 | (uint64_t)(o->kind != 0);
-		high = high << REGION_BITS | keys[i].region;
-		keys[i].order = high << DATE_BITS | (newest - (uint64_t)o->collected);
+		uint64_t region = keys[i].idx; /* rank_regions left it here */
+		keys[i].high = (uint32_t)o->gpu << 1 | (uint32_t)(o->kind != 0);
+		keys[i].low = region << DATE_BITS | (newest - (uint64_t)o->collected);
 		keys[i].idx = (uint32_t)i;
 	}
 }
@@ -92,7 +100,7 @@ bool offer_index_build(struct catalog *c)
 	size_t n = c->noffers;
 	struct sort_key *keys = malloc((n ? n : 1) * sizeof *keys);
 	c->offer_order = malloc((n ? n : 1) * sizeof *c->offer_order);
-	if (!keys || !c->offer_order || !keys_fit(c) || !rank_regions(c, keys)) {
+	if (!keys || !c->offer_order || !offer_index_fits(c) || !rank_regions(c, keys)) {
 		free(keys);
 		return false;
 	}

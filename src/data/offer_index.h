@@ -7,7 +7,14 @@
 
 #include "catalog.h"
 
-/* False when out of memory. */
+/* The most GPU types, and the most offers, the index can hold (2^31 - 1:
+ * far past what memory holds). */
+size_t offer_index_max(void);
+/* Whether c is within offer_index_max. */
+bool offer_index_fits(const struct catalog *c);
+
+/* False when out of memory or past offer_index_max (offer_index_fits
+ * tells which). */
 bool offer_index_build(struct catalog *c);
 
 /* The network between an offer's machines (TRAINING.md §8): its own

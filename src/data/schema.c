@@ -14,10 +14,12 @@
 static size_t case_only(const struct csv_table *t, const struct csv_cell *cell, const char *name,
 			struct diag *d)
 {
+	char quoted[128];
 	if (strcasecmp(cell->text, name) != 0)
 		return 0;
+	text_quote(quoted, sizeof quoted, cell->text);
 	diag_error(d, _("%s:%u:%u: expected the column name %s, found \"%s\""), t->path, cell->line,
-		   cell->col, name, cell->text);
+		   cell->col, name, quoted);
 	return 1;
 }
 
@@ -96,30 +98,33 @@ static const char *expectation(const struct column *col, char *buf, size_t cap)
 	}
 }
 
+/* Inside the column's range: [min, max], max 0 for none. A number or
+ * fraction column whose min is 0 still refuses 0 when it must be above 0
+ * (COL_FRACTION always does: an efficiency of 0 divides by 0). */
+static bool in_range(const struct column *col, double v)
+{
+	if (v < col->min || (col->max > 0 && v > col->max))
+		return false;
+	return col->type != COL_FRACTION || v > 0;
+}
+
 static bool convert(const struct column *col, const char *s, void *field)
 {
 	switch (col->type) {
 	case COL_TEXT:
 		*(const char **)field = s;
 		return true;
-	case COL_NUMBER: {
-		double v;
-		if (!parse_nonneg(s, &v) || (col->min > 0 && v <= 0) || (col->max > 0 && v > col->max))
-			return false;
-		*(double *)field = v;
-		return true;
-	}
+	case COL_NUMBER:
 	case COL_FRACTION: {
 		double v;
-		if (!parse_nonneg(s, &v) || v <= 0 || v > 1)
+		if (!parse_nonneg(s, &v) || !in_range(col, v))
 			return false;
 		*(double *)field = v;
 		return true;
 	}
 	case COL_COUNT: {
 		long long v;
-		if (!parse_count(s, INT_MAX, &v) || (double)v < col->min ||
-		    (col->max > 0 && (double)v > col->max))
+		if (!parse_count(s, INT_MAX, &v) || !in_range(col, (double)v))
 			return false;
 		*(int *)field = (int)v;
 		return true;
@@ -139,25 +144,43 @@ static bool convert(const struct column *col, const char *s, void *field)
 	return false;
 }
 
-/* A value that reads as a number but is over the column's bound gets a
- * message giving the range, so the user sees why 2147483647 is refused. */
-static bool above_max(const struct column *col, const char *s)
+/* A value that reads as a number but lies outside the column's range gets
+ * a message giving the range, so the user sees why 2147483647 (or 1e-300
+ * for an efficiency) is refused. */
+static bool out_of_range(const struct column *col, const char *s)
 {
 	double v;
 	long long n;
-	if (col->max <= 0)
+	if (col->type == COL_COUNT)
+		return parse_count(s, LLONG_MAX, &n) && !in_range(col, (double)n);
+	if (col->type != COL_NUMBER && col->type != COL_FRACTION)
 		return false;
-	if (col->type == COL_COUNT && parse_count(s, LLONG_MAX, &n))
-		return (double)n > col->max;
-	return parse_nonneg(s, &v) && v > col->max;
+	return parse_nonneg(s, &v) && !in_range(col, v);
+}
+
+/* A bound as people write it: "100000", "0.01", never "1e+05". */
+static void bound_text(char *buf, size_t cap, double v)
+{
+	snprintf(buf, cap, "%.15g", v);
 }
 
 static const char *range(const struct column *col, char *buf, size_t cap)
 {
-	if (col->type == COL_COUNT)
+	char lo[32], hi[32];
+	bound_text(lo, sizeof lo, col->min);
+	bound_text(hi, sizeof hi, col->max);
+	if (col->type == COL_COUNT && col->max > 0)
 		snprintf(buf, cap, _("a whole number from %.0f to %.0f"), col->min, col->max);
+	else if (col->type == COL_COUNT)
+		snprintf(buf, cap, _("a whole number of at least %.0f"), col->min);
+	else if (col->type == COL_FRACTION && col->min > 0)
+		snprintf(buf, cap, _("a fraction from %s to 1"), lo);
+	else if (col->type == COL_FRACTION)
+		snprintf(buf, cap, "%s", _("a fraction above 0 and at most 1"));
+	else if (col->max > 0)
+		snprintf(buf, cap, _("a number from %s to %s"), lo, hi);
 	else
-		snprintf(buf, cap, _("a number no larger than %.0f"), col->max);
+		snprintf(buf, cap, _("a number of at least %s"), lo);
 	return buf;
 }
 
@@ -205,10 +228,53 @@ static void report(const struct csv_table *t, size_t rec, int i, const struct co
 		return;
 	}
 	text_quote(quoted, sizeof quoted, cell->text);
-	const char *want = above_max(col, cell->text) ? range(col, buf, sizeof buf)
-						      : expectation(col, buf, sizeof buf);
+	const char *want = out_of_range(col, cell->text) ? range(col, buf, sizeof buf)
+							 : expectation(col, buf, sizeof buf);
 	diag_error(d, _("%s:%u:%u: expected %s for %s, found \"%s\""), t->path, cell->line, cell->col,
 		   want, col->name, quoted);
+}
+
+/* Where in the line the control character at 'at' (in the field's text)
+ * sits: the cell's column plus the characters before it in the raw bytes
+ * (a quoted field's quote included). The source may be gone (lean loads:
+ * column 0), and then the cell's own column is all there is. */
+static unsigned control_col(const struct csv_table *t, const struct csv_cell *cell,
+			    unsigned char at)
+{
+	if (!t->src || cell->col == 0 || cell->end <= cell->start)
+		return cell->col;
+	unsigned col = cell->col;
+	for (size_t i = cell->start; i < cell->end && i < t->src_len; i++) {
+		unsigned char c = (unsigned char)t->src[i];
+		if (c == at || (at >= 0x80 && c == 0xC2 && i + 1 < cell->end &&
+				(unsigned char)t->src[i + 1] == at))
+			return col;
+		col += (c & 0xC0) != 0x80;
+	}
+	return cell->col;
+}
+
+/* ESC, BEL, CR, BS... in a field would reach the terminal of whoever
+ * prints the report: refused, with the character and where it is. */
+static size_t control_check(const struct csv_table *t, size_t rec, int i,
+			    const struct column *col, const char *text, struct diag *d)
+{
+	uint32_t cp;
+	const char *at = text_find_control(text, col->tab_ok, &cp);
+	if (!at)
+		return 0;
+	const struct csv_cell *cell = csvtab_cell(t, rec, (size_t)i);
+	char quoted[128], buf[160];
+	text_quote(quoted, sizeof quoted, text);
+	const char *want = col->type != COL_TEXT ? expectation(col, buf, sizeof buf)
+			   : col->tab_ok ? _("text without control characters (a tab is allowed)")
+					 : _("text without control characters");
+	/* C1 as the second byte of its UTF-8 pair (C2 80..9F) */
+	unsigned char byte = cp < 0x80 ? (unsigned char)cp : (unsigned char)(0x80 | (cp & 0x3F));
+	diag_error(d, _("%s:%u:%u: expected %s for %s, found the control character U+%04X in "
+			"\"%s\""), t->path, cell->line, control_col(t, cell, byte), want, col->name,
+		   (unsigned)cp, quoted);
+	return 1;
 }
 
 size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *cols,
@@ -222,6 +288,14 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 		const char *text = i < 0		 ? NULL
 				   : (size_t)i < n ? texts[i]
 						   : csvtab_text(t, rec, (size_t)i);
+		/* text is taken as it is: checked first. Any other type refuses
+		 * a control character anyway; the check then only words the
+		 * message (and costs 10^6 rows nothing). */
+		if (text && cols[c].type == COL_TEXT && control_check(t, rec, i, &cols[c], text, d)) {
+			set_absent(&cols[c], field);
+			errors++;
+			continue;
+		}
 		if (!text || text[0] == '\0') {
 			set_absent(&cols[c], field);
 			if (text && cols[c].required) {
@@ -231,7 +305,8 @@ size_t schema_fill(const struct csv_table *t, size_t rec, const struct column *c
 			continue;
 		}
 		if (!convert(&cols[c], text, field)) {
-			report(t, rec, i, &cols[c], d);
+			if (!control_check(t, rec, i, &cols[c], text, d))
+				report(t, rec, i, &cols[c], d);
 			errors++;
 		}
 	}

@@ -7,6 +7,20 @@
 
 #define PARAMS_TOLERANCE 0.03 /* architecture vs params_b */
 
+/* A count of m that differs from the one its architecture implies. */
+struct params_gap {
+	const char *column; /* "params_b" or "active_params_b" */
+	double listed_b, implied_b; /* billions */
+	double gap;                 /* |implied - listed| / listed */
+};
+
+/* m's counts that differ from what its architecture implies by more than
+ * PARAMS_TOLERANCE: params_b, then active_params_b for MoE; how many (at
+ * most 2) in out. None for MLA models, which the columns do not describe.
+ * --check-data lists them; the analysis notes the model in use, so every
+ * report and the screen say it too. */
+int model_params_gaps(const struct model *m, struct params_gap out[2]);
+
 /* Warns where a model's params_b (or active_params_b) differs from the
  * count its architecture implies by more than 3 %. */
 void check_model_params(const struct catalog *c, struct diag *d);
@@ -16,5 +30,12 @@ void check_model_params(const struct catalog *c, struct diag *d);
  * then used against the FP8 peak), or batch 1 streaming more efficiently
  * than a large batch (mbu_bs1 > mbu). */
 void check_gpu_figures(const struct catalog *c, struct diag *d);
+
+/* Warns where the price list holds more than one currency: once for the
+ * list (the first offer in each of two currencies, by GPU and line), and
+ * once for each GPU quoted in two, whose container and bare metal are
+ * then never compared. No rate converts them: a total in one currency is
+ * never set against a total in another. */
+void check_offer_currencies(const struct catalog *c, struct diag *d);
 
 #endif

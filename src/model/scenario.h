@@ -78,7 +78,10 @@ struct scenario {
 	enum network_choice network;
 };
 
-void scenario_defaults(struct scenario *sc);
+/* The defaults live in the settings rows: scenario_defaults and
+ * scenario_set are declared in settings.h. What a model setting accepts,
+ * for its row and for scenario_set_model's refusal (marked N_()). */
+extern const char scenario_model_accepted[];
 
 /* The model in use (catalogue row or custom size); NULL when none is set. */
 const struct model *scenario_model(const struct scenario *sc);
@@ -98,11 +101,5 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 
 /* Plain assignment is safe now; kept for the callers that still use it. */
 void scenario_copy(struct scenario *dst, const struct scenario *src);
-
-/* Option values shared by the CLI and the form (settings.h's rows, the
- * model excepted: it needs the catalogue). Each returns false and writes
- * what is accepted to err when the text is not valid. */
-bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
-		  size_t errlen);
 
 #endif

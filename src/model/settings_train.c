@@ -8,18 +8,39 @@
 #include <string.h>
 
 #include "duration.h"
+#include "i18n.h"
 #include "jsonw.h"
+#include "parse.h"
+#include "setting_row.h"
 #include "tables.h"
 #include "training_time.h"
 
-/* Empty or 0: no training time. */
-bool train_tokens_parse(struct scenario *sc, const struct catalog *c, const char *text)
+static void format_tokens(double tokens, char *buf, size_t cap);
+
+/* A token count inside the row's range; the message gives that range in
+ * the units people type ("from 1 to 1000T"), built from the row. */
+static bool tokens_in_range(const struct setting *s, const char *text, double *tokens,
+			    char *err, size_t cap)
 {
-	char err[160];
+	char lo[32], hi[32];
+	if (!duration_parse_tokens(text, tokens, err, cap))
+		return false;
+	if (*tokens >= s->min && *tokens <= s->max)
+		return true;
+	format_tokens(s->min, lo, sizeof lo);
+	format_tokens(s->max, hi, sizeof hi);
+	snprintf(err, cap, _("expected a token count from %s to %s, found \"%s\""), lo, hi, text);
+	return false;
+}
+
+/* Empty or 0: no training time. */
+bool train_tokens_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+			const char *text, char *err, size_t cap)
+{
 	double tokens = 0;
 	(void)c;
 	if (text[strspn(text, " ")] && strcmp(text, "0") != 0 &&
-	    !duration_parse_tokens(text, &tokens, err, sizeof err))
+	    !tokens_in_range(s, text, &tokens, err, cap))
 		return false;
 	sc->train_tokens = tokens;
 	return true;
@@ -82,29 +103,58 @@ void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *
 	jw_number(j, key, sc->train_tokens > 0 ? sc->train_tokens : -1, 0);
 }
 
-bool global_batch_parse(struct scenario *sc, const struct catalog *c, const char *text)
+bool global_batch_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+			const char *text, char *err, size_t cap)
 {
-	char err[160];
 	double tokens = 0;
 	(void)c;
-	if (strcmp(text, "auto") != 0 && !duration_parse_tokens(text, &tokens, err, sizeof err))
+	if (strcmp(text, "auto") != 0 && !tokens_in_range(s, text, &tokens, err, cap))
 		return false;
 	sc->global_batch = tokens;
 	return true;
 }
 
-/* Empty: no deadline. A date counts from today (GPUPLAN_TODAY in tests). */
-bool deadline_parse(struct scenario *sc, const struct catalog *c, const char *text)
+/* "36h", "14d" or "3w" as the message's bounds: the row holds days. */
+static void format_days(double days, char *buf, size_t cap)
 {
-	char err[160];
-	int today;
+	if (days < 1)
+		snprintf(buf, cap, "%.15gh", days * 24);
+	else
+		snprintf(buf, cap, "%.15gd", days);
+}
+
+/* Only a date needs today: a bad GPUPLAN_TODAY is said as such (the
+ * command line refuses it before any option, cli_parse). */
+static bool deadline_days_of(const char *text, double *days, char *err, size_t cap)
+{
+	int today = 0;
+	bool date = strchr(text, '-') && strlen(text) == 10;
+	if (date && !duration_today(&today, err, cap))
+		return false;
+	return duration_parse_deadline(text, today, days, err, cap);
+}
+
+/* Empty: no deadline. A date counts from today (GPUPLAN_TODAY in tests). */
+bool deadline_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+		    const char *text, char *err, size_t cap)
+{
+	char lo[32], hi[32];
 	double days = 0;
 	(void)c;
-	if (strlen(text) >= sizeof sc->deadline_text)
+	if (strlen(text) >= sizeof sc->deadline_text) {
+		snprintf(err, cap, _("expected a deadline of at most %zu characters, found %zu"),
+			 sizeof sc->deadline_text - 1, strlen(text));
 		return false;
-	if (text[strspn(text, " ")] && (!duration_today(&today, err, sizeof err) ||
-					!duration_parse_deadline(text, today, &days, err, sizeof err)))
+	}
+	if (text[strspn(text, " ")] && !deadline_days_of(text, &days, err, cap))
 		return false;
+	if (days > 0 && (days < s->min || days > s->max)) {
+		format_days(s->min, lo, sizeof lo);
+		format_days(s->max, hi, sizeof hi);
+		snprintf(err, cap, _("expected a deadline from %s to %s, found \"%s\""), lo, hi,
+			 text);
+		return false;
+	}
 	sc->deadline_days = days;
 	snprintf(sc->deadline_text, sizeof sc->deadline_text, "%s", days > 0 ? text : "");
 	return true;
@@ -120,14 +170,15 @@ void deadline_json(struct jsonw *j, const char *key, const struct scenario *sc)
 	jw_number(j, key, sc->deadline_days > 0 ? sc->deadline_days : -1, 4);
 }
 
-bool measured_parse(struct scenario *sc, const struct catalog *c, const char *text)
+bool measured_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+		    const char *text, char *err, size_t cap)
 {
-	char err[160];
 	struct usl_point pts[USL_MAX_POINTS];
 	int n = 0;
+	(void)s;
 	(void)c;
 	if (text[strspn(text, " ")] &&
-	    !duration_parse_measured(text, pts, USL_MAX_POINTS, &n, err, sizeof err))
+	    !duration_parse_measured(text, pts, USL_MAX_POINTS, &n, err, cap))
 		return false;
 	memcpy(sc->measured, pts, sizeof pts);
 	sc->nmeasured = n;
@@ -151,4 +202,13 @@ void measured_json(struct jsonw *j, const char *key, const struct scenario *sc)
 	char text[256];
 	measured_format(sc, text, sizeof text);
 	jw_string(j, key, sc->nmeasured ? text : NULL);
+}
+
+/* Shortest text that reads back as the same double. */
+void settings_format_double(double x, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.15g", x);
+	double back;
+	if (!parse_nonneg(buf, &back) || back != x)
+		snprintf(buf, cap, "%.17g", x);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "checkdata.h"
 #include "i18n.h"
 
 static bool filter_has(const char *filter, const char *id)
@@ -40,11 +41,31 @@ static void analysis_note(struct analysis *a, struct message m)
 		a->notes[a->nnotes++] = m;
 }
 
+/* A catalogue model whose counts disagree with its shape (a typo such as
+ * active_params_b 3700 for 37): every figure uses the listed count, so
+ * every surface says so, not only --check-data. "models/models.csv:12
+ * active_params_b" names the cell to fix. */
+static void data_notes(struct analysis *a, const struct model *m)
+{
+	struct params_gap gaps[2];
+	const struct catalog *c = a->catalog;
+	bool row = c && m >= c->models && m < c->models + c->nmodels; /* not a size, not a test's */
+	int n = row && !m->derived ? model_params_gaps(m, gaps) : 0;
+	for (int k = 0; k < n; k++) {
+		char where[96];
+		snprintf(where, sizeof where, "%s:%u %s", catalog_file_names[FILE_MODELS], m->line,
+			 gaps[k].column);
+		analysis_note(a, msg_data_params_differ(where, gaps[k].listed_b, gaps[k].implied_b,
+							    100 * gaps[k].gap));
+	}
+}
+
 /* Notes that concern the scenario rather than one GPU. */
 static void scenario_notes(struct analysis *a)
 {
 	const struct workload *w = &a->w;
 	const struct model *m = w->m;
+	data_notes(a, m);
 	if (m->derived)
 		analysis_note(a, msg_architecture_approximated(m->name, m->source));
 	if (m->active_params_b < m->params_b)

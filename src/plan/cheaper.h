@@ -15,8 +15,22 @@ const struct rent *plan_cheaper_rent(const struct plan *p);
  * the available totals, or -1 when neither way is offered or it does not fit. */
 double plan_monthly(const struct plan *p);
 
-/* The currency of the plan's prices ("CNY" when it has none). */
+/* The currency of the plan's headline prices: the cheaper way's, else the
+ * container's, else the bare metal's ("CNY" when it has none). */
 const char *plan_currency(const struct plan *p);
+
+/* The currency of one way to rent the plan (r is &p->container or
+ * &p->baremetal): its own offer's, since the two ways may be quoted in two
+ * currencies; plan_currency when that way has no offer. */
+const char *rent_currency(const struct plan *p, const struct rent *r);
+
+/* The cheaper way's cost per million output tokens of t (&p->throughput
+ * or &p->throughput_at_max), in plan_currency; < 0: none. One tokens
+ * count divides both monthly totals, so the cheaper total is the cheaper
+ * per million. Without a cheaper way (two currencies, which no rate
+ * compares) the container's, the way plan_currency names: never the
+ * smaller number of ¥ and $. */
+double plan_per_million(const struct plan *p, const struct throughput *t);
 
 /* The plan with the lowest monthly total, the first on a tie; NULL when
  * none fits at a price. Totals in two currencies are never compared: the

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "capacity.h"
+#include "cheaper.h"
 #include "plan.h"
 
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a speed target goes */
@@ -19,8 +20,8 @@ static void plan_prices_of(const struct plan *p, struct plan_prices *pr)
 				   .baremetal_monthly = bm->available ? bm->total : -1,
 				   .container_hourly_per_card = ct->offer ? ct->hourly_per_card : -1,
 				   .container_monthly_per_card = ct->offer ? ct->monthly_per_card : -1};
-	const struct offer *o = ct->offer ? ct->offer : bm->offer;
-	pr->currency = o ? o->currency : "";
+	/* the headline figure's: plan_per_million follows the cheaper way */
+	pr->currency = ct->offer || bm->offer ? plan_currency(p) : "";
 }
 
 /* The time model for the plan's layout, at the concurrency and at B_max
@@ -42,20 +43,22 @@ static void plan_time(const struct workload *w, struct plan *p, long long bmax)
 	throughput_price(&p->throughput_at_max, &pr, sc->duty_pct);
 }
 
-/* The cheaper available way to rent the plan; < 0 when neither is. */
-static double plan_monthly(const struct plan *p)
+/* The plan's monthly total in plan_currency: the cheaper way's, else (two
+ * currencies, which no rate compares) the container's; < 0 when neither
+ * way is available. */
+static double headline_monthly(const struct plan *p)
 {
 	const struct rent *ct = &p->container, *bm = &p->baremetal;
-	if (ct->available && (!bm->available || ct->total <= bm->total))
-		return ct->total;
-	return bm->available ? bm->total : -1;
+	if (p->cheaper == CHEAPER_BAREMETAL)
+		return bm->total;
+	return ct->available ? ct->total : bm->available ? bm->total : -1;
 }
 
-static double cheaper_of(struct rent_pair r)
+/* A candidate's per-million figure at its B_max, the way its own money is
+ * in (plan_per_million): never the smaller number of two currencies. */
+static double cheaper_of(const struct plan *q)
 {
-	if (r.container < 0)
-		return r.baremetal;
-	return r.baremetal < 0 || r.container <= r.baremetal ? r.container : r.baremetal;
+	return plan_per_million(q, &q->throughput_at_max);
 }
 
 /* The fewest stages (PP across whole machines for TP8) for which one
@@ -127,7 +130,7 @@ static int shape_candidates(const struct workload *w, const struct catalog *c,
 		if (l.t * l.p * l.d > MAX_CARDS)
 			continue;
 		plan_for_layout(w, c, g, &l, &out[n]);
-		if (!out[n].fits || plan_monthly(&out[n]) < 0)
+		if (!out[n].fits || headline_monthly(&out[n]) < 0)
 			continue;
 		plan_time(w, &out[n], bmax);
 		n++;
@@ -140,8 +143,8 @@ static void set_alternative(struct alternative *a, const struct plan *q, struct 
 	*a = (struct alternative){.lay = q->lay, .cards = q->cards, .why = why,
 				  .tokens_per_s = q->throughput.output_tokens_per_s,
 				  .user_tokens_per_s = q->throughput.user_tokens_per_s,
-				  .monthly = plan_monthly(q),
-				  .per_million_output = cheaper_of(q->throughput_at_max.per_million_output)};
+				  .monthly = headline_monthly(q),
+				  .per_million_output = cheaper_of(q)};
 	snprintf(a->strategy, sizeof a->strategy, "%s", q->strategy);
 }
 
@@ -183,9 +186,9 @@ static bool listed(const struct plan *p, const struct plan *q)
 static void cheapest_alternative(struct plan *p, const struct plan *cand, int n)
 {
 	const struct plan *best = NULL;
-	double best_cost = cheaper_of(p->throughput_at_max.per_million_output);
+	double best_cost = cheaper_of(p);
 	for (int i = 0; i < n; i++) {
-		double cost = cheaper_of(cand[i].throughput_at_max.per_million_output);
+		double cost = cheaper_of(&cand[i]);
 		if (cost > 0 && (best_cost < 0 || cost < best_cost * 0.999)) {
 			best = &cand[i];
 			best_cost = cost;
@@ -193,8 +196,7 @@ static void cheapest_alternative(struct plan *p, const struct plan *cand, int n)
 	}
 	if (best && !listed(p, best) && p->nalternatives < PLAN_ALTERNATIVES)
 		set_alternative(&p->alternatives[p->nalternatives++], best,
-				msg_alternative_cheapest_per_token(best_cost,
-								   p->throughput.currency));
+				msg_alternative_cheapest_per_token(best_cost, plan_currency(best)));
 }
 
 static bool cheaper_and_meets(const struct plan *q, const struct plan *best, double speed)
@@ -203,7 +205,7 @@ static bool cheaper_and_meets(const struct plan *q, const struct plan *best, dou
 		return false;
 	if (!best)
 		return true;
-	double a = plan_monthly(q), b = plan_monthly(best);
+	double a = headline_monthly(q), b = headline_monthly(best);
 	if (b < 0 || a < 0) /* a plan nobody offers loses to one that is offered */
 		return b < 0 && a >= 0;
 	if (a != b)

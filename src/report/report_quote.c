@@ -6,33 +6,32 @@
 #include <string.h>
 #include <time.h>
 
-#include "plan_text.h"
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
 #include "i18n.h"
-#include "money.h"
+#include "plan_text.h"
 #include "report.h"
+#include "report_quote_md.h"
+#include "report_quote_time.h"
 #include "report_time.h"
 #include "tables.h"
+#include "train_text.h"
 
 #define G(x) ((x) / GIB)
 
-size_t quote_order_count(const struct analysis *a, const struct quote_order *o)
-{
-	return o->order ? o->n : a->nplans;
-}
-
-const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
-				    size_t i)
-{
-	size_t k = o->order ? o->order[i] : i;
-	return k < a->nplans ? &a->plans[k] : NULL;
-}
-
+/* Money in the plan's currency, by money's one rule (units.h). */
 static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 {
-	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
+	unit_money(buf, cap, amount, plan_currency(p), style_quote.money);
+}
+
+/* An amount of one way to rent p, in that way's own currency: the two
+ * ways may be quoted in two (a USD container, a CNY machine). */
+static void md_rent_money(char *buf, size_t cap, double amount, const struct plan *p,
+			  const struct rent *r)
+{
+	unit_money(buf, cap, amount, rent_currency(p, r), style_quote.money);
 }
 
 /* "910B 64G bare metal, 1 machine (7 cards used, 1 idle)": bare metal is
@@ -88,9 +87,9 @@ static const struct plan *cheapest_job(const struct analysis *a)
 		for (size_t i = 0; i < a->nplans; i++) {
 			const struct plan *p = &a->plans[i];
 			bool in_time = !p->training.deadline || p->training.meets_deadline;
-			if (time_job_cost(p) >= 0 && (pass || in_time) &&
+			if (train_job_cost(p) >= 0 && (pass || in_time) &&
 			    strcmp(plan_currency(p), plan_currency(by_month)) == 0 &&
-			    (!best || time_job_cost(p) < time_job_cost(best)))
+			    (!best || train_job_cost(p) < train_job_cost(best)))
 				best = p;
 		}
 		if (best)
@@ -109,7 +108,7 @@ static struct headline headline_of(const struct analysis *a)
 	if (h.p) {
 		h.job = true;
 		h.way = h.p->training.bill.cheapest;
-		h.amount = time_job_cost(h.p);
+		h.amount = train_job_cost(h.p);
 	} else if ((h.p = plan_cheapest(a))) {
 		h.amount = plan_monthly(h.p);
 	}
@@ -171,16 +170,16 @@ static void md_prepared(FILE *out, const struct analysis *a)
 	price_dates(a, &oldest, &newest);
 	if (!newest)
 		oldest = newest = a->catalog->newest_date;
-	format_date(from, sizeof from, oldest);
-	format_date(to, sizeof to, newest);
+	unit_date(from, sizeof from, oldest);
+	unit_date(to, sizeof to, newest);
 	if (oldest == newest)
 		snprintf(range, sizeof range, "%s", from);
 	else
 		snprintf(range, sizeof range, _("%s to %s"), from, to);
 	fprintf(out, _("Prepared %s with gpuplan %s. Prices collected %s (each price's date is "
 		       "under Prices used), %s per month; data: %s.\n\n"), today, PACKAGE_VERSION,
-		range, a->catalog->noffers ? a->catalog->offers[0].currency : "CNY",
-		a->catalog->source);
+		MD(range), MD(a->catalog->noffers ? a->catalog->offers[0].currency : "CNY"),
+		MD(a->catalog->source));
 }
 
 /* The inputs, one row each; a cell writer returns false when its row
@@ -255,7 +254,7 @@ static void md_scenario(FILE *out, const struct analysis *a)
 	fprintf(out, "%s\n\n%s\n|---|---|\n", _("## Scenario"), _("| input | value |"));
 	for (size_t i = 0; i < N_SCENARIO_ROWS; i++)
 		if (scenario_rows[i].cell(cell, sizeof cell, &a->sc))
-			fprintf(out, "| %s | %s |\n", _(scenario_rows[i].label), cell);
+			fprintf(out, "| %s | %s |\n", MD(_(scenario_rows[i].label)), MD(cell));
 }
 
 /* A price cell: "¥9,345", or "—" when this way is not offered. */
@@ -266,8 +265,8 @@ static void md_price(FILE *out, const struct plan *p, const struct rent *r, bool
 		fprintf(out, " — |");
 		return;
 	}
-	md_money(money, sizeof money, per_card ? r->monthly_per_card : r->total, p);
-	fprintf(out, " %s |", money);
+	md_rent_money(money, sizeof money, per_card ? r->monthly_per_card : r->total, p, r);
+	fprintf(out, " %s |", MD(money));
 }
 
 /* The renting columns in the words Chinese price lists use: a bare metal
@@ -284,20 +283,24 @@ static void md_plans_heading(FILE *out, const struct analysis *a)
 	char mem[64];
 	snprintf(mem, sizeof mem, _("GiB per card (+%.0f %%)"), a->sc.headroom_pct);
 	fprintf(out, "\n%s\n\n| %s | %s | %s | %s |", _("## Plans (per month)"),
-		_(figure_label_for(NULL, "gpu")), _(figure_label_for(NULL, "cards")),
-		_(figure_label_for(NULL, "strategy")), mem);
+		MD(_(figure_label_for(NULL, "gpu"))), MD(_(figure_label_for(NULL, "cards"))),
+		MD(_(figure_label_for(NULL, "strategy"))), MD(mem));
 	for (size_t i = 0; i < sizeof rent_headings / sizeof rent_headings[0]; i++)
-		fprintf(out, " %s |", _(rent_headings[i]));
+		fprintf(out, " %s |", MD(_(rent_headings[i])));
 	fprintf(out, " %s | %s | %s | %s |\n"
 		"|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|\n",
-		_(figure_label_for(&figure_group_baremetal, "idle_cards")),
-		_(figure_label_for(NULL, "cheaper")), _("per month"), _("price date"));
+		MD(_(figure_label_for(&figure_group_baremetal, "idle_cards"))),
+		MD(_(figure_label_for(NULL, "cheaper"))), MD(_("per month")), MD(_("price date")));
 }
 
 /* "52.9 (63.5) of 64.0": memory per card, with headroom, of the card's. */
 static void md_memory_cell(FILE *out, const struct plan *p)
 {
-	fprintf(out, _("%.1f (%.1f) of %.1f"), G(p->need), G(p->with_headroom), G(p->capacity));
+	char need[32], with[32], cap[32];
+	unit_gib(need, sizeof need, G(p->need));
+	unit_gib(with, sizeof with, G(p->with_headroom));
+	unit_gib(cap, sizeof cap, G(p->capacity));
+	fprintf(out, _("%s (%s) of %s"), need, with, cap);
 }
 
 /* "| GPU | cards | shape | ": a plan row's first cells. */
@@ -305,7 +308,7 @@ static void md_plan_start(FILE *out, const struct plan *p)
 {
 	char shape[64];
 	plan_strategy_text(shape, sizeof shape, p);
-	fprintf(out, "| %s | %d | %s | ", gpu_short_name(p->gpu), p->cards, shape);
+	fprintf(out, "| %s | %d | %s | ", MD(gpu_short_name(p->gpu)), p->cards, MD(shape));
 }
 
 /* A plan forced onto too few cards (--cards) is no offer: no price. */
@@ -313,7 +316,7 @@ static void md_plan_unpriced(FILE *out, const struct plan *p)
 {
 	md_plan_start(out, p);
 	md_memory_cell(out, p);
-	fprintf(out, " | | | | | | %s | | |\n", _("does not fit"));
+	fprintf(out, " | | | | | | %s | | |\n", MD(_("does not fit")));
 }
 
 /* The idle cards matter only when the plan is rented as whole machines. */
@@ -324,9 +327,9 @@ static void md_idle(FILE *out, const struct plan *p)
 		fprintf(out, " |");
 		return;
 	}
-	md_money(money, sizeof money, p->baremetal.idle_cost, p);
+	md_rent_money(money, sizeof money, p->baremetal.idle_cost, p, &p->baremetal);
 	fputc(' ', out);
-	fprintf(out, _("%d (%s)"), p->baremetal.idle, money);
+	fprintf(out, _("%d (%s)"), p->baremetal.idle, MD(money));
 	fputs(" |", out);
 }
 
@@ -335,8 +338,8 @@ static void md_plan_row(FILE *out, const struct plan *p)
 	const struct rent *used = plan_cheaper_rent(p);
 	char money[48] = "—", date[16] = "—";
 	if (!p->cards) {
-		fprintf(out, "| %s | — | %s | | | | | | | | | |\n", gpu_short_name(p->gpu),
-			_("does not fit"));
+		fprintf(out, "| %s | — | %s | | | | | | | | | |\n", MD(gpu_short_name(p->gpu)),
+			MD(_("does not fit")));
 		return;
 	}
 	if (!p->fits) {
@@ -352,10 +355,10 @@ static void md_plan_row(FILE *out, const struct plan *p)
 	md_price(out, p, &p->baremetal, false);
 	md_idle(out, p);
 	if (used) {
-		md_money(money, sizeof money, used->total, p);
-		format_date(date, sizeof date, used->monthly_collected);
+		md_rent_money(money, sizeof money, used->total, p, used);
+		unit_date(date, sizeof date, used->monthly_collected);
 	}
-	fprintf(out, " %s | %s | %s |\n", plan_cheaper_label(p), money, date);
+	fprintf(out, " %s | %s | %s |\n", MD(plan_cheaper_label(p)), MD(money), MD(date));
 }
 
 static void md_plans(FILE *out, const struct analysis *a, const struct quote_order *o)
@@ -369,10 +372,10 @@ static void md_plans(FILE *out, const struct analysis *a, const struct quote_ord
 static void md_memory(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
 	fprintf(out, "\n%s\n\n| %s |", _("## Memory per card (GiB)"),
-		_(figure_label_for(NULL, "gpu")));
+		MD(_(figure_label_for(NULL, "gpu"))));
 	for (enum mem_term t = 0; t < TERM_COUNT; t++)
-		fprintf(out, " %s |", mem_term_label(t));
-	fprintf(out, " %s |\n|---|", _(figure_label_for(&figure_group_per_card, "total")));
+		fprintf(out, " %s |", MD(mem_term_label(t)));
+	fprintf(out, " %s |\n|---|", MD(_(figure_label_for(&figure_group_per_card, "total"))));
 	for (enum mem_term t = 0; t <= TERM_COUNT; t++)
 		fprintf(out, "---:|");
 	fputc('\n', out);
@@ -380,10 +383,14 @@ static void md_memory(FILE *out, const struct analysis *a, const struct quote_or
 		const struct plan *p = quote_order_plan(a, o, i);
 		if (!p || !p->cards)
 			continue;
-		fprintf(out, "| %s |", gpu_short_name(p->gpu));
-		for (enum mem_term t = 0; t < TERM_COUNT; t++)
-			fprintf(out, " %.2f |", G(mem_term_value(&p->per_card, t)));
-		fprintf(out, " %.2f |\n", G(p->need));
+		char gib[32];
+		fprintf(out, "| %s |", MD(gpu_short_name(p->gpu)));
+		for (enum mem_term t = 0; t < TERM_COUNT; t++) {
+			unit_gib(gib, sizeof gib, G(mem_term_value(&p->per_card, t)));
+			fprintf(out, " %s |", MD(gib));
+		}
+		unit_gib(gib, sizeof gib, G(p->need));
+		fprintf(out, " %s |\n", MD(gib));
 	}
 }
 
@@ -398,8 +405,8 @@ static void md_offer_price(char *buf, size_t cap, const struct rent *r)
 {
 	const struct offer *o = r->offer;
 	char money[48];
-	money_format(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
-		     o->currency, 0, MONEY_UTF8);
+	unit_money(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
+		   o->currency, style_quote.money);
 	int n = snprintf(buf, cap, r->machines ? _("%s per machine") : _("%s per card"), money);
 	if (o->discount[0] && n >= 0 && (size_t)n < cap)
 		snprintf(buf + n, cap - (size_t)n, _(", %s"), o->discount);
@@ -413,12 +420,14 @@ static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
 	if (!o)
 		return;
 	md_offer_price(price, sizeof price, r);
-	format_date(date, sizeof date, r->monthly_collected);
-	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |", gpu_short_name(p->gpu),
-		_(r == &p->container ? figure_group_container.label : figure_group_baremetal.label),
-		or_dash(o->region), price, date, or_dash(o->network), or_dash(o->source));
+	unit_date(date, sizeof date, r->monthly_collected);
+	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |", MD(gpu_short_name(p->gpu)),
+		MD(_(r == &p->container ? figure_group_container.label
+					: figure_group_baremetal.label)),
+		MD(or_dash(o->region)), MD(price), MD(date), MD(or_dash(o->network)),
+		MD(or_dash(o->source)));
 	if (r == plan_cheaper_rent(p))
-		fprintf(out, " %s |\n", _("yes"));
+		fprintf(out, " %s |\n", MD(_("yes")));
 	else
 		fputs(" |\n", out);
 }
@@ -446,11 +455,11 @@ static void md_plan_notes(FILE *out, const struct analysis *a)
 		for (size_t j = at.plan; j < a->nplans; j++) {
 			if (!plan_has_note(&a->plans[j], m))
 				continue;
-			fprintf(out, "%s%s", sep, gpu_short_name(a->plans[j].gpu));
+			fprintf(out, "%s%s", sep, MD(gpu_short_name(a->plans[j].gpu)));
 			sep = _(", ");
 		}
 		/* TRANSLATORS: after the GPUs a note is about, before the note */
-		fprintf(out, _(": %s\n"), MESSAGE_TEXT(m));
+		fprintf(out, _(": %s\n"), MD(MESSAGE_TEXT(m)));
 	}
 }
 
@@ -458,7 +467,7 @@ static void md_notes(FILE *out, const struct analysis *a)
 {
 	fprintf(out, "\n%s\n\n", _("## Notes"));
 	for (int i = 0; i < a->nnotes; i++)
-		fprintf(out, "- %s\n", MESSAGE_TEXT(&a->notes[i]));
+		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&a->notes[i])));
 	md_plan_notes(out, a);
 }
 
@@ -484,17 +493,17 @@ static void md_load_assumptions(FILE *out, const struct analysis *a, const char 
 				"- %sEach training step holds %lld sequences of %lld tokens.\n",
 				(unsigned long)sc->concurrency),
 			who, sc->concurrency, sc->context);
-	fprintf(out, _("- %sKV cache in %s (--kv-precision %s).\n"), who, kv_words(a),
-		scenario_kv_name(sc));
+	fprintf(out, _("- %sKV cache in %s (--kv-precision %s).\n"), who, MD(kv_words(a)),
+		MD(scenario_kv_name(sc)));
 	if (pr->quantized)
 		fprintf(out, _("- %s%s is weight-only quantisation (GPTQ/AWQ style): the weights are "
 			       "stored in %s, activations and the KV cache are not. Answers can be "
 			       "less accurate than in bf16: check the quality on your own prompts "
-			       "before committing.\n"), who, pr->name, pr->name);
+			       "before committing.\n"), who, MD(pr->name), MD(pr->name));
 	if (sc->cards)
 		fprintf(out, _("- %sThe card count is fixed at %d (--cards): a GPU type on which the "
 			       "model does not fit at that count says \"%s\" and has no price.\n"),
-			who, sc->cards, _("does not fit"));
+			who, sc->cards, MD(_("does not fit")));
 }
 
 static void md_fixed_assumptions(FILE *out, const struct analysis *a)
@@ -534,9 +543,9 @@ static void md_title(FILE *out, const struct analysis *a)
 	char cheapest[256];
 	const struct headline h = headline_of(a);
 	cheapest_text(cheapest, sizeof cheapest, &h, true);
-	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), scenario_model(&a->sc)->name,
-		precisions[a->sc.precision].name, _(tasks[a->sc.task].label));
-	fprintf(out, _("Cheapest: %s.\n\n"), cheapest);
+	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), MD(scenario_model(&a->sc)->name),
+		MD(precisions[a->sc.precision].name), MD(_(tasks[a->sc.task].label)));
+	fprintf(out, _("Cheapest: %s.\n\n"), MD(cheapest));
 }
 
 void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n)
@@ -566,9 +575,9 @@ static void md_compare_delta(FILE *out, const struct headline *a, const struct h
 	char delta[48];
 	if (!a->p || !b->p || a->job != b->job)
 		return;
-	money_format_signed(delta, sizeof delta, b->amount - a->amount, plan_currency(b->p), 0,
-			    MONEY_UTF8);
-	fprintf(out, b->job ? _(" B − A: %s for the job.") : _(" B − A: %s/month."), delta);
+	unit_money_signed(delta, sizeof delta, b->amount - a->amount, plan_currency(b->p),
+			  style_quote.money);
+	fprintf(out, b->job ? _(" B − A: %s for the job.") : _(" B − A: %s/month."), MD(delta));
 }
 
 static void md_compare_title(FILE *out, const struct analysis *a, const struct analysis *b)
@@ -579,10 +588,10 @@ static void md_compare_title(FILE *out, const struct analysis *a, const struct a
 	cheapest_text(cb, sizeof cb, &hb, false);
 	const char *ma = scenario_model(&a->sc)->name, *mb = scenario_model(&b->sc)->name;
 	if (strcmp(ma, mb) == 0)
-		fprintf(out, _("# GPU quote: %s, two scenarios\n\n"), mb);
+		fprintf(out, _("# GPU quote: %s, two scenarios\n\n"), MD(mb));
 	else
-		fprintf(out, _("# GPU quote: %s (A) and %s (B)\n\n"), ma, mb);
-	fprintf(out, _("Cheapest now (B): %s. Pinned (A): %s."), cb, ca);
+		fprintf(out, _("# GPU quote: %s (A) and %s (B)\n\n"), MD(ma), MD(mb));
+	fprintf(out, _("Cheapest now (B): %s. Pinned (A): %s."), MD(cb), MD(ca));
 	md_compare_delta(out, &ha, &hb);
 	fprintf(out, "\n\n");
 }
@@ -596,12 +605,12 @@ static void md_compare_scenarios(FILE *out, const struct analysis *a, const stru
 		bool in_a = scenario_rows[i].cell(ca, sizeof ca, &a->sc);
 		bool in_b = scenario_rows[i].cell(cb, sizeof cb, &b->sc);
 		if (in_a || in_b)
-			fprintf(out, "| %s | %s | %s |\n", _(scenario_rows[i].label),
-				in_a ? ca : "—", in_b ? cb : "—");
+			fprintf(out, "| %s | %s | %s |\n", MD(_(scenario_rows[i].label)),
+				in_a ? MD(ca) : "—", in_b ? MD(cb) : "—");
 	}
 	if (a->catalog != b->catalog)
-		fprintf(out, "| %s | %s | %s |\n", _("Data"), a->catalog->source,
-			b->catalog->source);
+		fprintf(out, "| %s | %s | %s |\n", MD(_("Data")), MD(a->catalog->source),
+			MD(b->catalog->source));
 }
 
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
@@ -609,7 +618,7 @@ static void md_compare_side(FILE *out, const struct plan *p)
 {
 	char money[48] = "—", speed[32], shape[64];
 	if (!p || !p->cards) {
-		fprintf(out, " — | %s | — | — |", p ? _("does not fit") : "—");
+		fprintf(out, " — | %s | — | — |", p ? MD(_("does not fit")) : "—");
 		return;
 	}
 	if (!p->fits)
@@ -618,20 +627,20 @@ static void md_compare_side(FILE *out, const struct plan *p)
 		md_money(money, sizeof money, plan_monthly(p), p);
 	time_side_cell(speed, sizeof speed, p);
 	plan_strategy_text(shape, sizeof shape, p);
-	fprintf(out, " %d | %s | %s | %s |", p->cards, shape, money, speed);
+	fprintf(out, " %d | %s | %s | %s |", p->cards, MD(shape), MD(money), MD(speed));
 }
 
 static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *pb)
 {
 	const struct plan *p = pb ? pb : pa;
 	char delta[48] = "—";
-	fprintf(out, "| %s |", gpu_short_name(p->gpu));
+	fprintf(out, "| %s |", MD(gpu_short_name(p->gpu)));
 	md_compare_side(out, pa);
 	md_compare_side(out, pb);
 	if (pa && pb && plan_monthly(pa) >= 0 && plan_monthly(pb) >= 0)
-		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
-				    plan_currency(pb), 0, MONEY_UTF8);
-	fprintf(out, " %s |\n", delta);
+		unit_money_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				  plan_currency(pb), style_quote.money);
+	fprintf(out, " %s |\n", MD(delta));
 }
 
 /* B's rows in the order shown, then GPU types only A has. */
@@ -673,7 +682,7 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 	md_compare_plans(out, pinned, now, &o);
 	md_sources(out, now, &o);
 	if (pinned->catalog != now->catalog) {
-		fprintf(out, _("\nPinned scenario (A), data %s:\n"), pinned->catalog->source);
+		fprintf(out, _("\nPinned scenario (A), data %s:\n"), MD(pinned->catalog->source));
 		md_sources(out, pinned, &all);
 	}
 	fputs(_("\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
@@ -681,7 +690,7 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 		"GPUs whose efficiencies are estimates.\n"), out);
 	fprintf(out, "\n%s\n\n", _("## Notes (B, now)"));
 	for (int i = 0; i < now->nnotes; i++)
-		fprintf(out, "- %s\n", MESSAGE_TEXT(&now->notes[i]));
+		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&now->notes[i])));
 	md_plan_notes(out, now);
 	md_compare_assumptions(out, pinned, now);
 }

@@ -59,6 +59,17 @@ i=0
 for v in "-c 128k -p int4" "-t full --zero 3" "-m 'llama 3' \"x y\"" "-p 'open" "" "   "; do
 	i=$((i + 1)); printf '%s' "$v" > "$seeds/compare/$i"
 done
+# --measured and --deadline: byte 0 picks the model (and today), then the text
+mkdir -p "$seeds/measured" "$seeds/deadline"
+i=0
+for v in "1:1520,2:2900,4:5400" " 1:1520, 2 : 2.9k ,4:5400" "2:10, 8:30" "1:1000,2:1999,4:3990" \
+	"1:1e-300,2:1e-300" "1:1000,2:2e7" "4096:1e9,1:1" "1:1,1:2" ""; do
+	i=$((i + 1)); printf '\003%s' "$v" > "$seeds/measured/$i"
+done
+i=0
+for v in "14d" "36h" "3w" "2.5d" "2027-01-15" "2026-11-30" "2026-02-30" "3650d" "1e300d" "0.5h" ""; do
+	i=$((i + 1)); printf '\007%s' "$v" > "$seeds/deadline/$i"
+done
 printf '\001model llama-3.1-70b\ntask full\ncards 16\n' > "$seeds/reports/1"
 printf '\002model 70b\ncontext 128k\nconcurrency 64\nkv-precision fp8\n' > "$seeds/reports/2"
 printf '\003precision int4\ntask qlora\nheadroom 0\n' > "$seeds/reports/3"
@@ -67,6 +78,8 @@ build fuzz_models "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=0
 build fuzz_gpus "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=1
 build fuzz_offers "$top/tests/fuzz/fuzz_loader.c" -DFUZZ_FILE=2
 build fuzz_parse "$top/tests/fuzz/fuzz_parse.c" ""
+build fuzz_measured "$top/tests/fuzz/fuzz_training.c" -DFUZZ_PARSER=0
+build fuzz_deadline "$top/tests/fuzz/fuzz_training.c" -DFUZZ_PARSER=1
 build fuzz_csvedit "$top/tests/fuzz/fuzz_csvedit.c" ""
 build fuzz_compare "$top/tests/fuzz/fuzz_compare.c" ""
 build fuzz_reports "$top/tests/fuzz/fuzz_reports.c" "$top/tests/json_check.c"
@@ -74,6 +87,8 @@ run fuzz_models "$seeds/models" "$top/tests/fuzz/regressions"
 run fuzz_gpus "$seeds/gpus" "$top/tests/fuzz/regressions"
 run fuzz_offers "$seeds/offers" "$top/tests/fuzz/regressions"
 run fuzz_parse "$seeds/values"
+run fuzz_measured "$seeds/measured"
+run fuzz_deadline "$seeds/deadline"
 run fuzz_csvedit "$seeds/edits"
 run fuzz_compare "$seeds/compare"
 run fuzz_reports "$seeds/reports"

@@ -15,6 +15,7 @@
 #include "tables.h"
 #include "text.h"
 #include "detail_lines.h"
+#include "view.h"
 
 /* "↑ more" and "more ↓" on the box's lower edge say that lines are out
  * of view (max: the last scroll). */
@@ -374,3 +375,48 @@ void detail_view_draw(struct detail_view *v)
 	else
 		plan_draw(v);
 }
+
+/* J K scroll the breakdown where letters are commands; the wheel over it
+ * scrolls three lines. */
+static enum key_result detail_key(struct screen *sc, void *state, int ch)
+{
+	(void)sc;
+	detail_view_scroll(state, ch == 'J' ? 1 : -1);
+	return KR_DONE;
+}
+
+static const struct key_row detail_rows[] = {
+	{.keys = {'J', 'K'}, .ctx = KC_FIELD, .act = detail_key, .keeps_status = true,
+	 .help_keys = N_("J K, mouse wheel"), .help = N_("scroll the breakdown (J K: not in text)")},
+};
+
+static void *hook_init(struct screen *sc)
+{
+	struct detail_view *v = malloc(sizeof *v);
+	if (v)
+		detail_view_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_draw(void *state)
+{
+	detail_view_draw(state);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	if (!view_is_wheel(ev) || !detail_view_contains(state, ev->y, ev->x))
+		return false;
+	detail_view_scroll(state, ev->bstate & BUTTON4_PRESSED ? -3 : 3);
+	return true;
+}
+
+const struct view_ops detail_view_ops = {
+	.name = "detail",
+	.keys = detail_rows,
+	.nkeys = sizeof detail_rows / sizeof detail_rows[0],
+	.init = hook_init,
+	.free = free,
+	.draw = hook_draw,
+	.mouse = hook_mouse,
+};

@@ -9,7 +9,6 @@
 
 #include "scenario.h"
 #include "settings.h"
-#include "form_view.h"
 
 enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
 
@@ -22,6 +21,7 @@ struct field_spec {
 	bool advanced;
 };
 
+#define FORM_MAX_FIELDS 32 /* the most fields a form shows */
 #define MAX_SPECS (FORM_MAX_FIELDS + 1)
 extern struct field_spec form_specs[MAX_SPECS];
 extern size_t form_nspecs;

@@ -4,6 +4,7 @@
 #include "form_view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -14,6 +15,8 @@
 #include "tables.h"
 #include "text.h"
 #include "form_specs.h"
+#include "keys.h"
+#include "view.h"
 #include "widgets.h"
 
 #define FOLD_OPEN "▾ "
@@ -41,7 +44,7 @@ static int label_width(const struct form_view *v)
 static void sync_fields(struct form_view *v)
 {
 	for (int i = 0; i < v->nfields; i++) {
-		char buf[128];
+		char buf[WIDGET_TEXT_BYTES];
 		form_field_value(&v->s->sc, v->specs[i], buf, sizeof buf);
 		if (v->specs[i]->kind == FK_FOLD)
 			snprintf(buf, sizeof buf, "%s", v->advanced ? _("hide") : _("show"));
@@ -67,7 +70,7 @@ static FIELD *spec_field(const struct field_spec *s, int row, int inner, int lw)
 	if (!f)
 		return NULL;
 	field_opts_off(f, O_AUTOSKIP | O_STATIC | O_BLANK);
-	set_max_field(f, 96);
+	set_max_field(f, WIDGET_TEXT_MAX); /* it held 96: a long measured list was cut */
 	if (choice_field)
 		field_opts_off(f, O_EDIT);
 	set_field_back(f, field_attr(s, false));
@@ -137,24 +140,6 @@ void form_view_init(struct form_view *v, struct session *s, const struct frame *
 	form_specs_build();
 }
 
-/* A pick list stays open across a resize, unless the form is gone. */
-void form_view_resize(struct form_view *v)
-{
-	form_view_flush(v);
-	int at = v->form ? field_index(current_field(v->form)) : 0;
-	form_view_free(v);
-	if (v->fr->lay.too_small) {
-		v->pick = -1;
-		return;
-	}
-	build(v);
-	if (at > 0 && at < v->nfields) { /* the focus stays on its field */
-		set_current_field(v->form, v->fields[at]);
-		widget_end_line(v->form);
-		form_view_save_cursor(v);
-	}
-}
-
 void form_view_update(struct form_view *v)
 {
 	if (v->synced == v->s->reloads)
@@ -192,6 +177,49 @@ static void trimmed_buffer(const struct form_view *v, int i, char *out, size_t c
 	widget_field_text(v->fields[i], out, cap);
 }
 
+/* What field `at` holds when it is not the value in use (a value not yet
+ * valid, a model half typed), else "". */
+static void typed_text(struct form_view *v, int at, char *out, size_t cap)
+{
+	char used[WIDGET_TEXT_BYTES];
+	out[0] = '\0';
+	if (!v->form || at >= v->nfields || v->specs[at]->kind == FK_ENUM ||
+	    v->specs[at]->kind == FK_FOLD)
+		return;
+	trimmed_buffer(v, at, out, cap);
+	form_field_value(&v->s->sc, v->specs[at], used, sizeof used);
+	if (strcmp(out, used) == 0)
+		out[0] = '\0';
+}
+
+/* A pick list stays open across a resize, unless the form is gone; so
+ * does what is being typed (a language switch rebuilds the form too: 16,
+ * refused while the output is 512, snapped back to 4096). */
+void form_view_resize(struct form_view *v)
+{
+	form_view_flush(v);
+	int at = v->form ? field_index(current_field(v->form)) : 0;
+	const struct field_spec *spec = at < v->nfields ? v->specs[at] : NULL;
+	char typed[WIDGET_TEXT_BYTES];
+	bool fresh = v->fresh_focus;
+	typed_text(v, at, typed, sizeof typed);
+	form_view_free(v);
+	if (v->fr->lay.too_small) {
+		v->pick = -1;
+		return;
+	}
+	build(v);
+	if (at >= v->nfields || v->specs[at] != spec)
+		return;
+	set_current_field(v->form, v->fields[at]); /* the focus stays on its field */
+	if (typed[0]) {
+		set_field_buffer(v->fields[at], 0, typed);
+		v->fresh_focus = fresh;
+	}
+	widget_end_line(v->form);
+	form_view_save_cursor(v);
+}
+
 static void find_matches(struct form_view *v, const char *text)
 {
 	v->nmatches = 0;
@@ -206,12 +234,12 @@ static void find_matches(struct form_view *v, const char *text)
  * anything else shows the catalogue entries that match so far. */
 static void apply_field(struct form_view *v, int i)
 {
-	char text[128];
+	char text[WIDGET_TEXT_BYTES];
 	const struct field_spec *s = v->specs[i];
 	trimmed_buffer(v, i, text, sizeof text);
 	v->refused[0] = '\0';
 	if (s->kind != FK_MODEL) {
-		char cli[128];
+		char cli[WIDGET_TEXT_BYTES];
 		form_cli_value(s, text, cli, sizeof cli);
 		if (!session_apply(v->s, s->key, cli))
 			snprintf(v->refused, sizeof v->refused, "%s", v->s->status);
@@ -274,7 +302,7 @@ static bool complete_model(struct form_view *v, int i)
 static void leave_field(struct form_view *v)
 {
 	int i = current(v);
-	char text[128], used[128];
+	char text[WIDGET_TEXT_BYTES], used[WIDGET_TEXT_BYTES];
 	if (!v->form || v->specs[i]->kind == FK_FOLD)
 		return;
 	trimmed_buffer(v, i, text, sizeof text);
@@ -324,16 +352,49 @@ static void move_focus(struct form_view *v, int req)
 	v->fresh_focus = true;
 }
 
+/* Why a key typed into field i was not taken: said at once, and again
+ * after the batch's value is applied (which clears the status line). */
+static void note_key(struct form_view *v, int i, enum edit_result r)
+{
+	const char *label = _(v->specs[i]->label);
+	if (r == EDIT_REFUSED)
+		snprintf(v->key_note, sizeof v->key_note,
+			 _("%s holds at most %d characters: the rest was not typed"), label,
+			 WIDGET_TEXT_MAX);
+	else
+		snprintf(v->key_note, sizeof v->key_note,
+			 _("%s: only ASCII can be typed here (is a Chinese input method on?)"), label);
+	session_status(v->s, true, "%s", v->key_note);
+}
+
 /* Entering a text field selects its value: the first key typed replaces
- * it, any other key starts editing it in place. */
+ * it, any other key starts editing it in place. A key the field does not
+ * take (a character beyond ASCII, one past its end) changes nothing, so
+ * the first key after it still replaces. */
 static bool edit_key(struct form_view *v, int i, int ch)
 {
-	bool fresh = v->fresh_focus;
-	v->fresh_focus = false;
-	enum edit_result r = widget_edit_key(v->form, ch, fresh);
+	enum edit_result r = ch == KEY_WCHAR ? EDIT_REFUSED : widget_edit_key(v->form, ch, v->fresh_focus);
+	if (r == EDIT_MOVED || r == EDIT_CHANGED)
+		v->fresh_focus = false;
 	if (r == EDIT_CHANGED)
 		v->pending = i;
+	if (ch == KEY_WCHAR || r == EDIT_REFUSED)
+		note_key(v, i, ch == KEY_WCHAR ? EDIT_IGNORED : r);
 	return r != EDIT_IGNORED;
+}
+
+/* The note of a key not taken, after the value was applied: beside the
+ * value's own refusal, if any. */
+static void show_key_note(struct form_view *v)
+{
+	char both[sizeof v->key_note + sizeof v->s->status + 8];
+	if (!v->s->status[0])
+		session_status(v->s, true, "%s", v->key_note);
+	else if (strcmp(v->s->status, v->key_note) != 0) {
+		snprintf(both, sizeof both, "%s · %s", v->key_note, v->s->status);
+		session_status(v->s, true, "%s", both);
+	}
+	v->key_note[0] = '\0';
 }
 
 void form_view_flush(struct form_view *v)
@@ -342,6 +403,8 @@ void form_view_flush(struct form_view *v)
 	v->pending = -1;
 	if (i >= 0 && v->form && i < v->nfields)
 		apply_field(v, i);
+	if (v->key_note[0])
+		show_key_note(v);
 }
 
 /* Enter on an enumerated field opens its choices as a list under it. */
@@ -356,23 +419,6 @@ static void open_pick(struct form_view *v, int i)
 bool form_view_pick_open(const struct form_view *v)
 {
 	return v->pick >= 0;
-}
-
-static void pick_key(struct form_view *v, int i, int ch)
-{
-	const struct field_spec *s = v->specs[i];
-	int n = (int)setting_choice_count(s->setting);
-	if (ch == KEY_UP || ch == 'k')
-		v->pick = (v->pick + n - 1) % n;
-	else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
-		v->pick = (v->pick + 1) % n;
-	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-		if (session_apply(v->s, s->key, form_choice(s, v->pick)))
-			set_field_buffer(v->fields[i], 0, form_choice_shown(s, v->pick));
-		v->pick = -1;
-	} else if (ch == 27 || ch == 'q' || ch == KEY_LEFT || ch == KEY_RIGHT) {
-		v->pick = -1;
-	}
 }
 
 static void draw_pick(const struct form_view *v)
@@ -398,43 +444,6 @@ static void draw_pick(const struct form_view *v)
 	}
 }
 
-static bool is_enter(int ch)
-{
-	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
-}
-
-/* Tab, the arrows and Enter move between fields. */
-static bool focus_key(struct form_view *v, int ch)
-{
-	if (ch == '\t' || ch == KEY_DOWN || is_enter(ch))
-		move_focus(v, REQ_NEXT_FIELD);
-	else if (ch == KEY_BTAB || ch == KEY_UP)
-		move_focus(v, REQ_PREV_FIELD);
-	else
-		return false;
-	return true;
-}
-
-/* Enter on Advanced, keys in an open pick list, Enter opening one, and
- * the arrows cycling a choice: the keys of fields that are not text. */
-static bool choice_key(struct form_view *v, int i, int ch)
-{
-	enum field_kind kind = v->specs[i]->kind;
-	if ((is_enter(ch) || ch == ' ') && kind == FK_FOLD)
-		toggle_advanced(v);
-	else if (v->pick >= 0)
-		pick_key(v, i, ch);
-	else if (is_enter(ch) && kind == FK_ENUM)
-		open_pick(v, i);
-	else if (focus_key(v, ch))
-		return true;
-	else if (kind == FK_ENUM && (ch == KEY_LEFT || ch == KEY_RIGHT))
-		cycle(v, i, ch == KEY_LEFT ? -1 : 1);
-	else
-		return false;
-	return true;
-}
-
 /* Esc in a text field: the suggestions close and the value in use comes
  * back, without an error. */
 static void undo_field(struct form_view *v)
@@ -443,25 +452,6 @@ static void undo_field(struct form_view *v)
 	leave_field(v);
 	widget_end_line(v->form);
 	v->fresh_focus = true;
-}
-
-bool form_view_key(struct form_view *v, int ch)
-{
-	if (!v->form)
-		return false;
-	if (ch < 32 || ch > 126)
-		form_view_flush(v); /* what was typed counts before any other key */
-	int i = current(v);
-	enum field_kind kind = v->specs[i]->kind;
-	if (ch == 27 && v->pick < 0) {
-		undo_field(v);
-		return true;
-	}
-	if ((ch == '\t' || is_enter(ch)) && complete_model(v, i))
-		return true;
-	if (choice_key(v, i, ch))
-		return true;
-	return (kind == FK_MODEL || kind == FK_NUMBER) && edit_key(v, i, ch);
 }
 
 bool form_view_click(struct form_view *v, int y, int x)
@@ -560,11 +550,33 @@ static void draw_label(const struct form_view *v, const struct field_spec *s, in
 		put_text(y, x + w - 2, "◂▸", 2);
 }
 
+static unsigned form_mode(const struct form_view *v)
+{
+	return form_view_pick_open(v) ? KC_PICK : form_view_in_text(v) ? KC_TEXT : KC_FIELD;
+}
+
+/* Whether typing edits the focused field or keys are commands, in words
+ * on the box's top edge, right of the title and near the first fields. */
+static void draw_mode(const struct form_view *v, const char *title)
+{
+	/* " title ", a dash, the mark, a dash, the corner */
+	int room = v->fr->lay.form_w - 6 - (int)text_width(title);
+	const char *mark = keys_mode_mark(form_mode(v), room);
+	int mw = (int)text_width(mark);
+	if (!mw)
+		return;
+	attron(theme_attr(&v->fr->theme, EL_HINT));
+	put_text(1, v->fr->lay.form_x + v->fr->lay.form_w - 2 - mw, mark, mw);
+	attroff(theme_attr(&v->fr->theme, EL_HINT));
+}
+
 void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2;
 	draw_box(v->fr, 1, v->fr->lay.form_x, v->fr->lay.status_y - 1, v->fr->lay.form_w,
 		 _("Scenario"));
+	if (v->form)
+		draw_mode(v, _("Scenario"));
 	draw_more(v, x, w);
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
@@ -587,3 +599,245 @@ void form_view_place_cursor(const struct form_view *v, bool covered)
 		curs_set(0);
 	}
 }
+
+/* The form's keys: rows of the key table (view.h), so the help lists
+ * them and the status line hints them. Tab, Enter and the arrows move
+ * between fields in a text field and on a choice alike; a choice takes
+ * ← → and Enter; a text field takes everything else as typing. */
+
+static bool has_fields(const struct form_view *v)
+{
+	return v->form && v->nfields > 0;
+}
+
+/* Tab: the first catalogue match when one is offered, else the next field. */
+static enum key_result key_tab(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (has_fields(v) && !complete_model(v, current(v)))
+		move_focus(v, REQ_NEXT_FIELD);
+	return KR_DONE;
+}
+
+static enum key_result key_focus(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v))
+		move_focus(v, ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
+	return KR_DONE;
+}
+
+/* Enter: takes the first match in Model, shows or hides Advanced, opens
+ * a choice's pick list, else moves to the next field. */
+static enum key_result key_enter(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (!has_fields(v))
+		return KR_DONE;
+	int i = current(v);
+	enum field_kind kind = v->specs[i]->kind;
+	if (complete_model(v, i))
+		return KR_DONE;
+	if (kind == FK_FOLD)
+		toggle_advanced(v);
+	else if (kind == FK_ENUM)
+		open_pick(v, i);
+	else
+		move_focus(v, REQ_NEXT_FIELD);
+	return KR_DONE;
+}
+
+static enum key_result key_space(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	if (has_fields(v) && v->specs[current(v)]->kind == FK_FOLD)
+		toggle_advanced(v);
+	return KR_DONE;
+}
+
+static enum key_result key_cycle(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v) && v->specs[current(v)]->kind == FK_ENUM)
+		cycle(v, current(v), ch == KEY_LEFT ? -1 : 1);
+	return KR_DONE;
+}
+
+static enum key_result key_undo(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)ch;
+	if (has_fields(state))
+		undo_field(state);
+	return KR_DONE;
+}
+
+/* The cursor keys, Backspace and Delete inside the text. */
+static enum key_result key_edit(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	if (has_fields(v))
+		edit_key(v, current(v), ch);
+	return KR_DONE;
+}
+
+/* A printable character waits with the others typed (form_view_flush);
+ * any other key applies them first. */
+static enum key_result key_type(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	if (ch < 32 || ch > 126)
+		form_view_flush(v);
+	return key_edit(sc, v, ch);
+}
+
+static enum key_result key_pick_step(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc;
+	int n = (int)setting_choice_count(v->specs[current(v)]->setting);
+	v->pick = (v->pick + (ch == KEY_UP || ch == 'k' ? n - 1 : 1)) % n;
+	return KR_DONE;
+}
+
+static enum key_result key_pick_take(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	int i = current(v);
+	const struct field_spec *s = v->specs[i];
+	(void)sc, (void)ch;
+	if (session_apply(v->s, s->key, form_choice(s, v->pick)))
+		set_field_buffer(v->fields[i], 0, form_choice_shown(s, v->pick));
+	v->pick = -1;
+	return KR_DONE;
+}
+
+static enum key_result key_pick_close(struct screen *sc, void *state, int ch)
+{
+	struct form_view *v = state;
+	(void)sc, (void)ch;
+	v->pick = -1;
+	return KR_DONE;
+}
+
+static enum key_result key_nothing(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)state, (void)ch;
+	return KR_DONE;
+}
+
+#define ESC 27
+#define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
+
+static const struct key_row form_rows[] = {
+	{.keys = {'\t'}, .ctx = KC_TEXT | KC_FIELD, .act = key_tab,
+	 .help_keys = "Tab, ↓", .help = N_("next field"),
+	 .hints = {HINT(KC_TEXT | KC_FIELD, 2, N_("Tab/↑↓ field"), N_("Tab field"))}},
+	{.keys = {KEY_DOWN}, .ctx = KC_TEXT | KC_FIELD, .act = key_focus},
+	{.keys = {KEY_BTAB, KEY_UP}, .ctx = KC_TEXT | KC_FIELD, .act = key_focus,
+	 .help_keys = "Shift-Tab, ↑", .help = N_("previous field")},
+	{.keys = {'\n', '\r', KEY_ENTER}, .ctx = KC_TEXT | KC_FIELD, .act = key_enter,
+	 .help_keys = "Enter", .help = N_("next field; on a choice: its pick list")},
+	{.keys = {KEY_ANY}, .ctx = KC_TEXT, .act = key_type, .typing = true,
+	 .help_keys = N_("type"), .help = N_("edit a value: 4k, 128K, a model, 70b"),
+	 .hints = {HINT(KC_TEXT, 1, N_("type to edit"), N_("type to edit"))}},
+	{.ctx = KC_TEXT, .help_keys = N_("Tab, Enter in Model"),
+	 .help = N_("take the first catalogue match")},
+	{.keys = {KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END}, .ctx = KC_TEXT, .act = key_edit,
+	 .help_keys = "← →, Home, End", .help = N_("move in the text")},
+	{.keys = {KEY_BACKSPACE, 127, 8, KEY_DC}, .ctx = KC_TEXT, .act = key_edit,
+	 .help_keys = N_("Backspace, Delete"), .help = N_("erase before / under the cursor")},
+	{.keys = {ESC}, .ctx = KC_TEXT, .act = key_undo,
+	 .help_keys = "Esc", .help = N_("undo: the value in use comes back")},
+	{.keys = {KEY_LEFT, KEY_RIGHT}, .ctx = KC_FIELD, .act = key_cycle,
+	 .help_keys = "← →", .help = N_("the next choice: precision, task..."),
+	 .hints = {HINT(KC_FIELD, 3, N_("←→ choose"), N_("←→ choose"))}},
+	{.keys = {' '}, .ctx = KC_FIELD, .act = key_space},
+	{.ctx = KC_FIELD, .help_keys = N_("Enter on Advanced"),
+	 .help = N_("show / hide the advanced fields")},
+	{.keys = {KEY_ANY}, .ctx = KC_FIELD | KC_PICK, .act = key_nothing},
+	{.keys = {KEY_UP, 'k'}, .ctx = KC_PICK, .act = key_pick_step,
+	 .help_keys = "↑ ↓, j k, Tab", .help = N_("move in the list")},
+	{.keys = {KEY_DOWN, 'j', '\t'}, .ctx = KC_PICK, .act = key_pick_step},
+	{.keys = {'\n', '\r', KEY_ENTER, ' '}, .ctx = KC_PICK, .act = key_pick_take,
+	 .help_keys = N_("Enter, Space"), .help = N_("take the choice")},
+	{.keys = {ESC, 'q', KEY_LEFT, KEY_RIGHT}, .ctx = KC_PICK, .act = key_pick_close,
+	 .help_keys = "Esc, q, ← →", .help = N_("close the list, nothing chosen")},
+};
+
+static void *hook_init(struct screen *sc)
+{
+	struct form_view *v = malloc(sizeof *v);
+	if (v)
+		form_view_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_free(void *state)
+{
+	form_view_free(state);
+	free(state);
+}
+
+static unsigned hook_mode(const void *state)
+{
+	return form_mode(state);
+}
+
+static void hook_resize(void *state)
+{
+	form_view_resize(state);
+}
+
+static void hook_update(void *state)
+{
+	form_view_update(state);
+}
+
+static void hook_flush(void *state)
+{
+	form_view_flush(state);
+}
+
+/* The form library forgets what was typed and the cursor when unposted. */
+static void hook_save(void *state)
+{
+	form_view_save_cursor(state);
+	form_view_unpost(state);
+}
+
+static void hook_draw(void *state)
+{
+	form_view_draw(state);
+}
+
+static void hook_cursor(const void *state)
+{
+	form_view_place_cursor(state, false);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	return !view_is_wheel(ev) && form_view_click(state, ev->y, ev->x);
+}
+
+const struct view_ops form_view_ops = {
+	.name = "form",
+	.keys = form_rows,
+	.nkeys = sizeof form_rows / sizeof form_rows[0],
+	.init = hook_init,
+	.free = hook_free,
+	.mode = hook_mode,
+	.resize = hook_resize,
+	.update = hook_update,
+	.flush = hook_flush,
+	.save = hook_save,
+	.draw = hook_draw,
+	.cursor = hook_cursor,
+	.mouse = hook_mouse,
+};

@@ -1,5 +1,6 @@
 /* The scenario form on the left: one field per setting, edits applied to
- * the session at once. */
+ * the session at once. The screen reaches it as form_view_ops (view.h);
+ * its keys (Tab, Enter, the arrows, typing) are rows of the key table. */
 #ifndef GPUPLAN_FORM_VIEW_H
 #define GPUPLAN_FORM_VIEW_H
 
@@ -8,12 +9,10 @@
 #include <stdbool.h>
 
 #include "draw.h"
+#include "form_specs.h"
 #include "session.h"
 
-#define FORM_MAX_FIELDS 32
 #define MODEL_MATCHES 5
-
-struct field_spec;
 
 struct form_view {
 	struct session *s;
@@ -34,6 +33,7 @@ struct form_view {
 	int label_w;     /* the label column, for the language in use (build) */
 	unsigned synced; /* the session's reload count the field texts follow */
 	char refused[256]; /* why the value typed in the current field was refused */
+	char key_note[256]; /* why a key typed was not taken, until the batch is applied */
 	/* the text field typed into, not applied yet: typing is applied once
 	 * per batch of keys, so a paste costs one recompute, not one a key */
 	int pending;
@@ -46,7 +46,6 @@ void form_view_free(struct form_view *v);
 /* After each key: the field texts follow the scenario when the data was reloaded. */
 void form_view_update(struct form_view *v);
 void form_view_draw(const struct form_view *v);
-bool form_view_key(struct form_view *v, int ch);
 /* Applies what was typed since the last flush (the loop calls it once the
  * keys waiting are read; any key but typing calls it first). */
 void form_view_flush(struct form_view *v);

@@ -1,7 +1,9 @@
 /* One row per GPU type: VRAM bar per card, card count, the plan's shape
  * code, the two monthly prices per card (the cheaper one marked) and the
  * plan's monthly total. Columns are as wide as their widest cell, so a
- * number is never cut; the legend sits on the box's bottom edge. */
+ * number is never cut; where whole figures do not fit (nine-digit KRW on
+ * 80 columns) the money is abbreviated, and nothing is drawn over the
+ * border. The legend sits on the box's bottom edge. */
 #include "gpu_table.h"
 
 #include <curses.h>
@@ -9,113 +11,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "i18n.h"
-#include "money.h"
-#include "plan_text.h"
-#include "report.h"
-#include "tables.h"
+#include "table_cells.h"
 #include "text.h"
 #include "bar.h"
 #include "legend.h"
+#include "view.h"
 
-/* What a row shows, as text, before it is laid out. */
-struct row_cells {
-	char text[TC_COUNT][48];
-	bool star[TC_COUNT]; /* the cheaper way to rent, marked */
-};
-
-static bool row_priced(const struct plan *p)
+static struct style style_of(const struct frame *fr)
 {
-	return p->cards && p->fits;
+	return (struct style){.surface = SURFACE_SCREEN,
+			      .money = fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII};
 }
 
-static enum money_style money_style_of(const struct frame *fr)
-{
-	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
-}
-
-static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
-		       enum money_style ms)
-{
-	if (r->available)
-		table_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
-			   r->offer ? r->offer->currency : "CNY", 0, ms);
-	else
-		snprintf(c->text[col], sizeof c->text[col], "—");
-	if (cheaper)
-		strcat(c->text[col], "*");
-	c->star[col] = cheaper;
-}
-
-/* The monthly total the cheaper way, marked c (container) or b (bare metal). */
-static void total_cell(char *buf, size_t cap, const struct plan *p, enum money_style ms)
-{
-	double monthly = plan_monthly(p);
-	bool container = p->container.available && monthly == p->container.total;
-	char money[32];
-	if (monthly < 0) {
-		snprintf(buf, cap, "—");
-		return;
-	}
-	table_money(money, sizeof money, monthly, plan_currency(p), 0, ms);
-	snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
-}
-
-static void row_cells(const struct plan *p, struct row_cells *c, enum money_style ms)
-{
-	memset(c, 0, sizeof *c);
-	snprintf(c->text[TC_NAME], sizeof c->text[0], "%s", gpu_short_name(p->gpu));
-	if (p->cards)
-		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "%.1f/%.0f",
-			 p->with_headroom / GIB, p->capacity / GIB);
-	else
-		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "—/%.0f", p->capacity / GIB);
-	snprintf(c->text[TC_CARDS], sizeof c->text[0], p->cards ? "%d" : "—", p->cards);
-	if (row_priced(p))
-		plan_shape_code(c->text[TC_PLAN], sizeof c->text[0], p);
-	else
-		snprintf(c->text[TC_PLAN], sizeof c->text[0], "%s", _("does not fit"));
-	if (!row_priced(p))
-		return; /* a layout that does not fit is no offer: no price, no star */
-	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, ms);
-	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL, ms);
-	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p, ms);
-	struct time_cells tc;
-	if (plan_time_cells(p, ms, &tc)) {
-		snprintf(c->text[TC_SPEED], sizeof c->text[0], "%s", tc.speed);
-		snprintf(c->text[TC_UNIT_COST], sizeof c->text[0], "%s", tc.cost);
-	}
-}
-
-/* Header labels, longest first: the first that fits its column is drawn
- * (translated: a Chinese header may be wider or narrower). */
-/* TRANSLATORS: the GPU table's column headers, each shorter than the one
-   before it: keep them as short as the English (a Han character takes two
-   columns); "n" is the card count's narrowest header. */
-static const char *const headers[TC_COUNT][4] = {
-	[TC_NAME] = {N_("GPU")},
-	[TC_FIGURES] = {N_("GiB/card"), "GiB"},
-	[TC_CARDS] = {N_("cards"), N_("n")},
-	[TC_PLAN] = {N_("plan")},
-	[TC_CONTAINER] = {N_("container"), N_("contnr"), N_("ctr")},
-	[TC_BAREMETAL] = {N_("bare metal"), N_("b.metal"), N_("metal"), N_("bm")},
-	[TC_TOTAL] = {N_("total"), N_("tot")},
-	[TC_SPEED] = {"tok/s±30%", "tok/s"},
-	[TC_UNIT_COST] = {"¥/M tok", "¥/M"},
-};
-
-/* Training shows days and the job's total in the time columns. */
-static const char *const train_headers[TC_COUNT][4] = {
-	[TC_SPEED] = {N_("days±25%"), N_("days")},
-	[TC_UNIT_COST] = {N_("job total"), N_("job")},
-};
-
-/* Every row's cells, built once a draw, and what the columns read off
- * them. */
+/* Every row's cells, built once a draw (table_cells.c, shared with the
+ * report), and what the columns and headings read off them. */
 struct table_rows {
-	struct row_cells *cells; /* one per plan, in the analysis's order */
-	bool training;           /* training plans: days and the job's total */
+	struct table_row *cells; /* one per plan, in the analysis's order */
+	struct table_look look;  /* training, the rows' bands and currency */
+	struct style st;
 	/* A price column keeps a cell for the star only when a row is starred
 	 * in it: that one cell keeps a training row's days on an 80-column
 	 * table. */
@@ -123,25 +37,20 @@ struct table_rows {
 };
 
 /* false when there is no memory for the cells: nothing is drawn. */
-static bool rows_build(const struct session *s, enum money_style ms, struct table_rows *r)
+static bool rows_build(const struct session *s, const struct style *st, struct table_rows *r)
 {
 	memset(r, 0, sizeof *r);
+	r->st = *st;
 	r->cells = calloc(s->an->nplans ? s->an->nplans : 1, sizeof *r->cells);
 	if (!r->cells)
 		return false;
+	table_look_of(&r->look, s->an->plans, s->an->nplans);
 	for (size_t i = 0; i < s->an->nplans; i++) {
-		row_cells(&s->an->plans[i], &r->cells[i], ms);
-		r->training = r->training || s->an->plans[i].training.valid;
+		table_row_fill(&r->cells[i], &s->an->plans[i], st);
 		for (int c = 0; c < TC_COUNT; c++)
 			r->star_room[c] = r->star_room[c] || r->cells[i].star[c];
 	}
 	return true;
-}
-
-static const char *header_label(enum table_col c, int i, bool training)
-{
-	const char *h = training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
-	return h ? _(h) : NULL;
 }
 
 /* The column the session sorts by carries the marker. */
@@ -150,24 +59,24 @@ static enum table_col sorted_col(enum sort_mode m)
 	return m == SORT_COST ? TC_TOTAL : m == SORT_CARDS ? TC_CARDS : TC_COUNT;
 }
 
+/* The first heading of c that fits w columns, the shortest when none
+ * does, after the sort marker. */
 static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sorted,
-			bool training)
+			const struct table_rows *r)
 {
-	const char *mark = sorted ? "▼" : "";
-	int last = 0;
-	while (last + 1 < 4 && header_label(c, last + 1, training))
-		last++;
-	for (int i = 0; i <= last; i++) {
-		snprintf(buf, cap, "%s%s", mark, header_label(c, i, training));
+	char h[64];
+	buf[0] = '\0';
+	for (int i = 0; table_heading(h, sizeof h, c, i, &r->look, &r->st); i++) {
+		snprintf(buf, cap, "%s%s", sorted ? "▼" : "", h);
 		if ((int)text_width(buf) <= w)
 			return;
 	}
 }
 
-static int header_width(enum table_col c, bool sorted, bool longest, bool training)
+static int header_width(enum table_col c, bool sorted, bool longest, const struct table_rows *r)
 {
 	char h[64];
-	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted, training);
+	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted, r);
 	return (int)text_width(h);
 }
 
@@ -179,7 +88,7 @@ static void column_wants(const struct session *s, const struct table_rows *r,
 	int cells[TC_COUNT] = {0};
 	for (size_t i = 0; i < s->an->nplans; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
-			const struct row_cells *rc = &r->cells[i];
+			const struct table_row *rc = &r->cells[i];
 			int w = (int)text_width(rc->text[c]) - rc->star[c]; /* without its star */
 			cells[c] = w > cells[c] ? w : cells[c];
 		}
@@ -187,14 +96,14 @@ static void column_wants(const struct session *s, const struct table_rows *r,
 		bool sorted = c == (int)sorted_col(s->sort);
 		int pad = r->star_room[c]; /* the star's cell */
 		cells[c] += cells[c] ? pad : 0;
-		int lo = c == TC_BAR ? 0
-				     : header_width((enum table_col)c, sorted, false, r->training) + pad;
-		int hi = c == TC_BAR ? 0
-				     : header_width((enum table_col)c, sorted, true, r->training) + pad;
+		int lo = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, false, r) + pad;
+		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true, r) + pad;
 		want->min[c] = cells[c] > lo ? cells[c] : lo;
 		want->pref[c] = cells[c] > hi ? cells[c] : hi;
 		if ((c == TC_SPEED || c == TC_UNIT_COST) && cells[c] == 0)
 			want->min[c] = want->pref[c] = 0; /* no row has a time figure */
+		if (c != TC_BAR && hi == pad) /* no heading here: the report's column */
+			want->min[c] = want->pref[c] = 0;
 	}
 	want->min[TC_BAR] = want->pref[TC_BAR] = 0;
 }
@@ -254,16 +163,17 @@ static void name_fit(char *name, int w)
 }
 
 static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
-		     const struct plan *p, bool selected, const struct row_cells *cells,
+		     const struct plan *p, bool selected, const struct table_row *cells,
 		     const bool star_room[TC_COUNT])
 {
-	struct row_cells c = *cells; /* the name is cut to its column here */
+	struct table_row c = *cells; /* the name is cut to its column here */
 	int fit = theme_attr(&fr->theme, fit_element(p));
 	if (selected)
 		attron(A_BOLD);
 	put_text(y, x0 - 1, selected ? "▶" : " ", 1);
 	name_fit(c.text[TC_NAME], t->w[TC_NAME]);
-	put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
+	if (t->shown[TC_NAME])
+		put_text(y, x0 + t->x[TC_NAME], c.text[TC_NAME], t->w[TC_NAME]);
 	if (selected)
 		attroff(A_BOLD);
 	if (t->shown[TC_BAR] && p->cards)
@@ -275,14 +185,18 @@ static void draw_row(const struct frame *fr, const struct table_layout *t, int y
 	for (int col = TC_SPEED; col <= TC_UNIT_COST; col++)
 		if (t->shown[col])
 			put_right(y, x0 + t->x[col], t->w[col], c.text[col]);
-	put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
+	if (t->shown[TC_CARDS])
+		put_right(y, x0 + t->x[TC_CARDS], t->w[TC_CARDS], c.text[TC_CARDS]);
 	attron(fit);
-	put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
+	if (t->shown[TC_PLAN])
+		put_text(y, x0 + t->x[TC_PLAN], c.text[TC_PLAN], t->w[TC_PLAN]);
 	attroff(fit);
 	for (int col = TC_CONTAINER; col <= TC_BAREMETAL; col++)
-		draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
-			   star_room[col]);
-	put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
+		if (t->shown[col])
+			draw_price(fr, y, x0 + t->x[col], t->w[col], c.text[col], c.star[col],
+				   star_room[col]);
+	if (t->shown[TC_TOTAL])
+		put_right(y, x0 + t->x[TC_TOTAL], t->w[TC_TOTAL], c.text[TC_TOTAL]);
 }
 
 /* The bar's header, the long form where it fits. */
@@ -307,7 +221,7 @@ static void draw_header(const struct frame *fr, const struct table_layout *t, in
 		int room = r->star_room[c];
 		if (c != TC_BAR)
 			header_text(h, sizeof h, (enum table_col)c, t->w[c] - room,
-				    c == (int)sorted_col(s->sort), r->training);
+				    c == (int)sorted_col(s->sort), r);
 		if (right)
 			put_right(y, x0 + t->x[c], t->w[c] - room, h);
 		else
@@ -327,21 +241,53 @@ void gpu_table_resize(struct gpu_table *v)
 	session_set_visible(v->s, v->fr->lay.table_h - 3);
 }
 
+/* Whether every column shown ends inside width. */
+static bool layout_fits(const struct table_layout *t, int width)
+{
+	for (int c = 0; c < TC_COUNT; c++)
+		if (t->shown[c] && t->x[c] + t->w[c] > width)
+			return false;
+	return true;
+}
+
+/* The cells and their columns for width: the money whole where it fits,
+ * else abbreviated; a column that would still cross the border is left
+ * out rather than drawn over it. */
+static bool rows_lay_out(const struct session *s, const struct style *st, int width,
+			 struct table_rows *rows, struct table_layout *t)
+{
+	struct table_wants want;
+	for (int abbreviate = 0; abbreviate < 2; abbreviate++) {
+		struct style cells = *st;
+		cells.short_money = abbreviate;
+		if (abbreviate)
+			free(rows->cells);
+		if (!rows_build(s, &cells, rows))
+			return false;
+		column_wants(s, rows, &want);
+		layout_table(width, &want, t);
+		if (layout_fits(t, width))
+			return true;
+	}
+	for (int c = 0; c < TC_COUNT; c++)
+		t->shown[c] = t->shown[c] && t->x[c] + t->w[c] <= width;
+	return true;
+}
+
 void gpu_table_draw(const struct gpu_table *v)
 {
 	const struct session *s = v->s;
 	const struct screen_layout *l = &v->fr->lay;
 	struct table_rows rows;
-	struct table_wants want;
 	struct table_layout t;
-	if (!rows_build(s, money_style_of(v->fr), &rows))
+	struct style st = style_of(v->fr);
+	/* the inside less the borders and the selection marker */
+	if (!rows_lay_out(s, &st, l->table_w - 3, &rows, &t))
 		return;
-	column_wants(s, &rows, &want);
-	layout_table(l->table_w - 3, &want, &t); /* borders and the selection marker */
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
-		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
+		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST] ? rows.look.estimate_band : -1);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
@@ -361,3 +307,39 @@ bool gpu_table_click(struct gpu_table *v, int y, int x)
 	session_select_at(v->s, row);
 	return true;
 }
+
+/* The table as a view (view.h): the keys that select a row are the
+ * screen's own (keys.c), the click is the table's. */
+static void *hook_init(struct screen *sc)
+{
+	struct gpu_table *v = malloc(sizeof *v);
+	if (v)
+		gpu_table_init(v, &sc->s, &sc->fr);
+	return v;
+}
+
+static void hook_resize(void *state)
+{
+	struct gpu_table *v = state;
+	if (!v->fr->lay.too_small)
+		gpu_table_resize(v);
+}
+
+static void hook_draw(void *state)
+{
+	gpu_table_draw(state);
+}
+
+static bool hook_mouse(void *state, const MEVENT *ev)
+{
+	return !view_is_wheel(ev) && gpu_table_click(state, ev->y, ev->x);
+}
+
+const struct view_ops gpu_table_ops = {
+	.name = "table",
+	.init = hook_init,
+	.free = free,
+	.resize = hook_resize,
+	.draw = hook_draw,
+	.mouse = hook_mouse,
+};

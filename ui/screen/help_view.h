@@ -1,14 +1,14 @@
-/* The help overlay: the key table's help column, then what the marks,
- * the plan codes and the bar's glyphs mean. It scrolls (↑↓ j k) when the
- * terminal is too short for it; any other key closes it. */
+/* The help overlay: the key table (keys.h), the main screen's keys under
+ * where they work (anywhere, a text field, a choice field, a pick list),
+ * each overlay's under its name, then what the marks, the plan codes and
+ * the bar's glyphs mean. It scrolls (↑↓ j k) when the terminal is too
+ * short for it; any other key closes it. */
 #ifndef GPUPLAN_HELP_VIEW_H
 #define GPUPLAN_HELP_VIEW_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include "draw.h"
-#include "keys.h"
 
 /* The box is at most 72 columns wide; inside it the keys take 21 and the
  * meaning what is left: a key's help must fit, in every language. */
@@ -18,14 +18,12 @@ struct help_view {
 	bool open;
 	int scroll;
 	const struct frame *fr;
-	const struct key_row *rows; /* the key table */
-	size_t nrows;
 };
 
-void help_view_init(struct help_view *v, const struct frame *fr, const struct key_row *rows,
-		    size_t nrows);
-/* Whether ch scrolls the help (it did); other keys close it. */
-bool help_view_scroll_key(struct help_view *v, int ch);
+void help_view_init(struct help_view *v, const struct frame *fr);
+/* The help's line k (from 0): its keys and their meaning, or a heading
+ * (keys NULL); false past the key table's lines. */
+bool help_view_key_line(int k, const char **keys, const char **text);
 void help_view_draw(struct help_view *v);
 
 #endif

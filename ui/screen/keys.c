@@ -1,6 +1,9 @@
-/* The key table and what each key does. A row names the contexts it acts
- * in; keys_context picks the one context a key arrives in, so precedence
- * is that one function plus the order of the rows (catch-alls last). */
+/* The key table and the dispatcher. keys.c's own rows are the keys of
+ * the screen as a whole; each view brings its rows (view.h). A key goes
+ * where the top of the overlay stack is: the row that takes it there
+ * runs, so precedence is keys_row_acts plus "a row naming the key before
+ * a catch-all", and no two rows may take one key in one place (the tests
+ * check the table for that). */
 #include "keys.h"
 
 #include <curses.h>
@@ -11,195 +14,67 @@
 #include "i18n.h"
 #include "text.h"
 #include "layout.h"
-#include "terminal.h"
-#include "tui_screen.h"
 
-/* A pin or an open edit would be lost: ask first. */
-static enum key_result act_quit(struct tui *t, int ch)
+static enum key_result act_ignore(struct screen *sc, void *state, int ch)
 {
-	(void)ch;
-	if (!t->s.pinned && !t->dialog.open)
-		return KR_QUIT;
-	t->confirm_quit = true;
-	session_status(&t->s, true, _("%s: quit anyway? y/n"),
-		       t->dialog.open ? _("the price being edited is not saved")
-				      : _("a pinned scenario is set"));
+	(void)sc, (void)state, (void)ch;
 	return KR_DONE;
 }
 
-static void answer_rejected(struct tui *t, int ch);
-
-static enum key_result act_confirm(struct tui *t, int ch)
+static enum key_result act_select(struct screen *sc, void *state, int ch)
 {
-	if (t->confirm_rejected) {
-		answer_rejected(t, ch);
-		return t->quit_now ? KR_QUIT : KR_DONE;
-	}
-	t->confirm_quit = false;
-	if (ch == 'y' || ch == 'Y')
-		return KR_QUIT;
-	session_status(&t->s, false, "%s", _("not quitting"));
+	(void)state;
+	session_select_row(&sc->s, ch == KEY_NPAGE || ch == 'j' ? 1 : -1);
 	return KR_DONE;
 }
 
-static enum key_result act_ignore(struct tui *t, int ch)
-{
-	(void)t;
-	(void)ch;
-	return KR_DONE;
-}
-
-static enum key_result act_resize(struct tui *t, int ch)
-{
-	(void)t;
-	(void)ch;
-	return KR_RELAYOUT;
-}
-
-static enum key_result act_select(struct tui *t, int ch)
-{
-	session_select_row(&t->s, ch == KEY_NPAGE || ch == 'j' ? 1 : -1);
-	return KR_DONE;
-}
-
-static enum key_result act_detail_scroll(struct tui *t, int ch)
-{
-	detail_view_scroll(&t->detail, ch == 'J' ? 1 : -1);
-	return KR_DONE;
-}
-
-/* The wheel scrolls the breakdown under it; a click selects. */
-static enum key_result act_click(struct tui *t, int ch)
+/* A click or the wheel goes to the view under it. */
+static enum key_result act_mouse(struct screen *sc, void *state, int ch)
 {
 	MEVENT ev;
-	(void)ch;
-	if (getmouse(&ev) != OK)
-		return KR_DONE;
-	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
-		if (detail_view_contains(&t->detail, ev.y, ev.x))
-			detail_view_scroll(&t->detail, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
-	} else if (!gpu_table_click(&t->table, ev.y, ev.x)) {
-		form_view_click(&t->form, ev.y, ev.x);
-	}
+	(void)state, (void)ch;
+	if (getmouse(&ev) == OK)
+		view_mouse(sc, &ev);
 	return KR_DONE;
 }
 
-static enum key_result act_quote(struct tui *t, int ch)
+static enum key_result act_quote(struct screen *sc, void *state, int ch)
 {
-	(void)ch;
-	session_export_quote(&t->s, NULL);
-	return KR_DONE;
-}
-
-/* The editor on the prepared copy; a copy that does not load asks what
- * to do with it. */
-static void run_editor(struct tui *t)
-{
-	enum data_edit_status st = session_edit_end(&t->s, &t->edit, terminal_run(t->edit.argv));
-	t->confirm_rejected = st == DATA_EDIT_REJECTED;
-}
-
-static enum key_result act_edit(struct tui *t, int ch)
-{
-	if (session_edit_begin(&t->s, ch == 'e' ? FILE_OFFERS : FILE_MODELS, &t->edit))
-		run_editor(t);
-	return KR_DONE;
-}
-
-/* r reopens the rejected copy in the editor, k (or Esc) keeps the file;
- * F10 keeps it and quits. */
-static void answer_rejected(struct tui *t, int ch)
-{
-	if (ch == KEY_F(10)) {
-		t->confirm_rejected = false;
-		session_edit_keep(&t->s, &t->edit);
-		t->quit_now = true;
-		return;
-	}
-	if (ch == 'r') {
-		t->confirm_rejected = false;
-		if (session_edit_reopen(&t->s, &t->edit))
-			run_editor(t);
-	} else if (ch == 'k' || ch == 27) {
-		t->confirm_rejected = false;
-		session_edit_keep(&t->s, &t->edit);
-	}
-}
-
-static enum key_result act_offer(struct tui *t, int ch)
-{
-	offer_dialog_open(&t->dialog, ch == 'O');
-	return KR_DONE;
-}
-
-static enum key_result act_help(struct tui *t, int ch)
-{
-	(void)ch;
-	t->help.open = !t->help.open;
-	t->help.scroll = 0;
-	return KR_DONE;
-}
-
-/* ↑↓ j k scroll the help, any other key closes it; q also quits. */
-static enum key_result act_help_close(struct tui *t, int ch)
-{
-	if (help_view_scroll_key(&t->help, ch))
-		return KR_DONE;
-	t->help.open = false;
-	return ch == 'q' ? act_quit(t, ch) : KR_DONE;
-}
-
-static enum key_result act_dialog(struct tui *t, int ch)
-{
-	offer_dialog_key(&t->dialog, ch, t->wch);
-	return KR_DONE;
-}
-
-static enum key_result act_form(struct tui *t, int ch)
-{
-	form_view_key(&t->form, ch);
+	(void)state, (void)ch;
+	session_export_quote(&sc->s, NULL);
 	return KR_DONE;
 }
 
 /* 中文 <-> English, at once: the views translate as they draw, and the
  * relayout rebuilds the form, whose label column and choice texts
  * follow the language. */
-static enum key_result act_lang(struct tui *t, int ch)
+static enum key_result act_lang(struct screen *sc, void *state, int ch)
 {
-	(void)ch;
+	(void)state, (void)ch;
 	if (i18n_lang() == I18N_EN && draw_plain()) { /* Han characters would be "??" */
-		session_status(&t->s, true, "%s", _("Chinese needs a UTF-8 terminal: LANG=C.UTF-8"));
+		session_status(&sc->s, true, "%s", _("Chinese needs a UTF-8 terminal: LANG=C.UTF-8"));
 		return KR_DONE;
 	}
 	i18n_set_lang(i18n_lang() == I18N_ZH ? I18N_EN : I18N_ZH);
-	session_relabel(&t->s);
+	session_relabel(&sc->s);
 	/* TRANSLATORS: shown once the interface is in this catalogue's
 	   language: name your language here ("界面语言：中文"). */
-	session_status(&t->s, false, "%s", _("Language: English"));
+	session_status(&sc->s, false, "%s", _("Language: English"));
 	return KR_RELAYOUT;
 }
 
 #define ESC 27
 #define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
 
-/* In help order; the status line orders its hints by rank. */
-const struct key_row key_rows[] = {
-	{.help_keys = "Tab, Shift-Tab, ↑ ↓", .help = N_("next / previous field"),
-	 .hints = {HINT(KC_TEXT | KC_FIELD, 2, N_("Tab/↑↓ field"), N_("Tab field"))}},
-	{.help_keys = "← →, Enter", .help = N_("choose precision, task... / pick list"),
-	 .hints = {HINT(KC_FIELD, 3, N_("←→ choose"), N_("←→ choose"))}},
-	{.help_keys = N_("type"), .help = N_("edit a value: 4k, 128K, a model, 70b"),
-	 .hints = {HINT(KC_TEXT, 1, N_("type to edit"), N_("type to edit"))}},
-	{.help_keys = N_("Tab, Enter in Model"), .help = N_("take the first catalogue match")},
-	{.help_keys = N_("Enter on Advanced"), .help = N_("show / hide the advanced fields")},
+/* The screen's own keys, in help order; the status line orders its hints
+ * by rank, among every view's. */
+static const struct key_row screen_rows[] = {
 	{.keys = {KEY_NPAGE, KEY_PPAGE}, .ctx = KC_SCREEN, .act = act_select, .keeps_status = true,
 	 .help_keys = "PgDn PgUp, j k", .help = N_("select a GPU row (j k: not in text)"),
 	 .hints = {HINT(KC_TEXT, 4, N_("PgUp/PgDn GPU"), N_("PgUp/PgDn GPU"))}},
 	{.keys = {'j', 'k'}, .ctx = KC_FIELD, .act = act_select,
 	 .hints = {HINT(KC_FIELD, 5, N_("j/k GPU"), N_("j/k GPU"))}},
-	{.keys = {'J', 'K'}, .ctx = KC_FIELD, .act = act_detail_scroll, .keeps_status = true,
-	 .help_keys = N_("J K, mouse wheel"), .help = N_("scroll the breakdown (J K: not in text)")},
-	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_click, .keeps_status = true,
+	{.keys = {KEY_MOUSE}, .ctx = KC_SCREEN, .act = act_mouse, .keeps_status = true,
 	 .help_keys = N_("mouse click"), .help = N_("select a field or a GPU row")},
 	{.keys = {'s'}, .ctx = KC_FIELD, .op = session_cycle_sort,
 	 .help_keys = "s", .help = N_("sort: catalogue, monthly cost, cards"),
@@ -211,97 +86,115 @@ const struct key_row key_rows[] = {
 	{.keys = {'x'}, .ctx = KC_FIELD, .act = act_quote,
 	 .help_keys = "x", .help = N_("write a Markdown quote to this folder"),
 	 .hints = {HINT(KC_FIELD, 7, N_("x quote"), N_("x quote"))}},
-	{.keys = {'e', 'E'}, .ctx = KC_FIELD, .act = act_edit,
-	 .help_keys = "e / E", .help = N_("edit prices / models in $EDITOR, reload"),
-	 .hints = {HINT(KC_FIELD, 8, N_("e/o edit"), N_("e/o edit"))}},
 	{.keys = {'r'}, .ctx = KC_FIELD, .op = session_reload_data,
 	 .help_keys = "r", .help = N_("reload the data files (also done on a change)"),
 	 .hints = {HINT(KC_FIELD, 9, N_("r reload"), N_("r reload"))}},
-	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = act_offer,
-	 .help_keys = "o / O", .help = N_("edit the container / bare-metal quote")},
-	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_help,
-	 .help_keys = "F1, ?", .help = N_("this help (?: not in text fields)"),
-	 .hints = {HINT(KC_FIELD, 11, N_("F1 help"), N_("F1 help")),
-		   HINT(KC_TEXT, 11, N_("F1 help"), N_("F1 help"))}},
-	{.keys = {'?'}, .ctx = KC_FIELD, .act = act_help},
-	{.keys = {ESC}, .ctx = KC_SMALL | KC_FIELD, .act = act_ignore, .keeps_status = true,
-	 .help_keys = "Esc", .help = N_("close a list, help or dialog; undo an edit")},
-	{.keys = {'q'}, .ctx = KC_SMALL | KC_FIELD, .act = act_quit,
-	 .help_keys = "q, F10, Ctrl-C", .help = N_("quit (q: not in text; asks first with a pin)"),
-	 .hints = {HINT(KC_FIELD, 13, N_("q quit"), N_("q quit"))}},
-	{.keys = {KEY_F(10)}, .ctx = KC_ALL, .act = act_quit, .keeps_status = true,
-	 .hints = {HINT(KC_TEXT, 12, N_("F10 quit"), N_("F10 quit"))}},
+	/* Esc never quits: outside a text field or a list it does nothing */
+	{.keys = {ESC}, .ctx = KC_SMALL | KC_FIELD, .act = act_ignore, .keeps_status = true},
 	/* TRANSLATORS: the hints name the language the key switches to, in
 	   that language: in a translation, "L English" and "F2 English". */
-	{.keys = {KEY_F(2)}, .ctx = KC_ALL, .act = act_lang,
-	 .help_keys = "L, F2", .help = N_("switch the language: 中文 / English"),
+	{.keys = {KEY_F(2)}, .ctx = KC_SCREEN | KC_OVER, .act = act_lang,
+	 .help_keys = "F2", .help = N_("switch the language: 中文 / English"),
 	 .hints = {HINT(KC_TEXT, 14, N_("F2 中文"), N_("F2 中文"))}},
 	{.keys = {'L'}, .ctx = KC_FIELD, .act = act_lang,
+	 .help_keys = "L", .help = N_("switch the language: 中文 / English"),
 	 .hints = {HINT(KC_FIELD, 14, N_("L 中文"), N_("L 中文"))}},
-	/* not in the help: the terminal's size, and each context's catch-all */
-	{.keys = {KEY_RESIZE}, .ctx = KC_ALL | KC_CONFIRM, .act = act_resize, .keeps_status = true},
-	{.keys = {KEY_ANY}, .ctx = KC_CONFIRM, .act = act_confirm, .keeps_status = true},
-	{.keys = {KEY_MOUSE}, .ctx = KC_DIALOG, .act = act_ignore, .keeps_status = true},
-	{.keys = {KEY_ANY}, .ctx = KC_DIALOG, .act = act_dialog, .keeps_status = true},
-	{.keys = {KEY_ANY}, .ctx = KC_HELP, .act = act_help_close, .keeps_status = true},
-	{.keys = {KEY_ANY}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = act_form},
 };
-const size_t n_key_rows = sizeof key_rows / sizeof key_rows[0];
+#define N_SCREEN_ROWS (sizeof screen_rows / sizeof screen_rows[0])
 
-unsigned keys_context(const struct tui *t)
+const struct key_row *keys_row(size_t i, const struct view_ops **owner)
 {
-	if (t->confirm_quit || t->confirm_rejected)
-		return KC_CONFIRM;
-	if (t->dialog.open)
-		return KC_DIALOG;
-	if (t->help.open)
-		return KC_HELP;
-	if (form_view_pick_open(&t->form))
-		return KC_PICK;
-	if (t->fr.lay.too_small)
-		return KC_SMALL;
-	return form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD;
+	for (size_t v = 0; v < n_views; v++) {
+		if (i < views[v]->nkeys) {
+			*owner = views[v];
+			return &views[v]->keys[i];
+		}
+		i -= views[v]->nkeys;
+	}
+	*owner = NULL;
+	return i < N_SCREEN_ROWS ? &screen_rows[i] : NULL;
 }
 
-static bool row_takes(const struct key_row *r, int ch)
+bool keys_row_acts(const struct key_row *r, const struct view_ops *owner,
+		   const struct view_ops *top, unsigned mode)
+{
+	if (!r->act && !r->op)
+		return false; /* listed in the help only */
+	if (!top || owner == top)
+		return (r->ctx & mode) != 0;
+	return !top->question && (r->ctx & KC_OVER);
+}
+
+static bool row_names(const struct key_row *r, int ch)
 {
 	for (int i = 0; i < 4 && r->keys[i]; i++)
-		if (r->keys[i] == ch || r->keys[i] == KEY_ANY)
+		if (r->keys[i] == ch)
 			return true;
 	return false;
 }
 
-const struct key_row *keys_find(unsigned ctx, int ch)
+/* Pass 0: the top overlay's own rows; pass 1: every other row. */
+static bool in_pass(const struct view_ops *owner, const struct view_ops *top, int pass)
 {
-	for (size_t i = 0; i < n_key_rows; i++)
-		if ((key_rows[i].act || key_rows[i].op) && (key_rows[i].ctx & ctx) &&
-		    row_takes(&key_rows[i], ch))
-			return &key_rows[i];
+	return pass == 0 ? top && owner == top : !top || owner != top;
+}
+
+/* The first row that takes ch by name (any false) or as a catch-all
+ * (any true), the top overlay's own rows first. */
+static const struct key_row *find_pass(const struct view_ops *top, unsigned mode, int ch,
+				       bool any, const struct view_ops **owner)
+{
+	const struct key_row *r;
+	const struct view_ops *o;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; (r = keys_row(i, &o)); i++)
+			if (in_pass(o, top, pass) && keys_row_acts(r, o, top, mode) &&
+			    (any ? r->keys[0] == KEY_ANY : row_names(r, ch))) {
+				*owner = o;
+				return r;
+			}
 	return NULL;
 }
 
-enum key_result keys_dispatch(struct tui *t, int ch)
+const struct key_row *keys_find(const struct view_ops *top, unsigned mode, int ch,
+				const struct view_ops **owner)
 {
-	const struct key_row *r = keys_find(keys_context(t), ch);
+	const struct view_ops *o;
+	const struct key_row *r = find_pass(top, mode, ch, false, &o);
+	if (!r)
+		r = find_pass(top, mode, ch, true, &o);
+	if (owner)
+		*owner = r ? o : NULL;
+	return r;
+}
+
+enum key_result keys_dispatch(struct screen *sc, int ch)
+{
+	const struct view_ops *owner;
+	const struct key_row *r = keys_find(view_top(sc), view_mode(sc), ch, &owner);
+	enum key_result res = KR_DONE;
 	if (!r)
 		return KR_DONE;
-	if (r->act != act_form)
-		form_view_flush(&t->form); /* typing first, then the key */
+	if (!r->typing)
+		view_flush_all(sc); /* typing first, then the key */
 	if (!r->keeps_status)
-		session_clear_status(&t->s);
-	if (r->op) {
-		r->op(&t->s);
-		return KR_DONE;
-	}
-	return r->act(t, ch);
+		session_clear_status(&sc->s);
+	if (r->op)
+		r->op(&sc->s);
+	else
+		res = r->act(sc, owner ? view_state(sc, owner) : NULL, ch);
+	view_sync(sc); /* the key may have opened or closed an overlay */
+	return res;
 }
 
 static const struct key_hint *hint_at(unsigned ctx, int rank)
 {
-	for (size_t i = 0; i < n_key_rows; i++)
+	const struct view_ops *o;
+	const struct key_row *r;
+	for (size_t i = 0; (r = keys_row(i, &o)); i++)
 		for (int h = 0; h < 2; h++)
-			if ((key_rows[i].hints[h].ctx & ctx) && key_rows[i].hints[h].rank == rank)
-				return &key_rows[i].hints[h];
+			if ((r->hints[h].ctx & ctx) && r->hints[h].rank == rank)
+				return &r->hints[h];
 	return NULL;
 }
 
@@ -320,15 +213,17 @@ static bool shows_as_question_marks(const char *text)
 	return false;
 }
 
+#define MAX_RANK 64
+
 /* The hints in rank order, each translated, those that would pass cols
  * display columns left out (a later, shorter one may still fit). */
-static void status_hints(unsigned ctx, bool narrow, int cols, char *buf, size_t cap)
+void keys_hint_line(unsigned ctx, bool narrow, int cols, char *buf, size_t cap)
 {
 	/* the narrow line of command keys is packed tighter */
 	const char *sep = narrow && ctx == KC_FIELD ? " " : "  ";
 	size_t n = 0, used = 0;
 	buf[0] = '\0';
-	for (int rank = 1; rank <= (int)n_key_rows * 2 && n < cap; rank++) {
+	for (int rank = 1; rank <= MAX_RANK && n < cap; rank++) {
 		const struct key_hint *h = hint_at(ctx, rank);
 		const char *text = h ? (narrow ? h->narrow : h->wide) : NULL;
 		if (!text)
@@ -346,10 +241,37 @@ static void status_hints(unsigned ctx, bool narrow, int cols, char *buf, size_t 
 
 void keys_status_hint(unsigned ctx, bool narrow, char *buf, size_t cap)
 {
-	status_hints(ctx, narrow, narrow ? MIN_COLS - 1 : STATUS_WIDE_COLS - 1, buf, cap);
+	keys_hint_line(ctx, narrow, narrow ? MIN_COLS - 1 : STATUS_WIDE_COLS - 1, buf, cap);
 }
 
 void keys_status_line(unsigned ctx, int cols, char *buf, size_t cap)
 {
-	status_hints(ctx, cols < STATUS_WIDE_COLS, cols - 1, buf, cap);
+	keys_hint_line(ctx, cols < STATUS_WIDE_COLS, cols - 1, buf, cap);
+}
+
+/* The main screen's places, most general first: a key that works in a
+ * text field and on a choice works anywhere. The marks are words, so
+ * the mode can be seen without knowing what a cursor means. */
+const struct key_place key_places[] = {
+	{KC_TEXT | KC_FIELD, 0, N_("Anywhere on the screen"), NULL, NULL},
+	{KC_TEXT, KC_FIELD, N_("In a text field: typing edits the value"), N_(" typing edits "),
+	 N_(" typing ")},
+	{KC_FIELD, KC_TEXT, N_("On a choice field: keys are commands"), N_(" keys: commands "),
+	 N_(" commands ")},
+	{KC_PICK, KC_TEXT | KC_FIELD, N_("In a pick list"), N_(" pick list "), N_(" list ")},
+};
+const size_t n_key_places = sizeof key_places / sizeof key_places[0];
+
+const char *keys_mode_mark(unsigned mode, int cols)
+{
+	for (size_t i = 0; i < n_key_places; i++) {
+		const struct key_place *p = &key_places[i];
+		if (p->all != mode || !p->mark)
+			continue;
+		if ((int)text_width(_(p->mark)) <= cols)
+			return _(p->mark);
+		if ((int)text_width(_(p->mark_narrow)) <= cols)
+			return _(p->mark_narrow);
+	}
+	return "";
 }

@@ -5,11 +5,13 @@
 #include "offer_dialog.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
 #include "text.h"
 #include "keys.h"
+#include "view.h"
 #include "widgets.h"
 
 #define LABEL_COLS 12
@@ -113,28 +115,6 @@ static void save(struct offer_dialog *d)
 		offer_dialog_close(d);
 }
 
-/* The row changed on disk since the dialog opened: m merges the fields
- * typed into it (when none of them changed there too), r reloads and
- * shows the row as it is now, Esc cancels. Nothing is written otherwise. */
-static void conflict_key(struct offer_dialog *d, int ch)
-{
-	char values[OF_COUNT][128];
-	if (ch == 'm' && d->edit.result.mergeable) {
-		typed_values(d, values);
-		if (session_offer_merge(d->s, &d->edit, values))
-			offer_dialog_close(d);
-	} else if (ch == 'r') {
-		widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
-		d->open = false;
-		if (session_offer_reload(d->s, &d->edit))
-			offer_dialog_reopened(d);
-	} else if (ch == 27) {
-		offer_dialog_close(d);
-		session_status(d->s, false, "%s",
-			       _("edit cancelled: nothing saved, the file keeps its row"));
-	}
-}
-
 /* A price typed by hand dates the quote today, until collected or source
  * are typed into themselves. */
 static void after_edit(struct offer_dialog *d, int field)
@@ -173,22 +153,6 @@ static void edit(struct offer_dialog *d, int ch, wchar_t wch)
 		r = widget_edit_key(d->form, ch, fresh);
 	if (r == EDIT_CHANGED)
 		after_edit(d, field);
-}
-
-void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch)
-{
-	if (d->edit.conflict) {
-		conflict_key(d, ch);
-	} else if (ch == 27) {
-		offer_dialog_close(d);
-		session_status(d->s, false, "%s", _("edit cancelled: nothing saved"));
-	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		save(d);
-	} else if (ch == '\t' || ch == KEY_DOWN || ch == KEY_BTAB || ch == KEY_UP) {
-		next_field(d, ch);
-	} else {
-		edit(d, ch, wch);
-	}
 }
 
 /* Before a redraw, which unposts the form: the typing goes into the
@@ -232,11 +196,179 @@ void offer_dialog_draw(const struct offer_dialog *d)
 	widget_cursor_to(d->form, d->cursor_col);
 	for (int i = 0; i < OF_COUNT; i++)
 		put_text(d->y + 2 + i, d->x + 2, _(offer_field_labels[i]), LABEL_COLS - 1);
+	char hint[160];
+	keys_hint_line(KC_EDIT, false, d->w - 4, hint, sizeof hint); /* the rows below */
 	attron(theme_attr(&d->fr->theme, EL_HINT));
-	put_text(d->y + d->h - 2, d->x + 2, _("Enter save  Esc cancel  Tab field"), d->w - 4);
+	put_text(d->y + d->h - 2, d->x + 2, hint, d->w - 4);
 	attroff(theme_attr(&d->fr->theme, EL_HINT));
 	if (d->edit.conflict)
 		draw_conflict(d);
-	pos_form_cursor(d->form);
+}
+
+/* The dialog's keys, rows of the key table. In a field, Enter saves, Esc
+ * cancels, Tab and the arrows move, the rest is typing; after a save
+ * found the row changed on disk (KC_ASK), m merges the fields typed into
+ * it (when none of them changed there too), r reloads and shows the row
+ * as it is now, Esc cancels. Nothing is written otherwise. */
+
+static enum key_result dialog_open(struct screen *sc, void *state, int ch)
+{
+	(void)sc;
+	offer_dialog_open(state, ch == 'O');
+	return KR_DONE;
+}
+
+static enum key_result dialog_cancel(struct screen *sc, void *state, int ch)
+{
+	struct offer_dialog *d = state;
+	bool conflict = d->edit.conflict;
+	(void)sc, (void)ch;
+	offer_dialog_close(d);
+	session_status(d->s, false, "%s",
+		       conflict ? _("edit cancelled: nothing saved, the file keeps its row")
+				: _("edit cancelled: nothing saved"));
+	return KR_DONE;
+}
+
+static enum key_result dialog_save(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)ch;
+	save(state);
+	return KR_DONE;
+}
+
+static enum key_result dialog_field(struct screen *sc, void *state, int ch)
+{
+	(void)sc;
+	next_field(state, ch);
+	return KR_DONE;
+}
+
+static enum key_result dialog_type(struct screen *sc, void *state, int ch)
+{
+	edit(state, ch, sc->wch);
+	return KR_DONE;
+}
+
+static enum key_result dialog_merge(struct screen *sc, void *state, int ch)
+{
+	struct offer_dialog *d = state;
+	char values[OF_COUNT][128];
+	(void)sc, (void)ch;
+	if (!d->edit.result.mergeable)
+		return KR_DONE;
+	typed_values(d, values);
+	if (session_offer_merge(d->s, &d->edit, values))
+		offer_dialog_close(d);
+	return KR_DONE;
+}
+
+static enum key_result dialog_reload(struct screen *sc, void *state, int ch)
+{
+	struct offer_dialog *d = state;
+	(void)sc, (void)ch;
+	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
+	d->open = false;
+	if (session_offer_reload(d->s, &d->edit))
+		offer_dialog_reopened(d);
+	return KR_DONE;
+}
+
+static enum key_result dialog_ignore(struct screen *sc, void *state, int ch)
+{
+	(void)sc, (void)state, (void)ch;
+	return KR_DONE;
+}
+
+#define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
+
+static const struct key_row dialog_rows[] = {
+	{.keys = {'o', 'O'}, .ctx = KC_FIELD, .act = dialog_open,
+	 .help_keys = "o / O", .help = N_("edit the container / bare-metal quote")},
+	{.keys = {'\n', '\r', KEY_ENTER}, .ctx = KC_EDIT, .act = dialog_save, .keeps_status = true,
+	 .help_keys = "Enter", .help = N_("save to your prices/offers.csv"),
+	 .hints = {HINT(KC_EDIT, 1, N_("Enter save"), N_("Enter save"))}},
+	{.keys = {27}, .ctx = KC_EDIT | KC_ASK, .act = dialog_cancel, .keeps_status = true,
+	 .help_keys = "Esc", .help = N_("cancel: nothing is saved"),
+	 .hints = {HINT(KC_EDIT, 2, N_("Esc cancel"), N_("Esc cancel"))}},
+	{.keys = {'\t', KEY_DOWN, KEY_BTAB, KEY_UP}, .ctx = KC_EDIT, .act = dialog_field,
+	 .keeps_status = true, .help_keys = "Tab, Shift-Tab, ↑ ↓", .help = N_("next / previous field"),
+	 .hints = {HINT(KC_EDIT, 3, N_("Tab field"), N_("Tab field"))}},
+	{.keys = {KEY_MOUSE}, .ctx = KC_EDIT | KC_ASK, .act = dialog_ignore, .keeps_status = true},
+	{.keys = {KEY_ANY}, .ctx = KC_EDIT, .act = dialog_type, .keeps_status = true,
+	 .help_keys = N_("type"), .help = N_("edit the field (95折 too)")},
+	{.keys = {'m'}, .ctx = KC_ASK, .act = dialog_merge, .keeps_status = true,
+	 .help_keys = N_("m (changed on disk)"), .help = N_("merge yours into the row on disk")},
+	{.keys = {'r'}, .ctx = KC_ASK, .act = dialog_reload, .keeps_status = true,
+	 .help_keys = N_("r (changed on disk)"), .help = N_("reload: the row as it is now")},
+	{.keys = {KEY_ANY}, .ctx = KC_ASK, .act = dialog_ignore, .keeps_status = true},
+};
+
+static void *hook_init(struct screen *sc)
+{
+	struct offer_dialog *d = malloc(sizeof *d);
+	if (d)
+		offer_dialog_init(d, &sc->s, &sc->fr);
+	return d;
+}
+
+static void hook_free(void *state)
+{
+	offer_dialog_close(state);
+	free(state);
+}
+
+static bool hook_is_open(const void *state)
+{
+	return ((const struct offer_dialog *)state)->open;
+}
+
+static unsigned hook_mode(const void *state)
+{
+	return ((const struct offer_dialog *)state)->edit.conflict ? KC_ASK : KC_EDIT;
+}
+
+static void hook_resize(void *state)
+{
+	offer_dialog_resize(state);
+}
+
+static void hook_save(void *state)
+{
+	offer_dialog_save_cursor(state);
+}
+
+static void hook_draw(void *state)
+{
+	offer_dialog_draw(state);
+}
+
+static void hook_cursor(const void *state)
+{
+	pos_form_cursor(((const struct offer_dialog *)state)->form);
 	curs_set(1);
 }
+
+static const char *hook_unsaved(const void *state)
+{
+	(void)state; /* asked only while open */
+	return _("the price being edited is not saved");
+}
+
+const struct view_ops offer_dialog_ops = {
+	.name = "offer",
+	.title = N_("In the price dialog (o / O)"),
+	.overlay = true,
+	.holds_edit = true, /* its save checks the row on disk itself */
+	.keys = dialog_rows,
+	.nkeys = sizeof dialog_rows / sizeof dialog_rows[0],
+	.init = hook_init,
+	.free = hook_free,
+	.is_open = hook_is_open,
+	.mode = hook_mode,
+	.resize = hook_resize,
+	.save = hook_save,
+	.draw = hook_draw,
+	.cursor = hook_cursor,
+	.unsaved = hook_unsaved,
+};

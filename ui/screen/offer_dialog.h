@@ -1,4 +1,6 @@
-/* o / O: a dialog over the screen to edit one offer's prices in place. */
+/* o / O: a dialog over the screen to edit one offer's prices in place.
+ * The screen reaches it as the overlay offer_view (view.h); its keys are
+ * rows of the key table. */
 #ifndef GPUPLAN_OFFER_DIALOG_H
 #define GPUPLAN_OFFER_DIALOG_H
 
@@ -35,8 +37,6 @@ void offer_dialog_close(struct offer_dialog *d);
 /* A new terminal size: the dialog is placed again, keeping what was typed,
  * the field and the cursor. */
 void offer_dialog_resize(struct offer_dialog *d);
-/* ch is a key; KEY_WCHAR stands for the character wch (beyond ASCII). */
-void offer_dialog_key(struct offer_dialog *d, int ch, wchar_t wch);
 void offer_dialog_save_cursor(struct offer_dialog *d);
 void offer_dialog_draw(const struct offer_dialog *d);
 

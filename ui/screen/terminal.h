@@ -22,6 +22,12 @@ bool terminal_names_utf8(const char *locale);
 /* False (why says so) when TERM cannot host a full-screen program. */
 bool terminal_usable(char *why, size_t whylen);
 void terminal_start(void);
+/* The signal dispositions terminal_start sets (one table in terminal.c):
+ * quits end the loop, SIGPIPE and SIGXFSZ are ignored so a write fails
+ * with its errno, and every other signal whose default action ends the
+ * program restores the terminal, removes the temporary files
+ * (tempfiles.h) and dies by it. Tests call it without a screen. */
+void terminal_catch_signals(void);
 void terminal_restore(void);
 /* A key as get_wch reads it, waiting up to the last terminal_key_wait
  * (0: only what is already there). */

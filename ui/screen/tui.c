@@ -16,8 +16,8 @@
 #include "tui_screen.h"
 
 /* A key code, an ASCII character, or KEY_WCHAR with the character in
- * t->wch: get_wch reads a whole UTF-8 sequence as one character. */
-static int read_key(struct tui *t)
+ * sc->wch: get_wch reads a whole UTF-8 sequence as one character. */
+static int read_key(struct screen *sc)
 {
 	wint_t wc;
 	int r = terminal_read_key(&wc);
@@ -25,54 +25,56 @@ static int read_key(struct tui *t)
 		return ERR;
 	if (r == KEY_CODE_YES || wc < 0x80)
 		return (int)wc;
-	t->wch = (wchar_t)wc;
+	sc->wch = (wchar_t)wc;
 	return KEY_WCHAR;
 }
 
-static enum key_result dispatch(struct tui *t, int ch)
+/* A new size is not a key: the screen is laid out again, every overlay
+ * open stays open (one with no room left closes itself). */
+static enum key_result dispatch(struct screen *sc, int ch)
 {
-	enum key_result r = keys_dispatch(t, ch);
+	enum key_result r = ch == KEY_RESIZE ? KR_RELAYOUT : keys_dispatch(sc, ch);
 	if (r == KR_RELAYOUT)
-		tui_screen_relayout(t, COLS, LINES);
-	tui_screen_update(t);
+		tui_screen_relayout(sc, COLS, LINES);
+	tui_screen_update(sc);
 	return r;
 }
 
 /* ch and every key already waiting (a paste: 100 KB arrive at once), then
  * what was typed is applied once and the loop redraws once. */
-static enum key_result keys_batch(struct tui *t, int ch)
+static enum key_result keys_batch(struct screen *sc, int ch)
 {
-	enum key_result r = dispatch(t, ch);
+	enum key_result r = dispatch(sc, ch);
 	terminal_key_wait(0);
-	while (r != KR_QUIT && !terminal_quit_signal && (ch = read_key(t)) != ERR)
-		r = dispatch(t, ch);
+	while (r != KR_QUIT && !terminal_quit_signal && (ch = read_key(sc)) != ERR)
+		r = dispatch(sc, ch);
 	terminal_key_wait(TUI_KEY_WAIT_MS);
-	form_view_flush(&t->form);
-	tui_screen_update(t);
+	view_flush_all(sc);
+	tui_screen_update(sc);
 	return r;
 }
 
-/* A data file changed on disk: reloaded, unless a dialog or a question
- * is open (the dialog's own save checks the row on disk). A reload can
- * change the number of rows, so the layout follows. */
-static void follow_data(struct tui *t, unsigned *seen)
+/* A data file changed on disk: reloaded, unless an overlay that holds an
+ * edit is open (the dialog's own save checks the row on disk; a question
+ * waits). A reload can change the number of rows, so the layout follows. */
+static void follow_data(struct screen *sc, unsigned *seen)
 {
-	if (!t->dialog.open && !t->confirm_quit && !t->confirm_rejected)
-		session_watch(&t->s);
-	if (*seen == t->s.reloads)
+	if (!view_holds_edit(sc))
+		session_watch(&sc->s);
+	if (*seen == sc->s.reloads)
 		return;
-	*seen = t->s.reloads;
-	tui_screen_relayout(t, COLS, LINES);
-	tui_screen_update(t);
+	*seen = sc->s.reloads;
+	tui_screen_relayout(sc, COLS, LINES);
+	tui_screen_update(sc);
 }
 
-static int run_loop(struct tui *t)
+static int run_loop(struct screen *sc)
 {
-	unsigned seen = t->s.reloads;
+	unsigned seen = sc->s.reloads;
 	for (;;) {
-		follow_data(t, &seen);
-		tui_screen_draw(t);
-		int ch = read_key(t);
+		follow_data(sc, &seen);
+		tui_screen_draw(sc);
+		int ch = read_key(sc);
 		if (terminal_quit_signal)
 			return terminal_quit_signal == SIGINT ? 130 : 128 + terminal_quit_signal;
 		if (ch == ERR) {
@@ -80,7 +82,7 @@ static int run_loop(struct tui *t)
 				return 0;
 			continue;
 		}
-		if (keys_batch(t, ch) == KR_QUIT)
+		if (keys_batch(sc, ch) == KR_QUIT)
 			return 0;
 	}
 }
@@ -94,26 +96,24 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	const char *locale_note = i18n_note();
 	if (!terminal_usable(why, whylen))
 		return -1;
-	struct tui *t = calloc(1, sizeof *t);
-	if (!t || !tui_screen_init(t, c, start, gpu_filter)) {
-		free(t);
+	struct screen *sc = calloc(1, sizeof *sc);
+	if (!sc || !tui_screen_init(sc, c, start, gpu_filter)) {
+		free(sc);
 		snprintf(why, whylen, "%s", _("out of memory"));
 		return -1;
 	}
 	if (locale_note)
-		session_status(&t->s, false, "%s", locale_note);
+		session_status(&sc->s, false, "%s", locale_note);
 	terminal_start();
-	theme_init(&t->fr.theme);
-	draw_set_plain(!t->fr.theme.unicode);
-	enum money_style money_style = t->fr.theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
+	theme_init(&sc->fr.theme);
+	draw_set_plain(!sc->fr.theme.unicode);
+	enum money_style money_style = sc->fr.theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
 	detail_lines_set_money(money_style);
 	message_set_money_style(money_style); /* amounts inside notes and reasons */
-	tui_screen_relayout(t, COLS, LINES);
-	int rc = run_loop(t);
-	offer_dialog_close(&t->dialog);
-	form_view_free(&t->form);
+	tui_screen_relayout(sc, COLS, LINES);
+	int rc = run_loop(sc);
+	tui_screen_free(sc); /* the views' forms and windows go while curses is on */
 	terminal_restore();
-	tui_screen_free(t);
-	free(t);
+	free(sc);
 	return rc;
 }

@@ -15,17 +15,17 @@ static double elapsed_us(const struct timespec *t0, const struct timespec *t1)
 	return (t1->tv_sec - t0->tv_sec) * 1e6 + (t1->tv_nsec - t0->tv_nsec) / 1e3;
 }
 
-static double time_keys(struct tui *t, int keys)
+static double time_keys(struct screen *sc, int keys)
 {
 	struct timespec t0, t1;
 	for (int i = 0; i < 3; i++) /* model, precision, task: then the context */
-		keys_dispatch(t, '\t');
-	tui_screen_draw(t);
+		keys_dispatch(sc, '\t');
+	tui_screen_draw(sc);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (int i = 0; i < keys; i++) {
-		keys_dispatch(t, i % 2 ? KEY_BACKSPACE : '1');
-		tui_screen_update(t);
-		tui_screen_draw(t);
+		keys_dispatch(sc, i % 2 ? KEY_BACKSPACE : '1');
+		tui_screen_update(sc);
+		tui_screen_draw(sc);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	return elapsed_us(&t0, &t1) / keys;
@@ -35,7 +35,7 @@ double tui_bench_keystroke(const struct catalog *c, const struct scenario *start
 			   int height, int keys)
 {
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
-	struct tui *t = calloc(1, sizeof *t);
+	struct screen *t = calloc(1, sizeof *t);
 	SCREEN *scr = out && in ? newterm("xterm-256color", out, in) : NULL;
 	double us = -1;
 	if (scr && t && tui_screen_init(t, c, start, NULL)) {

@@ -1,5 +1,6 @@
-/* The screen as a whole: which views there are, where they go, in which
- * order they draw. */
+/* The screen as a whole: the title, the views in their order, the
+ * status line, the overlays over them. Which views there are is view.c's
+ * list; this file names none. */
 #include "tui_screen.h"
 
 #include <curses.h>
@@ -10,48 +11,42 @@
 #include "text.h"
 #include "keys.h"
 
-bool tui_screen_init(struct tui *t, const struct catalog *c, const struct scenario *start,
+bool tui_screen_init(struct screen *sc, const struct catalog *c, const struct scenario *start,
 		     const char *gpu_filter)
 {
-	if (!session_init(&t->s, c, start, gpu_filter))
+	if (!session_init(&sc->s, c, start, gpu_filter))
 		return false;
-	form_view_init(&t->form, &t->s, &t->fr);
-	gpu_table_init(&t->table, &t->s, &t->fr);
-	detail_view_init(&t->detail, &t->s, &t->fr);
-	help_view_init(&t->help, &t->fr, key_rows, n_key_rows);
-	offer_dialog_init(&t->dialog, &t->s, &t->fr);
-	return true;
+	if (view_init_all(sc))
+		return true;
+	tui_screen_free(sc);
+	return false;
 }
 
-void tui_screen_free(struct tui *t)
+void tui_screen_free(struct screen *sc)
 {
-	offer_dialog_close(&t->dialog);
-	form_view_free(&t->form);
-	session_free(&t->s);
+	view_free_all(sc);
+	session_free(&sc->s);
 }
 
-void tui_screen_relayout(struct tui *t, int cols, int lines)
+void tui_screen_relayout(struct screen *sc, int cols, int lines)
 {
-	layout_screen(cols, lines, (int)t->s.an->nplans, &t->fr.lay);
-	offer_dialog_resize(&t->dialog);
-	form_view_resize(&t->form);
-	if (!t->fr.lay.too_small)
-		gpu_table_resize(&t->table);
+	layout_screen(cols, lines, (int)sc->s.an->nplans, &sc->fr.lay);
+	view_resize_all(sc);
 }
 
-void tui_screen_update(struct tui *t)
+void tui_screen_update(struct screen *sc)
 {
-	form_view_update(&t->form);
+	view_update_all(sc);
 }
 
 /* The scenario on screen, so a screenshot says what it prices, and the
  * prices' date: in full when the line allows, else shorter. */
-static void draw_title(const struct tui *t)
+static void draw_title(const struct screen *sc)
 {
-	const struct catalog *c = t->s.cat;
+	const struct catalog *c = sc->s.cat;
 	char date[16], summary[256], left[2][320], right[2][160], warn[2][64] = {"", ""};
 	format_date(date, sizeof date, c->newest_date);
-	scenario_summary(summary, sizeof summary, &t->s.sc);
+	scenario_summary(summary, sizeof summary, &sc->s.sc);
 	if (c->nwarnings) { /* a future date, a missing column: --check-data lists them */
 		snprintf(warn[0], sizeof warn[0],
 			 P_("%zu data warning (--check-data) · ", "%zu data warnings (--check-data) · ",
@@ -65,19 +60,19 @@ static void draw_title(const struct tui *t)
 	snprintf(right[1], sizeof right[1], _("%sprices %s "), warn[1], date);
 	int v = (int)(text_width(left[0]) + text_width(right[0])) + 2 <= COLS ? 0 : 1;
 	int w = (int)text_width(right[v]);
-	attron(theme_attr(&t->fr.theme, EL_TITLE));
+	attron(theme_attr(&sc->fr.theme, EL_TITLE));
 	put_text(0, 0, left[v], COLS - w - 1);
 	put_text(0, COLS - w, right[v], w);
-	attroff(theme_attr(&t->fr.theme, EL_TITLE));
+	attroff(theme_attr(&sc->fr.theme, EL_TITLE));
 }
 
-/* The session's message, or what the keys do where the cursor is. */
-static void draw_status(const struct tui *t)
+/* The session's message, or what the keys do where the focus is. */
+static void draw_status(const struct screen *sc)
 {
-	const struct session *s = &t->s;
-	int y = t->fr.lay.status_y, attr = theme_attr(&t->fr.theme, s->status_error ? EL_ERROR : EL_HINT);
+	const struct session *s = &sc->s;
+	int y = sc->fr.lay.status_y, attr = theme_attr(&sc->fr.theme, s->status_error ? EL_ERROR : EL_HINT);
 	char hint[256];
-	keys_status_line(form_view_in_text(&t->form) ? KC_TEXT : KC_FIELD, COLS, hint, sizeof hint);
+	keys_status_line(view_screen_mode(sc) == KC_TEXT ? KC_TEXT : KC_FIELD, COLS, hint, sizeof hint);
 	move(y, 0);
 	clrtoeol();
 	attron(attr);
@@ -96,25 +91,18 @@ static void draw_too_small(void)
 	refresh();
 }
 
-void tui_screen_draw(struct tui *t)
+void tui_screen_draw(struct screen *sc)
 {
-	if (t->fr.lay.too_small) {
+	if (sc->fr.lay.too_small) {
 		draw_too_small();
 		return;
 	}
-	form_view_save_cursor(&t->form);
-	offer_dialog_save_cursor(&t->dialog);
-	form_view_unpost(&t->form);
+	view_save_all(sc);
 	erase();
-	draw_title(t);
-	gpu_table_draw(&t->table);
-	detail_view_draw(&t->detail);
-	form_view_draw(&t->form);
-	draw_status(t);
-	if (t->help.open)
-		help_view_draw(&t->help);
-	form_view_place_cursor(&t->form, t->help.open);
-	if (t->dialog.open)
-		offer_dialog_draw(&t->dialog);
+	draw_title(sc);
+	view_draw_main(sc);
+	draw_status(sc);
+	view_draw_overlays(sc);
+	view_place_cursor(sc);
 	refresh();
 }

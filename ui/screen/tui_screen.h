@@ -1,45 +1,23 @@
-/* The configurator's screen: the session and one state struct per view.
- * tui.c runs the loop, keys.c turns keys into session operations, each
- * view draws from the session. */
+/* The configurator's screen as a whole: the session and the views
+ * (view.h) laid out for the terminal's size and drawn in one pass, the
+ * title and the status line around them. tui.c runs the loop, keys.c
+ * turns keys into what the views and the session do. */
 #ifndef GPUPLAN_TUI_SCREEN_H
 #define GPUPLAN_TUI_SCREEN_H
 
 #include <stdbool.h>
-#include <wchar.h>
 
-#include "detail_view.h"
-#include "draw.h"
-#include "form_view.h"
-#include "gpu_table.h"
-#include "help_view.h"
-#include "offer_dialog.h"
-#include "session.h"
+#include "view.h"
 
-struct tui {
-	struct session s;
-	struct frame fr;
-	struct form_view form;
-	struct gpu_table table;
-	struct detail_view detail;
-	struct help_view help;
-	struct offer_dialog dialog;
-	bool confirm_quit; /* q asked "quit anyway? y/n" */
-	/* e/E: the edited copy did not load: "r reopen / k keep" waits */
-	bool confirm_rejected;
-	bool quit_now; /* F10 answered it */
-	struct session_edit edit;
-	wchar_t wch;       /* the character of the last KEY_WCHAR */
-};
-
-/* tui_screen.c: the views together. init false: out of memory. */
-bool tui_screen_init(struct tui *t, const struct catalog *c, const struct scenario *start,
+/* init false: out of memory. */
+bool tui_screen_init(struct screen *sc, const struct catalog *c, const struct scenario *start,
 		     const char *gpu_filter);
-void tui_screen_free(struct tui *t);
+void tui_screen_free(struct screen *sc);
 /* A new terminal size: the layout, then each view's resize hook. */
-void tui_screen_relayout(struct tui *t, int cols, int lines);
+void tui_screen_relayout(struct screen *sc, int cols, int lines);
 /* After each key: views that follow the session's data catch up. */
-void tui_screen_update(struct tui *t);
+void tui_screen_update(struct screen *sc);
 /* One full redraw from the session. */
-void tui_screen_draw(struct tui *t);
+void tui_screen_draw(struct screen *sc);
 
 #endif

@@ -29,10 +29,9 @@ enum edit_result widget_edit_key(FORM *form, int ch, bool replace_first)
 		return EDIT_IGNORED;
 	if (replace_first)
 		form_driver(form, REQ_CLR_FIELD);
-	form_driver(form, ch);
 	/* no REQ_VALIDATION per character: whoever reads the field validates
-	 * first (a paste is 100 KB of characters) */
-	return EDIT_CHANGED;
+	 * first (a paste is 100 KB of characters); a full field denies it */
+	return form_driver(form, ch) == E_OK ? EDIT_CHANGED : EDIT_REFUSED;
 }
 
 enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first)
@@ -52,7 +51,7 @@ enum edit_result widget_edit_wide(FORM *form, wchar_t wc, bool replace_first)
  * character, by display width). */
 void widget_end_line(FORM *form)
 {
-	char text[512];
+	char text[WIDGET_TEXT_BYTES];
 	size_t chars = 0;
 	bool ascii = true;
 	form_driver(form, REQ_VALIDATION); /* the buffer holds what was typed */

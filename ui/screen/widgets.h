@@ -8,7 +8,16 @@
 #include <stddef.h>
 #include <wchar.h>
 
-enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED };
+/* EDIT_REFUSED: a character the field has no room for (it holds
+ * WIDGET_TEXT_MAX): nothing changed, and the caller says so. */
+enum edit_result { EDIT_IGNORED, EDIT_MOVED, EDIT_CHANGED, EDIT_REFUSED };
+
+/* The characters a text field holds: more than any setting's value as the
+ * program writes it (16 measured points at %.15g are under 500), so a
+ * value is never cut; typing past it is refused with a message. Buffers
+ * for a field's text take WIDGET_TEXT_BYTES (UTF-8). */
+#define WIDGET_TEXT_MAX 511
+#define WIDGET_TEXT_BYTES (4 * WIDGET_TEXT_MAX + 4)
 
 /* Applies a text-editing key to the form's current field: cursor keys,
  * Backspace, Delete, printable characters (replace_first: the first one

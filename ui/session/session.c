@@ -225,7 +225,7 @@ bool session_apply(struct session *s, const char *key, const char *value)
 		return false;
 	}
 	if (!setting_parse(row, &trial, s->cat, value, err, sizeof err)) {
-		session_status(s, true, _("%s \"%s\": expected %s"), setting_name(row), value, err);
+		session_status(s, true, _("%s \"%s\": %s"), setting_name(row), value, err);
 		return false;
 	}
 	if (!session_run(s, s->spare, &trial)) {
