@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "helpers.h"
+#include "training_shape.h"
 #include "training_solve.h"
 #include "training_time.h"
 
@@ -576,4 +578,256 @@ Test(measured, band_by_range)
 	assert_rel(usl_band_pct(&f, 16, 8, 25, &kind), 29.15, 1e-3);
 	cr_assert_eq(kind, USL_BAND_MODELLED);
 	assert_rel(usl_band_pct(&f, 512, 8, 50, &kind), sqrt(15 * 15 + 50 * 50), 1e-12);
+}
+
+/* ---- Published runs (tests/fixtures/training_published.csv) ---- */
+
+#define FIELDS 48
+#define GROUPS 6
+
+struct published {
+	char *hdr[FIELDS], *val[FIELDS];
+	int nh, n;
+};
+
+/* Splits one CSV line in place; a field may be quoted (no "" inside). */
+static int split_csv(char *line, char **f)
+{
+	int n = 0;
+	char *p = line;
+	line[strcspn(line, "\r\n")] = '\0';
+	while (n < FIELDS) {
+		if (*p == '"') {
+			f[n++] = ++p;
+			p = strchr(p, '"');
+			if (!p)
+				break;
+			*p++ = '\0';
+		} else {
+			f[n++] = p;
+			p += strcspn(p, ",");
+		}
+		if (*p != ',')
+			break;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static const char *field(const struct published *r, const char *name)
+{
+	for (int i = 0; i < r->nh && i < r->n; i++)
+		if (strcmp(r->hdr[i], name) == 0)
+			return r->val[i];
+	cr_assert_fail("no column %s", name);
+	return "";
+}
+
+static double num(const struct published *r, const char *name)
+{
+	return atof(field(r, name));
+}
+
+static bool is(const struct published *r, const char *name, const char *want)
+{
+	return strcmp(field(r, name), want) == 0;
+}
+
+/* The row's model as the time model's inputs (TRAINING.md §1). */
+static struct train_model published_model(const struct published *r)
+{
+	double p = num(r, "params_b") * 1e9, act = num(r, "active_b") * 1e9;
+	double h = num(r, "hidden"), e = num(r, "experts"), k = num(r, "experts_per_token");
+	double embed = is(r, "tied", "yes") ? 0 : num(r, "vocab") * h;
+	double p_exp = e > k ? (p - act) / (e - k) * e : 0;
+	struct train_model m = {
+		.params = p, .p_act = act, .n_mm = act - embed, .p_dense = p - p_exp, .p_exp = p_exp,
+		.layers = (int)num(r, "layers"), .hidden = (int)h, .attn_w = num(r, "attn_w"),
+		.gemm_w = fmin(h, num(r, "ffn")), .experts = (int)e, .experts_per_token = (int)k,
+		.moe_layers = (int)num(r, "moe_layers"), .seq_len = num(r, "seq")};
+	m.p_train = is(r, "task", "full") ? m.p_dense : num(r, "p_train");
+	return m;
+}
+
+static int link_of_name(const char *s)
+{
+	return strcmp(s, "pcie") == 0 ? LINK_PCIE : strcmp(s, "hccs") == 0 ? LINK_HCCS : LINK_NVLINK;
+}
+
+static struct train_input published_input(const struct published *r)
+{
+	static const enum task_kind kinds[] = {TASK_FULL, TASK_LORA, TASK_QLORA};
+	int task = is(r, "task", "lora") ? 1 : is(r, "task", "qlora") ? 2 : 0;
+	double tokens = num(r, "tokens") > 0 ? num(r, "tokens") : 1e12;
+	return (struct train_input){
+		.model = published_model(r),
+		.job = {.task = kinds[task], .fp8 = is(r, "fp8", "yes"), .tokens = tokens,
+			.global_batch = num(r, "batch_seqs") * num(r, "seq"), .frozen_bytes = 2},
+		.gpu = {.bf16_tflops = num(r, "bf16_tflops"), .fp8_tflops = num(r, "fp8_tflops"),
+			.mfu_train = num(r, "mfu_train"), .link = link_of_name(field(r, "link")),
+			.link_gbs = num(r, "link_gbs"), .calibration = TRAIN_CAL_PUBLISHED},
+		.shape = {.cards = (int)num(r, "cards"), .tp = (int)num(r, "tp"),
+			  .pp = (int)num(r, "pp"), .zero = (int)num(r, "zero"), .v = (int)num(r, "v"),
+			  .b = (int)num(r, "b"), .ep = (int)num(r, "ep"), .rc_share = num(r, "rc")},
+		.net = {.node_gbs = num(r, "node_gbs"), .kind = NET_IB}};
+}
+
+static bool given(const struct published *r, const char *name)
+{
+	return field(r, name)[0] != '\0';
+}
+
+/* Every dimension of the shape published: the row is timed as it is. */
+static bool shape_given(const struct published *r)
+{
+	static const char *const dims[] = {"tp", "pp", "zero", "v", "b", "ep", "rc"};
+	for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++)
+		if (!given(r, dims[i]))
+			return false;
+	return true;
+}
+
+/* The rest is searched (§7), the published dimensions fixed; memory from a
+ * Llama-like architecture of the row's sizes, Megatron's fused loss. */
+static struct train_result searched(const struct published *r, struct train_input *in)
+{
+	static struct model m;
+	struct scenario sc;
+	struct workload w;
+	struct train_best best;
+	char text[32];
+	int heads = (int)(num(r, "attn_w") / 128);
+	m = (struct model){.id = "published", .name = r->val[0], .params_b = num(r, "params_b"),
+			   .active_params_b = num(r, "active_b"), .layers = in->model.layers,
+			   .hidden = in->model.hidden, .heads = heads,
+			   .kv_heads = (int)num(r, "kv_heads"), .head_dim = 128,
+			   .intermediate = (int)num(r, "ffn"), .vocab = (int)num(r, "vocab"),
+			   .mlp = is(r, "mlp", "gelu") ? MLP_GELU : MLP_SWIGLU,
+			   .tied_embeddings = is(r, "tied", "yes"), .dtype = -1};
+	sc = synthetic_scenario(&m, "bf16", field(r, "task"));
+	scenario_put(&sc, "context", field(r, "seq"));
+	scenario_put(&sc, "loss", "chunked");
+	snprintf(text, sizeof text, "%.0f", in->job.global_batch);
+	scenario_put(&sc, "global-batch", text);
+	cr_assert(workload_init(&w, &sc), "%s", w.error);
+	struct train_space sp = {
+		.w = &w, .usable = num(r, "memory_mib") * 1048576.0 / 1.2, .base = *in,
+		.tp = (int)num(r, "tp"), .pp = (int)num(r, "pp"), .b = (int)num(r, "b"),
+		.zero = given(r, "zero") ? (int)num(r, "zero") : -1,
+		.rc = !given(r, "rc") ? RC_AUTO : num(r, "rc") == 0 ? RC_NONE : RC_FULL};
+	for (int t = 1; t <= 8; t *= 2)
+		if (heads % t == 0 && (m.kv_heads % t == 0 || m.kv_heads < t))
+			sp.tp_mask |= 1u << t;
+	cr_assert(training_days_best_shape(&sp, in->shape.cards, &in->net, &best), "%s: no shape",
+		  r->val[0]);
+	in->shape = best.sh;
+	return best.r;
+}
+
+/* Model time / published time: > 1, the model is slower. */
+static double published_ratio(const struct published *r, struct train_result *res,
+			      struct train_shape *shape)
+{
+	struct train_input in = published_input(r);
+	double cards = in.shape.cards, reported = num(r, "reported");
+	*res = shape_given(r) ? run(&in) : searched(r, &in);
+	*shape = in.shape;
+	double tok_s_gpu = res->sequences * in.model.seq_len / res->step.total_s / cards;
+	if (is(r, "metric", "tok_s_gpu"))
+		return reported / tok_s_gpu;
+	if (is(r, "metric", "mfu")) /* the same FLOPs count reads MFU as tokens/s */
+		return reported * in.gpu.bf16_tflops * 1e12 / res->flops_per_token / tok_s_gpu;
+	if (is(r, "metric", "gpu_hours"))
+		return res->card_hours / reported;
+	return res->days / reported;
+}
+
+static const char *const group_names[GROUPS] = {"tuned", "moe", "910b", "full_ft", "lora",
+						"whole_run"};
+
+struct tally {
+	int n[GROUPS][2], within[GROUPS][2];
+	double ratios[GROUPS][2][32];
+};
+
+static int median_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, median_cmp);
+	return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void tally_row(struct tally *t, const struct published *r, double ratio)
+{
+	int g = 0, held = is(r, "role", "heldout");
+	while (g < GROUPS && !is(r, "group", group_names[g]))
+		g++;
+	cr_assert_lt(g, GROUPS, "%s: group %s", r->val[0], field(r, "group"));
+	t->ratios[g][held][t->n[g][held]++] = ratio;
+	t->within[g][held] += fabs(ratio - 1) <= 0.25;
+}
+
+static void tally_print(struct tally *t, int *within, int *total)
+{
+	*within = *total = 0;
+	fprintf(stderr, "%-10s %18s %18s\n", "group", "fit: in ±25 %, med", "held out");
+	for (int g = 0; g < GROUPS; g++) {
+		fprintf(stderr, "%-10s", group_names[g]);
+		for (int h = 0; h < 2; h++) {
+			fprintf(stderr, "   %2d of %2d, %5.2f", t->within[g][h], t->n[g][h],
+				median(t->ratios[g][h], t->n[g][h]));
+			*within += t->within[g][h];
+			*total += t->n[g][h];
+		}
+		fputc('\n', stderr);
+	}
+}
+
+Test(published, runs_within_25_percent_by_group)
+{
+	/* Each row: the model at the published shape (the dimensions not
+	 * published searched) at gpuplan's GPU figures, against the published
+	 * speed or whole run. Ratio = model time / published time (> 1: the
+	 * model is slower). Found when this test was written, per group fit /
+	 * held out within ±25 % (median ratio): tuned 8/9 (1.06), 5/5 (1.13);
+	 * MoE 1/3 (1.41), 1/1 (EP all-to-all exposed: DualPipe-style overlap is
+	 * not modelled, small experts read optimistic, §14); 910B 3/3 (1.14),
+	 * 1/1; full fine-tune 1/3 (0.47), 0/1 (PaddleNLP's effective tokens read
+	 * half the model's; xtuner's ZeRO-3 1.09–1.30); LoRA 2/3 (0.82), 0/1;
+	 * whole runs 8/10 (0.95), 4/5 (Meta's Llama 3.1 8B/70B GPU-hours are 3×
+	 * and 1.5× the model's: whole-run restarts beyond the goodput law).
+	 * 34 of 45 in all (75.6 %), pinned: a change to the model shows here. */
+	FILE *fp = fopen(FIXTURES "/training_published.csv", "r");
+	cr_assert(fp, "training_published.csv");
+	static char header[2048], line[2048];
+	struct published r = {0};
+	static struct tally t;
+	while (fgets(header, sizeof header, fp) && header[0] == '#')
+		;
+	r.nh = split_csv(header, r.hdr);
+	while (fgets(line, sizeof line, fp)) {
+		struct train_result res;
+		struct train_shape sh;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		r.n = split_csv(line, r.val);
+		cr_assert_eq(r.n, r.nh, "%s: %d fields, expected %d", r.val[0], r.n, r.nh);
+		double ratio = published_ratio(&r, &res, &sh);
+		tally_row(&t, &r, ratio);
+		fprintf(stderr, "%-9s %-8s %-42s %5.2f  eff %3.0f %%  TP%d PP%d v%d Z%d b%d e%d r%.2f\n",
+			field(&r, "group"), field(&r, "role"), r.val[0], ratio, 100 * res.eff, sh.tp,
+			sh.pp, sh.v, sh.zero, sh.b, sh.ep, sh.rc_share);
+	}
+	fclose(fp);
+	int within, total;
+	tally_print(&t, &within, &total);
+	fprintf(stderr, "within ±25 %%: %d of %d\n", within, total);
+	cr_assert_geq(within, 0.75 * total, "%d of %d within ±25 %%", within, total);
+	cr_assert_eq(total, 45);
+	cr_assert_eq(within, 34);
 }
