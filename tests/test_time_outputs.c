@@ -421,3 +421,38 @@ Test(time_outputs, json_has_every_key_issue_9_fixes)
 	cr_assert(strstr(json, "\"throughput\": null"));
 	free(json);
 }
+
+/* The seeds' comparison in the scaling tiers, for an 8B full fine-tune
+ * (§13 A): 8 × 4090 over PCIe 4.35 days ¥9,200, 16 × 4090 over 25G×2 1.87
+ * days ¥18,400; 8 × H100 NVLink 0.33 days ¥87,200, 16 × H100 over IB 0.17
+ * days ¥174,400, each tier with its own shape and region. */
+static const struct train_tier *tier_of(const struct plan *p, int cards)
+{
+	for (int i = 0; i < p->training.ntiers; i++)
+		if (p->training.tiers[i].cards == cards)
+			return &p->training.tiers[i];
+	cr_assert_fail("no tier of %d cards", cards);
+	return NULL;
+}
+
+Test(time_outputs, the_seeds_comparison_side_by_side_in_the_tiers)
+{
+	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", NULL);
+	const struct train_tier *t = tier_of(p, 8);
+	assert_rel(t->at.days, 4.35, 0.01, "8 × 4090");
+	cr_assert_eq(t->cost, 9200);
+	cr_assert_eq(t->at.shape.tp * t->at.shape.pp, 8, "TP2×PP4");
+	t = tier_of(p, 16);
+	assert_rel(t->at.days, 1.87, 0.01, "16 × 4090");
+	cr_assert_eq(t->cost, 18400);
+	cr_assert_str_eq(p->training.offers[t->at.offer].q.newest->region, "四川二区");
+	p = run_on("h100-80g", "llama-3.1-8b", "full", "2B", NULL);
+	t = tier_of(p, 8);
+	assert_rel(t->at.days, 0.33, 0.01, "8 × H100");
+	cr_assert_eq(t->cost, 87200);
+	t = tier_of(p, 16);
+	assert_rel(t->at.days, 0.17, 0.03, "16 × H100");
+	cr_assert_eq(t->cost, 174400);
+	cr_assert_str_eq(p->training.offers[t->at.offer].q.newest->region, "吉林一区");
+	assert_rel(t->at.bill.prorated[RENT_BAREMETAL], 947, 0.01, "prorated");
+}
