@@ -54,7 +54,8 @@ Test(cli, bad_values_name_the_flag_and_what_it_accepts)
 {
 	cr_assert_eq(run("-m llama-2-7b -p fp64"), 2);
 	cr_assert_str_eq(err, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
-			      "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+			      "fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4 (see gpuplan "
+			      "--help)\n");
 	cr_assert_eq(run("-m llama-2-7b -c 4x"), 2);
 	cr_assert(strstr(err, "for --context: expected a token count"), "%s", err);
 	cr_assert_eq(run("-m llama-2-7b --format xml"), 2);
@@ -136,7 +137,8 @@ Test(cli, csv_has_one_row_per_plan_with_flattened_names)
 	int rows = 0;
 	for (char *p = out; (p = strchr(p, '\n')); p++)
 		rows++;
-	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
+	/* header + the fixture's 7 GPU types with an offer (--gpu all adds the 8 others) */
+	cr_assert_eq(rows, 1 + 7, "%s", out);
 	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
 	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
 	cr_assert(strstr(out, ",notes,note_codes,data_source,prices_as_of\n"), "%s", out);

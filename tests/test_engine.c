@@ -137,13 +137,13 @@ Test(activations, training_layer_gqa_swiglu_fused)
 Test(activations, recomputation_keeps_layer_inputs)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 8 x 4096 x 32000 = 1,048,576,000
-	 * -> 18,295,554,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
-	 * 538,968,064 + logits -> 2,661,285,888 */
+	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 16 x 4096 x 32000 = 2,097,152,000
+	 * -> 19,344,130,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
+	 * 538,968,064 + logits -> 3,709,861,888 */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
-			   18295554048.0, 1);
+			   19344130048.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
-			   2661285888.0, 1);
+			   3709861888.0, 1);
 }
 
 Test(training, zero_stages_per_card)
@@ -191,17 +191,18 @@ Test(pipeline, training_stage_terms_follow_the_fullest_stage)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* model states 16P x 11/32 = 16 x 6.74e9 x 11/32 = 37,070,000,000; activations
-	 * 11 x 538,968,064 = 5,928,648,704 + logits 1,048,576,000 = 6,977,224,704 with
+	 * 11 x 538,968,064 = 5,928,648,704 + logits 4096 tokens x 32,000 x 16 B =
+	 * 2,097,152,000 (main's 16 B per token and vocab entry) = 8,025,800,704 with
 	 * one micro-batch in flight (a global batch of one sequence; TRAINING.md §7.3
 	 * holds min(m, p) of them on the first stage: test_terms) */
 	scenario_put(&sc, "global-batch", "4096");
 	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
-	cr_assert_float_eq(m.activations, 6977224704.0, 1);
+	cr_assert_float_eq(m.activations, 8025800704.0, 1);
 	/* recomputation keeps 11 layer inputs, 11 x 33,554,432 = 369,098,752, + one layer
-	 * 538,968,064 + logits 1,048,576,000 = 1,956,642,816 */
+	 * 538,968,064 + logits 2,097,152,000 = 3,005,218,816 */
 	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true});
-	cr_assert_float_eq(m.activations, 1956642816.0, 1);
+	cr_assert_float_eq(m.activations, 3005218816.0, 1);
 }
 
 Test(training, fp32_and_fp8_accountings)
@@ -283,8 +284,11 @@ Test(arch, bare_size_scales_the_nearest_model)
 	struct catalog c;
 	load_reference(&c);
 	struct model m;
-	const struct model *ref = arch_derive(&m, &c, 70e9);
+	const struct model *near;
+	const struct model *ref = arch_derive(&m, &c, 70e9, &near);
 	cr_assert_str_eq(ref->id, "llama-3.1-70b"); /* 70.55B is the nearest dense model */
+	/* 70 / 70.55 is 0.8 % short: within ARCH_NEAR_MODEL (3 %), so it is named */
+	cr_assert_str_eq(near->id, "llama-3.1-70b");
 	cr_assert(m.derived);
 	cr_assert_float_eq(m.params_b, 70.0, 1e-9);
 	/* k = cbrt(70 / 70.55) = 0.99740: hidden 8192 x k / 128 rounds to 64 -> 8192 */
@@ -298,15 +302,16 @@ Test(arch, bare_size_scales_the_nearest_model)
  * past the end, closer in size, is never taken (nor read, under ASan). */
 Test(arch, bare_size_reads_only_the_catalogue_rows)
 {
-	struct model rows[2] = {llama2_7b_arch, llama31_8b_arch};
+	struct model rows[2] = {llama31_8b_arch, llama31_8b_arch};
+	rows[1].params_b = rows[1].active_params_b = 7.0;
 	struct catalog c = {.models = rows, .nmodels = 1};
 	struct model m;
-	/* 8e9 is nearer 8.03B (the row past the end) than 6.74B */
-	const struct model *ref = arch_derive(&m, &c, 8e9);
+	/* 7e9 is nearer the 7B row past the end than 8.03B */
+	const struct model *ref = arch_derive(&m, &c, 7e9, NULL);
 	cr_assert_eq(ref, &rows[0]);
-	cr_assert_eq(m.kv_heads, m.heads); /* Llama-2-7B's shape: no GQA */
 	c.nmodels = 0;
-	cr_assert_null(arch_derive(&m, &c, 8e9)); /* the built-in Llama-2-7B shape */
+	cr_assert_null(arch_derive(&m, &c, 8e9, NULL)); /* the built-in Llama-3.1-8B shape */
+	cr_assert_eq(m.kv_heads, 8);
 }
 
 Test(parse, token_counts)

@@ -237,13 +237,15 @@ Test(plan_notes, seventy_b_fp16_on_three_910b_has_no_efficiency_note)
 Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 {
 	struct scenario sc;
-	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	/* chunked loss: the plans recompute, so the multi-node note comes second */
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "loss", "chunked", NULL);
 	struct analysis *an = ref_run(&sc, NULL);
 	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
 	cr_assert_gt(h20->machines, 1);
 	cr_assert(has_code(h20, MSG_MULTI_NODE)); /* its offer has an IB network */
-	cr_assert_eq(h20->notes[0].code, MSG_MULTI_NODE);
-	cr_assert_eq(h20->notes[0].args[0].v.i, h20->machines);
+	cr_assert_eq(h20->notes[0].code, MSG_FULL_RECOMPUTE);
+	cr_assert_eq(h20->notes[1].code, MSG_MULTI_NODE);
+	cr_assert_eq(h20->notes[1].args[0].v.i, h20->machines);
 	cr_assert(has_code(a100, MSG_MULTI_NODE_NO_IB));
 	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
 }
@@ -260,18 +262,19 @@ Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 	cr_assert_eq(a100->baremetal.why.code, MSG_NONE);
 }
 
-/* The A100 and H100 plans of a 70B fine-tune share the recompute note (the
- * H20's TP8 × ZeRO-3 needs none: PP with ZeRO-3 is no longer proposed,
- * TRAINING.md §6); their multi-node notes differ by machine count or IB. */
+/* The H20, A100 and H100 plans of a 70B fine-tune with the chunked loss
+ * share the recompute note (the H20's TP2 + ZeRO-3 ×7 recomputes too; PP
+ * with ZeRO-3 is not proposed, TRAINING.md §6); their multi-node notes
+ * differ by machine count or IB. */
 Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 {
 	struct scenario sc;
-	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "loss", "chunked", NULL);
 	const struct analysis *an = ref_run(&sc, "h20-96g,a100-80g,h100-80g");
 	struct note_cursor at = {0};
 	const char *want[][2] = {
+		{"full_recompute", "H20 96G, A100 80G, H100 80G"},
 		{"multi_node", "H20 96G"},
-		{"full_recompute", "A100 80G, H100 80G"},
 		{"multi_node_offer_without_ib", "A100 80G"},
 		{"multi_node", "H100 80G"},
 	};
@@ -295,17 +298,19 @@ Test(plan_notes, the_quote_groups_identical_notes)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
-	const struct analysis *an = ref_run(&sc, NULL);
+	/* the GPU types with an offer, as the command line quotes them */
+	const struct analysis *an = ref_run(&sc, GPU_FILTER_OFFERED);
 	char *text_out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text_out, &len);
 	report_markdown(f, an);
 	fclose(f);
-	/* eta_tp: TP2 over NVLink 0.85, TP4 over PCIe 0.60, TP8 over PCIe 0.45 */
+	/* eta_tp: TP2 over NVLink 0.85, TP8 over PCIe 0.45 */
 	cr_assert(strstr(text_out, "\n- H20 96G, H200 141G: at 85 % "
 				   "parallel efficiency 15 % of the spend buys no compute\n"),
 		  "%s", text_out);
-	cr_assert(strstr(text_out, "\n- L20 48G: at 60 % parallel efficiency"));
+	cr_assert(strstr(text_out, "\n- RTX 4090 24G: at 45 % parallel efficiency"));
+	cr_assert_null(strstr(text_out, "L20 48G")); /* no offer: not quoted */
 	cr_assert_null(strstr(text_out, "- H20 96G: at 85 %"));
 	free(text_out);
 }
@@ -507,4 +512,16 @@ Test(messages, a_string_argument_is_the_message_s_own_copy)
 	struct message m = msg_no_container_offer(name);
 	strcpy(name, "changed");
 	cr_assert_str_eq(text(&m), "no container offer for A100 80G");
+}
+
+/* Found unpinned by mutation testing (tests/mutation-report.txt): a
+ * dimension of 2 is a dimension in words too, alone (TP2, PP2) and
+ * together (TP2×PP2, one machine of 4 cards). */
+Test(messages_zh, a_dimension_of_two_in_words)
+{
+	zh_setup();
+	cr_assert_str_eq(strategy_of(2, 1, 1, 0, "TP2"), "张量并行 TP2");
+	cr_assert_str_eq(strategy_of(1, 2, 1, 0, "PP2"), "流水线并行 PP2");
+	cr_assert_str_eq(strategy_of(2, 2, 1, 0, "TP2×PP2"), "TP2×PP2");
+	cr_assert_str_eq(strategy_of(1, 2, 2, 0, "PP2×DP2"), "PP2×DP2");
 }

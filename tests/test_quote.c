@@ -353,8 +353,10 @@ Test(quote, bare_metal_headline_in_chinese)
  * table's "job cost", each plan's cheapest billing), not the lowest
  * month. Llama-2-7B LoRA, 2B tokens, 7 days (TRAINING.md: F = 4·(6.74e9 −
  * 32000·4096) + 6·32·4096·4096 = 29.66 GFLOP a token): RTX 4090 is the
- * cheapest month (3 × ¥1,073 = ¥3,219) but its job, 3 cards × 4.61 days
- * (ZeRO-3 gathers over PCIe) × 24 h × ¥1.57/h ≈ ¥521, costs more than
+ * cheapest month (3 × ¥1,073 = ¥3,219) but its job, 3 cards × 4.74 days
+ * (ZeRO-3 gathers over PCIe; 9 of 32 layers recomputed beside main's 16 B
+ * logits, re-derived in test_session's training_shows_days_deadline_and_
+ * the_tiers) × 24 h × ¥1.57/h ≈ ¥535, costs more than
  * 910B's one card: 2e9 × 29.66e9 / (320e12 × 0.45) / goodput 0.95 = 5.02
  * days, 120.5 h × ¥3.58/h ≈ ¥431. */
 Test(quote, training_headline_is_the_jobs_cheapest_billing)
@@ -365,10 +367,10 @@ Test(quote, training_headline_is_the_jobs_cheapest_billing)
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 1 × 910B 64G container by the hour, ¥431 for the job, "
 			 "~5.02 days (±50 %).");
-	/* RTX 4090 alone: 3 cards by the hour, 4.61 days, ¥521 */
+	/* RTX 4090 alone: 3 cards by the hour, 4.74 days, ¥535 */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
-			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥521 for the job, "
-			 "~4.61 days (±25 %).");
+			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥535 for the job, "
+			 "~4.74 days (±25 %).");
 	/* A100 has bare metal only: one month of one machine (the ¥40,000 quote
 	 * is the cheaper region) pays for all 8 cards, so the job runs on them
 	 * (PERFORMANCE.md §2: at the same spend the faster): 0.62 days */
@@ -385,8 +387,13 @@ Test(quote, training_headline_is_the_jobs_cheapest_billing)
 /* With a deadline the cheapest job is among the plans that meet it (the
  * deadline solver's rule, across GPU types). Llama-3.1-70B LoRA, 20B
  * tokens, 1 day: the 910B (mfu_train 0.45, TRAINING.md §11) meets it on
- * 576 cards = 72 machines × ¥18,800 = ¥1,353,600, in 0.96 days, cheaper
- * than any H100 count that does. */
+ * 576 cards = 72 machines × ¥18,800 = ¥1,353,600, cheaper than any H100
+ * count that does. Re-derived by hand for main's 16 B loss: TP4×DP144,
+ * ZeRO-1, 16 of 80 layers recomputed (r 0.2): F = 4.4 × (70.55e9 − 128,256
+ * × 8192) + 6.4 × 80 × 8192 × 4096 = 323.0e9 a token; μ = 0.45 × (8192/8576)
+ * / (4096/4480) = 0.4701; compute 2^20 × F / (576 × 320e12 × μ) = 3.91 s,
+ * TP 80 × 8.8 × 3/4 × 2·4096·8192 / 196e9 × m 1.778 = 0.321 s; 20e9 / 2^20
+ * steps × 4.23 s / goodput 0.95 = 0.98 days. */
 Test(quote, training_headline_meets_the_deadline)
 {
 	struct scenario sc;
@@ -394,7 +401,7 @@ Test(quote, training_headline_meets_the_deadline)
 		      "deadline", "1d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 910B 64G bare metal, 72 machines (576 cards), ¥1,353,600 for "
-			 "the job, ~0.96 days (±50 %).");
+			 "the job, ~0.98 days (±50 %).");
 }
 
 Test(quote, training_headline_in_chinese)
@@ -456,9 +463,7 @@ Test(quote, compare_headline_jobs_and_machines)
 Test(quote_currency, each_way_is_in_its_own_currency)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/loader/usd-container", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/loader/usd-container");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};
@@ -576,9 +581,7 @@ Test(markdown, a_short_buffer_cuts_whole_characters)
 Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/markdown", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/markdown");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};

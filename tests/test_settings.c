@@ -181,7 +181,7 @@ Test(settings, choices_are_the_engine_tables)
 		cr_assert_str_eq(setting_choice(t, i), tasks[i].name);
 	char buf[160];
 	setting_accepted(p, buf, sizeof buf);
-	cr_assert_str_eq(buf, "auto, fp32, bf16, fp16, fp8, int8 or int4");
+	cr_assert_str_eq(buf, "auto, fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4");
 	setting_accepted(settings_find("zero"), buf, sizeof buf);
 	cr_assert_str_eq(buf, "auto, 0, 1, 2 or 3");
 	cr_assert_eq(setting_choice_count(settings_find("context")), 0);
@@ -236,7 +236,8 @@ Test(settings, every_command_line_row_is_in_help_with_its_default)
 		}
 	}
 	cr_assert(strstr(help, "  -p, --precision P          precision (auto: the model's shipped dtype): "
-			       "auto|fp32|bf16|fp16|fp8|int8|int4 (default auto)\n"), "%s", help);
+			       "auto|fp32|bf16|fp16|fp8|int8|int4|mxfp4|nvfp4 (default auto)\n"),
+		  "%s", help);
 	cr_assert(strstr(help, "      --cards N              force N cards: show that plan's memory "
 			       "and cost (default auto)\n"), "%s", help);
 	cr_assert(strstr(help, "      --format F             report format: table|csv|json|markdown "
@@ -399,7 +400,8 @@ Test(settings, an_invalid_choice_names_the_flag_and_the_table)
 	cr_assert_eq(cli_parse(&cli, 3, argv, f), EXIT_USAGE);
 	fclose(f);
 	cr_assert_str_eq(text, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
-			       "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+			       "fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4 (see gpuplan "
+			       "--help)\n");
 	free(text);
 }
 
@@ -480,7 +482,7 @@ Test(settings, a_chinese_task_name_reads_back)
 	cr_assert(scenario_set(&sc, "cards", "自动", err, sizeof err));
 	cr_assert_eq(sc.cards, 0);
 	cr_assert_not(scenario_set(&sc, "precision", "fp64", err, sizeof err));
-	cr_assert_str_eq(err, "应为auto、fp32、bf16、fp16、fp8、int8 或 int4");
+	cr_assert_str_eq(err, "应为auto、fp32、bf16、fp16、fp8、int8、int4、mxfp4 或 nvfp4");
 }
 
 Test(settings, english_takes_no_translated_names)

@@ -17,32 +17,36 @@
 Test(pipeline, training_stage_holds_its_share_of_the_layers)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 8 x 4096 x
-	 * 32000 = 1,048,576,000. A global batch of one sequence (m = 1) keeps one
+	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 16 x 4096 x
+	 * 32000 = 2,097,152,000. A global batch of one sequence (m = 1) keeps one
 	 * micro-batch in flight: p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
-	 * 9,672,065,024. p = 4: 8 layers: 4,311,744,512 + logits = 5,360,320,512 */
+	 * 10,720,641,024. p = 4: 8 layers: 4,311,744,512 + logits = 6,408,896,512 */
 	scenario_put(&sc, "global-batch", "4096");
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
-			   9672065024.0, 1);
+			   10720641024.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
-			   5360320512.0, 1);
+			   6408896512.0, 1);
 	/* recomputation on 2 stages: 16 inputs x 2 sbh (33,554,432) = 536,870,912 + one
-	 * layer 538,968,064 + logits = 2,124,414,976 */
+	 * layer 538,968,064 + logits = 3,172,990,976 */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
-			   2124414976.0, 1);
+			   3172990976.0, 1);
 	/* TRAINING.md §7.3: with the default 1 Mi tokens (m = 256 micro-batches) the
 	 * first stage holds min(m, p) of them under 1F1B, the logits only on the
-	 * last: p = 2: max(2 x 8,623,489,024, 9,672,065,024) = 17,246,978,048;
-	 * p = 4: 4 x 4,311,744,512 = the same; recomputed, p = 2: 2 x (536,870,912
-	 * + 538,968,064) = 2,151,677,952 */
+	 * last: p = 2: max(2 x 8,623,489,024, 10,720,641,024) = 17,246,978,048;
+	 * p = 4: max(4 x 4,311,744,512, 6,408,896,512) = the same; recomputed,
+	 * p = 2: max(2 x (536,870,912 + 538,968,064) = 2,151,677,952, the last
+	 * stage's 536,870,912 + 538,968,064 + 2,097,152,000 = 3,172,990,976): the
+	 * 16 B logits (re-derived after main's loss accounting) now make the last
+	 * stage the larger one */
 	scenario_put(&sc, "global-batch", "auto");
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
 			   17246978048.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
 			   17246978048.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
-			   2151677952.0, 1);
-	/* virtual stages hold more: v = 2 on p = 4: f_v = 1 + 3/8, 23,714,594,816 */
+			   3172990976.0, 1);
+	/* virtual stages hold more: v = 2 on p = 4: f_v = 1 + 3/8, 23,714,594,816
+	 * (the last stage's 6,408,896,512 is less) */
 	struct workload w;
 	struct mem_terms mv;
 	cr_assert(workload_init(&w, &sc), "%s", w.error);
@@ -50,12 +54,14 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 				&(struct layout_train){.v = 2}, &mv);
 	cr_assert_float_eq(mv.activations, 4 * 1.375 * 4311744512.0, 1);
 	/* 3 of the 8 layers of a stage recomputed (p = 4): 3 inputs x 33,554,432 +
-	 * 5 layers + the one being recomputed, 6 x 538,968,064: 3,334,471,680 x 4 */
+	 * 5 layers + the one being recomputed, 6 x 538,968,064: 3,334,471,680 x 4
+	 * (the last stage's 3,334,471,680 + 2,097,152,000 is less) */
 	workload_per_card_train(&w, &(struct layout){.t = 1, .p = 4, .d = 1, .recompute = true},
 				&(struct layout_train){.rc_layers = 3}, &mv);
 	cr_assert_float_eq(mv.activations, 4 * (3 * 33554432.0 + 6 * 538968064.0), 1);
 	/* a micro-batch of 2 doubles the activations and holds half the in-flight
-	 * micro-batches: m = 128, still ≥ p */
+	 * micro-batches: m = 128, still ≥ p (the last stage's 2 x 6,408,896,512
+	 * is less) */
 	workload_per_card_train(&w, &(struct layout){.t = 1, .p = 4, .d = 1},
 				&(struct layout_train){.b = 2}, &mv);
 	cr_assert_float_eq(mv.activations, 2 * 17246978048.0, 1);
@@ -109,13 +115,13 @@ Test(embeddings, tied_embeddings_count_once)
 {
 	struct model tied = toy_arch;
 	tied.tied_embeddings = true;
-	cr_assert_float_eq(arch_embedding_params(&toy_arch), 2048000.0, 0.5);
-	cr_assert_float_eq(arch_embedding_params(&tied), 1024000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&toy_arch), 2048000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&tied), 1024000.0, 0.5);
 	/* int4 untied: (1e9 - 2,048,000) x 17/32 = 530,162,000 + 4,096,000 = 534,258,000;
 	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
 	cr_assert_float_eq(weight_bytes(&toy_arch, 0.53125, true), 534258000.0, 1);
 	cr_assert_float_eq(weight_bytes(&tied, 0.53125, true), 532754000.0, 1);
-	/* MLA's projections are not in the columns: no count rather than a wrong one */
+	/* kv_elems without the MLA ranks: no count rather than a wrong one */
 	struct model mla = toy_arch;
 	mla.kv_elems = 576;
 	cr_assert_float_eq(arch_param_count(&mla, NULL), 0, 0);
@@ -141,11 +147,11 @@ Test(lora, gqa_term_uses_the_kv_heads)
 Test(training, activations_divide_under_tensor_parallel)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* 18,295,554,048 B on one card (test_engine); sequence parallel with TP divides by t */
+	/* 19,344,130,048 B on one card (test_engine); sequence parallel with TP divides by t */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).activations,
-			   9147777024.0, 1);
+			   9672065024.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){4, 1, 1, 0, false}).activations,
-			   4573888512.0, 1);
+			   4836032512.0, 1);
 	/* model states over TP2: 16P / 2 */
 	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P7, 1);
@@ -217,12 +223,12 @@ Test(batch, training_activations_of_a_micro_batch)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	scenario_put(&sc, "context", "2048");
 	scenario_put(&sc, "concurrency", "2");
-	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 8 x 2048 x 2 x 32000 (1,048,576,000) */
+	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 16 x 2048 x 2 x 32000 (2,097,152,000) */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
-			   18295554048.0, 1);
+			   19344130048.0, 1);
 	/* recomputation: 32 x 2 sbh (33,554,432) + one layer + logits */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
-			   2661285888.0, 1);
+			   3709861888.0, 1);
 }
 
 Test(activations, prefill_chunk_of_one_token)
@@ -319,49 +325,56 @@ Test(arch, gelu_count_and_dense_active)
 
 Test(arch, fallback_shape_without_a_catalogue)
 {
-	/* no catalogue: Llama-2-7B's shape, scaled by cbrt(size / 6.74e9) */
+	/* no catalogue: Llama-3.1-8B's shape (GQA), scaled by cbrt(size / 8.03e9) */
 	struct model m;
-	cr_assert_null(arch_derive(&m, NULL, 6.74e9));
+	cr_assert_null(arch_derive(&m, NULL, 8.03e9, NULL));
 	cr_assert_eq(m.hidden, 4096);
 	cr_assert_eq(m.heads, 32);
-	cr_assert_eq(m.kv_heads, 32);
-	cr_assert_eq(m.intermediate, 11008);
+	cr_assert_eq(m.kv_heads, 8);
+	cr_assert_eq(m.intermediate, 14336);
 	cr_assert_eq(m.layers, 32);
-	cr_assert_eq(m.vocab, 32000);
+	cr_assert_eq(m.vocab, 128256);
 	cr_assert_eq(m.head_dim, 128);
-	cr_assert_eq(m.max_context, 4096);
+	cr_assert_eq(m.max_context, 131072);
 	cr_assert(m.derived);
-	/* 8 x the size: k = 2: 8192 wide, 64 heads, 22,016, 64 layers */
-	arch_derive(&m, NULL, 53.92e9);
+	/* 8 x the size: k = 2: 8192 wide, 64 heads over 16 KV heads, 28,672, 64 layers */
+	arch_derive(&m, NULL, 64.24e9, NULL);
 	cr_assert_eq(m.hidden, 8192);
 	cr_assert_eq(m.heads, 64);
-	cr_assert_eq(m.intermediate, 22016);
+	cr_assert_eq(m.kv_heads, 16);
+	cr_assert_eq(m.intermediate, 28672);
 	cr_assert_eq(m.layers, 64);
 }
 
 Test(arch, derived_shapes_are_clamped)
 {
 	struct model m;
-	/* 1e21: k = cbrt(1e21 / 6.74e9) = 5293: widths clamp at 2^24, layers at 2^16 */
-	arch_derive(&m, NULL, 1e21);
+	/* 1e21: k = cbrt(1e21 / 8.03e9) = 4993: widths clamp at 2^24, layers at 2^16 */
+	arch_derive(&m, NULL, 1e21, NULL);
 	cr_assert_eq(m.hidden, 1 << 24);
 	cr_assert_eq(m.intermediate, 1 << 24);
 	cr_assert_eq(m.heads, (1 << 24) / 128);
 	cr_assert_eq(m.layers, 1 << 16);
-	/* 1e3: k = 0.0053: widths round to 0 and take the 128 floor; one head, one layer */
-	arch_derive(&m, NULL, 1e3);
+	/* 1e3: k = 0.005: widths round to 0 and take the 128 floor; heads the floor of one
+	 * group of 4 (over one KV head), one layer */
+	arch_derive(&m, NULL, 1e3, NULL);
 	cr_assert_eq(m.hidden, 128);
 	cr_assert_eq(m.intermediate, 128);
-	cr_assert_eq(m.heads, 1);
+	cr_assert_eq(m.heads, 4);
+	cr_assert_eq(m.kv_heads, 1);
 	cr_assert_eq(m.layers, 1);
 }
 
-Test(arch, nearest_dense_model_may_be_the_first_row)
+/* An MHA row (Llama-2-7B, the first) is no template: 6.74e9 scales from
+ * the nearest GQA one, Mistral-7B-v0.1 (7.24B), and names Llama-2-7B. */
+Test(arch, nearest_template_skips_mha_rows)
 {
 	struct catalog c;
 	load_reference(&c);
 	struct model m;
-	/* Llama-2-7B is the catalogue's first row and exactly this size */
-	cr_assert_str_eq(arch_derive(&m, &c, 6.74e9)->id, "llama-2-7b");
+	const struct model *near;
+	cr_assert_str_eq(arch_derive(&m, &c, 6.74e9, &near)->id, "mistral-7b-v0.1");
+	cr_assert_str_eq(near->id, "llama-2-7b");
+	cr_assert_lt(m.kv_heads, m.heads);
 	catalog_free(&c);
 }

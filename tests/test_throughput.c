@@ -143,20 +143,21 @@ Test(throughput, dense_batch_one_is_memory_bound)
 	cr_assert_eq(t->hourly_break_even_hours, -1); /* no A100 container */
 }
 
-/* MoE: Mixtral-8x7B (P 46.7e9, P_act 12.9e9, E 8, k 2), bf16. Per expert
- * e = (46.7e9 - 12.9e9)/(8 - 2); dense part 12.9e9 - 2e; the input
- * embedding (32000·4096) is not streamed. One token touches k = 2
- * experts: W(1) = 2·(12.9e9 - Vh); four tokens touch 8e·(1 - 0.75^4). */
+/* MoE: Mixtral-8x7B (P 46.7e9, E 8, k 2), bf16. The routed experts are
+ * counted from the shape: R = 32 layers x 8 experts x 3 x 4096 x 14336 =
+ * 45,097,156,608; the rest, 46.7e9 - R - 2Vh = 1,340,699,392, is always
+ * streamed, and the LM head Vh = 32000 x 4096 (the input embedding is a
+ * lookup). One token touches 2 of 8 experts in each layer: W(1) = 2 x
+ * (1,340,699,392 + R/4 + Vh) = 25,492,121,088; four tokens R(1 - 0.75^4). */
 Test(throughput, moe_streams_the_experts_the_batch_touches)
 {
 	struct scenario sc;
 	struct workload w;
 	make_scenario(&sc, &ref_catalog, "mixtral-8x7b", "precision", "bf16", NULL);
 	cr_assert(workload_init(&w, &sc));
-	double e = (46.7e9 - 12.9e9) / 6, Vh = 32000.0 * 4096;
-	double dense = 12.9e9 - 2 * e - Vh;
-	assert_close(stream_bytes(&w, 1), 2 * (12.9e9 - Vh), "W(1)");
-	assert_close(stream_bytes(&w, 4), 2 * (dense + 8 * e * (1 - pow(0.75, 4))), "W(4)");
+	double R = 45097156608.0, Vh = 32000.0 * 4096, rest = 46.7e9 - R - 2 * Vh;
+	assert_close(stream_bytes(&w, 1), 25492121088.0, "W(1)");
+	assert_close(stream_bytes(&w, 4), 2 * (rest + R * (1 - pow(0.75, 4)) + Vh), "W(4)");
 	assert_close(stream_bytes(&w, 1e6), 2 * (46.7e9 - Vh), "W(large): every expert");
 }
 
@@ -416,4 +417,67 @@ Test(throughput, published_figures_within_the_band)
 	 * was written): a change that loses it must say so. */
 	cr_assert_geq(4 * cal.within, 3 * cal.rows, "calibration rows within ±30 %%: %d of %d",
 		      cal.within, cal.rows);
+}
+
+/* Mutation testing (tests/mutation-report.txt) found these unpinned. */
+
+/* The TP efficiency by link and degree, throughput.c's table as --print
+ * shows it ("efficiencies: … eta_tp 0.45"): one card loses nothing on any
+ * link, and a degree between two sizes takes the next size's row (TP3 as
+ * TP4). NVLink and HCCS 1.00 0.85 0.72 0.62, PCIe 1.00 0.75 0.60 0.45. */
+Test(throughput, eta_tp_by_link_and_degree)
+{
+	static const struct {
+		enum link_kind link;
+		double eta[4];
+	} rows[] = {
+		{LINK_NVLINK, {1.00, 0.85, 0.72, 0.62}},
+		{LINK_HCCS, {1.00, 0.85, 0.72, 0.62}},
+		{LINK_PCIE, {1.00, 0.75, 0.60, 0.45}},
+	};
+	static const int degree[] = {1, 2, 4, 8};
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+		for (int i = 0; i < 4; i++)
+			cr_assert_eq(eta_tp(rows[r].link, degree[i]), rows[r].eta[i], "link %d, TP%d: %g",
+				     (int)rows[r].link, degree[i], eta_tp(rows[r].link, degree[i]));
+	cr_assert_eq(eta_tp(LINK_HCCS, 3), 0.72);
+	cr_assert_eq(eta_tp(LINK_PCIE, 16), 0.45, "past the table: its last row");
+}
+
+/* The figure as shown: Llama-3.1-70B bf16 on RTX 4090s is TP8 (the
+ * golden table: "RTX 4090 24G 8 TP8"), over PCIe: eta_tp 0.45, and the
+ * plan's parallel efficiency is that same 0.45 ("at 45 % parallel
+ * efficiency 55 % of the spend buys no compute"). On one B300 (single)
+ * nothing is lost: 1.00. */
+Test(throughput, tp8_over_pcie_keeps_045_and_one_card_keeps_all)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "bf16", NULL);
+	const struct plan *p = run_on("rtx4090-24g", &sc);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_eq(p->throughput.eff.eta_tp, 0.45);
+	cr_assert_eq(p->efficiency, 0.45);
+	p = run_on("b300-288g", &sc);
+	cr_assert_eq(p->cards, 1);
+	cr_assert_eq(p->throughput.eff.eta_tp, 1.00);
+}
+
+/* The streamed weights, exactly, for two shapes the catalogue allows.
+ * A dense model (no experts): 1e9 parameters, V·h = 1000·100 = 1e5
+ * untied, bf16 (2 B): body = 1e9 - 2·1e5 (LM head and input embedding
+ * out), W = body·2 + head·2 = 1,999,600,000 + 200,000 = 1,999,800,000 B
+ * at any batch: no expert is "touched". A "MoE" with every expert active
+ * (experts = experts_per_token = 4, so P = P_act; the loader allows k = E)
+ * streams the same as dense: no per-expert part, not 0/0. */
+Test(throughput, stream_bytes_of_a_dense_model_and_of_all_experts_active)
+{
+	struct precision bf16 = {.name = "bf16", .weight_bytes = 2};
+	struct model m = {.params_b = 1, .active_params_b = 1, .vocab = 1000, .hidden = 100};
+	struct workload w = {.m = &m, .prec = &bf16, .expert_prec = &bf16};
+	cr_assert_eq(stream_bytes(&w, 1), 1999800000.0, "dense W(1): %.1f", stream_bytes(&w, 1));
+	cr_assert_eq(stream_bytes(&w, 64), 1999800000.0, "dense W(64): %.1f", stream_bytes(&w, 64));
+	m.experts = m.experts_per_token = 4;
+	cr_assert_eq(stream_bytes(&w, 1), 1999800000.0, "k = E: %.1f", stream_bytes(&w, 1));
+	cr_assert_eq(stream_bytes(&w, 8), 1999800000.0, "k = E, 8 tokens: %.1f",
+		     stream_bytes(&w, 8));
 }

@@ -54,36 +54,51 @@ static const char *region_of(const struct plan *p)
 	return t->offer >= 0 ? t->offers[t->offer].q.newest->region : "";
 }
 
-/* §13 A, 4090 ×8 in one machine: the search picks TP2×PP4 with 6 of the
- * 8 layers of each stage recomputed, b 1, m 256: 187.4 s a step (compute
- * 136.9, TP 47.2, PP sends 1.1, bubble 2.2), 73 %, 4.35 days; billed
- * ¥9,200 (a month of the machine), prorated 4.35·24/730 × 9,200 = ¥1,317. */
+/* §13 A, 4090 ×8 in one machine. With main's loss accounting (16 B per
+ * token and vocabulary entry, TRAINING.md §13 counted 8) the last stage
+ * holds 16 × 4096 × 128,256 / t B of logits: at TP2 4.20e9, which with the
+ * model states 16 × 8.03e9 / 8 = 16.06e9 and 1 GiB of overhead leaves
+ * 0.13e9 of the 24,564 MiB / 1.2 = 21.46e9 usable, less than even the 8
+ * recomputed layer inputs (8 × 2·s·h / 2 = 134e6): TP2×PP4 no longer fits.
+ * TP4 (logits 2.10e9) does, PP2 with 2 of a stage's 16 layers recomputed
+ * (r = 0.125). Re-derived by hand (§2, §4): N_mm = 8.03e9 − 128,256 × 4096
+ * = 7,504,663,424; k = 6 + 2r = 6.25; F_lin + F_att = 6.25 × (7,504,663,424
+ * + 32 × 4096 × 4096) = 50,259,589,600; t_c = 4096/8 × 50,259,589,600 /
+ * (165e12 × 0.35) = 0.44559 s; t_tp = 16 × (8 + 4r) × 3/4 × 2·4096·4096 /
+ * 8e9 = 0.42782 s; t_p2p = 2 × (2·4096·4096/4) / 8e9 = 0.0020972 s; m 256:
+ * compute 114.07, TP 109.52, sends 0.537, bubble (p−1) t_mb = 0.876, step
+ * 257 × 0.87551 = 225.0 s, 114.07 / 225.0 = 51 %; 2e9 / 2^20 = 1907.35
+ * steps / goodput 0.95: 5.23 days; billed ¥9,200 (a month of the machine),
+ * prorated 5.229·24/730 × 9,200 = ¥1,582. */
 Test(time_outputs, a_4090_one_machine_picks_the_pipeline)
 {
 	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", NULL);
 	const struct training_estimate *t = &p->training;
 	cr_assert(t->valid && t->fits);
 	cr_assert_eq(p->cards, 8);
-	cr_assert_eq(p->lay.t, 2);
-	cr_assert_eq(p->lay.p, 4);
+	cr_assert_eq(p->lay.t, 4);
+	cr_assert_eq(p->lay.p, 2);
 	cr_assert_eq(t->shape.b, 1);
 	cr_assert_eq(t->shape.v, 1);
-	cr_assert_eq(t->rc_layers, 6);
-	cr_assert_eq(t->stage_layers, 8);
-	cr_assert_eq(t->shape.rc_share, 0.75);
+	cr_assert_eq(t->rc_layers, 2);
+	cr_assert_eq(t->stage_layers, 16);
+	cr_assert_eq(t->shape.rc_share, 0.125);
 	cr_assert_eq(t->r.m, 256);
-	assert_rel(t->r.step.total_s, 187.4, 0.01, "step");
-	assert_rel(t->r.step.tp_s, 47.2, 0.01, "TP");
-	assert_rel(t->eff, 0.73, 0.01, "eff");
-	assert_rel(t->days, 4.35, 0.01, "days");
+	assert_rel(t->r.step.compute_s, 114.07, 0.001, "compute");
+	assert_rel(t->r.step.total_s, 225.0, 0.001, "step");
+	assert_rel(t->r.step.tp_s, 109.52, 0.001, "TP");
+	assert_rel(t->r.step.pp_send_s, 0.537, 0.001, "sends");
+	assert_rel(t->eff, 0.507, 0.01, "eff");
+	assert_rel(t->days, 5.23, 0.001, "days");
 	cr_assert_eq(t->bill.cheapest, RENT_BAREMETAL);
 	cr_assert_eq(t->bill.cost[RENT_BAREMETAL], 9200);
-	assert_rel(t->bill.prorated[RENT_BAREMETAL], 1317, 0.01, "prorated");
+	assert_rel(t->bill.prorated[RENT_BAREMETAL], 1582, 0.001, "prorated");
 	cr_assert_eq(t->why, NET_WHY_ONE_MACHINE);
+	/* 2 of 16 layers recomputed: 100 × 2 × 2/16 / 6 = 25/6 % more compute */
 	cr_assert(plan_has_note(p, &(struct message){.code = MSG_PARTIAL_RECOMPUTE,
-						     .args = {{.kind = ARG_INT, .v.i = 6},
-							      {.kind = ARG_INT, .v.i = 8},
-							      {.kind = ARG_DOUBLE, .v.f = 25}}}));
+						     .args = {{.kind = ARG_INT, .v.i = 2},
+							      {.kind = ARG_INT, .v.i = 16},
+							      {.kind = ARG_DOUBLE, .v.f = 25.0 / 6}}}));
 }
 
 /* ↳ --tp 8: TP8, r 0: 350.0 s (compute 109.5, TP 240.5): 31 %, 8.13 days. */
@@ -423,7 +438,8 @@ Test(time_outputs, json_has_every_key_issue_9_fixes)
 }
 
 /* The seeds' comparison in the scaling tiers, for an 8B full fine-tune
- * (§13 A): 8 × 4090 over PCIe 4.35 days ¥9,200, 16 × 4090 over 25G×2 1.87
+ * (§13 A): 8 × 4090 over PCIe 5.23 days ¥9,200 (TP4×PP2 under the 16 B
+ * loss: a_4090_one_machine_picks_the_pipeline), 16 × 4090 over 25G×2 1.87
  * days ¥18,400; 8 × H100 NVLink 0.33 days ¥87,200, 16 × H100 over IB 0.17
  * days ¥174,400, each tier with its own shape and region. */
 static const struct train_tier *tier_of(const struct plan *p, int cards)
@@ -439,9 +455,9 @@ Test(time_outputs, the_seeds_comparison_side_by_side_in_the_tiers)
 {
 	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", NULL);
 	const struct train_tier *t = tier_of(p, 8);
-	assert_rel(t->at.days, 4.35, 0.01, "8 × 4090");
+	assert_rel(t->at.days, 5.23, 0.001, "8 × 4090");
 	cr_assert_eq(t->cost, 9200);
-	cr_assert_eq(t->at.shape.tp * t->at.shape.pp, 8, "TP2×PP4");
+	cr_assert_eq(t->at.shape.tp * t->at.shape.pp, 8, "TP4×PP2");
 	t = tier_of(p, 16);
 	assert_rel(t->at.days, 1.87, 0.01, "16 × 4090");
 	cr_assert_eq(t->cost, 18400);

@@ -831,3 +831,70 @@ Test(published, runs_within_25_percent_by_group)
 	cr_assert_eq(total, 45);
 	cr_assert_eq(within, 34);
 }
+
+/* ---- Found unpinned by mutation testing (tests/mutation-report.txt) ---- */
+
+/* The input check's edges (main's mutation test, carried onto this
+ * model's API). mfu_train must be above 0 (0 would give infinite days)
+ * and at most 1: 1 is taken. A model without a shape (layers, hidden,
+ * sequence 0) is refused here: this model times each stage from its
+ * layers and widths (§2.2), where the old one fell back to k·P·D alone.
+ * At mfu_train 1 the compute is 0.45 of the time at 0.45 (μ scales with
+ * mfu_train, §2.2), so the job is faster. */
+Test(training, input_edges_zero_mfu_refused_zero_shape_refused)
+{
+	char err[200];
+	struct train_result r;
+	struct train_input in = llama8b(&h100, 8, 1, 1, 0, 0);
+	double days_045 = run(&in).days;
+	in.gpu.mfu_train = 0;
+	cr_assert_not(training_time(&in, &r, err, sizeof err));
+	cr_assert_str_eq(err, "expected a BF16 peak above 0 and 0 < mfu_train <= 1");
+	in.gpu.mfu_train = 1;
+	cr_assert(training_time(&in, &r, err, sizeof err), "%s", err);
+	cr_assert_lt(r.days, days_045);
+	in = llama8b(&h100, 8, 1, 1, 0, 0);
+	in.model.layers = 0;
+	in.model.hidden = 0;
+	in.model.seq_len = 0;
+	cr_assert_not(training_time(&in, &r, err, sizeof err));
+	cr_assert_str_eq(err, "expected a model shape (layers, widths, sequence) above 0");
+}
+
+/* Own cards at price 0 for the deadline test below: 28 days on one card,
+ * 28/G on G (compute only), billed at the prices the context gives. */
+static bool own_days(void *ctx, int cards, struct train_point *out)
+{
+	*out = (struct train_point){.days = 28.0 / cards, .eff = 1, .offer = 0};
+	training_bill(ctx, cards, out->days * 24, 8, &out->bill);
+	return true;
+}
+
+/* Cards one already owns, entered at a price of 0: they are offered and
+ * cost nothing, not "not offered". 2 cards for 100 h: hourly 2 × 0 × 100
+ * = 0, monthly 2 × 0 × 1 = 0; no bare metal. Equal totals keep the first
+ * way, the hourly one. The deadline solver takes them too: a 28-day job
+ * (own_days) meets 7.5 days at 4 cards (7 d), the hourly way, for 0. */
+Test(billing, cards_at_price_zero_are_offered_for_nothing)
+{
+	static const struct train_prices own = {
+		.card_hourly = 0, .card_monthly = 0, .max_cards = 4, .machine_monthly = -1};
+	struct train_bill b;
+	training_bill(&own, 2, 100, 8, &b);
+	cr_assert(b.offered[RENT_CONTAINER_HOURLY]);
+	cr_assert(b.offered[RENT_CONTAINER_MONTHLY]);
+	cr_assert_not(b.offered[RENT_BAREMETAL]);
+	cr_assert_eq(b.cost[RENT_CONTAINER_HOURLY], 0);
+	cr_assert_eq(b.cost[RENT_CONTAINER_MONTHLY], 0);
+	cr_assert_eq(b.cheapest, RENT_CONTAINER_HOURLY);
+	/* 7.5 days: 1, 2, 3 cards take 28, 14, 9.33; 4 take 7 (no bare metal) */
+	struct train_search s = {.min_cards = 1, .deadline_days = 7.5, .container_max = 4,
+				 .machine_monthly = -1, .days = own_days, .ctx = (void *)&own};
+	struct train_choice c;
+	cr_assert(training_solve_deadline(&s, &c));
+	cr_assert(c.met);
+	cr_assert_eq(c.cards, 4);
+	cr_assert_eq(c.way, RENT_CONTAINER_HOURLY);
+	cr_assert_eq(c.cost, 0);
+	assert_rel(c.at.days, 7.0, 1e-12);
+}

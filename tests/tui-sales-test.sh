@@ -24,10 +24,11 @@ wait_prompt
 T send-keys -t main "cd '$art' && FAKE_EDIT='s/^h100-80g,container,1,4,,9345,/h100-80g,container,1,4,,9999,/' $bin -m llama-3.1-70b" Enter
 wait_for "Per GPU type" || fail "the configurator did not start"
 
-# p pins; one step left takes auto (the first choice) round to int4; the comparison follows
+# p pins; three steps left take auto (the first choice) round past nvfp4 and mxfp4 to int4;
+# the comparison follows
 keys Tab p
 wait_for "pinned Llama-3.1-70B" && pass "p pins the scenario" || fail "no pin message"
-keys Left
+keys Left Left Left
 wait_for "now:    Llama-3.1-70B int4" || fail "precision did not reach int4"
 save pinned
 "$bin" --print -m llama-3.1-70b --compare "-p int4" --format csv > "$art/compare.csv" ||
@@ -105,7 +106,8 @@ wait_for "Per GPU type" || fail "restart"
 keys Tab e
 wait_for "r reopen the rejected copy, k keep the file as it is" && pass "a broken edit is refused" || fail "no error"
 save broken
-grep -q "prices/offers.edit-.*.csv:18:25: expected a number" "$art/broken.txt" && pass "the error names file:line:column" ||
+grep -q "prices/offers.csv.rejected-.*:18:25: expected" "$art/broken.txt" &&
+	pass "the error names file:line:column, in the copy kept as .rejected" ||
 	fail "no position in the error"
 grep -qE "H100 80G .* ¥8,888" "$art/broken.txt" && pass "the last good prices stay" || fail "prices lost"
 keys q

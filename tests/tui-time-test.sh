@@ -135,7 +135,7 @@ grep -q "│ deadline: met with 3 cards" "$art/train-120x36.txt" &&
 	pass "training: the deadline is met with 3 cards" || fail "training: no deadline line"
 keys J J J J J J J J J J
 save train-tiers-120x36
-grep -qE "│ +1 card +single card +17.2 d █+ +¥649 █" "$art/train-tiers-120x36.txt" &&
+grep -qE "│ +1 card +single card +17.6 d █+ +¥663 █" "$art/train-tiers-120x36.txt" &&
 	grep -qE "│ +64 cards .* █+ +[0-9]+%" "$art/train-tiers-120x36.txt" &&
 	pass "training: the scaling tiers as bars, days and total" || fail "training: no tier bars"
 T resize-window -t main -x 80 -y 24
@@ -164,7 +164,7 @@ grep -qE "^x.*xx GPU +(n|cards) plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
 T resize-window -t main -x 86 -y 24
 sleep 0.5
 save train-lang-c-86x24
-grep -qE "^x.*xx.RTX 4090 24G +4.61 +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
+grep -qE "^x.*xx.RTX 4090 24G +4.74 +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
 	pass "LANG=C 86x24: days beside the whole row" || fail "LANG=C 86x24: training row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
 

@@ -118,15 +118,6 @@ void money_per_month(char *buf, size_t cap, double amount, const char *currency,
 	snprintf(buf, cap, _("%s/month"), money);
 }
 
-void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		   enum money_style style)
-{
-	if (amount < 0)
-		snprintf(buf, cap, "—");
-	else
-		money_format(buf, cap, amount, currency, decimals, style);
-}
-
 /* Three significant digits after k, M or G: 15,432,099 is "15.4M". */
 void money_format_short(char *buf, size_t cap, double amount, const char *currency,
 			enum money_style style)

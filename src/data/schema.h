@@ -35,9 +35,6 @@ struct column {
 	bool tab_ok;
 };
 
-/* Whether the header row of t names this column. */
-bool schema_has_column(const struct csv_table *t, const char *name);
-
 /* Maps header names to column positions; reports missing required columns,
  * duplicated names and names that differ from a known one only in case
  * ("Currency"), which would otherwise be dropped without a word.

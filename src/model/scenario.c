@@ -61,6 +61,18 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 	scenario_model(dst);
 }
 
+/* Which template the shape came from, and the catalogue model the size is
+ * the total of (a note says so: analysis.c). */
+static void custom_source(struct custom_model *cm, const struct model *ref,
+			  const struct model *near)
+{
+	snprintf(cm->source, sizeof cm->source, _("architecture scaled from %s"),
+		 ref ? ref->name : _("a Llama-3.1-8B shape"));
+	snprintf(cm->near_name, sizeof cm->near_name, "%s", near ? near->name : "");
+	snprintf(cm->near_id, sizeof cm->near_id, "%s", near ? near->id : "");
+	cm->near_moe = near && near->experts;
+}
+
 bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char *text,
 			char *err, size_t errlen)
 {
@@ -75,14 +87,14 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 		return false;
 	}
 	struct custom_model *cm = &sc->custom;
-	const struct model *ref = arch_derive(&cm->shape, c, params);
+	const struct model *near = NULL;
+	const struct model *ref = arch_derive(&cm->shape, c, params, &near);
 	snprintf(cm->id, sizeof cm->id, "%s", text);
 	/* Held in the language of the moment the size was set: a model is
 	 * shown as data, so a live switch keeps these words until it is set
 	 * again. */
 	snprintf(cm->name, sizeof cm->name, _("%.4gB (size only)"), params / 1e9);
-	snprintf(cm->source, sizeof cm->source, _("architecture scaled from %s"),
-		 ref ? ref->name : _("a Llama-2-7B shape"));
+	custom_source(cm, ref, near);
 	sc->is_custom = true;
 	scenario_model(sc);
 	scenario_resolve_precision(sc);

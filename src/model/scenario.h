@@ -40,6 +40,10 @@ enum network_choice { NETWORK_OFFER, NETWORK_IB, NETWORK_ETHERNET };
 struct custom_model {
 	struct model shape;
 	char id[32], name[64], source[128];
+	/* The catalogue model whose total the size is (within ARCH_NEAR_MODEL):
+	 * copied, not pointed at, as the catalogue may be reloaded. */
+	char near_name[64], near_id[64];
+	bool near_moe;
 };
 
 struct scenario {

@@ -2,6 +2,7 @@
 
 #include <math.h>
 
+#include "arch.h"
 #include "i18n.h"
 #include "scenario.h"
 
@@ -13,6 +14,8 @@ const struct eta_tp_row eta_tp_rows[] = {
 	[LINK_NVLINK] = {.link = LINK_NVLINK, .eta = {1.00, 0.85, 0.72, 0.62}},
 	[LINK_HCCS] = {.link = LINK_HCCS, .eta = {1.00, 0.85, 0.72, 0.62}},
 	[LINK_PCIE] = {.link = LINK_PCIE, .eta = {1.00, 0.75, 0.60, 0.45}},
+	/* Infinity Fabric: every card has its own link to each other card */
+	[LINK_XGMI] = {.link = LINK_XGMI, .eta = {1.00, 0.85, 0.72, 0.62}},
 };
 
 const char *const bound_names[] = {[BOUND_MEMORY] = "memory", [BOUND_COMPUTE] = "compute",
@@ -46,30 +49,29 @@ static double input_embedding_params(const struct model *m)
 	return m->tied_embeddings ? 0 : lm_head_params(m);
 }
 
-/* Per-expert parameters: e = (P - P_act) / (E - k); 0 for dense models. */
-static double expert_params(const struct model *m)
+/* The share of a MoE layer's routed experts that b tokens touch, each
+ * picking k of E: 1 - (1 - k/E)^b. */
+static double touched_share(const struct model *m, double b)
 {
 	int E = m->experts, k = m->experts_per_token;
-	if (E <= k || k <= 0)
-		return 0;
-	return (m->params_b - m->active_params_b) * 1e9 / (E - k);
+	return E > 0 && k > 0 ? 1 - pow(1 - (double)k / E, b) : 0;
 }
 
-/* The dense part (all but the experts) at its stored size, the LM head at
- * 16 bits where the precision keeps it so, plus E·e·(1 - (1 - k/E)^b)
- * experts' weights: the ones b tokens touch. The input embedding is a
- * lookup, not streamed. */
+/* Everything but the routed experts (the shared experts and dense layers
+ * included) at its stored size, the LM head at 16 bits where the precision
+ * keeps it so, plus the routed experts b tokens touch at their own
+ * precision (expert_dtype). The input embedding is a lookup and a vision
+ * tower is idle for text: neither is streamed. */
 double stream_bytes(const struct workload *w, double b)
 {
 	const struct model *m = w->m;
-	double bpp = w->prec->weight_bytes, e = expert_params(m);
-	int E = m->experts, k = m->experts_per_token;
-	double dense = m->active_params_b * 1e9 - k * e;
+	double bpp = w->prec->weight_bytes, ebpp = w->expert_prec->weight_bytes;
+	double routed = m->derived ? 0 : arch_routed_params(m);
 	double head = lm_head_params(m), emb = lm_head_params(m) + input_embedding_params(m);
-	bool head16 = w->prec->embeddings_16bit && !m->derived;
-	double body = dense - emb;
-	double touched = e > 0 ? E * e * (1 - pow(1 - (double)k / E, b)) : 0;
-	return (body + touched) * bpp + head * (head16 ? 2.0 : bpp);
+	double vision = m->derived ? 0 : m->vision_params_b * 1e9;
+	bool head16 = (w->prec->embeddings_16bit || w->expert_prec->embeddings_16bit) && !m->derived;
+	double body = m->params_b * 1e9 - routed - emb - vision;
+	return body * bpp + routed * touched_share(m, b) * ebpp + head * (head16 ? 2.0 : bpp);
 }
 
 /* Parameters multiplied per token with k experts: P_act without the input
@@ -79,22 +81,37 @@ static double matmul_params(const struct model *m)
 	return m->active_params_b * 1e9 - input_embedding_params(m);
 }
 
+/* FP4 formats compute in FP4 where the card has it, else in 16 bits;
+ * mfu_infer_fp8 stands for the low-precision engines' efficiency. */
 static void fill_efficiency(const struct workload *w, const struct gpu *g, int t,
 			    struct time_efficiency *e)
 {
-	bool fp8 = w->prec->needs_fp8 && gpu_has_fp8(g);
+	bool fp4 = w->prec->fp4_compute && gpu_has_fp4(g);
+	bool fp8 = !fp4 && w->prec->needs_fp8 && gpu_has_fp8(g);
 	*e = (struct time_efficiency){.mbu = g->mbu, .mbu_bs1 = g->mbu_bs1, .mbu_kv = MBU_KV,
 				      .eta_tp = eta_tp(g->link, t),
-				      .bandwidth_gbs = g->bandwidth_gbs, .fp8_compute = fp8};
-	e->peak_tflops = fp8 ? g->fp8_tflops : g->bf16_tflops;
-	e->mfu = fp8 && g->mfu_infer_fp8 > 0 ? g->mfu_infer_fp8 : g->mfu_infer;
+				      .bandwidth_gbs = g->bandwidth_gbs, .fp8_compute = fp8,
+				      .fp4_compute = fp4};
+	e->peak_tflops = fp4 ? g->fp4_tflops : fp8 ? g->fp8_tflops : g->bf16_tflops;
+	e->mfu = (fp4 || fp8) && g->mfu_infer_fp8 > 0 ? g->mfu_infer_fp8 : g->mfu_infer;
 }
 
-/* KV bytes per token on one card of the TP group (MLA: not split). */
-static double kv_per_token_card(const struct workload *w, int t)
+/* KV bytes one sequence of ctx tokens holds on one card of the TP group
+ * (MLA: not split; local layers: at most their window). */
+static double kv_per_seq_card(const struct workload *w, int t, double ctx)
 {
 	double split = t < w->kv_split_max ? t : w->kv_split_max;
-	return kv_cache_bytes(w->m, 1, 1, w->kv_bytes) / split;
+	return kv_cache_bytes(w->m, ctx, 1, w->kv_bytes) / split;
+}
+
+/* Query-key pairs a prefill of n tokens scores, summed over the layers:
+ * n^2 on a global layer (halved by the causal mask, which the two matmul
+ * FLOPs per pair make whole again), at most n x window on a local one. */
+static double prefill_pairs(const struct model *m, double n)
+{
+	int local = arch_local_layers(m);
+	double w = local && m->window < n ? m->window : n;
+	return (double)(m->layers - local) * n * n + local * (2 * n * w - w * w);
 }
 
 /* Decode step and prefill times of one replica serving b sequences. */
@@ -103,17 +120,18 @@ static void step_times(const struct workload *w, int t, double b, struct through
 	const struct time_efficiency *e = &o->eff;
 	const struct model *m = w->m;
 	double bw = e->bandwidth_gbs * 1e9 * t, flops = e->peak_tflops * 1e12 * t * e->mfu;
-	double h = (double)m->heads * m->head_dim, L = m->layers, isl = (double)o->isl;
+	double h = (double)m->heads * m->head_dim, isl = (double)o->isl;
 	double n_mm = matmul_params(m);
 	o->w_stream = stream_bytes(w, b);
 	o->w_stream_1 = stream_bytes(w, 1);
-	o->kv_tok_per_card = kv_per_token_card(w, t);
 	o->ctx = isl + o->osl / 2.0;
+	double kv_seq = kv_per_seq_card(w, t, o->ctx);
+	o->kv_tok_per_card = kv_seq / o->ctx;
 	o->t_fixed = e->mbu_bs1 < e->mbu ? o->w_stream_1 / bw * (1 / e->mbu_bs1 - 1 / e->mbu) : 0;
 	o->t_mem = o->w_stream / (bw * e->mbu) + o->t_fixed +
-		   b * o->ctx * o->kv_tok_per_card / (e->bandwidth_gbs * 1e9 * e->mbu_kv);
-	o->t_cmp = (2 * n_mm * b + 4 * L * h * o->ctx * b) / flops;
-	o->t_pf = (2 * n_mm * isl + 2 * L * h * isl * isl) / (flops * e->eta_tp);
+		   b * kv_seq / (e->bandwidth_gbs * 1e9 * e->mbu_kv);
+	o->t_cmp = (2 * n_mm * b + 4 * h * arch_kv_tokens(m, o->ctx) * b) / flops;
+	o->t_pf = (2 * n_mm * isl + 2 * h * prefill_pairs(m, isl)) / (flops * e->eta_tp);
 }
 
 void throughput_compute(const struct workload *w, const struct gpu *g, const struct layout *l,

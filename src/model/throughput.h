@@ -40,6 +40,7 @@ struct time_efficiency {
 	double peak_tflops;   /* the peak the compute terms divide by */
 	double bandwidth_gbs; /* per card */
 	bool fp8_compute;     /* peak and mfu are the FP8 ones */
+	bool fp4_compute;     /* peak is the FP4 one (mfu: mfu_infer_fp8) */
 };
 
 /* Per way to rent; < 0 when that way is not available. */
@@ -68,8 +69,9 @@ struct throughput {
 	struct time_efficiency eff;
 };
 
-/* Bytes streamed per decode step of b sequences (MoE: the experts b tokens
- * touch), on all TP cards together. */
+/* Bytes streamed per decode step of b sequences (MoE: the routed experts
+ * b tokens touch, at their own precision; shared experts and dense layers
+ * always), on all TP cards together. */
 double stream_bytes(const struct workload *w, double b);
 
 /* The time figures for layout l (t, p, d = replicas) serving concurrency

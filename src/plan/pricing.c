@@ -8,21 +8,21 @@
 #include "plan.h"
 #include "tables.h"
 
-/* Rows [from, to) of offer_order are one region, newest first. */
-static struct offer_quote region_quote(const struct catalog *c, size_t from, size_t to)
+/* One region's quote: its newest row, and the newest monthly and hourly
+ * prices among its rows (the group knows where they are). */
+static struct offer_quote region_quote(const struct catalog *c, const struct offer_group *g)
 {
-	struct offer_quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1,
+	struct offer_quote q = {.newest = &c->offers[c->offer_order[g->from]], .monthly = -1,
 				.hourly = -1};
-	for (size_t i = from; i < to; i++) {
-		const struct offer *o = &c->offers[c->offer_order[i]];
-		if (q.monthly < 0 && o->monthly >= 0) {
-			q.monthly = o->monthly;
-			q.monthly_date = o->collected;
-		}
-		if (q.hourly < 0 && o->hourly >= 0) {
-			q.hourly = o->hourly;
-			q.hourly_date = o->collected;
-		}
+	if (g->monthly < g->to) {
+		const struct offer *o = &c->offers[c->offer_order[g->monthly]];
+		q.monthly = o->monthly;
+		q.monthly_date = o->collected;
+	}
+	if (g->hourly < g->to) {
+		const struct offer *o = &c->offers[c->offer_order[g->hourly]];
+		q.hourly = o->hourly;
+		q.hourly_date = o->collected;
 	}
 	return q;
 }
@@ -42,26 +42,20 @@ static bool better_quote(const struct offer_quote *a, const struct offer_quote *
 	return offer_quote_monthly(a) < offer_quote_monthly(b);
 }
 
-/* The end of the (kind, region) group that starts at row i of g's offers. */
-static size_t group_end(const struct catalog *c, const struct gpu *g, size_t i)
+/* A group's kind (a group is one GPU, kind and region). */
+static int group_kind(const struct catalog *c, const struct offer_group *group)
 {
-	const struct offer *o = &c->offers[c->offer_order[i]];
-	size_t end = g->first_offer + g->noffers, j = i + 1;
-	while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
-	       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
-		j++;
-	return j;
+	return c->offers[c->offer_order[group->from]].kind;
 }
 
 size_t plan_offer_quotes(const struct catalog *c, const struct gpu *g, int kind,
 			 struct offer_quote *out, size_t max)
 {
-	size_t n = 0, end = g->first_offer + g->noffers;
-	for (size_t i = g->first_offer; i < end && n < max;) {
-		size_t j = group_end(c, g, i);
-		if (c->offers[c->offer_order[i]].kind == kind)
-			out[n++] = region_quote(c, i, j);
-		i = j;
+	size_t n = 0;
+	for (size_t i = g->first_group; i < g->first_group + g->ngroups && n < max; i++) {
+		const struct offer_group *group = &c->offer_groups[i];
+		if (group_kind(c, group) == kind)
+			out[n++] = region_quote(c, group);
 	}
 	return n;
 }
@@ -70,18 +64,15 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 		       struct offer_quote *best)
 {
 	bool found = false;
-	size_t end = g->first_offer + g->noffers;
-	for (size_t i = g->first_offer; i < end;) {
-		const struct offer *o = &c->offers[c->offer_order[i]];
-		size_t j = group_end(c, g, i);
-		if (o->kind == kind) {
-			struct offer_quote q = region_quote(c, i, j);
-			if (!found || better_quote(&q, best, want_ib)) {
-				*best = q;
-				found = true;
-			}
+	for (size_t i = g->first_group; i < g->first_group + g->ngroups; i++) {
+		const struct offer_group *group = &c->offer_groups[i];
+		if (group_kind(c, group) != kind)
+			continue;
+		struct offer_quote q = region_quote(c, group);
+		if (!found || better_quote(&q, best, want_ib)) {
+			*best = q;
+			found = true;
 		}
-		i = j;
 	}
 	return found;
 }

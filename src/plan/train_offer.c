@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch.h"
 #include "i18n.h"
 #include "settings_train.h"
 #include "tables.h"
@@ -20,6 +21,16 @@ static const enum train_calibration calibration_of[] = {
 
 /* ---- The time model's inputs ---- */
 
+/* TRAINING.md §2.2: w = min(h, i), i one routed expert's width in a MoE
+ * model (the catalogue's moe_intermediate; the dense first layers are few:
+ * DeepSeek-V3 3 of 61). The shared experts are in P_dense (w->expert_params
+ * counts the routed ones only), so EP never shards them. */
+static double gemm_width(const struct model *m)
+{
+	int i = m->experts ? arch_expert_width(m) : m->intermediate;
+	return i > 0 && i < m->hidden ? i : m->hidden;
+}
+
 static struct train_model model_of(const struct workload *w)
 {
 	const struct model *m = w->m;
@@ -31,10 +42,9 @@ static struct train_model model_of(const struct workload *w)
 		.p_dense = params - experts, .p_exp = experts,
 		.layers = m->layers, .hidden = m->hidden,
 		.attn_w = (double)m->heads * m->head_dim,
-		.gemm_w = m->intermediate > 0 && m->intermediate < m->hidden ? m->intermediate
-									       : m->hidden,
+		.gemm_w = gemm_width(m),
 		.experts = m->experts, .experts_per_token = m->experts_per_token,
-		.moe_layers = m->experts > 0 ? m->layers : 0,
+		.moe_layers = arch_moe_layers(m),
 		.seq_len = (double)w->sc->context};
 	t.p_train = w->kind == TASK_FULL ? t.p_dense : w->trainable;
 	return t;

@@ -414,7 +414,7 @@ const char *figure_key(const struct figure *f)
 }
 
 /* Translated on each call: the language may change while the program runs. */
-const char *figure_label(const struct figure *f)
+static const char *figure_label(const struct figure *f)
 {
 	return _(f->term ? f->term->label : f->label);
 }

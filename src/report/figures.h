@@ -76,9 +76,6 @@ extern const struct figure figures[];
 extern const size_t n_figures;
 
 const char *figure_key(const struct figure *f);
-/* The label in the language of the moment (the key is the interface and
- * stays English); call it each time the label is shown. */
-const char *figure_label(const struct figure *f);
 /* "bare metal", "container", "per card", translated the same way. */
 const char *figure_group_label(const struct figure_group *g);
 /* The value, through the row's getter; false when it does not apply. */

@@ -98,6 +98,13 @@ static void print_table(FILE *out, const struct analysis *a)
 	free(cells);
 	free(rows);
 	print_legend(out, &look, ncols);
+	if (a->unoffered)
+		fprintf(out, P_("(%zu GPU type with no offer on file is not shown: --gpu all sizes "
+				"it, --list-gpus names it)\n",
+				"(%zu GPU types with no offer on file are not shown: --gpu all "
+				"sizes them, --list-gpus names them)\n",
+				(unsigned long)a->unoffered),
+			a->unoffered);
 }
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
@@ -186,7 +193,7 @@ void report_list_models(FILE *out, const struct catalog *c)
 static const struct list_heading gpu_headings[] = {
 	{N_("id"), 14, false},  {N_("name"), 26, false}, {N_("memory"), 10, true},
 	{"GB/s", 7, true},      {"TFLOPS", 6, true},     {"fp8", 4, true},
-	{N_("link"), 7, false}, {N_("offers"), 0, false},
+	{"fp4", 4, true},       {N_("link"), 7, false},  {N_("offers"), 0, false},
 };
 
 void report_list_gpus(FILE *out, const struct catalog *c)
@@ -200,6 +207,13 @@ void report_list_gpus(FILE *out, const struct catalog *c)
 		fprintf(out, " %6.0f MiB %7.0f %6.0f ", g->memory_mib, fmax(g->bandwidth_gbs, 0),
 			fmax(g->bf16_tflops, 0));
 		text_pad(out, gpu_has_fp8(g) ? _("yes") : _("no"), 4, 1);
-		fprintf(out, " %-7s %zu\n", link_names[g->link], g->noffers);
+		fputc(' ', out);
+		text_pad(out, gpu_has_fp4(g) ? _("yes") : _("no"), 4, 1);
+		/* a type without an offer is sized on request only (--gpu): one
+		 * word, so the column lines up in both languages */
+		if (g->noffers)
+			fprintf(out, " %-7s %zu\n", link_names[g->link], g->noffers);
+		else
+			fprintf(out, " %-7s %s\n", link_names[g->link], C_("offers|none"));
 	}
 }

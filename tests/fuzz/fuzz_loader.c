@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "catalog.h"
+#include "loader.h"
 #include "settings.h"
 #include "checkdata.h"
 #include "datasrc.h"
