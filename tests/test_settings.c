@@ -197,7 +197,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
 		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "none"}, {"train-tokens", ""},
-		{"epochs", "1"}, {"global-batch", "1M"}, {"deadline", ""}, {"measured", ""},
+		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
@@ -494,7 +494,7 @@ Test(settings, english_takes_no_translated_names)
 	char err[512];
 	scenario_defaults(&sc);
 	cr_assert_not(scenario_set(&sc, "cards", "AUTO", err, sizeof err), "as before: exact");
-	cr_assert_str_eq(err, "expected auto or a card count from 1 to 4096");
+	cr_assert_str_eq(err, "expected auto or a card count from 1 to 100000");
 }
 
 Test(settings, chinese_summaries, .init = setup)

@@ -46,6 +46,7 @@ struct model {
 struct gpu {
 	const char *id, *name, *vendor, *source;
 	double memory_mib, bandwidth_gbs, bf16_tflops, link_gbs;
+	double link_busbw_gbs; /* measured all-reduce bus bandwidth in a machine; < 0: not given */
 	/* The time model's figures (PERFORMANCE.md §1). fp8_tflops < 0: no
 	 * hardware FP8; mfu_infer_fp8 < 0: not given (no FP8). */
 	double fp8_tflops, mbu, mbu_bs1, mfu_infer, mfu_infer_fp8, mfu_train;

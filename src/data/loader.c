@@ -117,6 +117,7 @@ static const struct column gpu_columns[] = {
 	RANGED_BUNDLED("fp4_tflops", COL_NUMBER, false, G(fp4_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
 	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
+	RANGED("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), 1, MAX_GBS),
 	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_infer", COL_FRACTION, true, G(mfu_infer), MIN_EFFICIENCY, 1),

@@ -163,3 +163,49 @@ bool offer_index_build(struct catalog *c)
 	free(keys);
 	return ok;
 }
+
+/* One empty field filled from an earlier quote q. */
+static void inherit_from(const struct offer *q, struct offer_network *out)
+{
+	bool took = false;
+	if (!out->network[0] && q->network[0]) {
+		out->network = q->network;
+		took = true;
+	}
+	if (out->inter_node == NET_UNKNOWN && q->inter_node != NET_UNKNOWN) {
+		out->inter_node = q->inter_node;
+		took = true;
+	}
+	if (out->inter_node_gbs < 0 && q->inter_node_gbs >= 0) {
+		out->inter_node_gbs = q->inter_node_gbs;
+		took = true;
+	}
+	if (took && !out->inherited) {
+		out->inherited = true;
+		out->inherited_from = q->collected;
+	}
+}
+
+static bool same_region(const struct offer *a, const struct offer *b)
+{
+	return a->kind == b->kind && strcmp(a->region, b->region) == 0;
+}
+
+void offer_network_of(const struct catalog *c, const struct offer *o, struct offer_network *out)
+{
+	const struct gpu *g = &c->gpus[o->gpu];
+	*out = (struct offer_network){.network = o->network ? o->network : "",
+				      .inter_node = o->inter_node,
+				      .inter_node_gbs = o->inter_node_gbs};
+	for (size_t k = g->first_group; k < g->first_group + g->ngroups; k++) {
+		const struct offer_group *group = &c->offer_groups[k];
+		if (!same_region(&c->offers[c->offer_order[group->from]], o))
+			continue;
+		for (size_t i = group->from; i < group->to; i++) {
+			const struct offer *q = &c->offers[c->offer_order[i]]; /* newest first */
+			if (q != o && q->collected <= o->collected)
+				inherit_from(q, out);
+		}
+		return; /* one group per GPU, kind and region */
+	}
+}

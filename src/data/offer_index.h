@@ -18,4 +18,17 @@ bool offer_index_fits(const struct catalog *c);
  * tells which). */
 bool offer_index_build(struct catalog *c);
 
+/* The network between an offer's machines (TRAINING.md §8): its own
+ * fields, each empty one (network, inter_node, inter_node_gbs) from the
+ * latest earlier quote of the same GPU, kind and region that gives it: a
+ * region's network does not change with its price. Needs the index. */
+struct offer_network {
+	const char *network; /* as the offer words it; "" when no quote does */
+	int inter_node;      /* enum inter_node */
+	double inter_node_gbs; /* < 0: not given */
+	bool inherited;      /* some field came from an earlier quote */
+	int inherited_from;  /* YYYYMMDD of the latest quote that gave one */
+};
+void offer_network_of(const struct catalog *c, const struct offer *o, struct offer_network *out);
+
 #endif
