@@ -1,0 +1,53 @@
+#!/bin/bash
+# What a customer notices on the shared screen, under tmux at 120x36 and
+# 80x24, in English and Chinese: the memory line says the need and the
+# need with headroom each as a share of the card; a measurement stays on
+# the GPU it was taken on. Captures go to tests/artefacts/customer/.
+set -u
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+bin=$top_builddir/gpuplan
+art=$top_builddir/tests/artefacts/customer
+rm -rf "$art" && mkdir -p "$art/xdg"
+export GPUPLAN_DATA=$top_srcdir XDG_CONFIG_HOME=$art/xdg LANG=C.UTF-8 LC_ALL=C.UTF-8
+export GPUPLAN_TODAY=2026-12-01 NO_COLOR=1
+runs=0 sock=gpuplan-customer-$$-0
+# shellcheck source=tests/tmux-lib.sh
+. "$top_srcdir/tests/tmux-lib.sh"
+
+# gpuplan alone in a fresh session of cols x lines, started when text shows
+app() { # cols lines text-to-wait-for command...
+	local cols=$1 lines=$2 text=$3
+	shift 3
+	T kill-server 2>/dev/null
+	runs=$((runs + 1)) sock=gpuplan-customer-$$-$runs # a server of its own: no race with the last
+	T new-session -d -s main -x "$cols" -y "$lines" "$*; sleep 60"
+	T set -g window-size manual
+	T resize-window -t main -x "$cols" -y "$lines"
+	wait_for "$text" || fail "gpuplan did not start: $*"
+}
+# The right-hand panes of a capture as one line, borders dropped, so a
+# wrapped breakdown line reads whole (a Chinese one breaks with no space).
+flat() { sed 's/.*││//; s/[│┌┐└┘]/ /g' "$art/$1.txt" | tr '\n' ' ' | tr -s ' '; }
+has() { # capture pattern what
+	flat "$1" | grep -qE -- "$2" && pass "$1: $3" || fail "$1: $3 (no /$2/)"
+}
+
+### 1. the memory line: 17.9 GiB of 24.0 is 75 %; × 1.2 = 21.5 GiB is 90 %
+LLAMA="-m llama-3.1-8b -c 32k -n 8 --gpu rtx4090-24g"
+for size in "120 36" "80 24"; do
+	set -- $size
+	app "$1" "$2" "Per GPU type" "$bin $LLAMA"
+	wait_for "headroom" || fail "no memory line at $1x$2"
+	save "memory-en-$1x$2"
+	has "memory-en-$1x$2" "needs 17.9 GiB = 75 % of 24.0 GiB;" "the need is 75 % of the card"
+	has "memory-en-$1x$2" "with 20 % headroom 21.5 GiB = 90 %" "with headroom it is 90 %"
+	app "$1" "$2" "各型号 GPU" "$bin --lang zh $LLAMA"
+	wait_for "需 17.9 GiB" || fail "no Chinese memory line at $1x$2"
+	save "memory-zh-$1x$2"
+	has "memory-zh-$1x$2" "需 17.9 GiB = 75%" "需要 75 %"
+	has "memory-zh-$1x$2" "留 20% 余量 ?后 21.5 GiB = 90%" "留余量后 90 %"
+done
+
+echo "tui-customer-test: $failures failure(s); screens in $art"
+[ "$failures" -eq 0 ]
