@@ -284,7 +284,10 @@ Test(cli, markdown_quote_fields)
 		"极智算官网裸金属页面 (article 2026-10-12) | |\n",
 		"| H100 80G | container | — | ¥9,345 per card | 2026-10-12 | — | "
 		"极智算官网容器实例页面 (article 2026-10-12) | yes |\n",
-		"| RTX 4090 24G | container | — | ¥1,073 per card, 95折 | 2026-10-12 | — |",
+		/* 8 cards: the 1-8 card offer (1.57/h x 730), its own date and source,
+		 * not the 1-4 card offer's ¥1,073 */
+		"| RTX 4090 24G | container | — | ¥1,146 per card | 2026-09-28 | — | "
+		"极智算官网 /markets (article 2026-09-28) |",
 		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
 		"speeds are estimates within the band shown.\n",
 		"- Sizing is by memory: ",
@@ -302,8 +305,9 @@ Test(cli, markdown_quote_fields)
 Test(cli, markdown_quote_int4_caveat_and_conclusion)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --format markdown"), 0, "%s", err);
-	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s "
-			      "(±30 %).\n\n"), "%s",
+	/* 5 x 3.58 x 730 = 13,067: the 1-8 card hourly 910B container */
+	cr_assert(strstr(out, "\n\nCheapest: 5 × 910B 64G container, ¥13,067/month, ~10.6 tok/s "
+			      "(±50 %)"), "%s",
 		  out);
 	cr_assert(strstr(out, "- int4 is weight-only quantisation (GPTQ/AWQ style): the weights are "
 			      "stored in int4, activations and the KV cache are not. Answers can be "
@@ -410,17 +414,18 @@ Test(cli, compare_markdown_is_the_quote_side_by_side)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 --compare \"-p int4\" --format markdown"), 0,
 		     "%s", err);
-	/* A's 7 cards of 910B are one 8-card machine, not seven machines */
+	/* A's 7 cards of 910B by the 1-8 card container: 7 x 3.58 x 730 = 18,294,
+	 * under the 8-card machine's 18,800 */
 	const char *want = "# GPU quote: Qwen2.5-72B, two scenarios\n\n"
-			   "Cheapest now (B): 4 × H20 96G container, ¥17,856/month. Pinned (A): "
-			   "910B 64G bare metal, 1 machine (7 cards used, 1 idle), ¥18,800/month. "
-			   "B − A: -¥944/month.\n";
+			   "Cheapest now (B): 5 × 910B 64G container, ¥13,067/month. Pinned (A): "
+			   "7 × 910B 64G container, ¥18,294/month. "
+			   "B − A: -¥5,227/month.\n";
 	cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
 	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
 	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.35 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "
 			      "-¥27,744 |\n"),
 		  "%s", out);
-	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 9.90 tok/s | 5 | PP5 | ¥18,800 | 10.6 tok/s | ¥0 |\n"), "%s",
+	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,294 | 9.90 tok/s | 5 | PP5 | ¥13,067 | 10.6 tok/s | -¥5,227 |\n"), "%s",
 		  out);
 	cr_assert(strstr(out, "- B: int4 is weight-only quantisation"), "%s", out);
 }

@@ -296,18 +296,21 @@ static const char *quote_headline(const struct scenario *sc, const char *gpus, c
 /* The Chinese cases need the headline's Chinese (/work/frag/qhead.po) in
  * the built-in catalogue: skipped until it is merged into po/zh_CN.po. */
 
-/* Bare metal is whole 8-card machines: "7 × 910B 64G bare metal" read as
- * seven machines. Qwen2.5-72B bf16, 32k × 20: PP7 on 910B, containers
- * stop at 4 cards, so bare metal: ceil(7 / 8) = 1 machine at ¥18,800,
- * 8 − 7 = 1 card idle. */
+/* Bare metal is whole 8-card machines: "6 × A100 80G bare metal" read as
+ * six machines. Qwen2.5-72B bf16, 32k × 20: PP6 on A100, which has no
+ * container offer, so bare metal: ceil(6 / 8) = 1 machine at ¥41,600,
+ * 8 − 6 = 2 cards idle. (910B's PP7 is now 7 containers of the 1-8 card
+ * hourly offer, 7 × 3.58 × 730 = ¥18,294, under its machine's ¥18,800.) */
 Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      NULL);
+	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
+			 "Cheapest: A100 80G bare metal, 1 machine (6 cards used, 2 idle), "
+			 "¥41,600/month, ~13.9 tok/s (±30 %).");
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: 910B 64G bare metal, 1 machine (7 cards used, 1 idle), "
-			 "¥18,800/month, ~9.90 tok/s (±50 %).");
+			 "Cheapest: 7 × 910B 64G container, ¥18,294/month, ~9.90 tok/s (±50 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
@@ -316,7 +319,7 @@ Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      "precision", "int4", NULL);
-	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
+	cr_assert_str_eq(quote_headline(&sc, "h20-96g", "Cheapest:"),
 			 "Cheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %).");
 }
 
@@ -338,9 +341,9 @@ Test(quote, bare_metal_headline_in_chinese)
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      NULL);
-	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
-			 "最低价方案：910B 64G 裸金属整机 1 台（用 7 卡，闲置 1 卡），¥18,800/月，"
-			 "约 9.90 tok/s（±50%）。");
+	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
+			 "最低价方案：A100 80G 裸金属整机 1 台（用 6 卡，闲置 2 卡），¥41,600/月，"
+			 "约 13.9 tok/s（±30%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),

@@ -49,5 +49,24 @@ for size in "120 36" "80 24"; do
 	has "memory-zh-$1x$2" "留 20% 余量 ?后 21.5 GiB = 90%" "留余量后 90 %"
 done
 
+### 3. one offer, whole: 8 × 4090 takes the 1-8 card offer (1.57/h x 730 =
+### 1,146.1 a card, 2026-09-28), never its price with the 1-4 card limit
+EIGHT="-m llama-3.1-8b -c 32k -n 8 --gpu rtx4090-24g --cards 8"
+for size in "120 36" "80 24"; do
+	set -- $size
+	app "$1" "$2" "Per GPU type" "$bin $EIGHT"
+	wait_for "container 8 ×" || fail "no container line at $1x$2"
+	save "offer-en-$1x$2"
+	has "offer-en-$1x$2" "container 8 × ¥1,146 = ¥9,169/month · max 8 cards · 2026-09-28" \
+		"8 cards: the 1-8 card offer, its price and date"
+	flat "offer-en-$1x$2" | grep -q "max 4 cards" && fail "offer-en-$1x$2: the 1-4 card limit shown" ||
+		pass "offer-en-$1x$2: no 1-4 card limit beside it"
+	app "$1" "$2" "各型号 GPU" "$bin --lang zh $EIGHT"
+	wait_for "容器实例 8 ×" || fail "no Chinese container line at $1x$2"
+	save "offer-zh-$1x$2"
+	has "offer-zh-$1x$2" "容器实例 8 × ¥1,146 = ¥9,169/月 · 最多 8 张 ?卡 · 2026-09-28" \
+		"8 张卡：1-8 卡的报价"
+done
+
 echo "tui-customer-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

@@ -1,7 +1,14 @@
-/* Container versus bare metal for a chosen plan. For each region the
- * newest quote wins; among regions the most recently quoted one is used
- * (older regions are history), an IB network first when the plan spans
- * machines, then the cheapest. */
+/* Container versus bare metal for a chosen plan. Each offer is one row
+ * of offers.csv, used whole: its price, hourly price, card limit and date
+ * are never mixed with another row's. An offer is a GPU, kind, region,
+ * cards and max_cards; for one offer quoted again the newest row wins.
+ * Two offers of one GPU, kind and region (a 1-4 card monthly price and a
+ * 1-8 card hourly one) are both candidates. Among regions the most
+ * recently quoted is used (older regions are history); an IB network
+ * comes first when the plan spans machines, then an offer that takes the
+ * plan's card count, then for a training job (--train-tokens) one with an
+ * hourly price (a job is billed for its hours: the month's price would
+ * charge a 3-day job for 30), then the cheaper per card. */
 #include <math.h>
 #include <string.h>
 
@@ -9,46 +16,62 @@
 #include "tables.h"
 
 struct quote {
-	const struct offer *newest;
-	double monthly, hourly; /* per unit / per card; < 0 when absent */
-	int monthly_date, hourly_date;
+	const struct offer *row; /* the one row whose fields are used */
+	int region_date;         /* the newest row of its GPU, kind and region */
 };
 
-/* Rows [from, to) of offer_order are one region, newest first. */
-static struct quote region_quote(const struct catalog *c, size_t from, size_t to)
+static double unit_monthly(const struct offer *o)
 {
-	struct quote q = {.newest = &c->offers[c->offer_order[from]], .monthly = -1, .hourly = -1};
-	for (size_t i = from; i < to; i++) {
-		const struct offer *o = &c->offers[c->offer_order[i]];
-		if (q.monthly < 0 && o->monthly >= 0) {
-			q.monthly = o->monthly;
-			q.monthly_date = o->collected;
-		}
-		if (q.hourly < 0 && o->hourly >= 0) {
-			q.hourly = o->hourly;
-			q.hourly_date = o->collected;
-		}
-	}
-	return q;
+	return o->monthly >= 0 ? o->monthly : o->hourly * HOURS_PER_MONTH * o->cards;
 }
 
-static double unit_monthly(const struct quote *q)
+/* Whether the plan's cards fit in one instance of a container offer (a
+ * bare-metal offer takes any count: whole machines). */
+static bool takes_cards(const struct offer *o, int cards)
 {
-	return q->monthly >= 0 ? q->monthly : q->hourly * HOURS_PER_MONTH * q->newest->cards;
+	return o->kind != OFFER_CONTAINER || cards <= o->max_cards;
 }
 
-static bool better_quote(const struct quote *a, const struct quote *b, bool want_ib)
+/* What a plan asks of an offer. */
+struct want {
+	bool ib;          /* the plan spans machines */
+	bool hourly;      /* training: a job billed by the hour */
+	int cards;
+};
+
+static bool better_quote(const struct quote *a, const struct quote *b, const struct want *w)
 {
-	bool a_ib = a->newest->inter_node == NET_IB, b_ib = b->newest->inter_node == NET_IB;
+	const struct offer *x = a->row, *y = b->row;
+	bool want_ib = w->ib;
+	int cards = w->cards;
+	bool a_ib = x->inter_node == NET_IB, b_ib = y->inter_node == NET_IB;
+	bool a_takes = takes_cards(x, cards), b_takes = takes_cards(y, cards);
 	if (want_ib && a_ib != b_ib)
 		return a_ib;
-	if (a->newest->collected != b->newest->collected)
-		return a->newest->collected > b->newest->collected;
-	return unit_monthly(a) < unit_monthly(b);
+	if (a->region_date != b->region_date)
+		return a->region_date > b->region_date;
+	if (a_takes != b_takes)
+		return a_takes;
+	if (w->hourly && (x->hourly >= 0) != (y->hourly >= 0))
+		return x->hourly >= 0;
+	return unit_monthly(x) / x->cards < unit_monthly(y) / y->cards;
 }
 
-static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, bool want_ib,
-		       struct quote *best)
+/* Whether row k of offer_order repeats an offer that a newer row of its
+ * region group [from, k) already quotes. */
+static bool requoted(const struct catalog *c, size_t from, size_t k)
+{
+	const struct offer *o = &c->offers[c->offer_order[k]];
+	for (size_t i = from; i < k; i++) {
+		const struct offer *n = &c->offers[c->offer_order[i]];
+		if (n->cards == o->cards && n->max_cards == o->max_cards)
+			return true;
+	}
+	return false;
+}
+
+static bool find_quote(const struct catalog *c, const struct gpu *g, int kind,
+		       const struct want *w, struct quote *best)
 {
 	bool found = false;
 	size_t end = g->first_offer + g->noffers;
@@ -58,9 +81,11 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 		while (j < end && c->offers[c->offer_order[j]].kind == o->kind &&
 		       strcmp(c->offers[c->offer_order[j]].region, o->region) == 0)
 			j++;
-		if (o->kind == kind) {
-			struct quote q = region_quote(c, i, j);
-			if (!found || better_quote(&q, best, want_ib)) {
+		for (size_t k = i; o->kind == kind && k < j; k++) {
+			struct quote q = {&c->offers[c->offer_order[k]], o->collected};
+			if (requoted(c, i, k))
+				continue;
+			if (!found || better_quote(&q, best, w)) {
 				*best = q;
 				found = true;
 			}
@@ -72,40 +97,44 @@ static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, b
 
 static void set_quote(struct rent *r, const struct quote *q)
 {
-	r->offer = q->newest;
-	r->hourly_per_card = q->hourly;
-	r->monthly_collected = q->monthly >= 0 ? q->monthly_date : q->hourly_date;
-	r->hourly_collected = q->hourly_date;
+	r->offer = q->row;
+	r->hourly_per_card = q->row->hourly;
+	r->monthly_collected = q->row->collected;
+	r->hourly_collected = q->row->collected;
 }
 
-static void price_container(const struct catalog *c, const struct plan *p, struct rent *r)
+static void price_container(const struct catalog *c, const struct plan *p, bool training,
+			    struct rent *r)
 {
 	struct quote q;
+	struct want w = {.hourly = training, .cards = p->cards};
 	*r = (struct rent){.hourly_per_card = -1};
-	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
+	if (!find_quote(c, p->gpu, OFFER_CONTAINER, &w, &q)) {
 		r->why = msg_no_container_offer(gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);
-	r->max_cards = q.newest->max_cards;
-	r->monthly_per_card = unit_monthly(&q) / q.newest->cards;
+	r->max_cards = q.row->max_cards;
+	r->monthly_per_card = unit_monthly(q.row) / q.row->cards;
 	r->total = r->monthly_per_card * p->cards;
 	r->available = p->cards <= r->max_cards;
 	if (!r->available)
 		r->why = msg_container_max_cards(p->cards, r->max_cards);
 }
 
-static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
+static void price_baremetal(const struct catalog *c, const struct plan *p, bool training,
+			    struct rent *r)
 {
 	struct quote q;
+	struct want w = {.ib = p->machines > 1, .hourly = training, .cards = p->cards};
 	*r = (struct rent){.hourly_per_card = -1};
-	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
+	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, &w, &q)) {
 		r->why = msg_no_baremetal_offer(gpu_short_name(p->gpu));
 		return;
 	}
 	set_quote(r, &q);
-	int per_machine = q.newest->cards;
-	r->machine_monthly = unit_monthly(&q);
+	int per_machine = q.row->cards;
+	r->machine_monthly = unit_monthly(q.row);
 	r->machines = (p->cards + per_machine - 1) / per_machine;
 	r->monthly_per_card = r->machine_monthly / per_machine;
 	r->total = r->machines * r->machine_monthly;
@@ -143,9 +172,11 @@ static enum cheaper cheaper_way(const struct plan *p)
 
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
 {
-	price_container(c, p, &p->container);
-	price_baremetal(c, p, &p->baremetal);
-	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
+	bool training = tasks[sc->task].kind != TASK_INFERENCE;
+	bool job = training && sc->train_tokens > 0; /* a job of so many hours */
+	price_container(c, p, job, &p->container);
+	price_baremetal(c, p, job, &p->baremetal);
+	p->efficiency = parallel_efficiency(p, training);
 	p->cheaper = cheaper_way(p);
 	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? &p->baremetal
 				  : p->cheaper == CHEAPER_CONTAINER ? &p->container
