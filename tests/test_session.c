@@ -948,11 +948,13 @@ Test(session, training_tiers_line_up_by_display_width_in_chinese)
 	i18n_set_lang(I18N_EN);
 }
 
-/* --measured on screen: the speed-ups were taken on the selected row's
- * GPU type, so its days come from the fit and the others' from the
- * model; selecting another row moves the fit there. With 1:1520,
- * 2:2900, 4:5400 the USL fit has X1 = 1520. */
-Test(session, measured_applies_to_the_selected_row)
+/* --measured on screen: the speed-ups typed with H100 selected were taken
+ * on the H100, so its days come from the fit and the others' from the
+ * model; selecting another row does not move the measurement (the 4090
+ * showed "1520 tok/s per card" and "measured"); new points typed there
+ * belong to that row. With 1:1520, 2:2900, 4:5400 the USL fit has
+ * X1 = 1520. */
+Test(session, measured_belongs_to_the_gpu_it_was_typed_on)
 {
 	cr_assert(session_apply(&s, "model", "llama-2-7b"));
 	cr_assert(session_apply(&s, "task", "lora"));
@@ -969,9 +971,19 @@ Test(session, measured_applies_to_the_selected_row)
 	session_select_at(&s, row_of("a100-80g"));
 	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
 	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
-	cr_assert(a100->training.measured, "the fit follows the selection");
+	cr_assert_not(a100->training.measured, "the measurement does not follow the cursor");
+	cr_assert(h100->training.measured);
+	cr_assert_str_eq(s.sc.measured_gpu, "h100-80g");
+	/* the same points applied again keep their GPU */
+	cr_assert(session_apply(&s, "measured", "1:1520,2:2900,4:5400"), "%s", s.status);
+	cr_assert_str_eq(s.sc.measured_gpu, "h100-80g");
+	/* new points typed with A100 selected are A100's */
+	cr_assert(session_apply(&s, "measured", "1:1400,2:2700"), "%s", s.status);
+	cr_assert_str_eq(s.sc.measured_gpu, "a100-80g");
+	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	cr_assert(a100->training.measured);
 	cr_assert_not(h100->training.measured);
-	cr_assert_str_eq(s.an->measured_gpu, "a100-80g");
 }
 
 /* A bare size's name is written when the size is set; the language key

@@ -68,5 +68,48 @@ for size in "120 36" "80 24"; do
 		"8 张卡：1-8 卡的报价"
 done
 
+### 4. a measurement belongs to the GPU it was typed on: typed with H100
+### selected, it stays on H100 when A100 is selected (the 4090 showed
+### "1520 tok/s per card" and "measured")
+LORA="-m llama-2-7b -t lora --train-tokens 2B"
+select_h100() { # the breakdown's title names the selected row
+	for _ in 1 2 3 4 5 6 7 8; do
+		screen | grep -q "┌ H100 80G ·" && return 0
+		keys PgDn
+	done
+	return 1
+}
+for run in "120 36 en" "80 24 en" "120 36 zh" "80 24 zh"; do
+	set -- $run
+	name="measured-$3-$1x$2"
+	if [ "$3" = zh ]; then
+		app "$1" "$2" "各型号 GPU" "$bin --lang zh $LORA"
+	else
+		app "$1" "$2" "Per GPU type" "$bin $LORA"
+	fi
+	select_h100 || fail "$name: H100 not selected"
+	keys BTab Enter # the Advanced fields
+	for _ in $(seq 15); do T send-keys -t main Tab; done # to Measured
+	settle
+	T send-keys -t main -l "1:1520,2:2900,4:5400"
+	# with 1520 tok/s on one card, the H100 row's days are 16.9 (2.17 modelled)
+	wait_for "16.9" || fail "$name: the measurement did not apply"
+	save "$name-h100"
+	keys PgUp # A100, the row above
+	wait_for "┌ A100 80G ·" || fail "$name: A100 not selected"
+	save "$name-a100"
+	has "$name-h100" "(from|取 ?自) --measured" "the H100 breakdown is the measured one"
+	flat "$name-a100" | grep -qE "(from|取 ?自) --measured" &&
+		fail "$name: the measurement moved to A100" || pass "$name: A100 is not measured"
+	if [ "$1" = 120 ]; then
+		has "$name-a100" "H100 80G .* 16\.9 " "the H100 row keeps its measured days"
+		if [ "$3" = zh ]; then
+			has "$name-a100" "实测于 H100 80G" "the title names the GPU measured on"
+		else
+			has "$name-a100" "measured on H100 80G" "the title names the GPU measured on"
+		fi
+	fi
+done
+
 echo "tui-customer-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]
