@@ -251,8 +251,9 @@ Test(cli, limits_report)
 			      "data_source,prices_as_of\n"
 			      "h20-96g,1,0,0," DATA
 			      "h20-96g,2,79700,19,130.30" DATA
-			      "h20-96g,4,595125,145,258.34" DATA
-			      "h20-96g,8,1625975,396,444.92" DATA);
+			      /* 595125 and 1625975 by memory: the 131072-token window */
+			      "h20-96g,4,131072,145,258.34" DATA
+			      "h20-96g,8,131072,396,444.92" DATA);
 	cr_assert_eq(run("-m llama-3.1-70b --limits --format json"), 0);
 	cr_assert(json_valid(out), "%s", out);
 }

@@ -310,6 +310,23 @@ Test(planner, huge_concurrency_and_cards_stay_finite)
 #include "compare.h"
 #include "capacity.h"
 
+/* The longest context is no longer than the model reads: Llama-3.1-8B
+ * bf16 on 4090s held 1,115,612 tokens on 8 cards by memory, past its
+ * 131,072-token window; one card holds 26,636 by memory, under it. */
+Test(planner, the_longest_context_stops_at_the_models_window)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-8b", NULL);
+	const struct gpu *g = &cat.gpus[catalog_find_gpu(&cat, "rtx4090-24g")];
+	struct card_limit lim[LIMIT_CARD_COUNTS];
+	cr_assert(limits_for_gpu(&cat, &sc, g, lim));
+	cr_assert_eq(lim[0].max_context, 26636);
+	cr_assert_not(lim[0].context_capped);
+	cr_assert_eq(lim[3].cards, 8);
+	cr_assert_eq(lim[3].max_context, 131072);
+	cr_assert(lim[3].context_capped);
+}
+
 /* A limit is the point where the next token (or sequence) no longer fits:
  * checked by running the planner again just below and just above it. */
 Test(planner, limits_are_where_the_card_count_steps_up)
@@ -329,6 +346,10 @@ Test(planner, limits_are_where_the_card_count_steps_up)
 		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", at, NULL);
 		run(&sc);
 		cr_assert(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, at);
+		if (lim[k].context_capped) { /* the window stops it, not the memory */
+			cr_assert_eq(lim[k].max_context, 131072);
+			continue;
+		}
 		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", above, NULL);
 		run(&sc);
 		cr_assert_not(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, above);

@@ -357,9 +357,11 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 {
 	session_select_at(&s, row_of("h100-80g"));
 	check_limits("h100-80g");
-	/* 70B bf16 fits neither one nor two H100 80G: 421130 tokens on four */
+	/* 70B bf16 fits neither one nor two H100 80G; four hold 421130 tokens
+	 * by memory, past the model's 131072-token window: the window */
 	cr_assert_eq(s.limits[1].max_context, 0);
-	cr_assert_eq(s.limits[2].max_context, 421130);
+	cr_assert_eq(s.limits[2].max_context, 131072);
+	cr_assert(s.limits[2].context_capped);
 	cr_assert_eq(s.limits[2].max_concurrency, 102);
 	session_select_row(&s, 1); /* the next row: its limits, computed as it is selected */
 	check_limits(s.selected->id);

@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
+#include "duration.h"
 #include "i18n.h"
 #include "plan_text.h"
 #include "report.h"
@@ -164,9 +165,16 @@ static void price_dates(const struct analysis *a, int *oldest, int *newest)
 static void md_prepared(FILE *out, const struct analysis *a)
 {
 	char today[16], from[16], to[16], range[48];
-	int oldest, newest;
-	time_t now = time(NULL);
-	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
+	int oldest, newest, day;
+	char err[160];
+	/* GPUPLAN_TODAY as everywhere (the golden files were prepared "today"
+	 * until midnight), else the clock */
+	if (duration_today(&day, err, sizeof err)) {
+		unit_date(today, sizeof today, day);
+	} else {
+		time_t now = time(NULL);
+		strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
+	}
 	price_dates(a, &oldest, &newest);
 	if (!newest)
 		oldest = newest = a->catalog->newest_date;
