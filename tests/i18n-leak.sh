@@ -35,6 +35,7 @@ hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt 
 prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all reduce
 sigma kappa peft bit embedding lm head
 oken ok
+cuda wa
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'

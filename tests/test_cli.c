@@ -306,10 +306,17 @@ Test(cli, markdown_quote_fields)
 Test(cli, markdown_quote_int4_caveat_and_conclusion)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --format markdown"), 0, "%s", err);
-	/* 5 x 3.58 x 730 = 13,067: the 1-8 card hourly 910B container */
-	cr_assert(strstr(out, "\n\nCheapest: 5 × 910B 64G container, ¥13,067/month, ~10.6 tok/s "
-			      "(±50 %)"), "%s",
+	/* 910B's 5 × 3.58 × 730 = 13,067 is lower, but int4 (GPTQ/AWQ) is not
+	 * native on Ascend: the headline is the cheapest GPU that runs it */
+	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s "
+			      "(±30 %).\n\n"), "%s",
 		  out);
+	cr_assert(strstr(out, "int4 (GPTQ/AWQ) is not native on 910B 64G: its kernels are "
+			      "CUDA-first"), "%s", out);
+	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --gpu 910b-64g --format markdown"), 0,
+		     "%s", err);
+	cr_assert(strstr(out, "\n\nCheapest: 5 × 910B 64G container, ¥13,067/month, ~10.6 tok/s "
+			      "(±50 %) (not native on 910B 64G: see the notes).\n\n"), "%s", out);
 	cr_assert(strstr(out, "- int4 is weight-only quantisation (GPTQ/AWQ style): the weights are "
 			      "stored in int4, activations and the KV cache are not. Answers can be "
 			      "less accurate than in bf16"), "%s", out);
@@ -407,6 +414,11 @@ Test(cli, compare_with_another_price_list)
 			 "json"), 0, "%s", err);
 	cr_assert(json_valid(out), "%s", out);
 	cr_assert(strstr(out, "\"b_data_source\": \"/tmp/gpuplan-newprices\""), "%s", out);
+	/* QLoRA's NF4 base (bitsandbytes) is CUDA-first too; bf16 is native */
+	cr_assert_eq(run("-m qwen2.5-7b -t qlora --train-tokens 500M --gpu 910b-64g"), 0, "%s", err);
+	cr_assert(strstr(out, "QLoRA's NF4 is not native on 910B 64G"), "%s", out);
+	cr_assert_eq(run("-m qwen2.5-7b --gpu 910b-64g"), 0, "%s", err);
+	cr_assert_null(strstr(out, "not native"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /nonexistent-gpuplan\""), 3);
 }
 
@@ -418,9 +430,9 @@ Test(cli, compare_markdown_is_the_quote_side_by_side)
 	/* A's 7 cards of 910B by the 1-8 card container: 7 x 3.58 x 730 = 18,294,
 	 * under the 8-card machine's 18,800 */
 	const char *want = "# GPU quote: Qwen2.5-72B, two scenarios\n\n"
-			   "Cheapest now (B): 5 × 910B 64G container, ¥13,067/month. Pinned (A): "
+			   "Cheapest now (B): 4 × H20 96G container, ¥17,856/month. Pinned (A): "
 			   "7 × 910B 64G container, ¥18,294/month. "
-			   "B − A: -¥5,227/month.\n";
+			   "B − A: -¥438/month.\n";
 	cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
 	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
 	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.35 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "

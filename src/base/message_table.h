@@ -195,3 +195,7 @@ MESSAGE(FP4_WITHOUT_HARDWARE, fp4_without_hardware, NOTICE,
 	FORM(N_("%s without FP4 tensor cores on %s: dequantized to 16-bit as it is read "
 		"(weight-only)")),
 	ARGS2(STRING, precision, STRING, gpu))
+MESSAGE(NOT_NATIVE_ON_GPU, not_native_on_gpu, WARNING,
+	FORM(N_("%s is not native on %s: its kernels are CUDA-first, so it runs emulated, "
+		"slower than estimated, or not at all; natively the card runs %s")),
+	ARGS3(WORD, format, STRING, gpu, WORD, native))

@@ -11,6 +11,7 @@
 #include "figures.h"
 #include "duration.h"
 #include "i18n.h"
+#include "native.h"
 #include "plan_text.h"
 #include "report.h"
 #include "report_quote_md.h"
@@ -74,6 +75,7 @@ struct headline {
 	double amount;
 	bool job;
 	enum train_rent way; /* the job's billing */
+	bool not_native;     /* the GPU does not run the format natively (native.h) */
 };
 
 /* The job's cost its cheapest way: the table's "job cost"; -1 without. */
@@ -99,8 +101,28 @@ static const struct plan *cheapest_job(const struct analysis *a)
 	return NULL;
 }
 
+/* The cheapest plan, by the headline's own figure (h->job: the job's
+ * cost, else the month's), in h->p's currency, whose GPU runs the format
+ * natively; NULL when none does. */
+static const struct plan *cheapest_native(const struct analysis *a, const struct headline *h)
+{
+	const struct plan *best = NULL;
+	double best_cost = -1;
+	for (size_t i = 0; i < a->nplans; i++) {
+		const struct plan *p = &a->plans[i];
+		double cost = h->job ? train_job_cost(p) : plan_monthly(p);
+		if (cost >= 0 && native_format(p->gpu, &a->sc) &&
+		    strcmp(plan_currency(p), plan_currency(h->p)) == 0 &&
+		    (!best || cost < best_cost))
+			best = p, best_cost = cost;
+	}
+	return best;
+}
+
 /* A job is paid for once, so its headline is the cheapest way to pay for
- * the job, not a month; otherwise the lowest monthly total. */
+ * the job, not a month; otherwise the lowest monthly total. A plan on a
+ * GPU that does not run the format natively (int4 on 910B) heads it only
+ * when no GPU does, and then says so. */
 static struct headline headline_of(const struct analysis *a)
 {
 	struct headline h = {.p = NULL, .amount = -1, .job = false, .way = RENT_NONE};
@@ -112,6 +134,14 @@ static struct headline headline_of(const struct analysis *a)
 		h.amount = train_job_cost(h.p);
 	} else if ((h.p = plan_cheapest(a))) {
 		h.amount = plan_monthly(h.p);
+	}
+	h.not_native = h.p && !native_format(h.p->gpu, &a->sc);
+	const struct plan *native = h.not_native ? cheapest_native(a, &h) : NULL;
+	if (native) {
+		h.p = native;
+		h.not_native = false;
+		h.way = h.job ? native->training.bill.cheapest : h.way;
+		h.amount = h.job ? train_job_cost(native) : plan_monthly(native);
 	}
 	return h;
 }
@@ -138,6 +168,11 @@ static void cheapest_text(char *buf, size_t cap, const struct headline *h, bool 
 	if (speed) {
 		size_t n = strlen(buf);
 		quote_speed_suffix(buf + n, cap - n, p);
+	}
+	if (h->not_native) { /* the cheapest is no offer the customer can run as planned */
+		size_t n = strlen(buf);
+		snprintf(buf + n, cap - n, _(" (not native on %s: see the notes)"),
+			 gpu_short_name(p->gpu));
 	}
 }
 
