@@ -261,6 +261,22 @@ Test(quote, chinese_quote_reads_chinese)
 	i18n_set_lang(I18N_EN);
 }
 
+/* The bundled data is named in the quote's language: the Chinese quote
+ * read "数据：built in (bundled data compiled into gpuplan)". */
+Test(quote, built_in_data_is_named_in_the_quotes_language)
+{
+	chinese_or_skip();
+	struct scenario sc;
+	enum data_kind kind = ref_catalog.kind;
+	ref_catalog.kind = DATA_BUILTIN;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	char *text = markdown_of(ref_run(&sc, NULL), NULL, 0);
+	ref_catalog.kind = kind;
+	cr_assert(strstr(text, "数据：内置（编译进 gpuplan 的随附数据）。"), "%s", text);
+	cr_assert_null(strstr(text, "built in"), "%s", text);
+	i18n_set_lang(I18N_EN);
+}
+
 /* The same check for the training quote's own section. */
 Test(quote, chinese_training_quote_reads_chinese)
 {

@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
+#include "datasrc.h"
 #include "duration.h"
 #include "i18n.h"
 #include "native.h"
@@ -222,7 +223,7 @@ static void md_prepared(FILE *out, const struct analysis *a)
 	fprintf(out, _("Prepared %s with gpuplan %s. Prices collected %s (each price's date is "
 		       "under Prices used), %s per month; data: %s.\n\n"), today, PACKAGE_VERSION,
 		MD(range), MD(a->catalog->noffers ? a->catalog->offers[0].currency : "CNY"),
-		MD(a->catalog->source));
+		MD(data_source_text(a->catalog)));
 }
 
 /* The inputs, one row each; a cell writer returns false when its row
@@ -652,8 +653,8 @@ static void md_compare_scenarios(FILE *out, const struct analysis *a, const stru
 				in_a ? MD(ca) : "—", in_b ? MD(cb) : "—");
 	}
 	if (a->catalog != b->catalog)
-		fprintf(out, "| %s | %s | %s |\n", MD(_("Data")), MD(a->catalog->source),
-			MD(b->catalog->source));
+		fprintf(out, "| %s | %s | %s |\n", MD(_("Data")), MD(data_source_text(a->catalog)),
+			MD(data_source_text(b->catalog)));
 }
 
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
@@ -725,7 +726,7 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 	md_compare_plans(out, pinned, now, &o);
 	md_sources(out, now, &o);
 	if (pinned->catalog != now->catalog) {
-		fprintf(out, _("\nPinned scenario (A), data %s:\n"), MD(pinned->catalog->source));
+		fprintf(out, _("\nPinned scenario (A), data %s:\n"), MD(data_source_text(pinned->catalog)));
 		md_sources(out, pinned, &all);
 	}
 	fputs(_("\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
