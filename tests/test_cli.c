@@ -422,6 +422,24 @@ Test(cli, compare_with_another_price_list)
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /nonexistent-gpuplan\""), 3);
 }
 
+/* The two-scenario quote writes a line both scenarios share once and
+ * marks the others A: or B:; A's notes are there too (its multi-machine
+ * note was missing: only B's were listed). */
+Test(cli, compare_quote_merges_what_both_say_and_keeps_as_notes)
+{
+	cr_assert_eq(run("-m deepseek-v3 --gpu h20-96g --compare \"-m llama-3.1-8b\" --format markdown"),
+		     0, "%s", err);
+	cr_assert(strstr(out, "## Notes\n\n- A: MoE: all 671B parameters are resident"), "%s", out);
+	cr_assert(strstr(out, "- A: H20 96G: multi-node: 2 machines"), "%s", out);
+	cr_assert(strstr(out, "\n- KV cache in 16 bits (2 bytes per value) (--kv-precision auto).\n"),
+		  "%s", out);
+	cr_assert_null(strstr(out, "- A: KV cache in 16 bits"), "%s", out);
+	cr_assert_null(strstr(out, "- B: KV cache in 16 bits"), "%s", out);
+	/* the same context: one Speed line, unmarked */
+	cr_assert(strstr(out, "\n- Speed: each request reads 3584 input tokens"), "%s", out);
+	cr_assert_null(strstr(out, "- A: Speed"), "%s", out);
+}
+
 /* --compare --format markdown is the two-scenario quote, not the table. */
 Test(cli, compare_markdown_is_the_quote_side_by_side)
 {

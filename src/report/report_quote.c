@@ -3,6 +3,7 @@
  * the order the screen shows them, memory, every price with its date and
  * source, and the assumptions a customer must see. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -560,7 +561,8 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 		  "- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
 		  "speeds are estimates within the band shown.\n"
 		  "- Hourly prices convert at %.0f hours a month; bare metal is rented in whole "
-		  "machines; for each GPU, kind and region the newest quote is used.\n"
+		  "machines; each offer (GPU, kind, region, cards, max_cards) is priced from its "
+		  "newest row, whole.\n"
 		  "- Multi-node clusters are quoted by sales; their figures here are estimates.\n"),
 		sc->headroom_pct, sc->overhead_gib, sc->prefill_chunk, HOURS_PER_MONTH);
 }
@@ -705,14 +707,99 @@ static void md_compare_plans(FILE *out, const struct analysis *a, const struct a
 			md_compare_row(out, &a->plans[i], NULL);
 }
 
+/* What one scenario writes into a section: its lines as a bullet list. */
+typedef void (*md_section)(FILE *out, const struct analysis *a);
+
+static char *md_section_text(md_section write, const struct analysis *a)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	write(f, a);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Whether the line [line, its '\n'] stands whole among text's lines. */
+static bool md_has_line(const char *text, const char *line, size_t n)
+{
+	for (const char *t = text; *t;) {
+		const char *end = strchr(t, '\n');
+		size_t len = end ? (size_t)(end - t) : strlen(t);
+		if (len == n && strncmp(t, line, n) == 0)
+			return true;
+		t += len + (end != NULL);
+	}
+	return false;
+}
+
+/* text's lines, each "- …" line that the other text lacks marked with
+ * prefix after its "- " ("- A: …"); the lines both have are printed by
+ * the first text's call only (print_shared). */
+static void md_merge_lines(FILE *out, const char *text, const char *other, const char *prefix,
+			   bool print_shared)
+{
+	for (const char *t = text; *t;) {
+		const char *end = strchr(t, '\n');
+		size_t n = end ? (size_t)(end - t) : strlen(t);
+		bool shared = md_has_line(other, t, n);
+		if (shared && print_shared)
+			fprintf(out, "%.*s\n", (int)n, t);
+		else if (!shared && n > 2 && strncmp(t, "- ", 2) == 0)
+			fprintf(out, "- %s%.*s\n", prefix, (int)(n - 2), t + 2);
+		else if (!shared)
+			fprintf(out, "%.*s\n", (int)n, t);
+		t += n + (end != NULL);
+	}
+}
+
+/* One section for both scenarios: a line both write once, the others
+ * marked A: or B: (a two-scenario quote repeated every identical line
+ * under A and under B). */
+static void md_compare_section(FILE *out, md_section write, const struct analysis *a,
+			       const struct analysis *b)
+{
+	char *ta = md_section_text(write, a), *tb = md_section_text(write, b);
+	if (ta && tb) {
+		md_merge_lines(out, ta, tb, _("A: "), true);
+		md_merge_lines(out, tb, ta, _("B: "), false);
+	} else { /* out of memory: each in full */
+		write(out, a);
+		write(out, b);
+	}
+	free(ta);
+	free(tb);
+}
+
+static void md_load_lines(FILE *out, const struct analysis *a)
+{
+	md_load_assumptions(out, a, "");
+}
+
+static void md_time_lines(FILE *out, const struct analysis *a)
+{
+	quote_time_assumptions(out, a, "");
+}
+
+/* The scenario's notes, then its plans' (each once). */
+static void md_note_lines(FILE *out, const struct analysis *a)
+{
+	for (int i = 0; i < a->nnotes; i++)
+		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&a->notes[i])));
+	md_plan_notes(out, a);
+}
+
 static void md_compare_assumptions(FILE *out, const struct analysis *a, const struct analysis *b)
 {
 	fprintf(out, "\n%s\n\n", _("## Assumptions"));
 	md_memory_only(out);
-	md_load_assumptions(out, a, _("A: "));
-	md_load_assumptions(out, b, _("B: "));
-	quote_time_assumptions(out, a, _("A: "));
-	quote_time_assumptions(out, b, _("B: "));
+	md_compare_section(out, md_load_lines, a, b);
+	md_compare_section(out, md_time_lines, a, b);
 	md_fixed_assumptions(out, b);
 }
 
@@ -732,9 +819,8 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 	fputs(_("\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
 		"or days for the job (training); estimates, ±30 % (days ±25 %), ±50 % on "
 		"GPUs whose efficiencies are estimates.\n"), out);
-	fprintf(out, "\n%s\n\n", _("## Notes (B, now)"));
-	for (int i = 0; i < now->nnotes; i++)
-		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&now->notes[i])));
-	md_plan_notes(out, now);
+	/* both scenarios' notes: A's multi-machine note was missing */
+	fprintf(out, "\n%s\n\n", _("## Notes"));
+	md_compare_section(out, md_note_lines, pinned, now);
 	md_compare_assumptions(out, pinned, now);
 }
