@@ -35,6 +35,7 @@ hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt 
 prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all reduce
 sigma kappa peft bit embedding lm head
 oken ok
+cuda wa
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
@@ -132,12 +133,21 @@ function cut_literal(s, lit,   at, done, before, after) {
 }
 # a long cell shown cut short (a source in a narrow column, "..."): its
 # first 16 bytes and as much more of it as the line shows
-function cut_shortened(s, cell,   at, k) {
+# Only a cut that the screen marked ("..." or "…" where it stops): another
+# cell sharing the first 16 bytes ("极智算官网 /markets (...)" beside
+# "极智算官网 /markets/bms (...)") is not this one shortened.
+function cut_shortened(s, cell,   at, k, done, tail) {
+	done = ""
 	while ((at = index(s, substr(cell, 1, 16))) > 0) {
 		for (k = 16; k < length(cell) && substr(s, at + k, 1) == substr(cell, k + 1, 1); k++) ;
+		tail = substr(s, at + k, 3)
+		if (k < length(cell) && tail != "..." && tail != "…") {
+			done = done substr(s, 1, at); s = substr(s, at + 1)
+			continue
+		}
 		s = substr(s, 1, at - 1) " " substr(s, at + k)
 	}
-	return s
+	return done s
 }
 function allowed(w, data_line,   lw) {
 	if (w in exact) return 1

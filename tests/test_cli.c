@@ -252,8 +252,9 @@ Test(cli, limits_report)
 			      "data_source,prices_as_of\n"
 			      "h20-96g,1,0,0," DATA
 			      "h20-96g,2,79700,19,130.30" DATA
-			      "h20-96g,4,595125,145,258.34" DATA
-			      "h20-96g,8,1625975,396,444.92" DATA);
+			      /* 595125 and 1625975 by memory: the 131072-token window */
+			      "h20-96g,4,131072,145,258.34" DATA
+			      "h20-96g,8,131072,396,444.92" DATA);
 	cr_assert_eq(run("-m llama-3.1-70b --limits --format json"), 0);
 	cr_assert(json_valid(out), "%s", out);
 }
@@ -285,7 +286,10 @@ Test(cli, markdown_quote_fields)
 		"极智算官网裸金属页面 (article 2026-10-12) | |\n",
 		"| H100 80G | container | — | ¥9,345 per card | 2026-10-12 | — | "
 		"极智算官网容器实例页面 (article 2026-10-12) | yes |\n",
-		"| RTX 4090 24G | container | — | ¥1,073 per card, 95折 | 2026-10-12 | — |",
+		/* 8 cards: the 1-8 card offer (1.57/h x 730), its own date and source,
+		 * not the 1-4 card offer's ¥1,073 */
+		"| RTX 4090 24G | container | — | ¥1,146 per card | 2026-09-28 | — | "
+		"极智算官网 /markets (article 2026-09-28) |",
 		"- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
 		"speeds are estimates within the band shown.\n",
 		"- Sizing is by memory: ",
@@ -308,9 +312,17 @@ Test(cli, markdown_quote_fields)
 Test(cli, markdown_quote_int4_caveat_and_conclusion)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --format markdown"), 0, "%s", err);
+	/* 910B's 5 × 3.58 × 730 = 13,067 is lower, but int4 (GPTQ/AWQ) is not
+	 * native on Ascend: the headline is the cheapest GPU that runs it */
 	cr_assert(strstr(out, "\n\nCheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s "
 			      "(±30 %).\n\n"), "%s",
 		  out);
+	cr_assert(strstr(out, "int4 (GPTQ/AWQ) is not native on 910B 64G: its kernels are "
+			      "CUDA-first"), "%s", out);
+	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 -p int4 --gpu 910b-64g --format markdown"), 0,
+		     "%s", err);
+	cr_assert(strstr(out, "\n\nCheapest: 5 × 910B 64G container, ¥13,067/month, ~10.6 tok/s "
+			      "(±50 %) (not native on 910B 64G: see the notes).\n\n"), "%s", out);
 	cr_assert(strstr(out, "- int4 is weight-only quantisation (GPTQ/AWQ style): the weights are "
 			      "stored in int4, activations and the KV cache are not. Answers can be "
 			      "less accurate than in bf16"), "%s", out);
@@ -408,7 +420,30 @@ Test(cli, compare_with_another_price_list)
 			 "json"), 0, "%s", err);
 	cr_assert(json_valid(out), "%s", out);
 	cr_assert(strstr(out, "\"b_data_source\": \"/tmp/gpuplan-newprices\""), "%s", out);
+	/* QLoRA's NF4 base (bitsandbytes) is CUDA-first too; bf16 is native */
+	cr_assert_eq(run("-m qwen2.5-7b -t qlora --train-tokens 500M --gpu 910b-64g"), 0, "%s", err);
+	cr_assert(strstr(out, "QLoRA's NF4 is not native on 910B 64G"), "%s", out);
+	cr_assert_eq(run("-m qwen2.5-7b --gpu 910b-64g"), 0, "%s", err);
+	cr_assert_null(strstr(out, "not native"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /nonexistent-gpuplan\""), 3);
+}
+
+/* The two-scenario quote writes a line both scenarios share once and
+ * marks the others A: or B:; A's notes are there too (its multi-machine
+ * note was missing: only B's were listed). */
+Test(cli, compare_quote_merges_what_both_say_and_keeps_as_notes)
+{
+	cr_assert_eq(run("-m deepseek-v3 --gpu h20-96g --compare \"-m llama-3.1-8b\" --format markdown"),
+		     0, "%s", err);
+	cr_assert(strstr(out, "## Notes\n\n- A: MoE: all 671B parameters are resident"), "%s", out);
+	cr_assert(strstr(out, "- A: H20 96G: multi-node: 2 machines"), "%s", out);
+	cr_assert(strstr(out, "\n- KV cache in 16 bits (2 bytes per value) (--kv-precision auto).\n"),
+		  "%s", out);
+	cr_assert_null(strstr(out, "- A: KV cache in 16 bits"), "%s", out);
+	cr_assert_null(strstr(out, "- B: KV cache in 16 bits"), "%s", out);
+	/* the same context: one Speed line, unmarked */
+	cr_assert(strstr(out, "\n- Speed: each request reads 3584 input tokens"), "%s", out);
+	cr_assert_null(strstr(out, "- A: Speed"), "%s", out);
 }
 
 /* --compare --format markdown is the two-scenario quote, not the table. */
@@ -416,17 +451,18 @@ Test(cli, compare_markdown_is_the_quote_side_by_side)
 {
 	cr_assert_eq(run("-m qwen2.5-72b -c 32k -n 20 --compare \"-p int4\" --format markdown"), 0,
 		     "%s", err);
-	/* A's 7 cards of 910B are one 8-card machine, not seven machines */
+	/* A's 7 cards of 910B by the 1-8 card container: 7 x 3.58 x 730 = 18,294,
+	 * under the 8-card machine's 18,800 */
 	const char *want = "# GPU quote: Qwen2.5-72B, two scenarios\n\n"
 			   "Cheapest now (B): 4 × H20 96G container, ¥17,856/month. Pinned (A): "
-			   "910B 64G bare metal, 1 machine (7 cards used, 1 idle), ¥18,800/month. "
-			   "B − A: -¥944/month.\n";
+			   "7 × 910B 64G container, ¥18,294/month. "
+			   "B − A: -¥438/month.\n";
 	cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
 	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
 	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.35 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "
 			      "-¥27,744 |\n"),
 		  "%s", out);
-	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 9.90 tok/s | 5 | PP5 | ¥18,800 | 10.6 tok/s | ¥0 |\n"), "%s",
+	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,294 | 9.90 tok/s | 5 | PP5 | ¥13,067 | 10.6 tok/s | -¥5,227 |\n"), "%s",
 		  out);
 	cr_assert(strstr(out, "- B: int4 is weight-only quantisation"), "%s", out);
 }

@@ -315,7 +315,8 @@ Test(contract, the_checker_knows_every_keyword_the_schema_uses)
 
 static const char *const param_types[] = {[PARAM_INT] = "integer", [PARAM_LONG] = "integer",
 					  [PARAM_DOUBLE] = "number", [PARAM_STRING] = "string",
-					  [PARAM_WORD] = "string", [PARAM_MONEY] = "money"};
+					  [PARAM_WORD] = "string", [PARAM_MONEY] = "money",
+					  [PARAM_DAYS] = "number"};
 
 /* The schema entry a row needs, to paste when a row is added. */
 static void print_entry(const struct message_row *r)

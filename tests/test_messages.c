@@ -85,7 +85,7 @@ static struct message_arg sample_arg(char letter)
 {
 	if (letter == 's')
 		return (struct message_arg){.kind = ARG_STRING, .v.s = "X"};
-	if (letter == 'f')
+	if (letter == 'f' || letter == 'D')
 		return (struct message_arg){.kind = ARG_DOUBLE, .v.f = 2};
 	if (letter == 'm')
 		return (struct message_arg){.kind = ARG_MONEY, .v.money = {.amount = 2, .currency = "CNY"}};
@@ -127,7 +127,7 @@ Test(messages, the_why_lines_count_cards)
 	cr_assert_str_eq(text(&m),
 			 "no shape reaches 30.0 tokens/s per user: the fastest, on 8 cards, gives 21.2");
 	m = msg_why_train_memory_minimum(2, 3.25, 90.0);
-	cr_assert_str_eq(text(&m), "the memory minimum was 2 cards: 3.2 days at 90 % parallel efficiency");
+	cr_assert_str_eq(text(&m), "the memory minimum was 2 cards: 3.25 days at 90 % parallel efficiency");
 	/* money as everywhere: sign and thousands; cents below 100 */
 	m = msg_why_deadline_cheapest(1, "containers by the month", 1500.0, "CNY");
 	cr_assert_str_eq(text(&m), "1 card, containers by the month, is the cheapest way to meet "
@@ -140,7 +140,25 @@ Test(messages, the_why_lines_count_cards)
 	message_set_money_style(MONEY_UTF8);
 	m = msg_why_deadline_unreachable(7.0, 1, 9.5);
 	cr_assert_str_eq(text(&m),
-			 "no card count meets the 7.0-day deadline: the fastest, 1 card, takes 9.5 days");
+			 "no card count meets the 7.00-day deadline: the fastest, 1 card, takes 9.50 days");
+}
+
+/* Days in a message are written as the lines write them (unit_days: three
+ * significant digits, 304 / 15.4 / 3.04), and two that differ never read
+ * alike: 3.004 past 3 was "3.0 days is past the 3.0-day deadline". */
+Test(messages, days_read_as_the_lines_write_them_and_a_value_past_a_limit_reads_past_it)
+{
+	struct message m = msg_why_past_deadline(304.1, 14.0);
+	cr_assert_str_eq(text(&m), "304 days is past the 14.0-day deadline");
+	m = msg_why_past_deadline(3.04, 3.0);
+	cr_assert_str_eq(text(&m), "3.04 days is past the 3.00-day deadline");
+	m = msg_why_past_deadline(3.004, 3.0); /* 3.00 = 3.00: one digit more each */
+	cr_assert_str_eq(text(&m), "3.004 days is past the 3.000-day deadline");
+	m = msg_why_past_deadline(0.0412, 0.04); /* two significant digits below 0.1 day */
+	cr_assert_str_eq(text(&m), "0.041 days is past the 0.04-day deadline");
+	m = msg_why_deadline_unreachable(14.0, 512, 15.4);
+	cr_assert_str_eq(text(&m), "no card count meets the 14.0-day deadline: the fastest, 512 "
+				   "cards, takes 15.4 days");
 }
 
 Test(messages, a_small_buffer_is_cut_and_terminated)

@@ -16,7 +16,9 @@
  * regions: a (hourly only, Ethernet), a2 (the same price, monthly), b (IB,
  * dearer), c (IB, cheapest, but quoted long before the others: history).
  * Toy 3T: a free container (monthly 0 is a price, not a missing one) over
- * an older hourly quote. Toy 4T: a container unit of 2 cards. */
+ * an older hourly quote of the same offer. Toy 4T: a container unit of 2
+ * cards. Toy 5T: two container offers in one region, 1-4 cards at 1000 a
+ * month (2026-10-12) and 1-8 cards at 2.0 an hour (2026-09-28). */
 static const char toy_models[] =
 	"id,name,params_b,active_params_b,layers,hidden,heads,kv_heads,head_dim,intermediate,"
 	"vocab,kv_elems,mlp,tied_embeddings,experts,experts_per_token,max_context,dtype,source\n"
@@ -27,7 +29,8 @@ static const char toy_gpus[] =
 	"toy-1t,Toy 1T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
 	"toy-2t,Toy 2T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
 	"toy-3t,Toy 3T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
-	"toy-4t,Toy 4T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n";
+	"toy-4t,Toy 4T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
+	"toy-5t,Toy 5T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n";
 static const char toy_offers[] =
 	"gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network,inter_node,"
 	"collected,source\n"
@@ -39,7 +42,9 @@ static const char toy_offers[] =
 	"toy-2t,baremetal,8,,c,100,,CNY,,IB,ib,2026-01-01,test\n"
 	"toy-3t,container,1,8,,0,,CNY,,,none,2026-10-12,test\n"
 	"toy-3t,container,1,8,,500,0.5,CNY,,,none,2026-01-01,test\n"
-	"toy-4t,container,2,8,,3000,,CNY,,,none,2026-10-12,test\n";
+	"toy-4t,container,2,8,,3000,,CNY,,,none,2026-10-12,test\n"
+	"toy-5t,container,1,4,,1000,,CNY,,,none,2026-10-12,test\n"
+	"toy-5t,container,1,8,,,2.0,CNY,,,none,2026-09-28,test\n";
 
 static struct catalog toy_cat;
 
@@ -63,12 +68,15 @@ static void free_toy(void)
 
 TestSuite(rent, .init = load_toy, .fini = free_toy);
 
-/* The toy model, inference, on exactly n cards of toy card g. */
-static struct plan plan_cards_of(int n, size_t g)
+/* The toy model, for task, on exactly n cards of toy card g. */
+static struct plan plan_task_cards_of(const char *task, int n, size_t g)
 {
 	struct scenario sc;
 	char err[200], count[16];
 	scenario_defaults(&sc);
+	scenario_put(&sc, "task", task);
+	if (strcmp(task, "inference") != 0)
+		scenario_put(&sc, "train-tokens", "1B");
 	cr_assert(scenario_set_model(&sc, &toy_cat, "toy", err, sizeof err), "%s", err);
 	snprintf(count, sizeof count, "%d", n);
 	scenario_put(&sc, "cards", count);
@@ -78,6 +86,11 @@ static struct plan plan_cards_of(int n, size_t g)
 	plan_for_gpu(&w, &toy_cat, &toy_cat.gpus[g], &p);
 	cr_assert_eq(p.cards, n);
 	return p;
+}
+
+static struct plan plan_cards_of(int n, size_t g)
+{
+	return plan_task_cards_of("inference", n, g);
 }
 
 static struct plan plan_cards(int n)
@@ -163,15 +176,43 @@ Test(rent, hourly_only_machine_and_the_newest_cheapest_region)
 
 Test(rent, a_zero_price_is_a_price)
 {
-	/* the newest monthly is 0: free, dated 2026-10-12; the older row's 500 is not
-	 * used, its hourly 0.5 is the only hourly quote (2026-01-01) */
+	/* the newest monthly is 0: free, dated 2026-10-12; the older row of the
+	 * same offer (1 card, max 8) is history: neither its 500 nor its hourly
+	 * 0.5 is used, one row's fields are never mixed with another's */
 	struct plan p = plan_cards_of(2, 2);
 	cr_assert(p.container.available);
 	cr_assert_float_eq(p.container.monthly_per_card, 0, 1e-12);
 	cr_assert_float_eq(p.container.total, 0, 1e-12);
 	cr_assert_eq(p.container.monthly_collected, 20261012);
-	cr_assert_float_eq(p.container.hourly_per_card, 0.5, 1e-12);
-	cr_assert_eq(p.container.hourly_collected, 20260101);
+	cr_assert_lt(p.container.hourly_per_card, 0);
+}
+
+Test(rent, two_offers_of_one_region_are_two_candidates_never_mixed)
+{
+	/* 3 cards: both take them; 1000 a month beats 2.0 x 730 h = 1460: the
+	 * 2026-10-12 row, with no hourly price (the other row's 2.0 is not its) */
+	struct plan p = plan_cards_of(3, 4);
+	cr_assert(p.container.available);
+	cr_assert_eq(p.container.max_cards, 4);
+	cr_assert_float_eq(p.container.total, 3000, 1e-9);
+	cr_assert_lt(p.container.hourly_per_card, 0);
+	cr_assert_eq(p.container.monthly_collected, 20261012);
+	/* 8 cards: only the 1-8 card offer takes them: 8 x 1460 = 11680, its
+	 * hourly 2.0, its limit 8 and its date, not "max 4" with its price */
+	p = plan_cards_of(8, 4);
+	cr_assert(p.container.available);
+	cr_assert_eq(p.container.max_cards, 8);
+	cr_assert_float_eq(p.container.monthly_per_card, 1460, 1e-9);
+	cr_assert_float_eq(p.container.total, 11680, 1e-9);
+	cr_assert_float_eq(p.container.hourly_per_card, 2.0, 1e-12);
+	cr_assert_eq(p.container.monthly_collected, 20260928);
+	cr_assert_eq(p.container.offer->max_cards, 8);
+	/* a training job is billed for its hours: on 3 cards the offer with an
+	 * hourly price, 2.0 x 730 = 1460 a card-month, its own row's fields */
+	p = plan_task_cards_of("lora", 3, 4); /* (with --train-tokens: see the helper) */
+	cr_assert_float_eq(p.container.hourly_per_card, 2.0, 1e-12);
+	cr_assert_float_eq(p.container.total, 3 * 1460, 1e-9);
+	cr_assert_eq(p.container.max_cards, 8);
 }
 
 Test(rent, container_unit_of_two_cards)

@@ -261,6 +261,22 @@ Test(quote, chinese_quote_reads_chinese)
 	i18n_set_lang(I18N_EN);
 }
 
+/* The bundled data is named in the quote's language: the Chinese quote
+ * read "数据：built in (bundled data compiled into gpuplan)". */
+Test(quote, built_in_data_is_named_in_the_quotes_language)
+{
+	chinese_or_skip();
+	struct scenario sc;
+	enum data_kind kind = ref_catalog.kind;
+	ref_catalog.kind = DATA_BUILTIN;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	char *text = markdown_of(ref_run(&sc, NULL), NULL, 0);
+	ref_catalog.kind = kind;
+	cr_assert(strstr(text, "数据：内置（编译进 gpuplan 的随附数据）。"), "%s", text);
+	cr_assert_null(strstr(text, "built in"), "%s", text);
+	i18n_set_lang(I18N_EN);
+}
+
 /* The same check for the training quote's own section. */
 Test(quote, chinese_training_quote_reads_chinese)
 {
@@ -296,18 +312,21 @@ static const char *quote_headline(const struct scenario *sc, const char *gpus, c
 /* The Chinese cases need the headline's Chinese (/work/frag/qhead.po) in
  * the built-in catalogue: skipped until it is merged into po/zh_CN.po. */
 
-/* Bare metal is whole 8-card machines: "7 × 910B 64G bare metal" read as
- * seven machines. Qwen2.5-72B bf16, 32k × 20: PP7 on 910B, containers
- * stop at 4 cards, so bare metal: ceil(7 / 8) = 1 machine at ¥18,800,
- * 8 − 7 = 1 card idle. */
+/* Bare metal is whole 8-card machines: "6 × A100 80G bare metal" read as
+ * six machines. Qwen2.5-72B bf16, 32k × 20: PP6 on A100, which has no
+ * container offer, so bare metal: ceil(6 / 8) = 1 machine at ¥41,600,
+ * 8 − 6 = 2 cards idle. (910B's PP7 is now 7 containers of the 1-8 card
+ * hourly offer, 7 × 3.58 × 730 = ¥18,294, under its machine's ¥18,800.) */
 Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      NULL);
+	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
+			 "Cheapest: A100 80G bare metal, 1 machine (6 cards used, 2 idle), "
+			 "¥41,600/month, ~13.9 tok/s (±30 %).");
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: 910B 64G bare metal, 1 machine (7 cards used, 1 idle), "
-			 "¥18,800/month, ~9.90 tok/s (±50 %).");
+			 "Cheapest: 7 × 910B 64G container, ¥18,294/month, ~9.90 tok/s (±50 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
@@ -316,7 +335,7 @@ Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      "precision", "int4", NULL);
-	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
+	cr_assert_str_eq(quote_headline(&sc, "h20-96g", "Cheapest:"),
 			 "Cheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %).");
 }
 
@@ -338,9 +357,9 @@ Test(quote, bare_metal_headline_in_chinese)
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      NULL);
-	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
-			 "最低价方案：910B 64G 裸金属整机 1 台（用 7 卡，闲置 1 卡），¥18,800/月，"
-			 "约 9.90 tok/s（±50%）。");
+	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
+			 "最低价方案：A100 80G 裸金属整机 1 台（用 6 卡，闲置 2 卡），¥41,600/月，"
+			 "约 13.9 tok/s（±30%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
@@ -367,10 +386,13 @@ Test(quote, training_headline_is_the_jobs_cheapest_billing)
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 1 × 910B 64G container by the hour, ¥431 for the job, "
 			 "~5.02 days (±50 %).");
-	/* RTX 4090 alone: 3 cards by the hour, 4.74 days, ¥535 */
+	/* RTX 4090 alone: the 2026-09-28 offer of 1-8 cards at ¥1.57 a card-hour
+	 * is a candidate of its own now (its card limit is no longer the other
+	 * row's 4): 8 cards for 1.66 days, 1.66 × 24 h × 8 × 1.57 ≈ ¥500, cheaper
+	 * and faster than 3 cards for 4.74 days at ¥535 */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
-			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥535 for the job, "
-			 "~4.74 days (±25 %).");
+			 "Cheapest: 8 × RTX 4090 24G container by the hour, ¥500 for the job, "
+			 "~1.66 days (±25 %).");
 	/* A100 has bare metal only: one month of one machine (the ¥40,000 quote
 	 * is the cheaper region) pays for all 8 cards, so the job runs on them
 	 * (PERFORMANCE.md §2: at the same spend the faster): 0.62 days */
@@ -419,9 +441,11 @@ Test(quote, training_headline_in_chinese)
 	i18n_set_lang(I18N_EN);
 }
 
-/* Two training scenarios compare jobs: A (7 days) 910B by the hour ¥431;
- * B (1 day) 2 H100 containers by the month, 0.81 days, 2 × ¥9,345 =
- * ¥18,690; B − A = ¥18,259. A month beside a job has no difference. */
+/* Two training scenarios compare jobs: A (7 days) one 910B by the hour
+ * ¥431; B (1 day) six 910B by the hour: billed by the card-hour, six cards
+ * for a sixth of the time cost the same ¥431 (each 910B row is an offer of
+ * its own now, so the hourly one takes six cards): B − A is the cent the
+ * hours' rounding leaves. A month beside a job has no difference. */
 Test(quote, compare_headline_jobs_and_machines)
 {
 	struct scenario sa, sb, sc;
@@ -436,9 +460,9 @@ Test(quote, compare_headline_jobs_and_machines)
 	cr_assert(analysis_run(&month, &ref_catalog, &sc, NULL));
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "Cheapest now", line_buf,
 				  sizeof line_buf),
-			 "Cheapest now (B): 2 × H100 80G container by the month, ¥18,690 for the "
-			 "job. Pinned (A): 1 × 910B 64G container by the hour, ¥431 for the job. "
-			 "B − A: +¥18,259 for the job.");
+			 "Cheapest now (B): 6 × 910B 64G container by the hour, ¥431 for the job. "
+			 "Pinned (A): 1 × 910B 64G container by the hour, ¥431 for the job. "
+			 "B − A: +¥0.01 for the job.");
 	cr_assert_str_eq(headline(compare_of(&pinned, &month), "Cheapest now", line_buf,
 				  sizeof line_buf),
 			 "Cheapest now (B): 1 × RTX 4090 24G container, ¥1,073/month. Pinned (A): "
@@ -446,9 +470,9 @@ Test(quote, compare_headline_jobs_and_machines)
 	chinese_or_skip();
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "当前场景", line_buf,
 				  sizeof line_buf),
-			 "当前场景（B）最低价：2 × H100 80G 容器包月，任务总价 ¥18,690。"
+			 "当前场景（B）最低价：6 × 910B 64G 容器按量，任务总价 ¥431。"
 			 "对照场景（A）：1 × 910B 64G 容器按量，任务总价 ¥431。"
-			 "B − A：任务总价 +¥18,259。");
+			 "B − A：任务总价 +¥0.01。");
 	i18n_set_lang(I18N_EN);
 	analysis_free(&pinned);
 	analysis_free(&now);

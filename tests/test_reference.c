@@ -141,7 +141,10 @@ Test(reference, container_versus_bare_metal_per_card)
 	const struct plan *ascend = plan_of(&an, "910b-64g");
 	const struct plan *h100 = plan_of(&an, "h100-80g");
 	cr_assert_lt(ascend->baremetal.monthly_per_card, ascend->container.monthly_per_card);
-	cr_assert_float_eq(ascend->container.monthly_per_card, 2577, 1e-9);
+	/* 8 cards: only the 1-8 card hourly offer (2026-09-28) takes them:
+	 * 3.58 x 730 = 2613.4 a card; the 1-4 card 2577 does not */
+	cr_assert_float_eq(ascend->container.monthly_per_card, 3.58 * 730, 1e-9);
+	cr_assert_eq(ascend->container.max_cards, 8);
 	cr_assert_lt(h100->container.monthly_per_card, h100->baremetal.monthly_per_card);
 	cr_assert_float_eq(h100->container.monthly_per_card, 9345, 1e-9);
 	/* 8 cards: a container allows 4 (2026-10-12 quote) */
@@ -155,13 +158,22 @@ Test(reference, hourly_converts_at_730_hours)
 	make_scenario(&sc, &cat, "llama-2-7b", NULL);
 	run(&sc);
 	const struct plan *p = plan_of(&an, "rtx4090-24g");
-	/* 1.57 x 730 = 1146.1; the newer monthly quote 1073 (2026-10-12) is the price used */
-	cr_assert_float_eq(p->container.hourly_per_card * HOURS_PER_MONTH, 1146.1, 1e-9);
+	/* two offers: 1-4 cards at 1073 a month (2026-10-12), 1-8 at 1.57/h
+	 * (2026-09-28) = 1146.1 a month; one card: the cheaper 1073, whole, with
+	 * no hourly price of its own */
 	cr_assert_float_eq(p->container.monthly_per_card, 1073, 1e-9);
+	cr_assert_lt(p->container.hourly_per_card, 0);
 	cr_assert_eq(p->container.monthly_collected, 20261012);
-	cr_assert_eq(p->container.hourly_collected, 20260928);
 	/* one 4090: container 1073 < bare metal 9200 */
 	cr_assert_eq(p->cheaper, CHEAPER_CONTAINER);
+	make_scenario(&sc, &cat, "llama-2-7b", "cards", "8", NULL);
+	run(&sc);
+	p = plan_of(&an, "rtx4090-24g");
+	/* eight cards: the 1-8 card offer, 1.57 x 730 = 1146.1 */
+	cr_assert_float_eq(p->container.hourly_per_card * HOURS_PER_MONTH, 1146.1, 1e-9);
+	cr_assert_float_eq(p->container.monthly_per_card, 1146.1, 1e-9);
+	cr_assert_eq(p->container.monthly_collected, 20260928);
+	cr_assert_eq(p->container.max_cards, 8);
 }
 
 Test(reference, newest_price_wins_within_a_region)
@@ -298,6 +310,23 @@ Test(planner, huge_concurrency_and_cards_stay_finite)
 #include "compare.h"
 #include "capacity.h"
 
+/* The longest context is no longer than the model reads: Llama-3.1-8B
+ * bf16 on 4090s held 1,115,612 tokens on 8 cards by memory, past its
+ * 131,072-token window; one card holds 26,636 by memory, under it. */
+Test(planner, the_longest_context_stops_at_the_models_window)
+{
+	struct scenario sc;
+	make_scenario(&sc, &cat, "llama-3.1-8b", NULL);
+	const struct gpu *g = &cat.gpus[catalog_find_gpu(&cat, "rtx4090-24g")];
+	struct card_limit lim[LIMIT_CARD_COUNTS];
+	cr_assert(limits_for_gpu(&cat, &sc, g, lim));
+	cr_assert_eq(lim[0].max_context, 26636);
+	cr_assert_not(lim[0].context_capped);
+	cr_assert_eq(lim[3].cards, 8);
+	cr_assert_eq(lim[3].max_context, 131072);
+	cr_assert(lim[3].context_capped);
+}
+
 /* A limit is the point where the next token (or sequence) no longer fits:
  * checked by running the planner again just below and just above it. */
 Test(planner, limits_are_where_the_card_count_steps_up)
@@ -317,6 +346,10 @@ Test(planner, limits_are_where_the_card_count_steps_up)
 		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", at, NULL);
 		run(&sc);
 		cr_assert(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, at);
+		if (lim[k].context_capped) { /* the window stops it, not the memory */
+			cr_assert_eq(lim[k].max_context, 131072);
+			continue;
+		}
 		make_scenario(&sc, &cat, "llama-3.1-70b", "cards", n, "context", above, NULL);
 		run(&sc);
 		cr_assert_not(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, above);

@@ -359,9 +359,11 @@ Test(session, limits_of_the_selected_gpu_equal_the_report)
 {
 	session_select_at(&s, row_of("h100-80g"));
 	check_limits("h100-80g");
-	/* 70B bf16 fits neither one nor two H100 80G: 421130 tokens on four */
+	/* 70B bf16 fits neither one nor two H100 80G; four hold 421130 tokens
+	 * by memory, past the model's 131072-token window: the window */
 	cr_assert_eq(s.limits[1].max_context, 0);
-	cr_assert_eq(s.limits[2].max_context, 421130);
+	cr_assert_eq(s.limits[2].max_context, 131072);
+	cr_assert(s.limits[2].context_capped);
 	cr_assert_eq(s.limits[2].max_concurrency, 102);
 	session_select_row(&s, 1); /* the next row: its limits, computed as it is selected */
 	check_limits(s.selected->id);
@@ -893,8 +895,8 @@ Test(session, the_built_in_data_has_nothing_to_reload)
  * (Qwen2.5-72B int4, 32k, 20 users; gpuplan --format json): H100 TP4
  * 103.5 tok/s, ¥137.44 per million output tokens by container, ¥325.32
  * by bare metal, TTFT 3.813 s, TPOT 0.04431 s (22.6 tok/s per user),
- * memory-bound, ±30 %; 910B (an estimate row, ±50 %) 10.6 tok/s, bare
- * metal only at ¥676.77. */
+ * memory-bound, ±30 %; 910B (an estimate row, ±50 %) 10.6 tok/s on 5
+ * cards, by the 1-8 card hourly container at ¥470 (bare metal ¥676.77). */
 static void qwen_scenario(void)
 {
 	cr_assert(session_apply(&s, "model", "qwen2.5-72b"));
@@ -916,7 +918,7 @@ Test(session, the_table_shows_tokens_per_second_and_cost_per_million)
 	p = session_plan_at(&s, (size_t)row_of("910b-64g"));
 	table_row_fill(&r, p, &plain);
 	cr_assert_str_eq(r.text[TC_SPEED], "~10.6", "an estimate row is marked");
-	cr_assert_str_eq(r.text[TC_UNIT_COST], "~677", "a plain terminal: the digits alone");
+	cr_assert_str_eq(r.text[TC_UNIT_COST], "~470", "a plain terminal: the digits alone");
 	cr_assert(plan_time_estimate(p));
 }
 
@@ -941,15 +943,13 @@ Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
 /* A 7B LoRA on 2B tokens by a 7-day deadline: the why list first, the
  * days and the deadline, the shape, the step and the network, the three
  * billings with the cheapest marked, and one bar line per scaling tier
- * with its shape, never wider than the box. 3 × RTX 4090 by the hour
- * (ZeRO-3 over PCIe, its gathers hidden). Re-derived by hand for the 16 B
- * loss (main), whose larger logits make the search recompute 9 of the 32
- * layers (r = 0.28125): F = (4 + 2r) × (6.74e9 − 32000 × 4096) + (6 + 2r)
- * × 32 × 4096 × 4096 = 4.5625 × 6,608,928,000 + 6.5625 × 536,870,912 =
- * 33,676,449,360 a token; a step 2^20 × F / (3 × 165e12 × 0.35) = 203.8 s;
- * 2e9 × F / 1.7325e14 / goodput 0.95 = 4.74 days × 24 h × 3 × ¥1.57 =
- * ¥535. One card recomputes 27 of 32 (k 5.6875 / 7.6875): F =
- * 41,715,473,136, 2e9 × F / 5.775e13 / 0.95 = 17.6 days. */
+ * with its shape, never wider than the box. The 2026-09-28 container offer
+ * of 1-8 cards at ¥1.57 a card-hour is an offer of its own (its card limit
+ * was the other row's 4): the deadline takes 8 cards, PP8, no recompute
+ * (k = 4 for LoRA's frozen weights, 6 for attention): F = 4 × (6.74e9 −
+ * 32000 × 4096) + 6 × 32 × 4096 × 4096 = 26,435,712,000 + 3,221,225,472 =
+ * 29,656,937,472 a token, 2e9 tokens 5.93e19 FLOPs; 1.66 days at 94 %;
+ * 1.66 × 24 h × 8 × ¥1.57 ≈ ¥500. One card still takes 17.6 days. */
 Test(session, training_shows_days_deadline_and_the_tiers)
 {
 	struct table_row r;
@@ -960,19 +960,20 @@ Test(session, training_shows_days_deadline_and_the_tiers)
 	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
 	table_row_fill(&r, p, &style_screen);
 	cr_assert(p->training.valid);
-	cr_assert_str_eq(r.text[TC_SPEED], "4.74");
-	cr_assert_str_eq(r.text[TC_UNIT_COST], "¥535");
+	cr_assert_str_eq(r.text[TC_SPEED], "1.66");
+	cr_assert_str_eq(r.text[TC_UNIT_COST], "¥500");
 	detail_lines_plan(&lines, &s, p, 86);
 	int why = line_of(&lines, "why: the memory minimum was 1 card:");
 	int terms = line_of(&lines, "weights ");
 	cr_assert(why >= 0 && why < terms, "%d %d", why, terms);
-	cr_assert(has_line(&lines, "deadline: met with 3 cards (4.74 days), cheapest container by the "
-				   "hour ¥535"));
-	cr_assert(has_line(&lines, "shape: DP3 · ZeRO-3 · micro-batch 1 (85.33 a step per "
-				   "data-parallel rank) ·"));
-	cr_assert(has_line(&lines, "step 204 s: compute 204 s (data parallel 192 s, hidden)"));
+	cr_assert(has_line(&lines, "deadline: met with 8 cards (1.66 days), cheapest container by the "
+				   "hour ¥500"));
+	cr_assert(has_line(&lines, "shape: PP8 · ZeRO-0 · micro-batch 1 (256 a step per "
+				   "data-parallel rank) · virtual"));
+	cr_assert(has_line(&lines, "step 71.4 s: compute 67.3 s + PP sends 2.15 s + bubble 1.90 s"));
 	cr_assert(has_line(&lines, "network: one machine, PCIe, 8.00 GB/s all-reduce in it (—)"));
-	cr_assert(has_line(&lines, "job on 3 cards: container by the hour ¥535* · container by the"));
+	cr_assert(has_line(&lines, "job on 8 cards: container by the hour ¥500* · container by the "
+				   "month ¥9,169 · bare"));
 	int head = line_of(&lines, "scaling tiers:");
 	cr_assert_geq(head, 0);
 	cr_assert(has_line(&lines, "    1 card  single card       17.6 d ███████████████ "),
@@ -1024,11 +1025,13 @@ Test(session, training_tiers_line_up_by_display_width_in_chinese)
 	i18n_set_lang(I18N_EN);
 }
 
-/* --measured on screen: the speed-ups were taken on the selected row's
- * GPU type, so its days come from the fit and the others' from the
- * model; selecting another row moves the fit there. With 1:1520,
- * 2:2900, 4:5400 the USL fit has X1 = 1520. */
-Test(session, measured_applies_to_the_selected_row)
+/* --measured on screen: the speed-ups typed with H100 selected were taken
+ * on the H100, so its days come from the fit and the others' from the
+ * model; selecting another row does not move the measurement (the 4090
+ * showed "1520 tok/s per card" and "measured"); new points typed there
+ * belong to that row. With 1:1520, 2:2900, 4:5400 the USL fit has
+ * X1 = 1520. */
+Test(session, measured_belongs_to_the_gpu_it_was_typed_on)
 {
 	cr_assert(session_apply(&s, "model", "llama-2-7b"));
 	cr_assert(session_apply(&s, "task", "lora"));
@@ -1045,9 +1048,19 @@ Test(session, measured_applies_to_the_selected_row)
 	session_select_at(&s, row_of("a100-80g"));
 	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
 	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
-	cr_assert(a100->training.measured, "the fit follows the selection");
+	cr_assert_not(a100->training.measured, "the measurement does not follow the cursor");
+	cr_assert(h100->training.measured);
+	cr_assert_str_eq(s.sc.measured_gpu, "h100-80g");
+	/* the same points applied again keep their GPU */
+	cr_assert(session_apply(&s, "measured", "1:1520,2:2900,4:5400"), "%s", s.status);
+	cr_assert_str_eq(s.sc.measured_gpu, "h100-80g");
+	/* new points typed with A100 selected are A100's */
+	cr_assert(session_apply(&s, "measured", "1:1400,2:2700"), "%s", s.status);
+	cr_assert_str_eq(s.sc.measured_gpu, "a100-80g");
+	a100 = session_plan_at(&s, (size_t)row_of("a100-80g"));
+	h100 = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	cr_assert(a100->training.measured);
 	cr_assert_not(h100->training.measured);
-	cr_assert_str_eq(s.an->measured_gpu, "a100-80g");
 }
 
 /* A bare size's name is written when the size is set; the language key

@@ -68,8 +68,10 @@ static const char *region_of(const struct plan *p)
  * 8e9 = 0.42782 s; t_p2p = 2 × (2·4096·4096/4) / 8e9 = 0.0020972 s; m 256:
  * compute 114.07, TP 109.52, sends 0.537, bubble (p−1) t_mb = 0.876, step
  * 257 × 0.87551 = 225.0 s, 114.07 / 225.0 = 51 %; 2e9 / 2^20 = 1907.35
- * steps / goodput 0.95: 5.23 days; billed ¥9,200 (a month of the machine),
- * prorated 5.229·24/730 × 9,200 = ¥1,582. */
+ * steps / goodput 0.95: 5.23 days. Billed by the hour on the 2026-09-28
+ * container offer (1-8 cards at ¥1.57 a card-hour, an offer of its own, no
+ * longer capped by the other row's 4 cards): 5.229 × 24 × 8 × 1.57 =
+ * ¥1,576, below the machine's month (¥9,200, prorated ¥1,582). */
 Test(time_outputs, a_4090_one_machine_picks_the_pipeline)
 {
 	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", NULL);
@@ -90,7 +92,8 @@ Test(time_outputs, a_4090_one_machine_picks_the_pipeline)
 	assert_rel(t->r.step.pp_send_s, 0.537, 0.001, "sends");
 	assert_rel(t->eff, 0.507, 0.01, "eff");
 	assert_rel(t->days, 5.23, 0.001, "days");
-	cr_assert_eq(t->bill.cheapest, RENT_BAREMETAL);
+	cr_assert_eq(t->bill.cheapest, RENT_CONTAINER_HOURLY);
+	assert_rel(t->bill.cost[RENT_CONTAINER_HOURLY], 1576, 0.001, "by the hour");
 	cr_assert_eq(t->bill.cost[RENT_BAREMETAL], 9200);
 	assert_rel(t->bill.prorated[RENT_BAREMETAL], 1582, 0.001, "prorated");
 	cr_assert_eq(t->why, NET_WHY_ONE_MACHINE);
@@ -438,8 +441,8 @@ Test(time_outputs, json_has_every_key_issue_9_fixes)
 }
 
 /* The seeds' comparison in the scaling tiers, for an 8B full fine-tune
- * (§13 A): 8 × 4090 over PCIe 5.23 days ¥9,200 (TP4×PP2 under the 16 B
- * loss: a_4090_one_machine_picks_the_pipeline), 16 × 4090 over 25G×2 1.87
+ * (§13 A): 8 × 4090 over PCIe 5.23 days ¥1,576 by the hour (TP4×PP2 under
+ * the 16 B loss: a_4090_one_machine_picks_the_pipeline), 16 × 4090 over 25G×2 1.87
  * days ¥18,400; 8 × H100 NVLink 0.33 days ¥87,200, 16 × H100 over IB 0.17
  * days ¥174,400, each tier with its own shape and region. */
 static const struct train_tier *tier_of(const struct plan *p, int cards)
@@ -456,7 +459,7 @@ Test(time_outputs, the_seeds_comparison_side_by_side_in_the_tiers)
 	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", NULL);
 	const struct train_tier *t = tier_of(p, 8);
 	assert_rel(t->at.days, 5.23, 0.001, "8 × 4090");
-	cr_assert_eq(t->cost, 9200);
+	assert_rel(t->cost, 1576, 0.001, "8 × 4090 by the hour");
 	cr_assert_eq(t->at.shape.tp * t->at.shape.pp, 8, "TP4×PP2");
 	t = tier_of(p, 16);
 	assert_rel(t->at.days, 1.87, 0.01, "16 × 4090");

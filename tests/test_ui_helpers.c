@@ -245,6 +245,24 @@ Test(text, cjk_is_two_columns)
 	cr_assert_str_eq(buf, "四川");
 }
 
+/* The suggestions cut "DeepSeek-R1-Distill-Qwen-32B" and
+ * "DeepSeek-R1-Distill-Llama-70B" to "DeepSeek-R1-Distill-Qwen-3" and
+ * "…-Llama-": cut in the middle they stay apart. 26 columns: 13 of the
+ * start, "…", (26 - 1) / 2 = 12 of the end. */
+Test(text, a_cut_in_the_middle_keeps_names_apart)
+{
+	char a[64], b[64];
+	cr_assert_eq(text_fit_middle(a, sizeof a, "DeepSeek-R1-Distill-Qwen-32B", 26), 26);
+	cr_assert_eq(text_fit_middle(b, sizeof b, "DeepSeek-R1-Distill-Llama-70B", 26), 26);
+	cr_assert_str_eq(a, "DeepSeek-R1-D…ill-Qwen-32B");
+	cr_assert_str_eq(b, "DeepSeek-R1-D…ll-Llama-70B");
+	/* what fits is kept whole; a wide character is never split */
+	cr_assert_eq(text_fit_middle(a, sizeof a, "H100 80G", 8), 8);
+	cr_assert_str_eq(a, "H100 80G");
+	cr_assert_eq(text_fit_middle(a, sizeof a, "四川二区宁夏一区", 9), 9);
+	cr_assert_str_eq(a, "四川…一区");
+}
+
 Test(text, invalid_utf8_counts_one_column)
 {
 	cr_assert_eq(text_width("a\xff" "b"), 3);

@@ -71,7 +71,7 @@ save qwen-120x36
 check_width qwen-120x36 120
 grep -qE "│ GPU .* GiB/card +tok/s(±30%)? +¥/M tok +(cards|n) plan .*total│$" "$art/qwen-120x36.txt" &&
 	pass "120x36: tok/s and ¥/M tok columns" || fail "120x36: no time columns"
-for g in "H100 80G|h100-80g|container" "H20 96G|h20-96g|container" "910B 64G|910b-64g|baremetal"; do
+for g in "H100 80G|h100-80g|container" "H20 96G|h20-96g|container" "910B 64G|910b-64g|container"; do
 	IFS='|' read -r name id way <<< "$g"
 	read -r speed cost <<< "$(row_time qwen-120x36 "$name")"
 	want_speed=$(json_figure "$art/qwen.json" "$id" output_tokens_per_s)
@@ -131,8 +131,9 @@ read -r days cost <<< "$(row_time train-120x36 "RTX 4090 24G")"
 want_days=$(json_figure "$art/train.json" rtx4090-24g days)
 near "$days" "$want_days" 0.05 && pass "training: RTX 4090 $days days = JSON $want_days" ||
 	fail "training: RTX 4090 shows $days days, JSON $want_days"
-grep -q "│ deadline: met with 3 cards" "$art/train-120x36.txt" &&
-	pass "training: the deadline is met with 3 cards" || fail "training: no deadline line"
+grep -q "│ deadline: met with 8 cards" "$art/train-120x36.txt" &&
+	pass "training: the deadline is met with 8 cards (the 1-8 card hourly offer)" ||
+	fail "training: no deadline line"
 keys J J J J J J J J J J
 save train-tiers-120x36
 grep -qE "│ +1 card +single card +17.6 d █+ +¥663 █" "$art/train-tiers-120x36.txt" &&
@@ -156,15 +157,16 @@ grep -qE "│ +8 cards .*█" "$art/train-tiers-80x24.txt" &&
 ### more, and come back at 86 columns
 app 80 24 "LANG=C LC_ALL=C NO_COLOR=1 $bin $TRAIN"
 save train-lang-c-80x24
+# a training job: the 1-8 card hourly offer, 3 x 1.57 x 730 = 3,438 (not the 1-4 card 1,073 a month)
 check_width train-lang-c-80x24 80
 grep -qE "^x.*xx GPU +(n|cards) plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
-	grep -qE "^x.*xx.RTX 4090 24G +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-80x24.txt" &&
+	grep -qE "^x.*xx.RTX 4090 24G +8 PP8 +1,146\* +1,150 +9,169 cx$" "$art/train-lang-c-80x24.txt" &&
 	grep -qE "^x.*xx.H200 141G +8 DP8 +- +18,990\* +151,920 bx$" "$art/train-lang-c-80x24.txt" &&
 	pass "LANG=C 80x24: whole names, grouped prices and totals" || fail "LANG=C 80x24: training row"
 T resize-window -t main -x 86 -y 24
 sleep 0.5
 save train-lang-c-86x24
-grep -qE "^x.*xx.RTX 4090 24G +4.74 +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
+grep -qE "^x.*xx.RTX 4090 24G +1.66 +8 PP8 +1,146\* +1,150 +9,169 cx$" "$art/train-lang-c-86x24.txt" &&
 	pass "LANG=C 86x24: days beside the whole row" || fail "LANG=C 86x24: training row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
 

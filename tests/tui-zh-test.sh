@@ -281,8 +281,13 @@ has zh-size-bs-120x36 "模型       70B（仅参数量 " && pass "End, Backspace
 	fail "End, Backspace: $(sed -n 3p "$art/zh-size-bs-120x36.txt")"
 T send-keys -t main Escape
 sleep 0.3
+T send-keys -t main F10
+check_exit "F10 with -m 70b"
 # the same in the price dialog: 95折, End (Tab enters a field there), then
-# Backspace takes 折; Esc cancels, nothing is saved
+# Backspace takes 折; Esc cancels, nothing is saved. One 4090 card is the
+# 1-4 card offer, the one with 95折 (70B's 8 cards take the 1-8 card one)
+launch "$bin --lang zh -m llama-3.1-8b"
+wait_for "$zh_marker" || fail "-m llama-3.1-8b: no Chinese"
 keys Tab
 keys o
 keys Tab
@@ -294,7 +299,7 @@ has zh-offer-bs-120x36 "折扣        95 " && pass "price dialog, Backspace afte
 T send-keys -t main Escape
 sleep 0.3
 T send-keys -t main F10
-check_exit "F10 with -m 70b"
+check_exit "F10 with -m llama-3.1-8b"
 launch "$bin --lang zh --measured 1:1520,2:2900,4:5400 --gpu h100-80g -t lora -m llama-2-7b --train-tokens 2B"
 wait_for "$zh_marker" && pass "--measured: Chinese" || fail "--measured: no Chinese"
 settle

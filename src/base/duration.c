@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "i18n.h"
+#include "money.h"
 #include "parse.h"
 
 #define FIELD_MAX 64 /* longest number we copy out to parse */
@@ -204,4 +205,12 @@ bool duration_parse_measured(const char *s, struct usl_point *pts, int max, int 
 			return usl_points_check(pts, *n, err, cap);
 		p = comma;
 	}
+}
+
+void duration_days_text(char *buf, size_t cap, double days, int extra)
+{
+	if (days > 0 && days < 0.0995)
+		snprintf(buf, cap, "%.*g", 2 + extra, days);
+	else
+		snprintf(buf, cap, "%.*f", sig3_decimals(days) + extra, days);
 }

@@ -31,4 +31,11 @@ bool duration_parse_tokens(const char *s, double *tokens, char *err, size_t cap)
 bool duration_parse_measured(const char *s, struct usl_point *pts, int max, int *n, char *err,
 			     size_t cap);
 
+/* Days as people read them, for the lines (units.h: unit_days) and the
+ * messages (a DAYS argument) alike: three significant digits, at most two
+ * decimals ("304", "15.4", "3.04"), two significant digits below 0.1 day
+ * ("0.0085": a short job keeps its minutes). extra adds that many digits,
+ * so two figures that differ can be told apart ("3.004" past "3.000"). */
+void duration_days_text(char *buf, size_t cap, double days, int extra);
+
 #endif

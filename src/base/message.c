@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "duration.h"
 #include "i18n.h"
 #include "money.h"
 
@@ -16,6 +17,7 @@
 #define MSG_LETTER_STRING "s"
 #define MSG_LETTER_WORD "s"
 #define MSG_LETTER_MONEY "m"
+#define MSG_LETTER_DAYS "D"
 #define MSG_LETTERS_ARGS0() ""
 #define MSG_LETTERS_ARGS1(k1, n1) MSG_LETTER_##k1
 #define MSG_LETTERS_ARGS2(k1, n1, k2, n2) MSG_LETTER_##k1 MSG_LETTER_##k2
@@ -144,6 +146,7 @@ static bool spec_parse(const char *t, struct spec *s)
 struct out {
 	char *buf;
 	size_t cap, len;
+	int days_extra; /* digits past the days printer's own (days_digits) */
 };
 
 static char *out_at(struct out *o)
@@ -183,13 +186,25 @@ static void out_money(struct out *o, const struct spec *s, const struct message_
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
 }
 
-/* translate: a's string is table text marked N_() (a WORD argument). */
+/* Days as the lines write them (duration_days_text), so "3.04 days" reads
+ * the same in a reason as in the table. */
+static void out_days(struct out *o, const struct spec *s, const struct message_arg *a)
+{
+	char text[32];
+	duration_days_text(text, sizeof text, a->v.f, o->days_extra);
+	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
+}
+
+/* translate: a's string is table text marked N_() (a WORD argument);
+ * days: a DAYS argument. */
 static void out_arg(struct out *o, const struct spec *s, const struct message_arg *a,
-		    bool translate)
+		    bool translate, bool days)
 {
 	size_t room = o->cap - o->len;
 	if (a && a->kind == ARG_MONEY && s->kind == ARG_STRING)
 		out_money(o, s, a);
+	else if (days && a && a->kind == ARG_DOUBLE && s->kind == ARG_STRING)
+		out_days(o, s, a);
 	else if (!a || a->kind != s->kind)
 		out_advance(o, snprintf(out_at(o), room, "?"));
 	else if (a->kind == ARG_INT)
@@ -219,15 +234,45 @@ static const char *format_step(struct out *o, const char *t, const struct messag
 	int i = s.arg >= 0 ? s.arg : (*next)++;
 	const struct message_row *r = row_of(m->code);
 	bool translate = i < r->nparams && r->params[i].kind == PARAM_WORD;
-	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL, translate);
+	bool days = i < r->nparams && r->params[i].kind == PARAM_DAYS;
+	out_arg(o, &s, i < MESSAGE_ARGS ? &m->args[i] : NULL, translate, days);
 	return t + s.len;
+}
+
+/* Whether two DAYS arguments of m that differ would read alike with extra
+ * digits: "3.0 days is past the 3.0-day deadline" must not happen. */
+static bool days_read_alike(const struct message *m, int extra)
+{
+	const struct message_row *r = row_of(m->code);
+	for (int i = 0; i < r->nparams; i++)
+		for (int k = i + 1; k < r->nparams; k++) {
+			if (r->params[i].kind != PARAM_DAYS || r->params[k].kind != PARAM_DAYS ||
+			    m->args[i].v.f == m->args[k].v.f)
+				continue;
+			char a[32], b[32];
+			duration_days_text(a, sizeof a, m->args[i].v.f, extra);
+			duration_days_text(b, sizeof b, m->args[k].v.f, extra);
+			if (strcmp(a, b) == 0)
+				return true;
+		}
+	return false;
+}
+
+/* The fewest digits past the printer's own at which m's days differ as
+ * their values do (at most 4 more: a hundredth of a second of a day). */
+static int days_digits(const struct message *m)
+{
+	int extra = 0;
+	while (extra < 4 && days_read_alike(m, extra))
+		extra++;
+	return extra;
 }
 
 char *message_format(const struct message *m, char *buf, size_t cap)
 {
 	if (!cap)
 		return buf;
-	struct out o = {.buf = buf, .cap = cap};
+	struct out o = {.buf = buf, .cap = cap, .days_extra = days_digits(m)};
 	int next = 0;
 	buf[0] = '\0';
 	for (const char *t = message_template(m); *t;)
@@ -298,7 +343,7 @@ static enum message_arg_kind letter_kind(char letter)
 {
 	return letter == 'd' || letter == 'l' ? ARG_INT
 	       : letter == 'f'		      ? ARG_DOUBLE
-	       : letter == 's' || letter == 'm' ? ARG_STRING
+	       : letter == 's' || letter == 'm' || letter == 'D' ? ARG_STRING
 					      : ARG_NONE;
 }
 

@@ -67,6 +67,7 @@ enum message_param_kind {
 	PARAM_STRING, /* data: shown as given */
 	PARAM_WORD,   /* table text marked N_(): translated as it is rendered */
 	PARAM_MONEY,  /* amount and currency */
+	PARAM_DAYS,   /* a double, written by the days printer where the template has %s */
 };
 
 struct message_param {
@@ -75,7 +76,7 @@ struct message_param {
 };
 
 /* One row per code, from message_table.h. 'args' has one letter per
- * argument (d int, l long long, f double, s string, m money), for
+ * argument (d int, l long long, f double, s string, m money, D days), for
  * message_template_valid. forms[0] is the template; a message whose
  * wording follows a count also has forms[1], the plural pair that
  * ngettext takes (NP_), chosen by args[count]. Both are msgids:
@@ -119,6 +120,7 @@ struct message_arg message_arg_money(double amount, const char *currency);
 #define MSG_PARAM_STRING(n) const char *n
 #define MSG_PARAM_WORD(n) const char *n
 #define MSG_PARAM_MONEY(n) double n, const char *n##_currency
+#define MSG_PARAM_DAYS(n) double n
 #define MSG_PARAMS_ARGS0() void
 #define MSG_PARAMS_ARGS1(k1, n1) MSG_PARAM_##k1(n1)
 #define MSG_PARAMS_ARGS2(k1, n1, k2, n2) MSG_PARAM_##k1(n1), MSG_PARAM_##k2(n2)
@@ -133,6 +135,7 @@ struct message_arg message_arg_money(double amount, const char *currency);
 #define MSG_FILL_STRING(i, n) m.args[i] = message_arg_string(n)
 #define MSG_FILL_WORD(i, n) m.args[i] = message_arg_string(n)
 #define MSG_FILL_MONEY(i, n) m.args[i] = message_arg_money(n, n##_currency)
+#define MSG_FILL_DAYS(i, n) m.args[i] = message_arg_double(n)
 #define MSG_FILL_ARGS0()
 #define MSG_FILL_ARGS1(k1, n1) MSG_FILL_##k1(0, n1);
 #define MSG_FILL_ARGS2(k1, n1, k2, n2) MSG_FILL_##k1(0, n1); MSG_FILL_##k2(1, n2);

@@ -15,6 +15,9 @@
  *             marked N_(), translated as the message renders) and MONEY
  *             (two parameters: name and name_currency, written where the
  *             template has %s as money is written everywhere: "¥18,800")
+ *             and DAYS (a double, written where the template has %s by
+ *             the days printer the lines use, duration_days_text: "3.04";
+ *             two DAYS of one message that differ never read alike)
  *
  * Each name is the argument's key in the JSON "args" object; the templates
  * take the arguments in this order (a translation may reorder: %2$s). A
@@ -142,23 +145,23 @@ MESSAGE(WHY_FORCED, why_forced, INFO,
 	FORM(N_("the shape is forced (--cards, --tp or --pp): no speed target is applied")),
 	ARGS0())
 MESSAGE(WHY_TRAIN_MEMORY_MINIMUM, why_train_memory_minimum, INFO,
-	PLURAL(0, NP_("the memory minimum was %d card: %.1f days at %.0f %% parallel efficiency",
-		      "the memory minimum was %d cards: %.1f days at %.0f %% parallel "
+	PLURAL(0, NP_("the memory minimum was %d card: %s days at %.0f %% parallel efficiency",
+		      "the memory minimum was %d cards: %s days at %.0f %% parallel "
 		      "efficiency")),
-	ARGS3(INT, cards, DOUBLE, days, DOUBLE, efficiency_pct))
+	ARGS3(INT, cards, DAYS, days, DOUBLE, efficiency_pct))
 MESSAGE(WHY_PAST_DEADLINE, why_past_deadline, WARNING,
-	FORM(N_("%.1f days is past the %.1f-day deadline")),
-	ARGS2(DOUBLE, days, DOUBLE, deadline_days))
+	FORM(N_("%s days is past the %s-day deadline")),
+	ARGS2(DAYS, days, DAYS, deadline_days))
 MESSAGE(WHY_DEADLINE_CHEAPEST, why_deadline_cheapest, INFO,
 	PLURAL(0, NP_("%d card, %s, is the cheapest way to meet the deadline: %s for the job",
 		      "%d cards, %s, are the cheapest way to meet the deadline: %s for the job")),
 	ARGS3(INT, cards, WORD, way, MONEY, total))
 MESSAGE(WHY_DEADLINE_UNREACHABLE, why_deadline_unreachable, WARNING,
-	PLURAL(1, NP_("no card count meets the %.1f-day deadline: the fastest, %d card, takes "
-		      "%.1f days",
-		      "no card count meets the %.1f-day deadline: the fastest, %d cards, takes "
-		      "%.1f days")),
-	ARGS3(DOUBLE, deadline_days, INT, cards, DOUBLE, days))
+	PLURAL(1, NP_("no card count meets the %s-day deadline: the fastest, %d card, takes "
+		      "%s days",
+		      "no card count meets the %s-day deadline: the fastest, %d cards, takes "
+		      "%s days")),
+	ARGS3(DAYS, deadline_days, INT, cards, DAYS, days))
 MESSAGE(TRAIN_NETWORK_ASSUMED, train_network_assumed, NOTICE,
 	FORM(N_("between machines: %s assumed at %.4g GB/s (the offer gives no "
 		"inter_node_gbs)")),
@@ -220,3 +223,7 @@ MESSAGE(FP4_WITHOUT_HARDWARE, fp4_without_hardware, NOTICE,
 	FORM(N_("%s without FP4 tensor cores on %s: dequantized to 16-bit as it is read "
 		"(weight-only)")),
 	ARGS2(STRING, precision, STRING, gpu))
+MESSAGE(NOT_NATIVE_ON_GPU, not_native_on_gpu, WARNING,
+	FORM(N_("%s is not native on %s: its kernels are CUDA-first, so it runs emulated, "
+		"slower than estimated, or not at all; natively the card runs %s")),
+	ARGS3(WORD, format, STRING, gpu, WORD, native))

@@ -117,6 +117,26 @@ size_t text_fit(char *out, size_t cap, const char *s, size_t max_cols)
 	return cols;
 }
 
+size_t text_fit_middle(char *out, size_t cap, const char *s, size_t max_cols)
+{
+	static const char gap[] = "…";
+	if (text_width(s) <= max_cols || max_cols < 5 || cap < sizeof gap)
+		return text_fit(out, cap, s, max_cols);
+	size_t tail_cols = (max_cols - 1) / 2, head = text_fit(out, cap - (sizeof gap - 1), s,
+							      max_cols - 1 - tail_cols);
+	size_t used = strlen(out), rest = text_width(s);
+	const char *t = s;
+	while (*t && rest > max_cols - 1 - head) { /* the tail that fills what is left */
+		int w;
+		size_t len = next_char(t, &w);
+		rest -= (size_t)w;
+		t += len;
+	}
+	memcpy(out + used, gap, sizeof gap - 1);
+	used += sizeof gap - 1;
+	return head + 1 + text_fit(out + used, cap - used, t, max_cols - 1 - head);
+}
+
 void text_pad(void *stream, const char *s, size_t cols, int right)
 {
 	char buf[512];

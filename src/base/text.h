@@ -21,6 +21,11 @@ size_t text_width(const char *s);
  * never splitting a character. Returns the columns used. */
 size_t text_fit(char *out, size_t cap, const char *s, size_t max_cols);
 
+/* The same, but a text too wide keeps its start and its end with "…"
+ * between, so names that differ at the end stay apart:
+ * "DeepSeek-R1-…Qwen-32B", "DeepSeek-R1-…Llama-70B". */
+size_t text_fit_middle(char *out, size_t cap, const char *s, size_t max_cols);
+
 /* Prints s left-aligned (or right-aligned when right != 0) in a field of
  * cols display columns, cutting it if needed. */
 void text_pad(void *stream, const char *s, size_t cols, int right);

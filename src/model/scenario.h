@@ -79,6 +79,11 @@ struct scenario {
 	char deadline_text[32];  /* as typed: a date stays a date */
 	struct usl_point measured[USL_MAX_POINTS]; /* --measured speed-ups */
 	int nmeasured;
+	/* the GPU id they were measured on: bound when they are typed (the
+	 * configurator's row then, analysis.c), "" for the one --gpu names; a
+	 * measurement never moves to another GPU type */
+	char measured_gpu[64];
+	char measured_gpu_name[64]; /* its short name, for the summaries */
 	enum network_choice network;
 };
 

@@ -180,9 +180,23 @@ bool measured_parse(const struct setting *s, struct scenario *sc, const struct c
 	if (text[strspn(text, " ")] &&
 	    !duration_parse_measured(text, pts, USL_MAX_POINTS, &n, err, cap))
 		return false;
+	/* new points are a new measurement: bound again (analysis.c); the same
+	 * points typed again keep their GPU */
+	if (n != sc->nmeasured || memcmp(sc->measured, pts, (size_t)n * sizeof pts[0]) != 0)
+		sc->measured_gpu[0] = sc->measured_gpu_name[0] = '\0';
 	memcpy(sc->measured, pts, sizeof pts);
 	sc->nmeasured = n;
 	return true;
+}
+
+/* Summaries: the GPU the speed-ups were measured on ("measured on H100
+ * 80G"), the points when none is bound yet ("measured 1:1520,2:2900"). */
+void measured_effective(const struct scenario *sc, char *buf, size_t cap)
+{
+	if (sc->measured_gpu_name[0])
+		snprintf(buf, cap, _("on %s"), sc->measured_gpu_name);
+	else
+		measured_format(sc, buf, cap);
 }
 
 /* "1:1520,2:2900": what the parser reads back. */

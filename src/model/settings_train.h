@@ -43,6 +43,7 @@ bool measured_parse(const struct setting *s, struct scenario *sc, const struct c
 		    const char *text, char *err, size_t cap);
 void measured_format(const struct scenario *sc, char *buf, size_t cap);
 void measured_json(struct jsonw *j, const char *key, const struct scenario *sc);
+void measured_effective(const struct scenario *sc, char *buf, size_t cap);
 
 /* The shortest text that reads back as the same double. */
 void settings_format_double(double x, char *buf, size_t cap);

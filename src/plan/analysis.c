@@ -124,20 +124,34 @@ static bool output_len_valid(struct analysis *a)
 	return false;
 }
 
-/* --measured: fitted once; it names one GPU type, the configurator's row
- * or the only one --gpu names. */
+/* New speed-ups belong to the GPU id given (the one --gpu names, else the
+ * configurator's row): the scenario keeps it and its name. */
+static void measured_bind(const struct analysis *a, struct scenario *sc, const char *id)
+{
+	int g = id && id[0] ? catalog_find_gpu(a->catalog, id) : -1;
+	if (g < 0)
+		return;
+	const struct gpu *gpu = &a->catalog->gpus[g];
+	snprintf(sc->measured_gpu, sizeof sc->measured_gpu, "%s", gpu->id);
+	snprintf(sc->measured_gpu_name, sizeof sc->measured_gpu_name, "%s", gpu_short_name(gpu));
+}
+
+/* --measured: fitted once; it names one GPU type: the one it is bound to
+ * (the configurator's row when it was typed), else the only one --gpu
+ * names. */
 static bool measured_prepare(struct analysis *a, const char *gpu_filter, const char **gpu)
 {
-	const struct scenario *sc = &a->sc;
+	struct scenario *sc = &a->sc;
 	*gpu = NULL;
+	bool one_gpu = gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
+		       !filter_word(gpu_filter, GPU_FILTER_ALL) &&
+		       !filter_word(gpu_filter, GPU_FILTER_OFFERED);
+	if (sc->nmeasured > 0 && !sc->measured_gpu[0])
+		measured_bind(a, sc, one_gpu ? gpu_filter : a->measured_gpu);
 	if (sc->nmeasured == 0 || tasks[sc->task].kind == TASK_INFERENCE || !(sc->train_tokens > 0))
 		return true;
-	if (a->measured_gpu[0]) {
-		*gpu = a->measured_gpu;
-	} else if (gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
-		   !filter_word(gpu_filter, GPU_FILTER_ALL) &&
-		   !filter_word(gpu_filter, GPU_FILTER_OFFERED)) {
-		*gpu = gpu_filter;
+	if (sc->measured_gpu[0]) {
+		*gpu = sc->measured_gpu;
 	} else {
 		snprintf(a->error, sizeof a->error,
 			 _("--measured needs the one GPU type the speed-ups were measured on: "

@@ -23,8 +23,9 @@ struct analysis {
 	int nnotes;
 	bool ok;
 	char error[240];
-	/* --measured applies to this GPU id: set by analysis_measured_gpu (the
-	 * configurator's selected row); "" takes the one GPU --gpu names. */
+	/* the GPU id a new --measured binds to (sc.measured_gpu): set by
+	 * analysis_measured_gpu (the configurator's selected row); "" takes the
+	 * one GPU --gpu names. */
 	char measured_gpu[64];
 	struct usl_fit usl; /* the fit of sc.measured, when given */
 };

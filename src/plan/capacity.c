@@ -37,12 +37,18 @@ bool limits_for_gpu(const struct catalog *c, const struct scenario *sc, const st
 	struct workload probe;
 	if (!workload_init(&probe, sc))
 		return false;
+	/* no longer than the model reads: past its window the memory is not
+	 * the limit (1,115,612 tokens of Llama-3.1-8B on 8 × 4090, whose
+	 * window is 131,072) */
+	long long window = probe.m->max_context > 0 ? probe.m->max_context : MAX_CONTEXT_TOKENS;
+	long long longest = window < MAX_CONTEXT_TOKENS ? window : MAX_CONTEXT_TOKENS;
 	for (int i = 0; i < LIMIT_CARD_COUNTS; i++) {
 		struct scenario s;
 		scenario_copy(&s, sc);
 		s.cards = limit_card_counts[i];
 		out[i].cards = s.cards;
-		out[i].max_context = largest_fitting(c, &s, g, &s.context, MAX_CONTEXT_TOKENS);
+		out[i].max_context = largest_fitting(c, &s, g, &s.context, longest);
+		out[i].context_capped = longest < MAX_CONTEXT_TOKENS && out[i].max_context == longest;
 		scenario_copy(&s, sc);
 		s.cards = limit_card_counts[i];
 		out[i].max_concurrency = largest_fitting(c, &s, g, &s.concurrency, MAX_CONCURRENCY);

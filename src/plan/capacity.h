@@ -13,6 +13,7 @@
 struct card_limit {
 	int cards;
 	long long max_context;     /* tokens at the scenario's concurrency; 0: none fits */
+	bool context_capped;       /* max_context is the model's own window: memory holds more */
 	long long max_concurrency; /* sequences at the scenario's context; 0: none fits */
 };
 

@@ -19,7 +19,10 @@ static void plan_prices_of(const struct plan *p, struct plan_prices *pr)
 	*pr = (struct plan_prices){.container_monthly = ct->available ? ct->total : -1,
 				   .baremetal_monthly = bm->available ? bm->total : -1,
 				   .container_hourly_per_card = ct->offer ? ct->hourly_per_card : -1,
-				   .container_monthly_per_card = ct->offer ? ct->monthly_per_card : -1};
+				   /* the break-even compares the row's own two prices:
+				    * an hourly-only offer has no monthly one */
+				   .container_monthly_per_card =
+					   ct->offer && ct->offer->monthly >= 0 ? ct->monthly_per_card : -1};
 	/* the headline figure's: plan_per_million follows the cheaper way */
 	pr->currency = ct->offer || bm->offer ? plan_currency(p) : "";
 }

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "native.h"
+
 void plan_note(struct plan *p, struct message m)
 {
 	if (p->nnotes < PLAN_NOTES)
@@ -327,6 +329,8 @@ static void add_notes(struct plan *p, const struct workload *w)
 		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
 	if (w->prec->needs_fp4 && !gpu_has_fp4(g))
 		plan_note(p, msg_fp4_without_hardware(w->prec->name, gpu_short_name(g)));
+	if (!native_format(g, w->sc))
+		plan_note(p, native_message(g, w->sc));
 	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
 		plan_note(p, msg_kv_fp8_without_hardware());
 	if (l->t > 1 && g->link == LINK_PCIE)

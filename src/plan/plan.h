@@ -47,10 +47,13 @@ struct alternative {
 
 /* One region's quote of one kind: its newest row, and the newest monthly
  * and hourly prices its rows give. */
+/* One offer: one row of offers.csv, whole (pricing.c), and the date of
+ * its region's newest row. */
 struct offer_quote {
-	const struct offer *newest;
-	double monthly, hourly; /* per unit / per card; < 0 when absent */
+	const struct offer *newest; /* the row */
+	double monthly, hourly;     /* per unit / per card; < 0 when absent */
 	int monthly_date, hourly_date;
+	int region_date;
 };
 
 /* An offer a training plan may take (TRAINING.md §8): one region's

@@ -1,30 +1,29 @@
-/* Container versus bare metal for a chosen plan. For each region the
- * newest quote wins; among regions the most recently quoted one is used
- * (older regions are history), an IB network first when the plan spans
- * machines, then the cheapest. */
+/* Container versus bare metal for a chosen plan. Each offer is one row
+ * of offers.csv, used whole: its price, hourly price, card limit and date
+ * are never mixed with another row's. An offer is a GPU, kind, region,
+ * cards and max_cards; for one offer quoted again the newest row wins.
+ * Two offers of one GPU, kind and region (a 1-4 card monthly price and a
+ * 1-8 card hourly one) are both candidates. Among regions the most
+ * recently quoted is used (older regions are history); an IB network
+ * comes first when the plan spans machines, then an offer that takes the
+ * plan's card count, then for a training job (--train-tokens) one with an
+ * hourly price (a job is billed for its hours: the month's price would
+ * charge a 3-day job for 30), then the cheaper per card. */
 #include <math.h>
 #include <string.h>
 
 #include "plan.h"
 #include "tables.h"
 
-/* One region's quote: its newest row, and the newest monthly and hourly
- * prices among its rows (the group knows where they are). */
-static struct offer_quote region_quote(const struct catalog *c, const struct offer_group *g)
+/* One row as a quote: its own prices and date, and its region's newest
+ * date (the group's first row: groups are newest first). */
+static struct offer_quote row_quote(const struct catalog *c, const struct offer_group *g,
+				    size_t k)
 {
-	struct offer_quote q = {.newest = &c->offers[c->offer_order[g->from]], .monthly = -1,
-				.hourly = -1};
-	if (g->monthly < g->to) {
-		const struct offer *o = &c->offers[c->offer_order[g->monthly]];
-		q.monthly = o->monthly;
-		q.monthly_date = o->collected;
-	}
-	if (g->hourly < g->to) {
-		const struct offer *o = &c->offers[c->offer_order[g->hourly]];
-		q.hourly = o->hourly;
-		q.hourly_date = o->collected;
-	}
-	return q;
+	const struct offer *o = &c->offers[c->offer_order[k]];
+	return (struct offer_quote){.newest = o, .monthly = o->monthly, .hourly = o->hourly,
+				    .monthly_date = o->collected, .hourly_date = o->collected,
+				    .region_date = c->offers[c->offer_order[g->from]].collected};
 }
 
 double offer_quote_monthly(const struct offer_quote *q)
@@ -32,14 +31,48 @@ double offer_quote_monthly(const struct offer_quote *q)
 	return q->monthly >= 0 ? q->monthly : q->hourly * HOURS_PER_MONTH * q->newest->cards;
 }
 
-static bool better_quote(const struct offer_quote *a, const struct offer_quote *b, bool want_ib)
+/* Whether the plan's cards fit in one instance of a container offer (a
+ * bare-metal offer takes any count: whole machines). */
+static bool takes_cards(const struct offer *o, int cards)
 {
-	bool a_ib = a->newest->inter_node == NET_IB, b_ib = b->newest->inter_node == NET_IB;
-	if (want_ib && a_ib != b_ib)
+	return o->kind != OFFER_CONTAINER || cards <= o->max_cards;
+}
+
+/* What a plan asks of an offer. */
+struct want {
+	bool ib;     /* the plan spans machines */
+	bool hourly; /* training: a job billed by the hour */
+	int cards;
+};
+
+static bool better_quote(const struct offer_quote *a, const struct offer_quote *b,
+			 const struct want *w)
+{
+	const struct offer *x = a->newest, *y = b->newest;
+	bool a_ib = x->inter_node == NET_IB, b_ib = y->inter_node == NET_IB;
+	bool a_takes = takes_cards(x, w->cards), b_takes = takes_cards(y, w->cards);
+	if (w->ib && a_ib != b_ib)
 		return a_ib;
-	if (a->newest->collected != b->newest->collected)
-		return a->newest->collected > b->newest->collected;
-	return offer_quote_monthly(a) < offer_quote_monthly(b);
+	if (a->region_date != b->region_date)
+		return a->region_date > b->region_date;
+	if (a_takes != b_takes)
+		return a_takes;
+	if (w->hourly && (x->hourly >= 0) != (y->hourly >= 0))
+		return x->hourly >= 0;
+	return offer_quote_monthly(a) / x->cards < offer_quote_monthly(b) / y->cards;
+}
+
+/* Whether row k of a group repeats an offer (same cards and max_cards)
+ * that a newer row of the group already quotes. */
+static bool requoted(const struct catalog *c, const struct offer_group *g, size_t k)
+{
+	const struct offer *o = &c->offers[c->offer_order[k]];
+	for (size_t i = g->from; i < k; i++) {
+		const struct offer *n = &c->offers[c->offer_order[i]];
+		if (n->cards == o->cards && n->max_cards == o->max_cards)
+			return true;
+	}
+	return false;
 }
 
 /* A group's kind (a group is one GPU, kind and region). */
@@ -52,31 +85,35 @@ size_t plan_offer_quotes(const struct catalog *c, const struct gpu *g, int kind,
 			 struct offer_quote *out, size_t max)
 {
 	size_t n = 0;
-	for (size_t i = g->first_group; i < g->first_group + g->ngroups && n < max; i++) {
+	for (size_t i = g->first_group; i < g->first_group + g->ngroups; i++) {
 		const struct offer_group *group = &c->offer_groups[i];
-		if (group_kind(c, group) == kind)
-			out[n++] = region_quote(c, group);
+		for (size_t k = group->from; group_kind(c, group) == kind && k < group->to; k++)
+			if (n < max && !requoted(c, group, k))
+				out[n++] = row_quote(c, group, k);
 	}
 	return n;
 }
 
-static bool find_quote(const struct catalog *c, const struct gpu *g, int kind, bool want_ib,
-		       struct offer_quote *best)
+static bool find_quote(const struct catalog *c, const struct gpu *g, int kind,
+		       const struct want *w, struct offer_quote *best)
 {
 	bool found = false;
 	for (size_t i = g->first_group; i < g->first_group + g->ngroups; i++) {
 		const struct offer_group *group = &c->offer_groups[i];
-		if (group_kind(c, group) != kind)
-			continue;
-		struct offer_quote q = region_quote(c, group);
-		if (!found || better_quote(&q, best, want_ib)) {
-			*best = q;
-			found = true;
+		for (size_t k = group->from; group_kind(c, group) == kind && k < group->to; k++) {
+			if (requoted(c, group, k))
+				continue;
+			struct offer_quote q = row_quote(c, group, k);
+			if (!found || better_quote(&q, best, w)) {
+				*best = q;
+				found = true;
+			}
 		}
 	}
 	return found;
 }
 
+/* The rent takes the one row's prices, limit and date. */
 static void set_quote(struct rent *r, const struct offer_quote *q)
 {
 	r->offer = q->newest;
@@ -85,11 +122,13 @@ static void set_quote(struct rent *r, const struct offer_quote *q)
 	r->hourly_collected = q->hourly_date;
 }
 
-static void price_container(const struct catalog *c, const struct plan *p, struct rent *r)
+static void price_container(const struct catalog *c, const struct plan *p, bool job,
+			    struct rent *r)
 {
 	struct offer_quote q;
+	struct want w = {.hourly = job, .cards = p->cards};
 	*r = (struct rent){.hourly_per_card = -1};
-	if (!find_quote(c, p->gpu, OFFER_CONTAINER, false, &q)) {
+	if (!find_quote(c, p->gpu, OFFER_CONTAINER, &w, &q)) {
 		r->why = msg_no_container_offer(gpu_short_name(p->gpu));
 		return;
 	}
@@ -116,11 +155,13 @@ static void baremetal_from(const struct plan *p, const struct offer_quote *q, st
 	r->available = true;
 }
 
-static void price_baremetal(const struct catalog *c, const struct plan *p, struct rent *r)
+static void price_baremetal(const struct catalog *c, const struct plan *p, bool job,
+			    struct rent *r)
 {
 	struct offer_quote q;
+	struct want w = {.ib = p->machines > 1, .hourly = job, .cards = p->cards};
 	*r = (struct rent){.hourly_per_card = -1};
-	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, p->machines > 1, &q)) {
+	if (!find_quote(c, p->gpu, OFFER_BAREMETAL, &w, &q)) {
 		r->why = msg_no_baremetal_offer(gpu_short_name(p->gpu));
 		return;
 	}
@@ -168,8 +209,9 @@ static void price_pick(const struct scenario *sc, struct plan *p)
 
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p)
 {
-	price_container(c, p, &p->container);
-	price_baremetal(c, p, &p->baremetal);
+	bool job = tasks[sc->task].kind != TASK_INFERENCE && sc->train_tokens > 0;
+	price_container(c, p, job, &p->container);
+	price_baremetal(c, p, job, &p->baremetal);
 	price_pick(sc, p);
 }
 

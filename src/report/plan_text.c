@@ -120,6 +120,26 @@ void rent_describe(char *buf, size_t cap, const struct plan *p, const struct ren
 	writers[st->surface](buf, cap, p, r, st);
 }
 
+/* A share of the card's memory; "—" (unit_percent) for a card of no size. */
+#define G(x) ((x) / GIB)
+
+static double card_share(double bytes, double capacity)
+{
+	return capacity > 0 ? 100 * bytes / capacity : -1;
+}
+
+void plan_memory_line(char *buf, size_t cap, const struct plan *p, double headroom_pct)
+{
+	char need[32], with[32], card[32], need_pct[16], with_pct[16];
+	unit_gib(need, sizeof need, G(p->need));
+	unit_gib(with, sizeof with, G(p->with_headroom));
+	unit_gib(card, sizeof card, G(p->capacity));
+	unit_percent(need_pct, sizeof need_pct, card_share(p->need, p->capacity));
+	unit_percent(with_pct, sizeof with_pct, card_share(p->with_headroom, p->capacity));
+	snprintf(buf, cap, _("needs %s GiB = %s %% of %s GiB; with %.0f %% headroom %s GiB = %s %%"),
+		 need, need_pct, card, headroom_pct, with, with_pct);
+}
+
 int plan_terms_text(char *buf, size_t cap, const struct mem_terms *m, const char *sep,
 		    enum mem_term first, enum mem_term last, bool held_only)
 {

@@ -26,6 +26,12 @@ void rent_describe(char *buf, size_t cap, const struct plan *p, const struct ren
 int plan_terms_text(char *buf, size_t cap, const struct mem_terms *m, const char *sep,
 		    enum mem_term first, enum mem_term last, bool held_only);
 
+/* The memory a plan needs per card, before and after the headroom, each
+ * as a share of the card, so the two percentages never read as one:
+ *   "needs 17.9 GiB = 75 % of 24.0 GiB; with 20 % headroom 21.5 GiB = 90 %"
+ * (every surface alike; the screen adds the fit word itself). */
+void plan_memory_line(char *buf, size_t cap, const struct plan *p, double headroom_pct);
+
 /* One GPU type under scenario A and scenario B. Either plan may be
  * missing (NULL) when the other analysis has no such GPU type. */
 struct compare_row {

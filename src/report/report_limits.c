@@ -54,6 +54,7 @@ static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const st
 		jw_string(j, "gpu", g->id);
 		jw_int(j, "cards", lim->cards);
 		jw_int(j, "max_context", lim->max_context);
+		jw_bool(j, "context_capped", lim->context_capped);
 		jw_int(j, "max_concurrency", lim->max_concurrency);
 		jw_number(j, "output_tokens_per_s", speed, 2);
 		jw_close(j, '}');
@@ -66,6 +67,8 @@ static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const st
 		fputc('\n', out);
 	} else {
 		count_text(ctx, sizeof ctx, lim->max_context);
+		if (lim->context_capped) /* TRANSLATORS: a context that is the model's window */
+			snprintf(ctx, sizeof ctx, _("%lld (window)"), lim->max_context);
 		count_text(seq, sizeof seq, lim->max_concurrency);
 		text_pad(out, first ? gpu_short_name(g) : "", 16, 0);
 		unit_rate(tok, sizeof tok, speed);
@@ -124,13 +127,20 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 			a->sc.concurrency, a->sc.context, bands);
 		limits_heading(out);
 	}
+	bool capped = false;
 	for (size_t i = 0; i < a->nplans; i++) {
 		struct card_limit lim[LIMIT_CARD_COUNTS];
 		if (!limits_for_gpu(a->catalog, &a->sc, a->plans[i].gpu, lim))
 			return false;
-		for (int k = 0; k < LIMIT_CARD_COUNTS; k++)
+		for (int k = 0; k < LIMIT_CARD_COUNTS; k++) {
 			limit_row(out, f, &j, a, a->plans[i].gpu, &lim[k], k == 0);
+			capped |= lim[k].context_capped;
+		}
 	}
+	if (f == FORMAT_TABLE && capped)
+		fprintf(out, _("(window: the model's own context window, %d tokens, is the longest "
+			       "context; the memory holds more)\n"),
+			scenario_model(&a->sc)->max_context);
 	if (f == FORMAT_JSON) {
 		jw_close(&j, ']');
 		jw_close(&j, '}');

@@ -3,13 +3,16 @@
  * the order the screen shows them, memory, every price with its date and
  * source, and the assumptions a customer must see. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
+#include "datasrc.h"
 #include "duration.h"
 #include "i18n.h"
+#include "native.h"
 #include "plan_text.h"
 #include "report.h"
 #include "report_quote_md.h"
@@ -73,6 +76,7 @@ struct headline {
 	double amount;
 	bool job;
 	enum train_rent way; /* the job's billing */
+	bool not_native;     /* the GPU does not run the format natively (native.h) */
 };
 
 /* The job's cost its cheapest way: the table's "job cost"; -1 without. */
@@ -98,8 +102,28 @@ static const struct plan *cheapest_job(const struct analysis *a)
 	return NULL;
 }
 
+/* The cheapest plan, by the headline's own figure (h->job: the job's
+ * cost, else the month's), in h->p's currency, whose GPU runs the format
+ * natively; NULL when none does. */
+static const struct plan *cheapest_native(const struct analysis *a, const struct headline *h)
+{
+	const struct plan *best = NULL;
+	double best_cost = -1;
+	for (size_t i = 0; i < a->nplans; i++) {
+		const struct plan *p = &a->plans[i];
+		double cost = h->job ? train_job_cost(p) : plan_monthly(p);
+		if (cost >= 0 && native_format(p->gpu, &a->sc) &&
+		    strcmp(plan_currency(p), plan_currency(h->p)) == 0 &&
+		    (!best || cost < best_cost))
+			best = p, best_cost = cost;
+	}
+	return best;
+}
+
 /* A job is paid for once, so its headline is the cheapest way to pay for
- * the job, not a month; otherwise the lowest monthly total. */
+ * the job, not a month; otherwise the lowest monthly total. A plan on a
+ * GPU that does not run the format natively (int4 on 910B) heads it only
+ * when no GPU does, and then says so. */
 static struct headline headline_of(const struct analysis *a)
 {
 	struct headline h = {.p = NULL, .amount = -1, .job = false, .way = RENT_NONE};
@@ -111,6 +135,14 @@ static struct headline headline_of(const struct analysis *a)
 		h.amount = train_job_cost(h.p);
 	} else if ((h.p = plan_cheapest(a))) {
 		h.amount = plan_monthly(h.p);
+	}
+	h.not_native = h.p && !native_format(h.p->gpu, &a->sc);
+	const struct plan *native = h.not_native ? cheapest_native(a, &h) : NULL;
+	if (native) {
+		h.p = native;
+		h.not_native = false;
+		h.way = h.job ? native->training.bill.cheapest : h.way;
+		h.amount = h.job ? train_job_cost(native) : plan_monthly(native);
 	}
 	return h;
 }
@@ -137,6 +169,11 @@ static void cheapest_text(char *buf, size_t cap, const struct headline *h, bool 
 	if (speed) {
 		size_t n = strlen(buf);
 		quote_speed_suffix(buf + n, cap - n, p);
+	}
+	if (h->not_native) { /* the cheapest is no offer the customer can run as planned */
+		size_t n = strlen(buf);
+		snprintf(buf + n, cap - n, _(" (not native on %s: see the notes)"),
+			 gpu_short_name(p->gpu));
 	}
 }
 
@@ -182,7 +219,7 @@ static void md_prepared(FILE *out, const struct analysis *a)
 	fprintf(out, _("Prepared %s with gpuplan %s. Prices collected %s (each price's date is "
 		       "under Prices used), %s per month; data: %s.\n\n"), today, PACKAGE_VERSION,
 		MD(range), MD(a->catalog->noffers ? a->catalog->offers[0].currency : "CNY"),
-		MD(a->catalog->source));
+		MD(data_source_text(a->catalog)));
 }
 
 /* The inputs, one row each; a cell writer returns false when its row
@@ -519,7 +556,8 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 		  "- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
 		  "speeds are estimates within the band shown.\n"
 		  "- Hourly prices convert at %.0f hours a month; bare metal is rented in whole "
-		  "machines; for each GPU, kind and region the newest quote is used.\n"
+		  "machines; each offer (GPU, kind, region, cards, max_cards) is priced from its "
+		  "newest row, whole.\n"
 		  "- Multi-node clusters are quoted by sales; their figures here are estimates.\n"),
 		sc->headroom_pct, sc->overhead_gib, sc->prefill_chunk, HOURS_PER_MONTH);
 }
@@ -612,8 +650,8 @@ static void md_compare_scenarios(FILE *out, const struct analysis *a, const stru
 				in_a ? MD(ca) : "—", in_b ? MD(cb) : "—");
 	}
 	if (a->catalog != b->catalog)
-		fprintf(out, "| %s | %s | %s |\n", MD(_("Data")), MD(a->catalog->source),
-			MD(b->catalog->source));
+		fprintf(out, "| %s | %s | %s |\n", MD(_("Data")), MD(data_source_text(a->catalog)),
+			MD(data_source_text(b->catalog)));
 }
 
 /* "4 | TP4 | ¥17,856 |": one side of a row; a missing plan is dashes. */
@@ -664,14 +702,99 @@ static void md_compare_plans(FILE *out, const struct analysis *a, const struct a
 			md_compare_row(out, &a->plans[i], NULL);
 }
 
+/* What one scenario writes into a section: its lines as a bullet list. */
+typedef void (*md_section)(FILE *out, const struct analysis *a);
+
+static char *md_section_text(md_section write, const struct analysis *a)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	write(f, a);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Whether the line [line, its '\n'] stands whole among text's lines. */
+static bool md_has_line(const char *text, const char *line, size_t n)
+{
+	for (const char *t = text; *t;) {
+		const char *end = strchr(t, '\n');
+		size_t len = end ? (size_t)(end - t) : strlen(t);
+		if (len == n && strncmp(t, line, n) == 0)
+			return true;
+		t += len + (end != NULL);
+	}
+	return false;
+}
+
+/* text's lines, each "- …" line that the other text lacks marked with
+ * prefix after its "- " ("- A: …"); the lines both have are printed by
+ * the first text's call only (print_shared). */
+static void md_merge_lines(FILE *out, const char *text, const char *other, const char *prefix,
+			   bool print_shared)
+{
+	for (const char *t = text; *t;) {
+		const char *end = strchr(t, '\n');
+		size_t n = end ? (size_t)(end - t) : strlen(t);
+		bool shared = md_has_line(other, t, n);
+		if (shared && print_shared)
+			fprintf(out, "%.*s\n", (int)n, t);
+		else if (!shared && n > 2 && strncmp(t, "- ", 2) == 0)
+			fprintf(out, "- %s%.*s\n", prefix, (int)(n - 2), t + 2);
+		else if (!shared)
+			fprintf(out, "%.*s\n", (int)n, t);
+		t += n + (end != NULL);
+	}
+}
+
+/* One section for both scenarios: a line both write once, the others
+ * marked A: or B: (a two-scenario quote repeated every identical line
+ * under A and under B). */
+static void md_compare_section(FILE *out, md_section write, const struct analysis *a,
+			       const struct analysis *b)
+{
+	char *ta = md_section_text(write, a), *tb = md_section_text(write, b);
+	if (ta && tb) {
+		md_merge_lines(out, ta, tb, _("A: "), true);
+		md_merge_lines(out, tb, ta, _("B: "), false);
+	} else { /* out of memory: each in full */
+		write(out, a);
+		write(out, b);
+	}
+	free(ta);
+	free(tb);
+}
+
+static void md_load_lines(FILE *out, const struct analysis *a)
+{
+	md_load_assumptions(out, a, "");
+}
+
+static void md_time_lines(FILE *out, const struct analysis *a)
+{
+	quote_time_assumptions(out, a, "");
+}
+
+/* The scenario's notes, then its plans' (each once). */
+static void md_note_lines(FILE *out, const struct analysis *a)
+{
+	for (int i = 0; i < a->nnotes; i++)
+		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&a->notes[i])));
+	md_plan_notes(out, a);
+}
+
 static void md_compare_assumptions(FILE *out, const struct analysis *a, const struct analysis *b)
 {
 	fprintf(out, "\n%s\n\n", _("## Assumptions"));
 	md_memory_only(out);
-	md_load_assumptions(out, a, _("A: "));
-	md_load_assumptions(out, b, _("B: "));
-	quote_time_assumptions(out, a, _("A: "));
-	quote_time_assumptions(out, b, _("B: "));
+	md_compare_section(out, md_load_lines, a, b);
+	md_compare_section(out, md_time_lines, a, b);
 	md_fixed_assumptions(out, b);
 }
 
@@ -685,15 +808,14 @@ void report_markdown_compare(FILE *out, const struct analysis *pinned, const str
 	md_compare_plans(out, pinned, now, &o);
 	md_sources(out, now, &o);
 	if (pinned->catalog != now->catalog) {
-		fprintf(out, _("\nPinned scenario (A), data %s:\n"), MD(pinned->catalog->source));
+		fprintf(out, _("\nPinned scenario (A), data %s:\n"), MD(data_source_text(pinned->catalog)));
 		md_sources(out, pinned, &all);
 	}
 	fputs(_("\nSpeed: output tok/s of the whole plan at the users' concurrency (inference) "
 		"or days for the job (training); estimates, ±30 % (days ±25 %), ±50 % on "
 		"GPUs whose efficiencies are estimates.\n"), out);
-	fprintf(out, "\n%s\n\n", _("## Notes (B, now)"));
-	for (int i = 0; i < now->nnotes; i++)
-		fprintf(out, "- %s\n", MD(MESSAGE_TEXT(&now->notes[i])));
-	md_plan_notes(out, now);
+	/* both scenarios' notes: A's multi-machine note was missing */
+	fprintf(out, "\n%s\n\n", _("## Notes"));
+	md_compare_section(out, md_note_lines, pinned, now);
 	md_compare_assumptions(out, pinned, now);
 }

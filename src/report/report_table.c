@@ -109,7 +109,7 @@ static void print_table(FILE *out, const struct analysis *a)
 
 static void print_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
-	char terms[256], line[512], need[32], with[32], cap[32];
+	char terms[256], line[512], need[32];
 	fputc('\n', out);
 	fprintf(out, _("%s: "), gpu_short_name(p->gpu));
 	if (p->cards == 0) {
@@ -122,11 +122,9 @@ static void print_detail(FILE *out, const struct plan *p, const struct scenario 
 		plan_terms_text(terms, sizeof terms, &p->per_card, " + ", TERM_WEIGHTS, TERM_COUNT,
 				false);
 		unit_gib(need, sizeof need, G(p->need));
-		unit_gib(with, sizeof with, G(p->with_headroom));
-		unit_gib(cap, sizeof cap, G(p->capacity));
 		fprintf(out, _("  per card: %s = %s GiB\n"), terms, need);
-		fprintf(out, _("  with %.0f %% headroom %s of %s GiB (%.0f %% used)\n"),
-			sc->headroom_pct, with, cap, p->utilization_pct);
+		plan_memory_line(line, sizeof line, p, sc->headroom_pct);
+		fprintf(out, "  %s\n", line);
 		rent_describe(line, sizeof line, p, &p->container, &style_report);
 		fprintf(out, "  %s\n", line);
 		rent_describe(line, sizeof line, p, &p->baremetal, &style_report);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "duration.h"
 #include "i18n.h"
 
 const struct style style_report = {.surface = SURFACE_REPORT, .money = MONEY_UTF8};
@@ -85,10 +86,8 @@ void unit_gib(char *buf, size_t cap, double gib)
  * ("0.0085", 12 minutes), not "0.01". */
 void unit_days(char *buf, size_t cap, double days)
 {
-	if (days > 0 && days < 0.0995)
-		snprintf(buf, cap, "%.2g", days);
-	else
-		unit_sig3(buf, cap, days);
+	if (!none(buf, cap, days))
+		duration_days_text(buf, cap, days, 0); /* the messages' DAYS too */
 }
 
 void unit_percent(char *buf, size_t cap, double pct)

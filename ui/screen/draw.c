@@ -26,6 +26,15 @@ int put_text(int y, int x, const char *s, int cols)
 	return used;
 }
 
+int put_text_middle(int y, int x, const char *s, int cols)
+{
+	char buf[1024];
+	if (cols <= 0)
+		return 0;
+	text_fit_middle(buf, sizeof buf, s, (size_t)cols);
+	return put_text(y, x, buf, cols);
+}
+
 void put_right(int y, int x, int w, const char *s)
 {
 	int cols = (int)text_width(s);

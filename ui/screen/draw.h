@@ -17,6 +17,9 @@ void draw_set_plain(bool on);
 bool draw_plain(void);
 /* Writes s at y,x cut to cols display columns; returns columns used. */
 int put_text(int y, int x, const char *s, int cols);
+/* put_text, but a text too wide loses its middle, not its end (names
+ * that differ at the end stay apart: text_fit_middle). */
+int put_text_middle(int y, int x, const char *s, int cols);
 /* Writes s right-aligned in the w columns from x. */
 void put_right(int y, int x, int w, const char *s);
 void draw_box(const struct frame *f, int y, int x, int h, int w, const char *title);

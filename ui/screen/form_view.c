@@ -480,8 +480,11 @@ static void draw_size_line(const struct form_view *v, int y, int x, int w)
 	if (!m)
 		return;
 	int lw = v->label_w;
-	if (m->derived)
+	if (m->derived) { /* "70B (approx. sha": the short form where it is cut */
 		snprintf(buf, sizeof buf, _("%.4gB (approx. shape)"), m->params_b);
+		if ((int)text_width(buf) > w - lw)
+			snprintf(buf, sizeof buf, _("%.4gB (approx.)"), m->params_b);
+	}
 	else if (m->active_params_b < m->params_b)
 		snprintf(buf, sizeof buf, w - lw >= 18 ? _("%.4gB (%.3gB active)") : "%.4gB/%.3gB",
 			 m->params_b, m->active_params_b);
@@ -497,7 +500,7 @@ static void draw_matches(const struct form_view *v, int y, int x, int w)
 	for (int i = 0; i < v->nmatches && y + i < v->fr->lay.status_y - 1; i++) {
 		char buf[128];
 		snprintf(buf, sizeof buf, "%s %s", i == 0 ? "→" : " ", v->matches[i]->name);
-		put_text(y + i, x, buf, w);
+		put_text_middle(y + i, x, buf, w);
 	}
 	attroff(theme_attr(&v->fr->theme, EL_HINT));
 }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "i18n.h"
 #include "message.h"
@@ -67,16 +68,15 @@ static void add_terms(struct detail_lines *d, const struct session *s, const str
 		      int w)
 {
 	const struct style st = screen_style();
-	char line[DETAIL_LINE_BYTES], need[32], with[32], cap[32];
+	char line[DETAIL_LINE_BYTES], need[32];
 	int n = plan_terms_text(line, sizeof line, &p->per_card, " + ", TERM_WEIGHTS, TERM_COUNT,
 				true);
 	unit_gib(need, sizeof need, G(p->need));
 	snprintf(line + n, sizeof line - (size_t)n, _(" = %s GiB/card"), need);
 	detail_add_wrapped(d, line, w);
-	unit_gib(with, sizeof with, G(p->with_headroom));
-	unit_gib(cap, sizeof cap, G(p->capacity));
-	snprintf(line, sizeof line, _("+%.0f%% headroom: %s of %s GiB (%.0f%% used) — %s"),
-		 s->sc.headroom_pct, with, cap, p->utilization_pct,
+	plan_memory_line(line, sizeof line, p, s->sc.headroom_pct);
+	n = (int)strlen(line);
+	snprintf(line + n, sizeof line - (size_t)n, " — %s",
 		 p->level == FIT_NONE	 ? _("does not fit")
 		 : p->level == FIT_TIGHT ? _("tight")
 					 : _("comfortable"));

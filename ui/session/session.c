@@ -114,9 +114,10 @@ static void refresh_limits(struct session *s)
 		memset(s->limits, 0, sizeof s->limits);
 }
 
-/* --measured speed-ups were taken on the selected row's GPU type (issue
- * 9); before anything is selected, on the first type shown, unless --gpu
- * names the one (the analysis takes it from there). */
+/* New --measured speed-ups are bound to the selected row's GPU type when
+ * they are typed (issue 9; the scenario keeps it); before anything is
+ * selected, to the first type shown, unless --gpu names the one (the
+ * analysis takes it from there). */
 static const char *measured_gpu(const struct session *s)
 {
 	if (s->selected)
@@ -132,14 +133,12 @@ bool session_run(struct session *s, struct analysis *a, const struct scenario *s
 	return analysis_run(a, s->cat, sc, s->gpu_filter ? s->gpu_filter : GPU_FILTER_OFFERED);
 }
 
-/* After a selection change; with --measured the figures follow the row. */
+/* After a selection change. A measurement stays on the GPU it was taken
+ * on (sc.measured_gpu): it does not follow the cursor. */
 static void selection_changed(struct session *s)
 {
 	scroll_to_selection(s);
 	refresh_limits(s);
-	if (s->sc.nmeasured > 0 && s->selected &&
-	    strcmp(s->an->measured_gpu, s->selected->id) != 0)
-		session_recompute(s); /* sets measured_gpu: no second round */
 }
 
 /* Room for every plan: a reload can bring more GPU types than the
@@ -186,6 +185,9 @@ bool session_init(struct session *s, const struct catalog *c, const struct scena
 	s->spare = &s->bufs[1];
 	if (!session_run(s, s->an, &s->sc))
 		session_status(s, true, "%s", s->an->error);
+	/* the GPU the start's --measured was bound to stays its GPU */
+	memcpy(s->sc.measured_gpu, s->an->sc.measured_gpu, sizeof s->sc.measured_gpu);
+	memcpy(s->sc.measured_gpu_name, s->an->sc.measured_gpu_name, sizeof s->sc.measured_gpu_name);
 	sort_rows(s);
 	session_watch_reset(s);
 	return true;
