@@ -22,7 +22,11 @@ T new-window -d -n other "bash --norc --noprofile" # before: tmux 3.3a dies on i
 T set -g window-size manual
 sleep 0.3
 
-data=$art/data
+# The data folder has a short path of its own: the status line's messages
+# name the file, and under make distcheck's build folder a long path cut
+# the words the checks read ("another program has it … F1").
+data=$(mktemp -d /tmp/gpuplan-data.XXXXXX)
+trap 'T kill-server 2>/dev/null; rm -rf "$data"' EXIT
 offers=$data/prices/offers.csv
 fresh_data() {
 	rm -rf "$data" && mkdir -p "$data/models" "$data/prices"
