@@ -29,6 +29,9 @@ struct column {
 	 * lacks it, the loader takes the bundled value for the row's id, and
 	 * 'required' only forbids an empty field. */
 	bool bundled;
+	/* A bundled column a row whose id the bundle does not know may lack:
+	 * the field stays absent and the file's own rule fills it in. */
+	bool defaulted;
 	/* Free prose (a source) may hold a tab. No field holds any other
 	 * control character (text_is_control): the reports and the screen
 	 * print data text, and a shared file must not drive the terminal. */

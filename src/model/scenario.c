@@ -32,7 +32,10 @@ void scenario_defaults(struct scenario *sc)
 		.epochs = DEFAULT_EPOCHS,
 		.global_batch = DEFAULT_GLOBAL_BATCH,
 		.network = NETWORK_OFFER,
+		.slo_ttft_s = DEFAULT_SLO_TTFT_S,
+		.percentile = DEFAULT_PERCENTILE,
 	};
+	engine_defaults(&sc->engine);
 }
 
 /* A plain copy still carries the source's pointers; aiming them at this

@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "jsonw.h"
 #include "parse.h"
+#include "settings_serve.h"
 #include "settings_train.h"
 #include "tables.h"
 
@@ -90,6 +91,11 @@ static const char *loss_label(size_t i)
 }
 ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = N_("zero"),
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
+
+ENUM_CHOICE(ep, enum plan_choice, ep, [PLAN_AUTO] = N_("auto"), [PLAN_ON] = N_("on"),
+	    [PLAN_OFF] = N_("off"))
+ENUM_CHOICE(dpa, enum plan_choice, dpa, [PLAN_AUTO] = N_("auto"), [PLAN_ON] = N_("on"),
+	    [PLAN_OFF] = N_("off"))
 
 ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = N_("offer"),
 	    [NETWORK_IB] = N_("ib"), [NETWORK_ETHERNET] = N_("ethernet"))
@@ -255,6 +261,52 @@ const struct setting settings[] = {
 	 .help = N_("per-user decode speed the plan must reach, tokens/s (0 = none)"),
 	 .accepted = N_("tokens per second per user, 0 (none) to 1000000"), FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
+	{.key = "rate", .metavar = "REQ/S", .label = N_("Rate"), .unit = "req/s",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("%s requests/s"), .json_key = "rate", .json_decimals = 4,
+	 .help = N_("serving: requests per second arriving (an open loop, instead of a fixed "
+		    "concurrency; none = the concurrency's closed loop)"),
+	 .accepted = N_("requests per second, none (0) to 1000000"), FIELD(rate),
+	 .type = FIELD_DOUBLE, .max = MAX_RATE, .zero_word = N_("none")},
+	{.key = "slo-ttft", .metavar = "T", .label = N_("TTFT target"), .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("TTFT target %s"), .json_key = "slo_ttft_s", .json_decimals = 4,
+	 .help = N_("serving: time to first token the plan must meet, 2s or 500ms: the mean at the "
+		    "concurrency, the percentile with --rate (none = no target)"),
+	 .accepted = N_("a time such as 2s or 500ms, or none"), FIELD(slo_ttft_s),
+	 .type = FIELD_DOUBLE, .max = MAX_SLO_S,
+	 .ops = {.parse = latency_parse, .format = slo_ttft_format}},
+	{.key = "slo-tpot", .metavar = "T", .label = N_("TPOT target"), .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("TPOT target %s"), .json_key = "slo_tpot_s", .json_decimals = 6,
+	 .help = N_("serving with --rate: time per output token each request must meet at the "
+		    "percentile, 50ms (none = no target)"),
+	 .accepted = N_("a time such as 50ms, or none"), FIELD(slo_tpot_s), .type = FIELD_DOUBLE,
+	 .max = MAX_SLO_S, .ops = {.parse = latency_parse, .format = slo_tpot_format}},
+	{.key = "percentile", .metavar = "P", .label = N_("Percentile"), .unit = "%",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
+	 .summary = SUMMARY_IF_CHANGED, .summary_text = N_("p%s"), .json_key = "percentile",
+	 .json_decimals = 2, .help = N_("serving with --rate: the percentile of the targets"),
+	 .accepted = N_("a percentile from 50 to 99.99"), FIELD(percentile), .type = FIELD_DOUBLE,
+	 .min = 50, .max = 99.99},
+	{.key = "ep", .metavar = "E", .label = N_("Expert parallel"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("expert parallel %s"), .json_key = "ep",
+	 .help = N_("serving a MoE model: experts whole on each card of the TP group (TP + EP)"),
+	 .choice = ep_choice, .get_choice = ep_get, .set_choice = ep_set},
+	{.key = "dp-attention", .metavar = "D", .label = N_("DP-attention"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("DP-attention %s"), .json_key = "dp_attention",
+	 .help = N_("serving a MoE model with MLA: attention data parallel, experts split (DPA + "
+		    "EP)"),
+	 .choice = dpa_choice, .get_choice = dpa_get, .set_choice = dpa_set},
+	{.key = "engine", .metavar = "KEY=VALUE,...", .label = N_("Engine"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_TEXT, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("engine %s"), .json_key = "engine",
+	 .help = N_("serving: engine constants, tau_layer_us=25,kappa=3 (SERVING.md section 9; "
+		    "empty = the defaults)"),
+	 .accepted = N_("KEY=VALUE pairs such as tau_layer_us=25,kappa=3 (empty = the defaults)"),
+	 .ops = {.parse = engine_setting_parse, .format = engine_setting_format}},
 	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("%s tokens to train"),

@@ -25,13 +25,22 @@ static void plan_prices_of(const struct plan *p, struct plan_prices *pr)
 	pr->currency = ct->offer || bm->offer ? plan_currency(p) : "";
 }
 
+/* fp8 on a card that has no serving path for it (plan.c's note). */
+static bool fp8_refused(const struct plan *p)
+{
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_FP8_NOT_SERVED)
+			return true;
+	return false;
+}
+
 /* The time model for the plan's layout, at the concurrency and at B_max
  * (one replica's; < 0: not known yet). */
 static void plan_time(const struct workload *w, struct plan *p, long long bmax)
 {
 	const struct scenario *sc = w->sc;
 	struct plan_prices pr;
-	if (w->kind != TASK_INFERENCE || !p->fits || p->cards == 0)
+	if (w->kind != TASK_INFERENCE || !p->fits || p->cards == 0 || fp8_refused(p))
 		return;
 	if (bmax < 0)
 		bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
@@ -40,7 +49,7 @@ static void plan_time(const struct workload *w, struct plan *p, long long bmax)
 	throughput_price(&p->throughput, &pr, sc->duty_pct);
 	if (bmax < 1)
 		return;
-	throughput_compute(w, p->gpu, &p->lay, bmax * p->lay.d, bmax, &p->throughput_at_max);
+	throughput_max_load(w, p->gpu, &p->lay, bmax, &p->throughput_at_max);
 	throughput_price(&p->throughput_at_max, &pr, sc->duty_pct);
 }
 

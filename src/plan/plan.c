@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "capacity.h"
+
 void plan_note(struct plan *p, struct message m)
 {
 	if (p->nnotes < PLAN_NOTES)
@@ -225,6 +227,24 @@ static void fill_memory(struct plan *p, const struct workload *w, const struct l
 								     : FIT_COMFORTABLE;
 }
 
+/* A forced shape that holds fewer sequences than the users (SERVING.md
+ * §4, Memory): the engine holds B_max of them, the rest queue for a slot,
+ * and its memory is that of B_max sequences. */
+static void queue_the_rest(struct plan *p, const struct workload *w)
+{
+	if (p->fits || w->kind != TASK_INFERENCE || !p->cards)
+		return;
+	long long bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
+	if (bmax < 1)
+		return;
+	struct scenario held = *w->sc;
+	struct workload at = *w;
+	struct layout l = p->lay;
+	held.concurrency = bmax * (l.d > 0 ? l.d : 1);
+	at.sc = &held;
+	fill_memory(p, &at, &l);
+}
+
 /* --cards N: the best fitting split of exactly N cards, else the one that
  * needs least, else (no valid split) plain replicas or stages. */
 static struct layout forced_layout(struct search *s, int n)
@@ -275,6 +295,7 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 	if (s->any)
 		l = s->found ? s->best : s->least;
 	fill_memory(p, w, &l);
+	queue_the_rest(p, w);
 	if (!p->fits)
 		plan_note(p, msg_shape_no_fit(l.t, l.p, l.d));
 	return true;
@@ -291,6 +312,7 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		p->forced = true;
 		struct layout l = forced_layout(&s, w->sc->cards);
 		fill_memory(p, w, &l);
+		queue_the_rest(p, w);
 		if (!p->fits)
 			plan_note(p, msg_no_fit_forced(w->sc->cards));
 		return;
@@ -304,12 +326,54 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		describe_no_fit(p, w, usable);
 }
 
+/* Inference: the decode step's parallel efficiency at the users' batch
+ * (SERVING.md: the per-layer latency and the all-reduces TP does not
+ * divide; replicas cost none). */
+static void set_efficiency(struct plan *p, const struct workload *w)
+{
+	if (w->kind != TASK_INFERENCE || !p->cards)
+		return;
+	double b = ceil((double)w->sc->concurrency / (p->lay.d > 0 ? p->lay.d : 1));
+	plan_set_efficiency(p, throughput_parallel_efficiency(w, p->gpu, &p->lay, b));
+}
+
+/* fp8 weights without hardware FP8 (SERVING.md §7): W8A8 at an INT8 peak
+ * (Ascend), else weight-only at 16 bits; an Ascend row without an INT8
+ * peak has no fp8 serving path at all. */
+static void add_fp8_note(struct plan *p, const struct workload *w)
+{
+	const struct gpu *g = p->gpu;
+	bool serving = w->kind == TASK_INFERENCE;
+	if (!w->prec->needs_fp8 || gpu_has_fp8(g))
+		return;
+	if (serving && g->int8_tflops > 0)
+		plan_note(p, msg_fp8_as_int8(gpu_short_name(g)));
+	else if (serving && g->link == LINK_HCCS)
+		plan_note(p, msg_fp8_not_served(gpu_short_name(g)));
+	else
+		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
+}
+
+/* TP across machines needs IB; serving's pipeline stages across machines
+ * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2). */
+static void add_multi_node_note(struct plan *p, const struct workload *w)
+{
+	const struct offer *o = p->baremetal.offer;
+	bool no_ib = o && o->inter_node != NET_IB;
+	bool pp_only = w->kind == TASK_INFERENCE && p->lay.p > 1 && p->lay.t <= CARDS_PER_MACHINE &&
+		       !p->lay.dpa;
+	if (pp_only)
+		plan_note(p, msg_multi_node_pipeline(p->machines));
+	else
+		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
+				   : msg_multi_node(p->machines));
+}
+
 static void add_notes(struct plan *p, const struct workload *w)
 {
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
-	if (w->prec->needs_fp8 && !gpu_has_fp8(g))
-		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
+	add_fp8_note(p, w);
 	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
 		plan_note(p, msg_kv_fp8_without_hardware());
 	if (l->t > 1 && g->link == LINK_PCIE)
@@ -319,12 +383,8 @@ static void add_notes(struct plan *p, const struct workload *w)
 					  ceil((double)w->sc->concurrency / l->d)));
 	if (l->recompute)
 		plan_note(p, msg_full_recompute());
-	if (p->machines > 1) {
-		const struct offer *o = p->baremetal.offer;
-		bool no_ib = o && o->inter_node != NET_IB;
-		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
-				   : msg_multi_node(p->machines));
-	}
+	if (p->machines > 1)
+		add_multi_node_note(p, w);
 	if (p->efficiency > 0 && p->efficiency < 1)
 		plan_note(p, msg_parallel_efficiency(100 * p->efficiency,
 						     100 - 100 * p->efficiency));
@@ -342,6 +402,7 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 	}
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
+	set_efficiency(out, w);
 	add_notes(out, w);
 }
 
@@ -352,6 +413,7 @@ void plan_for_layout(const struct workload *w, const struct catalog *c, const st
 	fill_memory(out, w, l);
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
+	set_efficiency(out, w);
 	add_notes(out, w);
 }
 

@@ -61,6 +61,15 @@ struct training_estimate {
 	int ntiers;
 };
 
+/* The fewest cards that hold the job and its figures at the users' load,
+ * kept when a goal picks another plan (JSON memory_minimum{}). */
+struct memory_minimum {
+	bool valid;
+	int cards, tp, pp, replicas;
+	double per_card; /* bytes, without headroom */
+	double ttft_s, tpot_s, output_tokens_per_s;
+};
+
 struct plan {
 	const struct gpu *gpu;
 	double capacity; /* bytes */
@@ -87,6 +96,7 @@ struct plan {
 	struct message why[PLAN_WHY]; /* with a time goal: why not the memory minimum */
 	int nwhy;
 	int memory_min_cards;         /* the memory minimum's cards (the plan's, without a goal) */
+	struct memory_minimum memory_min;
 	struct training_estimate training;
 };
 

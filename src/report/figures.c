@@ -1,5 +1,6 @@
 /* The figures table: every value a plan reports, in the JSON's order. */
 #include "figures.h"
+#include "figures_time.h"
 
 
 #include <stdio.h>
@@ -36,28 +37,6 @@ const struct figure_group figure_group_baremetal = {
 	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = N_("bare metal"),
 	.rent = baremetal_of};
 
-/* ---- The time model's groups (PERFORMANCE.md §2, §3) ---- */
-
-static const struct throughput *throughput_of(const struct plan *p)
-{
-	return &p->throughput;
-}
-
-static const struct throughput *throughput_at_max_of(const struct plan *p)
-{
-	return &p->throughput_at_max;
-}
-
-static bool throughput_applies(const struct plan *p)
-{
-	return p->throughput.valid;
-}
-
-static bool throughput_at_max_applies(const struct plan *p)
-{
-	return p->throughput_at_max.valid;
-}
-
 static bool training_applies(const struct plan *p)
 {
 	return p->training.valid;
@@ -67,26 +46,6 @@ static bool usl_applies(const struct plan *p)
 {
 	return p->training.valid && p->training.measured;
 }
-
-#define TIME_GROUPS(name, key_, applies_)                                                    \
-	static const struct figure_group name = {.key = key_, .csv_prefix = key_,            \
-						 .csv_suffix = "", .label = key_,            \
-						 .throughput = name##_of,                    \
-						 .applies = applies_};                       \
-	static const struct figure_group name##_cost_output = {                              \
-		.key = "cost_per_million_output", .csv_prefix = "cost_per_million_output",   \
-		.csv_suffix = "", .label = N_("per million output tokens"), .parent = &name, \
-		.applies = applies_};                                                        \
-	static const struct figure_group name##_cost_total = {                               \
-		.key = "cost_per_million_total", .csv_prefix = "cost_per_million_total",     \
-		.csv_suffix = "", .label = N_("per million tokens in and out"),              \
-		.parent = &name,                                                             \
-		.applies = applies_};                                                        \
-	static const struct figure_group name##_efficiency = {                               \
-		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",           \
-		.label = N_("efficiencies used"), .parent = &name, .applies = applies_};
-TIME_GROUPS(throughput, "throughput", throughput_applies)
-TIME_GROUPS(throughput_at_max, "throughput_at_max", throughput_at_max_applies)
 
 static const struct figure_group training_group = {
 	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = N_("training"),
@@ -193,14 +152,33 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 		 .kind = FIGURE_NUMBER, .get = term, .term = &mem_term_rows[t]}
 #define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = g, .list = &lst}
 #define MONEY "per month"
-/* The inference time figures, at the concurrency and at max_concurrency. */
+/* The serving figures (SERVING.md §13), at the users' load and at max
+ * load; their groups and getters are figures_time.c's. */
+#define STEP_TERMS(grp)                                                                         \
+	IN(&grp, "total_s", N_("step"), "s", 9, NUMBER, s_total),                               \
+	IN(&grp, "weights_s", N_("weight streaming"), "s", 9, NUMBER, s_weights),               \
+	IN(&grp, "matmul_compute_s", N_("GEMM compute"), "s", 9, NUMBER, s_mm_compute),         \
+	IN(&grp, "matmul_s", N_("GEMMs"), "s", 9, NUMBER, s_mm),                                \
+	IN(&grp, "kv_s", N_("KV reads"), "s", 9, NUMBER, s_kv),                                 \
+	IN(&grp, "attention_compute_s", N_("attention compute"), "s", 9, NUMBER, s_at_compute), \
+	IN(&grp, "attention_s", N_("attention"), "s", 9, NUMBER, s_at),                         \
+	IN(&grp, "fixed_s", N_("per-layer latency"), "s", 9, NUMBER, s_fixed),                  \
+	IN(&grp, "comm_s", N_("all-reduce and all-to-all"), "s", 9, NUMBER, s_comm),            \
+	IN(&grp, "send_s", N_("pipeline sends"), "s", 9, NUMBER, s_send)
+#define ENGINE_ROW(grp, key) IN(&grp, key, key, NULL, 4, NUMBER, t_engine)
 #define TIME_ROWS(grp)                                                                           \
 	IN(&grp, "bound", N_("bound"), NULL, 0, STRING, t_bound),                                \
 	IN(&grp, "concurrency", N_("concurrency"), NULL, 0, INT, t_concurrency),                 \
 	IN(&grp, "max_concurrency", N_("max concurrency"), NULL, 0, INT, t_max_concurrency),     \
+	IN(&grp, "waiting_users", N_("users waiting for a slot"), NULL, 0, INT, t_waiting),      \
 	IN(&grp, "ttft_s", N_("time to first token"), "s", 4, NUMBER, t_ttft),                   \
-	IN(&grp, "tpot_s", N_("time per output token"), "s", 5, NUMBER, t_tpot),                 \
+	IN(&grp, "tpot_s", N_("time per output token"), "s", 6, NUMBER, t_tpot),                 \
+	IN(&grp, "itl_p50_s", N_("inter-token latency p50"), "s", 6, NUMBER, t_itl_p50),         \
+	IN(&grp, "itl_p99_s", N_("inter-token latency p99"), "s", 6, NUMBER, t_itl_p99),         \
+	IN(&grp, "e2e_s", N_("whole request"), "s", 4, NUMBER, t_e2e),                           \
 	IN(&grp, "user_tokens_per_s", N_("per user"), "tok/s", 1, NUMBER, t_user),               \
+	IN(&grp, "delivered_tokens_per_s", N_("per user over the request"), "tok/s", 2, NUMBER,  \
+	   t_delivered),                                                                         \
 	IN(&grp, "output_tokens_per_s", N_("output"), "tok/s", 1, NUMBER, t_output),             \
 	IN(&grp, "total_tokens_per_s", N_("in and out"), "tok/s", 1, NUMBER, t_total),           \
 	IN(&grp##_cost_output, "container", N_("container"), NULL, 4, NUMBER, t_out_container),  \
@@ -211,15 +189,50 @@ GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effecti
 	IN(&grp##_cost_total, "currency", N_("currency"), NULL, 0, STRING, t_currency),          \
 	IN(&grp, "hourly_break_even_hours", N_("hourly break-even"), "h/month", 1, NUMBER,       \
 	   t_break_even),                                                                        \
+	IN(&grp##_step, "decode_batch", N_("decoding sequences"), NULL, 4, NUMBER, t_n_d),       \
+	IN(&grp##_step, "prefill_tokens_per_step", N_("prefill tokens per step"), NULL, 4,       \
+	   NUMBER, t_n_p),                                                                       \
+	IN(&grp##_step, "prefill_chunk_tokens", N_("prefill chunk"), NULL, 4, NUMBER, t_chunk),  \
+	IN(&grp##_step, "prefill_step_share", N_("steps with prefill"), NULL, 6, NUMBER,         \
+	   t_share),                                                                             \
+	IN(&grp##_step, "prefill_utilisation", N_("prefill utilisation"), NULL, 6, NUMBER,       \
+	   t_rho),                                                                               \
+	IN(&grp##_step, "other_users_share", N_("other users' share"), NULL, 6, NUMBER, t_phi),  \
+	IN(&grp##_step, "micro_batches", N_("micro-batches"), NULL, 0, INT, t_n_mb),             \
+	STEP_TERMS(grp##_step_decode),                                                           \
+	STEP_TERMS(grp##_step_prefill),                                                          \
 	IN(&grp##_efficiency, "mbu", N_("MBU"), NULL, 2, NUMBER, t_mbu),                         \
-	IN(&grp##_efficiency, "mbu_bs1", N_("MBU at batch 1"), NULL, 2, NUMBER, t_mbu_bs1),      \
 	IN(&grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), NULL, 2, NUMBER, t_mbu_kv),       \
+	IN(&grp##_efficiency, "mbu_moe", N_("MBU of experts"), NULL, 2, NUMBER, t_mbu_moe),      \
 	IN(&grp##_efficiency, "mfu", N_("MFU"), NULL, 2, NUMBER, t_mfu),                         \
-	IN(&grp##_efficiency, "eta_tp", N_("TP efficiency"), NULL, 2, NUMBER, t_eta_tp),         \
+	IN(&grp##_efficiency, "mfu_attn", N_("MFU of attention"), NULL, 2, NUMBER, t_mfu_attn),  \
+	IN(&grp##_efficiency, "eta_dq", N_("dequantisation"), NULL, 2, NUMBER, t_eta_dq),        \
+	IN(&grp##_efficiency, "tau_layer_us", N_("per-layer latency"), "us", 1, NUMBER,          \
+	   t_tau_layer),                                                                         \
+	IN(&grp##_efficiency, "tau_moe_us", N_("per-MoE-layer latency"), "us", 1, NUMBER,        \
+	   t_tau_moe),                                                                           \
+	IN(&grp##_efficiency, "sw", N_("software factor"), NULL, 2, NUMBER, t_sw),               \
+	IN(&grp##_efficiency, "alpha_us", N_("all-reduce latency"), "us", 1, NUMBER, t_alpha),   \
+	IN(&grp##_efficiency, "eta_ar", N_("all-reduce efficiency"), NULL, 2, NUMBER, t_eta_ar), \
+	IN(&grp##_efficiency, "bw_ar_gbs", N_("all-reduce bandwidth"), "GB/s", 1, NUMBER,        \
+	   t_bw_ar),                                                                             \
+	IN(&grp##_efficiency, "kappa", N_("roofline blend"), NULL, 2, NUMBER, t_kappa),          \
+	IN(&grp##_efficiency, "prefill_chunk", N_("prefill chunk"), "tok", 0, NUMBER,            \
+	   t_chunk_setting),                                                                     \
+	IN(&grp##_efficiency, "compute_path", N_("compute path"), NULL, 0, STRING, t_path),      \
 	IN(&grp##_efficiency, "peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, t_peak),           \
 	IN(&grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), "GB/s", 1, NUMBER, t_bandwidth), \
 	IN(&grp##_efficiency, "fp8_compute", N_("FP8 compute"), NULL, 0, BOOL, t_fp8),           \
+	ENGINE_ROW(grp##_efficiency, "alpha_p2p_us"),                                            \
+	ENGINE_ROW(grp##_efficiency, "alpha_p2p_net_us"),                                        \
+	ENGINE_ROW(grp##_efficiency, "net_gbs"),                                                 \
+	ENGINE_ROW(grp##_efficiency, "alpha_a2a_us"),                                            \
+	ENGINE_ROW(grp##_efficiency, "alpha_net_us"),                                            \
+	IN(&grp##_band, "low_pct", N_("below"), "%", 0, NUMBER, t_band_low),                     \
+	IN(&grp##_band, "high_pct", N_("above"), "%", 0, NUMBER, t_band_high),                   \
 	IN(&grp, "band_pct", N_("band"), "%", 0, NUMBER, t_band)
+#define OPEN(...) IN(&fg_open_loop, __VA_ARGS__)
+#define MEMORY_MIN(...) IN(&fg_memory_minimum, __VA_ARGS__)
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
 #define WAY(grp) IN(&grp, "cards", N_("cards"), NULL, 0, INT, tr_way_cards), \
@@ -257,29 +270,6 @@ static const struct throughput *thr(const struct figure *f, const struct plan *p
 		return true;                                                                       \
 	}
 
-TIME_GETTER(t_bound, t->valid, text, bound_names[t->bound])
-TIME_GETTER(t_max_concurrency, t->valid && t->max_concurrency > 0, number, t->max_concurrency)
-TIME_GETTER(t_concurrency, t->valid, number, t->concurrency)
-TIME_GETTER(t_ttft, t->valid, number, t->ttft_s)
-TIME_GETTER(t_tpot, t->valid, number, t->tpot_s)
-TIME_GETTER(t_user, t->valid, number, t->user_tokens_per_s)
-TIME_GETTER(t_output, t->valid, number, t->output_tokens_per_s)
-TIME_GETTER(t_total, t->valid, number, t->total_tokens_per_s)
-TIME_GETTER(t_out_container, t->valid, number, t->per_million_output.container)
-TIME_GETTER(t_out_baremetal, t->valid, number, t->per_million_output.baremetal)
-TIME_GETTER(t_tot_container, t->valid, number, t->per_million_total.container)
-TIME_GETTER(t_tot_baremetal, t->valid, number, t->per_million_total.baremetal)
-TIME_GETTER(t_currency, t->valid && t->currency[0], text, t->currency)
-TIME_GETTER(t_break_even, t->valid, number, t->hourly_break_even_hours)
-TIME_GETTER(t_mbu, t->valid, number, t->eff.mbu)
-TIME_GETTER(t_mbu_bs1, t->valid, number, t->eff.mbu_bs1)
-TIME_GETTER(t_mbu_kv, t->valid, number, t->eff.mbu_kv)
-TIME_GETTER(t_mfu, t->valid, number, t->eff.mfu)
-TIME_GETTER(t_eta_tp, t->valid, number, t->eff.eta_tp)
-TIME_GETTER(t_peak, t->valid, number, t->eff.peak_tflops)
-TIME_GETTER(t_bandwidth, t->valid, number, t->eff.bandwidth_gbs)
-TIME_GETTER(t_fp8, t->valid, flag, t->eff.fp8_compute)
-TIME_GETTER(t_band, t->valid, number, t->band_pct)
 
 TIME_GETTER(tr_flops, tr->valid, number, tr->r.flops)
 TIME_GETTER(tr_k, tr->valid, number, tr->r.k)
@@ -418,8 +408,34 @@ const struct figure figures[] = {
 	PLAN("efficiency_pct", N_("parallel efficiency"), "%", 1, NUMBER, efficiency),
 	PLAN("effective_monthly_per_card", N_("effective per card"), MONEY, 2, NUMBER, effective),
 	PLAN("memory_minimum_cards", N_("memory minimum"), NULL, 0, INT, memory_min),
-	TIME_ROWS(throughput),
-	TIME_ROWS(throughput_at_max),
+	MEMORY_MIN("cards", N_("cards"), NULL, 0, INT, m_cards),
+	MEMORY_MIN("tp", N_("tensor parallel"), NULL, 0, INT, m_tp),
+	MEMORY_MIN("pp", N_("pipeline parallel"), NULL, 0, INT, m_pp),
+	MEMORY_MIN("replicas", N_("replicas"), NULL, 0, INT, m_replicas),
+	MEMORY_MIN("per_card_gib", N_("per card"), "GiB", 4, NUMBER, m_per_card),
+	MEMORY_MIN("ttft_s", N_("time to first token"), "s", 4, NUMBER, m_ttft),
+	MEMORY_MIN("tpot_s", N_("time per output token"), "s", 6, NUMBER, m_tpot),
+	MEMORY_MIN("output_tokens_per_s", N_("output"), "tok/s", 1, NUMBER, m_output),
+	TIME_ROWS(fg_throughput),
+	OPEN("rate", N_("request rate"), "req/s", 4, NUMBER, o_rate),
+	OPEN("rate_per_replica", N_("per replica"), "req/s", 4, NUMBER, o_rate_per_replica),
+	OPEN("percentile", N_("percentile"), "%", 1, NUMBER, o_percentile),
+	OPEN("stable", N_("keeps up"), NULL, 0, BOOL, o_stable),
+	OPEN("ttft_mean_s", N_("time to first token, mean"), "s", 4, NUMBER, o_ttft_mean),
+	OPEN("ttft_p_s", N_("time to first token at the percentile"), "s", 4, NUMBER, o_ttft_p),
+	OPEN("tpot_mean_s", N_("time per output token, mean"), "s", 6, NUMBER, o_tpot_mean),
+	OPEN("tpot_p_s", N_("time per output token at the percentile"), "s", 6, NUMBER, o_tpot_p),
+	OPEN("itl_p50_s", N_("inter-token latency p50"), "s", 6, NUMBER, o_itl_p50),
+	OPEN("itl_p99_s", N_("inter-token latency p99"), "s", 6, NUMBER, o_itl_p99),
+	OPEN("in_flight", N_("requests in flight"), NULL, 2, NUMBER, o_in_flight),
+	OPEN("prefill_utilisation", N_("prefill utilisation"), NULL, 4, NUMBER, o_rho),
+	OPEN("max_rate_per_replica", N_("most per replica within the targets"), "req/s", 4,
+	     NUMBER, o_max_rate),
+	OPEN("replicas", N_("replicas for the rate"), NULL, 0, INT, o_replicas),
+	OPEN("cards", N_("cards for the rate"), NULL, 0, INT, o_cards),
+	OPEN("meets_slo", N_("meets the targets"), NULL, 0, BOOL, o_meets),
+	OPEN("binding", N_("binding"), NULL, 0, STRING, o_binding),
+	TIME_ROWS(fg_throughput_at_max),
 	TRAIN("flops", N_("FLOPs"), NULL, 0, NUMBER, tr_flops),
 	TRAIN("k", N_("FLOPs per parameter per token"), NULL, 0, NUMBER, tr_k),
 	TRAIN("mfu", N_("MFU"), NULL, 4, NUMBER, tr_mfu),

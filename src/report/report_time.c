@@ -120,15 +120,16 @@ void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const st
 	snprintf(buf, cap, _("container %s, bare metal %s"), c, b);
 }
 
-/* "mbu 0.75, mbu_bs1 0.55, mbu_kv 0.60, mfu 0.40 of 1979 TFLOPS fp8,
- * eta_tp 1.00, 3352 GB/s; calibration published". */
+/* "mbu 0.80, mbu_kv 0.75, mfu 0.55 of 1979 TFLOPS (w8a8), layer 30 us x sw 1,
+ * all-reduce 8 us at 315 GB/s, 3350 GB/s per card; calibration published". */
 void time_efficiency_text(char *buf, size_t cap, const struct plan *p)
 {
-	const struct time_efficiency *e = &p->throughput.eff;
-	snprintf(buf, cap, _("mbu %.2f, mbu_bs1 %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS %s, "
-			    "eta_tp %.2f, %.0f GB/s per card; calibration %s"),
-		 e->mbu, e->mbu_bs1, e->mbu_kv, e->mfu, e->peak_tflops,
-		 e->fp8_compute ? "fp8" : _("16-bit"), e->eta_tp, e->bandwidth_gbs,
+	const struct step_efficiency *e = &p->throughput.eff;
+	snprintf(buf, cap, _("mbu %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS (%s), layer %.0f us x "
+			    "sw %.4g, all-reduce %.0f us at %.0f GB/s, %.0f GB/s per card; "
+			    "calibration %s"),
+		 e->mbu, e->mbu_kv, e->mfu * e->eta_dq, e->peak_tflops, compute_path_names[e->path],
+		 e->tau_layer_us, e->sw, e->alpha_us, e->bw_ar_gbs, e->bandwidth_gbs,
 		 C_(calibration_labels[p->gpu->calibration]));
 }
 

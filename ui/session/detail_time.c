@@ -132,13 +132,13 @@ static void add_alternatives(struct detail_lines *d, const struct plan *p, int w
 
 static void add_efficiency(struct detail_lines *d, const struct plan *p, int w)
 {
-	const struct time_efficiency *e = &p->throughput.eff;
+	const struct step_efficiency *e = &p->throughput.eff;
 	char line[LINE];
-	snprintf(line, sizeof line, _("efficiency used: mbu %.2f · mbu_bs1 %.2f · mbu_kv %.2f · "
-				      "mfu %.2f · eta_tp %.2f · peak %.0f TFLOPS %s · %.0f GB/s "
-				      "per card"),
-		 e->mbu, e->mbu_bs1, e->mbu_kv, e->mfu, e->eta_tp, e->peak_tflops,
-		 e->fp8_compute ? "fp8" : "bf16", e->bandwidth_gbs);
+	snprintf(line, sizeof line, _("efficiency used: mbu %.2f · mbu_kv %.2f · mfu %.2f of %.0f "
+				      "TFLOPS (%s) · layer %.0f us x sw %.4g · all-reduce %.0f us "
+				      "at %.0f GB/s · %.0f GB/s per card"),
+		 e->mbu, e->mbu_kv, e->mfu * e->eta_dq, e->peak_tflops, compute_path_names[e->path],
+		 e->tau_layer_us, e->sw, e->alpha_us, e->bw_ar_gbs, e->bandwidth_gbs);
 	detail_add_wrapped(d, line, w);
 }
 
