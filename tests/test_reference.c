@@ -182,8 +182,11 @@ Test(planner, multi_node_prefers_an_ib_offer)
 	cr_assert_gt(h100->machines, 1);
 	cr_assert(strstr(h100->strategy, "multi-node") != NULL, "%s", h100->strategy);
 	cr_assert_str_eq(h100->baremetal.offer->region, "吉林一区"); /* the IB 400G x4 quote */
-	/* eta_tp of the time model, by the tensor-parallel size inside a machine */
-	cr_assert_float_eq(h100->efficiency, eta_tp(LINK_NVLINK, h100->lay.t), 1e-9);
+	/* the decode step's parallel efficiency of the time model at the users'
+	   batch: the one-card step over the cards times the plan's */
+	cr_assert_float_eq(h100->efficiency,
+			   throughput_parallel_efficiency(&an.w, h100->gpu, &h100->lay, 1), 1e-9);
+	cr_assert_lt(h100->efficiency, 1);
 }
 
 Test(planner, concurrency_multiplies_the_kv_cache_not_the_weights)

@@ -63,31 +63,49 @@ void serving_state_at(const struct step_model *s, const struct serving_load *ld,
 	st->itl_p99 = phi * st->f > 0.01 ? st->t1 : st->t0;
 }
 
-/* The constraints of §4's solve; b < 0: the users' one is dropped. */
-static bool closed_feasible(const struct serving_state *st, const struct serving_load *ld,
-			    double b)
+/* The constraints of §4's solve as one slack: each one's excess over its
+ * limit, the largest of them (b < 0: the users' one is dropped). The
+ * feasible decode batches are those with a slack at most 0, and the slack
+ * rises with n_d. */
+static double closed_slack(const struct serving_state *st, const struct serving_load *ld, double b)
 {
 	double held = st->n_d + st->lambda * (st->s_own + st->phi * st->itl / 2);
-	return st->n_p <= st->c_max * (1 + SLACK) && held <= ld->b_max * (1 + SLACK) &&
-	       (b < 0 || st->n_d + st->lambda * st->ttft <= b * (1 + SLACK));
+	double e = maxd(st->n_p / st->c_max - 1, held / ld->b_max - 1);
+	return b < 0 ? e : maxd(e, (st->n_d + st->lambda * st->ttft) / b - 1);
 }
 
 /* The largest feasible n_d up to upper: the upper end when it is
- * feasible, else by halving (§4). */
+ * feasible, else the root of the slack between N_D_MIN and upper (§4
+ * halves; regula falsi with the Illinois step gets there in far fewer
+ * steps, each bracketing the root as a halving does). */
 static void closed_solve(const struct step_model *s, const struct serving_load *ld, double phi,
 			 double upper, double b, struct serving_state *st)
 {
 	serving_state_at(s, ld, upper, phi, st);
-	if (closed_feasible(st, ld, b))
+	double f_hi = closed_slack(st, ld, b);
+	if (f_hi <= SLACK)
 		return;
 	double lo = mind(N_D_MIN, upper), hi = upper;
-	for (int i = 0; i < HALVINGS && hi - lo > 1e-12 * hi; i++) {
-		double mid = (lo + hi) / 2;
-		serving_state_at(s, ld, mid, phi, st);
-		if (closed_feasible(st, ld, b))
-			lo = mid;
-		else
-			hi = mid;
+	serving_state_at(s, ld, lo, phi, st);
+	double f_lo = closed_slack(st, ld, b);
+	int side = 0;
+	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_lo < 0; i++) {
+		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
+		if (!(x > lo && x < hi))
+			x = (lo + hi) / 2;
+		serving_state_at(s, ld, x, phi, st);
+		double f = closed_slack(st, ld, b);
+		if (f <= 0) {
+			lo = x, f_lo = f;
+			if (side == -1)
+				f_hi /= 2;
+			side = -1;
+		} else {
+			hi = x, f_hi = f;
+			if (side == 1)
+				f_lo /= 2;
+			side = 1;
+		}
 	}
 	serving_state_at(s, ld, lo, phi, st);
 }
@@ -221,6 +239,34 @@ static void open_prefill_only(const struct step_model *s, const struct serving_l
 	o->in_flight = lambda * o->ttft_mean;
 }
 
+/* The decode batch whose λ(n_d) is lambda, on (0, top]: λ rises with
+ * n_d; regula falsi with the Illinois step, bracketing as halving does. */
+static void open_solve(const struct step_model *s, const struct serving_load *ld, double lambda,
+		       double top, struct serving_state *st)
+{
+	double lo = 0, hi = top, f_lo = -1, f_hi = st->lambda / lambda - 1;
+	int side = 0;
+	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_hi > 0; i++) {
+		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
+		if (!(x > lo && x < hi))
+			x = (lo + hi) / 2;
+		serving_state_at(s, ld, x, 1, st);
+		double f = st->lambda / lambda - 1;
+		if (f < 0) {
+			lo = x, f_lo = f;
+			if (side == -1)
+				f_hi /= 2;
+			side = -1;
+		} else {
+			hi = x, f_hi = f;
+			if (side == 1)
+				f_lo /= 2;
+			side = 1;
+		}
+	}
+	serving_state_at(s, ld, hi, 1, st);
+}
+
 void serving_open_at(const struct step_model *s, const struct serving_load *ld, double lambda,
 		     double percentile, struct serving_open *o)
 {
@@ -233,18 +279,8 @@ void serving_open_at(const struct step_model *s, const struct serving_load *ld, 
 	double n_max = open_n_max(ld), top = mind(n_max, ld->b_max);
 	serving_state_at(s, ld, top, 1, st);
 	bool keeps_up = lambda <= st->lambda * (1 + SLACK);
-	if (keeps_up) {
-		double lo = 0, hi = top;
-		for (int i = 0; i < HALVINGS && hi - lo > 1e-12 * hi; i++) {
-			double mid = (lo + hi) / 2;
-			serving_state_at(s, ld, mid, 1, st);
-			if (st->lambda < lambda)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		serving_state_at(s, ld, hi, 1, st);
-	}
+	if (keeps_up)
+		open_solve(s, ld, lambda, top, st);
 	o->stable = keeps_up && st->n_d + lambda * st->s_own <= ld->b_max * (1 + SLACK);
 	o->lambda = lambda;
 	open_figures(ld, percentile, o);
@@ -291,7 +327,7 @@ double serving_max_rate(const struct step_model *s, const struct serving_load *l
 		*why = ld->b_max < n_max ? BIND_MEMORY : BIND_CAPACITY;
 		return hi * (1 - 1e-9);
 	}
-	for (int i = 0; i < RATE_HALVINGS; i++) {
+	for (int i = 0; i < RATE_HALVINGS && hi - lo > 1e-9 * hi; i++) {
 		double mid = (lo + hi) / 2;
 		serving_open_at(s, ld, mid, percentile, &o);
 		if (meets(&o, slo_ttft, slo_tpot))

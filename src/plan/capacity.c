@@ -11,7 +11,7 @@ static bool fits(const struct catalog *c, const struct scenario *sc, const struc
 	if (!workload_init(&w, sc))
 		return false;
 	plan_for_gpu(&w, c, g, &p);
-	return p.fits;
+	return p.fits && !p.queued; /* holding them all, not queueing some */
 }
 
 /* The largest value in [1, max] for which the plan still fits; memory only

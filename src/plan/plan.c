@@ -243,6 +243,7 @@ static void queue_the_rest(struct plan *p, const struct workload *w)
 	held.concurrency = bmax * (l.d > 0 ? l.d : 1);
 	at.sc = &held;
 	fill_memory(p, &at, &l);
+	p->queued = p->fits;
 }
 
 /* --cards N: the best fitting split of exactly N cards, else the one that

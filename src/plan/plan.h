@@ -74,6 +74,9 @@ struct plan {
 	const struct gpu *gpu;
 	double capacity; /* bytes */
 	bool fits, forced;
+	/* A forced serving shape that holds fewer sequences than the users:
+	 * its memory is that of what it holds; the rest queue for a slot. */
+	bool queued;
 	int cards, machines;
 	struct layout lay;
 	struct mem_terms per_card;
