@@ -32,6 +32,7 @@ void scenario_defaults(struct scenario *sc)
 		.epochs = DEFAULT_EPOCHS,
 		.global_batch = DEFAULT_GLOBAL_BATCH,
 		.network = NETWORK_OFFER,
+		.min_speed = DEFAULT_MIN_SPEED,
 		.slo_ttft_s = DEFAULT_SLO_TTFT_S,
 		.percentile = DEFAULT_PERCENTILE,
 	};

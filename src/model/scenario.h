@@ -30,6 +30,7 @@ enum plan_choice { PLAN_AUTO, PLAN_ON, PLAN_OFF };
 #define DEFAULT_OUTPUT_LEN 512 /* tokens generated per request */
 #define DEFAULT_DUTY_PCT 100.0  /* share of the month the service is busy */
 #define MAX_MIN_SPEED 1e6       /* tokens/s per user */
+#define DEFAULT_MIN_SPEED 10.0  /* PERFORMANCE.md §2: tokens/s per user, streaming under load */
 #define DEFAULT_SLO_TTFT_S 10.0 /* SERVING.md §13: the mean, or the percentile with --rate */
 #define DEFAULT_PERCENTILE 99.0
 #define MAX_RATE 1e6            /* requests per second */
@@ -72,7 +73,7 @@ struct scenario {
 	int tp, pp; /* force a parallel shape; 0: chosen by the planner */
 	long long output_len; /* tokens generated per request; input = context - output */
 	double duty_pct;      /* 1..100: share of the month busy, for cost per token */
-	double min_speed;     /* per-user decode tokens/s the plan must reach; 0: none */
+	double min_speed;     /* per-user streaming tokens/s (1/ITL) a serving plan must reach; 0: none */
 	/* Serving (SERVING.md §5, §13): an open loop of rate requests a
 	 * second (0: the closed loop of concurrency users); latency targets
 	 * (0: none) at the percentile (the mean without a rate). */

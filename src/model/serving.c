@@ -37,8 +37,39 @@ static double prefill_capacity(const struct serving_load *ld, double n_d)
 	return ld->isl >= b ? b : maxd(1, floor(b / ld->isl)) * ld->isl;
 }
 
+/* The two steps of the last state a solve computed: below one decoding
+ * sequence (n_b = 1) and within one prompt (c = ISL) they do not change
+ * with n_d, so a solve at low load costs two steps, not two per try. */
+struct steps_seen {
+	bool valid;
+	double n_b, c, t0, t1;
+	struct step_terms dec, pre;
+};
+
+static void steps_of(const struct step_model *s, struct serving_state *st, struct steps_seen *seen)
+{
+	if (seen && seen->valid && seen->n_b == st->n_b && seen->c == st->c) {
+		st->t0 = seen->t0, st->t1 = seen->t1, st->dec = seen->dec, st->pre = seen->pre;
+		return;
+	}
+	st->t0 = step_round(s, st->n_b, 0, &st->dec);
+	st->t1 = step_round(s, st->n_b, st->c, &st->pre);
+	if (seen)
+		*seen = (struct steps_seen){.valid = true, .n_b = st->n_b, .c = st->c, .t0 = st->t0,
+					    .t1 = st->t1, .dec = st->dec, .pre = st->pre};
+}
+
+static void state_at(const struct step_model *s, const struct serving_load *ld, double n_d,
+		     double phi, struct serving_state *st, struct steps_seen *seen);
+
 void serving_state_at(const struct step_model *s, const struct serving_load *ld, double n_d,
 		      double phi, struct serving_state *st)
+{
+	state_at(s, ld, n_d, phi, st, NULL);
+}
+
+static void state_at(const struct step_model *s, const struct serving_load *ld, double n_d,
+		     double phi, struct serving_state *st, struct steps_seen *seen)
 {
 	double osl1 = ld->osl - 1, isl = ld->isl;
 	*st = (struct serving_state){.n_d = n_d, .phi = phi};
@@ -47,8 +78,7 @@ void serving_state_at(const struct step_model *s, const struct serving_load *ld,
 	st->c = mind(st->c_max, maxd(isl, st->n_p));
 	st->f = mind(1, st->n_p / st->c);
 	st->n_b = maxd(1, n_d);
-	st->t0 = step_round(s, st->n_b, 0, &st->dec);
-	st->t1 = step_round(s, st->n_b, st->c, &st->pre);
+	steps_of(s, st, seen);
 	st->t_mean = (1 - st->f) * st->t0 + st->f * st->t1;
 	st->itl = (1 - phi * st->f) * st->t0 + phi * st->f * st->t1;
 	st->lambda = n_d / (osl1 * st->itl);
@@ -81,19 +111,20 @@ static double closed_slack(const struct serving_state *st, const struct serving_
 static void closed_solve(const struct step_model *s, const struct serving_load *ld, double phi,
 			 double upper, double b, struct serving_state *st)
 {
-	serving_state_at(s, ld, upper, phi, st);
+	struct steps_seen seen = {0};
+	state_at(s, ld, upper, phi, st, &seen);
 	double f_hi = closed_slack(st, ld, b);
 	if (f_hi <= SLACK)
 		return;
 	double lo = mind(N_D_MIN, upper), hi = upper;
-	serving_state_at(s, ld, lo, phi, st);
+	state_at(s, ld, lo, phi, st, &seen);
 	double f_lo = closed_slack(st, ld, b);
 	int side = 0;
 	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_lo < 0; i++) {
 		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
 		if (!(x > lo && x < hi))
 			x = (lo + hi) / 2;
-		serving_state_at(s, ld, x, phi, st);
+		state_at(s, ld, x, phi, st, &seen);
 		double f = closed_slack(st, ld, b);
 		if (f <= 0) {
 			lo = x, f_lo = f;
@@ -107,7 +138,7 @@ static void closed_solve(const struct step_model *s, const struct serving_load *
 			side = 1;
 		}
 	}
-	serving_state_at(s, ld, lo, phi, st);
+	state_at(s, ld, lo, phi, st, &seen);
 }
 
 static double decode_upper(const struct serving_load *ld)
@@ -246,11 +277,12 @@ static void open_solve(const struct step_model *s, const struct serving_load *ld
 {
 	double lo = 0, hi = top, f_lo = -1, f_hi = st->lambda / lambda - 1;
 	int side = 0;
+	struct steps_seen seen = {0};
 	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_hi > 0; i++) {
 		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
 		if (!(x > lo && x < hi))
 			x = (lo + hi) / 2;
-		serving_state_at(s, ld, x, 1, st);
+		state_at(s, ld, x, 1, st, &seen);
 		double f = st->lambda / lambda - 1;
 		if (f < 0) {
 			lo = x, f_lo = f;
@@ -264,7 +296,7 @@ static void open_solve(const struct step_model *s, const struct serving_load *ld
 			side = 1;
 		}
 	}
-	serving_state_at(s, ld, hi, 1, st);
+	state_at(s, ld, hi, 1, st, &seen);
 }
 
 void serving_open_at(const struct step_model *s, const struct serving_load *ld, double lambda,

@@ -258,7 +258,8 @@ const struct setting settings[] = {
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom min-speed"),
 	 .json_key = "min_speed", .json_decimals = 1,
-	 .help = N_("per-user decode speed the plan must reach, tokens/s (0 = none)"),
+	 .help = N_("serving: tokens/s each user must stream under the load (1/ITL; none = no "
+		    "target)"),
 	 .accepted = N_("tokens per second per user, 0 (none) to 1000000"), FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
 	{.key = "rate", .metavar = "REQ/S", .label = N_("Rate"), .unit = "req/s",

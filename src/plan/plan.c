@@ -199,7 +199,11 @@ static void strategy_label(struct plan *p, bool training)
 		snprintf(p->strategy, sizeof p->strategy, "single");
 		return;
 	}
-	if (l->t > 1)
+	if (l->dpa) /* SERVING.md §6: attention data parallel, experts split */
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "DPA%d+EP%d", l->t, l->t);
+	else if (l->ep)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d+EP%d", l->t, l->t);
+	else if (l->t > 1)
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d", l->t);
 	if (l->p > 1)
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sPP%d", n ? "×" : "", l->p);
@@ -261,12 +265,25 @@ static struct layout forced_layout(struct search *s, int n)
 }
 
 /* Why a forced --tp/--pp/--cards shape cannot be built; MSG_NONE if it can. */
+/* --ep on and --dp-attention on with a forced shape (SERVING.md §6):
+ * expert parallel needs a MoE model, DP-attention one with MLA. */
+static bool serving_moe(const struct model *m)
+{
+	return m->experts > m->experts_per_token && m->experts_per_token > 0;
+}
+
 static struct message shape_problem(const struct workload *w, int t, int pp, int cards)
 {
 	const struct model *m = w->m;
+	bool dpa = w->kind == TASK_INFERENCE && w->sc->dpa == PLAN_ON;
+	bool ep = w->kind == TASK_INFERENCE && w->sc->ep == PLAN_ON;
 	if (t != 1 && t != 2 && t != 4 && t != 8)
 		return msg_shape_tp_size(t);
-	if (!tp_allowed(m, t))
+	if ((ep || dpa) && !serving_moe(m))
+		return msg_shape_ep_dense(m->name);
+	if (dpa && !m->kv_elems)
+		return msg_shape_dpa_no_mla(m->name);
+	if (!dpa && !tp_allowed(m, t))
 		return msg_shape_tp_heads(t, m->name, m->heads);
 	if (pp > m->layers)
 		return msg_shape_pp_layers(pp, m->layers);
@@ -289,6 +306,9 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 		return false;
 	}
 	struct layout l = {.t = t, .p = pp, .d = sc->cards ? sc->cards / (t * pp) : 1};
+	bool serving = !s->training;
+	l.dpa = serving && sc->dpa == PLAN_ON;
+	l.ep = serving && sc->ep == PLAN_ON && !l.dpa;
 	if (s->training)
 		consider_training(s, l);
 	else

@@ -63,7 +63,7 @@ const struct figure_group fg_open_loop = {.key = "open_loop", .csv_prefix = "ope
 					  .csv_suffix = "", .label = N_("request rate"),
 					  .throughput = throughput_of, .applies = open_applies};
 const struct figure_group fg_memory_minimum = {.key = "memory_minimum",
-					       .csv_prefix = "memory_minimum", .csv_suffix = "",
+					       .csv_prefix = "memory_minimum_plan", .csv_suffix = "",
 					       .label = N_("memory minimum"),
 					       .applies = memory_min_applies};
 
