@@ -362,8 +362,8 @@ static int why_unreachable(const struct scenario *sc, const struct plan *p,
 	else if (sc->rate > 0 && o->valid && o->max_rate_per_replica <= 0)
 		why[n++] = msg_rate_unreachable(o->binding == BIND_TPOT ? N_("TPOT target")
 									 : N_("TTFT target"));
-	else if (sc->rate <= 0 && sc->slo_ttft_s > 0)
-		why[n++] = msg_why_ttft_too_slow(fastest->throughput.ttft_s, sc->slo_ttft_s);
+	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s)
+		why[n++] = msg_why_ttft_too_slow(t->ttft_s, sc->slo_ttft_s);
 	return n;
 }
 
