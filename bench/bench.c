@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "loader.h"
 #include "analysis.h"
 #include "datasrc.h"
 #include "i18n.h"

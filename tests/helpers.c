@@ -7,16 +7,22 @@
 #include <string.h>
 
 #include "datasrc.h"
+#include "loader.h"
 #include "tables.h"
 
-void load_reference(struct catalog *c)
+void load_fixture(struct catalog *c, const char *dir)
 {
 	struct diag d = {0};
-	size_t errors = data_load_dir(c, FIXTURES "/ref", &d);
+	size_t errors = data_load_dir(c, dir, &d);
 	if (errors)
 		diag_print(&d, stderr);
 	diag_clear(&d);
-	cr_assert_eq(errors, 0, "the reference fixture must load");
+	cr_assert_eq(errors, 0, "the fixture %s must load", dir);
+}
+
+void load_reference(struct catalog *c)
+{
+	load_fixture(c, FIXTURES "/ref");
 }
 
 struct catalog ref_catalog;

@@ -6,8 +6,12 @@
 #include "catalog.h"
 #include "estimate.h"
 #include "scenario.h"
+#include "settings.h"
 
-/* The reference fixture: the bundled data plus a 48 GB card (L20). */
+/* The reference fixture: the bundled data (a 48 GB card, the L20, among it). */
+/* A fixture data folder, which must load without errors (its warnings
+ * are dropped). */
+void load_fixture(struct catalog *c, const char *dir);
 void load_reference(struct catalog *c);
 
 /* A suite's fixture (.init, .fini): the reference catalogue and one

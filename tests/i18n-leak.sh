@@ -28,7 +28,7 @@ unset LC_ALL LC_MESSAGES LANGUAGE
 cat > "$tmp/allow" << 'EOF'
 gib gb mib mb kib kb tb tib gbps ms us ns tok token tokens tflops flops pflops tops hz ghz
 tp pp dp ep zero moe kv cache lora qlora fp bf int nf fp8 usl mfu mbu ttft tpot
-nvlink pcie ib hccs roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd adam
+nvlink pcie ib hccs xgmi roce rdma nccl allreduce gpu cpu npu hbm sxm cny rmb usd adam
 tab shift enter esc pgup pgdn ctrl alt home end space
 gpuplan csv json markdown md utf english
 hugging face hf trainer liger megatron torchtune deepspeed vllm sglang tensorrt llm mlperf logits

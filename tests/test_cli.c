@@ -54,7 +54,8 @@ Test(cli, bad_values_name_the_flag_and_what_it_accepts)
 {
 	cr_assert_eq(run("-m llama-2-7b -p fp64"), 2);
 	cr_assert_str_eq(err, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
-			      "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+			      "fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4 (see gpuplan "
+			      "--help)\n");
 	cr_assert_eq(run("-m llama-2-7b -c 4x"), 2);
 	cr_assert(strstr(err, "for --context: expected a token count"), "%s", err);
 	cr_assert_eq(run("-m llama-2-7b --format xml"), 2);
@@ -136,7 +137,8 @@ Test(cli, csv_has_one_row_per_plan_with_flattened_names)
 	int rows = 0;
 	for (char *p = out; (p = strchr(p, '\n')); p++)
 		rows++;
-	cr_assert_eq(rows, 1 + 8, "%s", out); /* header + the fixture's 8 GPU types */
+	/* header + the fixture's 7 GPU types with an offer (--gpu all adds the 8 others) */
+	cr_assert_eq(rows, 1 + 7, "%s", out);
 	cr_assert(strncmp(out, "model,precision,task,context,concurrency,gpu,", 45) == 0, "%s", out);
 	cr_assert(strstr(out, ",per_card_total_gib,"), "%s", out);
 	cr_assert(strstr(out, ",notes,note_codes,data_source,prices_as_of\n"), "%s", out);
@@ -260,7 +262,7 @@ Test(cli, markdown_quote_fields)
 	cr_assert_eq(run("-m llama-3.1-70b --format markdown"), 0, "%s", err);
 	static const char *const want[] = {
 		"# GPU quote: Llama-3.1-70B, bf16, inference\n\n"
-		"Cheapest: 3 × 910B 64G container, ¥7,731/month, ~5.5 tok/s (±50 %).\n\n",
+		"Cheapest: 3 × 910B 64G container, ¥7,731/month, ~5.49 tok/s (±50 %).\n\n",
 		/* H200 and B300 are priced from 2026-09-28, the rest from 2026-10-12 */
 		"Prices collected 2026-09-28 to 2026-10-12 (each price's date is under Prices used), "
 		"CNY per month; data: " FIXTURES "/ref.\n",
@@ -275,9 +277,9 @@ Test(cli, markdown_quote_fields)
 		/* bare metal only: it is the cheaper way, its 5 idle cards x 5200 = 26000 */
 		"| A100 80G | 3 | PP3 | 46.6 (55.9) of 80.0 | — | — | ¥5,200 | ¥41,600 | 5 (¥26,000) "
 		"| bare metal | ¥41,600 | 2026-10-12 |\n",
-		"| H200 141G | 2 | TP2 | 67.7 (81.3) of 140.4 | — | — | ¥18,990 | ¥151,920 | "
+		"| H200 141G | 2 | TP2 | 67.7 (81.3) of 140 | — | — | ¥18,990 | ¥151,920 | "
 		"6 (¥113,940) | bare metal | ¥151,920 | 2026-09-28 |\n",
-		"| H100 80G | 44.35 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.55 |\n",
+		"| H100 80G | 44.4 | 0.42 | 0.78 | 0.00 | 0.00 | 1.00 | 46.6 |\n",
 		"| H100 80G | bare metal | 宁夏一区 | ¥88,480 per machine | 2026-10-12 | — | "
 		"极智算官网裸金属页面 (article 2026-10-12) | |\n",
 		"| H100 80G | container | — | ¥9,345 per card | 2026-10-12 | — | "
@@ -319,7 +321,7 @@ Test(cli, markdown_forced_cards_that_do_not_fit_have_no_price)
 	cr_assert_null(strstr(out, "| H100 80G | container |"), "%s", out);
 	cr_assert(strstr(out, "- The card count is fixed at 2 (--cards)"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --cards 2 --print"), 0, "%s", err);
-	cr_assert(strstr(out, "\nH100 80G          2  TP2      67.72      81.3/79.6  no           —"
+	cr_assert(strstr(out, "\nH100 80G          2  TP2       67.7      81.3/79.6  no           —"
 			      "           —  does not fit      —        —\n"), "%s", out);
 }
 
@@ -336,11 +338,11 @@ Test(cli, table_money_totals_and_uncut_plans)
 	 * name, the longest, widens the plan column */
 	cr_assert(strstr(out, "\nGPU           cards  plan                GiB/card  +headroom/cap  fit  "
 			      "  container  bare metal  per month  tok/s  ¥/M tok\n"
-			      "RTX 4090 24G     14  TP2×PP7 multi-node     19.76      23.7/24.0  tight  "
+			      "RTX 4090 24G     14  TP2×PP7 multi-node      19.8      23.7/24.0  tight  "
 			      "        —     ¥1,150*    ¥18,400   11.6     ¥601\n"), "%s", out);
-	cr_assert(strstr(out, "\nH20 96G           4  TP4                    61.25      73.5/95.6  ok   "
+	cr_assert(strstr(out, "\nH20 96G           4  TP4                     61.2      73.5/95.6  ok   "
 			      "    ¥4,464*      ¥5,700    ¥17,856   24.4     ¥278\n"), "%s", out);
-	cr_assert(strstr(out, "\nB300 288G         2  TP2                   121.50    145.8/268.2  ok   "
+	cr_assert(strstr(out, "\nB300 288G         2  TP2                      121        146/268  ok   "
 			      "          —    ¥47,300*   ¥378,400    120   ¥1,202\n"), "%s", out);
 	cr_assert(strstr(out, "\n(prices per card per month; * the cheaper way to rent the plan, "
 			      "whose total is \"per month\"; — not offered)\n"), "%s", out);
@@ -388,7 +390,7 @@ Test(cli, compare_with_another_price_list)
 		  out);
 	/* A: 3 x 9345 = 28035; B: 3 x 8000 = 24000 */
 	cr_assert(strstr(out, "\nH100 80G      3  PP3      ¥28,035  12.8 tok/s  3  PP3    ¥24,000  "
-			      "12.8 tok/s  -¥4,035    0.0 tok/s\n"), "%s", out);
+			      "12.8 tok/s  -¥4,035   0.00 tok/s\n"), "%s", out);
 	cr_assert(strstr(out, "\nB300 288G     1  single  ¥378,400  30.4 tok/s  0  —            —  "
 			      "         —        —            —\n"), "%s", out);
 	cr_assert_eq(run("-m llama-3.1-70b --compare \"--data /tmp/gpuplan-newprices\" --format "
@@ -415,10 +417,10 @@ Test(cli, compare_markdown_is_the_quote_side_by_side)
 			   "B − A: -¥944/month.\n";
 	cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
 	cr_assert(strstr(out, "| Precision | bf16 | int4 |\n"), "%s", out);
-	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.3 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "
+	cr_assert(strstr(out, "| H20 96G | 5 | PP5 | ¥45,600 | 8.35 tok/s | 4 | TP4 | ¥17,856 | 24.4 tok/s | "
 			      "-¥27,744 |\n"),
 		  "%s", out);
-	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 9.9 tok/s | 5 | PP5 | ¥18,800 | 10.6 tok/s | ¥0 |\n"), "%s",
+	cr_assert(strstr(out, "| 910B 64G | 7 | PP7 | ¥18,800 | 9.90 tok/s | 5 | PP5 | ¥18,800 | 10.6 tok/s | ¥0 |\n"), "%s",
 		  out);
 	cr_assert(strstr(out, "- B: int4 is weight-only quantisation"), "%s", out);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "i18n.h"
 #include "helpers.h"
 
@@ -164,7 +165,7 @@ Test(data, gpu_memory_must_be_positive_and_link_known)
 	load_with(FILE_GPUS, text, out, sizeof out);
 	cr_assert(strstr(out, "prices/gpus.csv:2:33: expected a number from 1024 to 16777216 for "
 			      "memory_mib, found \"0\"\n"), "%s", out);
-	cr_assert(strstr(out, "prices/gpus.csv:3:24: expected one of nvlink, hccs, pcie for link, "
+	cr_assert(strstr(out, "prices/gpus.csv:3:24: expected one of nvlink, hccs, pcie, xgmi for link, "
 			      "found \"infiniband\"\n"), "%s", out);
 }
 
@@ -254,7 +255,7 @@ Test(hostile, unknown_dtype_is_an_unknown_precision)
 		"m,M,7,32,4096,32,8,128,11008,32000,fp64\n";
 	cr_assert_eq(load_with(FILE_MODELS, text, out, sizeof out), 1, "%s", out);
 	cr_assert(strstr(out, "models/models.csv:2:36: expected a precision: fp32, bf16, fp16, fp8, "
-			      "int8 or int4, found \"fp64\"\n"), "%s", out);
+			      "int8, int4, mxfp4 or nvfp4, found \"fp64\"\n"), "%s", out);
 }
 
 /* Every input kept in tests/fuzz/regressions (fuzzer findings and hostile

@@ -71,12 +71,12 @@ Test(kv_cache, tensor_parallel_divides_by_min_t_and_kv_heads)
 	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2); /* 32 x 2048 x 4096 x 2 = 536,870,912 */
 	cr_assert_float_eq(whole, 536870912.0, 0.5);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 8, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole / 8, 0.5);
 	m.kv_heads = 4, m.heads = 32; /* 4 KV heads on 8 cards: replicated, only /4 */
 	whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 4, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole / 4, 0.5);
 	/* pipeline stages hold their own layers: /p */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).kv_cache, whole / 2, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false}).kv_cache, whole / 2, 0.5);
 }
 
 Test(kv_cache, mla_is_not_split_by_tensor_parallel)
@@ -85,14 +85,14 @@ Test(kv_cache, mla_is_not_split_by_tensor_parallel)
 	m.kv_elems = 576;
 	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole, 0.5);
 }
 
 Test(kv_cache, fp32_model_keeps_a_fp32_cache)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "inference");
 	/* 2 GiB at 2 B becomes 4 GiB at 4 B */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).kv_cache, 4294967296.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).kv_cache, 4294967296.0, 1);
 }
 
 Test(activations, inference_peak_in_the_mlp)
@@ -137,13 +137,13 @@ Test(activations, training_layer_gqa_swiglu_fused)
 Test(activations, recomputation_keeps_layer_inputs)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 8 x 4096 x 32000 = 1,048,576,000
-	 * -> 18,295,554,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
-	 * 538,968,064 + logits -> 2,661,285,888 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
-			   18295554048.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
-			   2661285888.0, 1);
+	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 16 x 4096 x 32000 = 2,097,152,000
+	 * -> 19,344,130,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
+	 * 538,968,064 + logits -> 3,709,861,888 */
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).activations,
+			   19344130048.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true, false, false}).activations,
+			   3709861888.0, 1);
 }
 
 Test(training, zero_stages_per_card)
@@ -152,18 +152,18 @@ Test(training, zero_stages_per_card)
 	double P = 6.74e9;
 	struct mem_terms m;
 	/* ZeRO-0 on 2 cards: 2P + 2P + 12P = 16P = 107.84e9 ("over 100 GB") */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * P, 1);
 	/* ZeRO-1: 2P + 2P + 12P/2 = 10P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 1, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 1, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 10 * P, 1);
 	/* ZeRO-2: 2P + 14P/2 = 9P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 2, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 2, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 9 * P, 1);
 	/* ZeRO-3: 16P/2 = 8P; with TP2 as well, P/2 per model-parallel rank: 4P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P, 1);
-	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 4 * P, 1);
 }
 
@@ -178,11 +178,11 @@ Test(pipeline, fullest_stage_holds_ceil_layers)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	/* weights 13.48e9 x 11/32 = 4,633,750,000 (an even third: 4,493,333,333);
 	 * KV 2 GiB x 11/32 = 738,197,504 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 4633750000.0, 1);
 	cr_assert_float_eq(m.kv_cache, 738197504.0, 1);
 	/* 4 stages divide 32 layers: exactly a quarter, 3,370,000,000 and 512 MiB */
-	m = terms_per_card(&sc, (struct layout){1, 4, 1, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 4, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 3370000000.0, 1e-6);
 	cr_assert_float_eq(m.kv_cache, 536870912.0, 1e-6);
 }
@@ -191,24 +191,24 @@ Test(pipeline, training_stage_terms_follow_the_fullest_stage)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* model states 16P x 11/32 = 16 x 6.74e9 x 11/32 = 37,070,000,000; activations
-	 * 11 x 538,968,064 = 5,928,648,704 + logits 1,048,576,000 = 6,977,224,704 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	 * 11 x 538,968,064 = 5,928,648,704 + logits 2,097,152,000 = 8,025,800,704 */
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
-	cr_assert_float_eq(m.activations, 6977224704.0, 1);
+	cr_assert_float_eq(m.activations, 8025800704.0, 1);
 	/* recomputation keeps 11 layer inputs, 11 x 33,554,432 = 369,098,752, + one layer
-	 * 538,968,064 + logits 1,048,576,000 = 1,956,642,816 */
-	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true});
-	cr_assert_float_eq(m.activations, 1956642816.0, 1);
+	 * 538,968,064 + logits 2,097,152,000 = 3,005,218,816 */
+	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true, false, false});
+	cr_assert_float_eq(m.activations, 3005218816.0, 1);
 }
 
 Test(training, fp32_and_fp8_accountings)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 4 + 4 + 8 = 16 B per parameter */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * 6.74e9, 1);
 	sc = synthetic_scenario(&llama2_7b_arch, "fp8", "full");
-	m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 17 B: an extra 1-byte FP8 copy of the weights */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 17 * 6.74e9, 1);
 }
@@ -228,7 +228,7 @@ Test(training, lora_parameters_and_memory)
 	 * = 8192 + 16384 + 8192 + 3 x 15104 = 78,080; x 32 layers x r 16 = 39,976,960 */
 	cr_assert_float_eq(lora_params(&llama2_7b_arch, 16), 39976960.0, 0.5);
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* frozen base 2P = 13.48e9 + LoRA weights 2 B x 39,976,960 */
 	cr_assert_float_eq(m.weights, 13.48e9 + 2 * 39976960.0, 1);
 	cr_assert_float_eq(m.gradients, 2 * 39976960.0, 1);
@@ -240,21 +240,21 @@ Test(training, qlora_base_is_nf4)
 	/* 6,477,856,000 x 4.127/8 (0.515875) = 3,341,763,964 + embeddings 524,288,000
 	 * + PEFT's fp32 upcast of them, 524,288,000 more (test_fidelity.c) */
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "qlora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 4390339964.0, 2);
 }
 
 Test(training, lora_over_int4_base)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "int4", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 3965649000.0, 2);
 }
 
 Test(overhead, per_card_default_one_gib)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).overhead, GIB, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false}).overhead, GIB, 0.5);
 }
 
 Test(arch, parameter_counts_from_config)
@@ -280,8 +280,11 @@ Test(arch, bare_size_scales_the_nearest_model)
 	struct catalog c;
 	load_reference(&c);
 	struct model m;
-	const struct model *ref = arch_derive(&m, &c, 70e9);
+	const struct model *near;
+	const struct model *ref = arch_derive(&m, &c, 70e9, &near);
 	cr_assert_str_eq(ref->id, "llama-3.1-70b"); /* 70.55B is the nearest dense model */
+	/* 70 / 70.55 is 0.8 % short: within ARCH_NEAR_MODEL (3 %), so it is named */
+	cr_assert_str_eq(near->id, "llama-3.1-70b");
 	cr_assert(m.derived);
 	cr_assert_float_eq(m.params_b, 70.0, 1e-9);
 	/* k = cbrt(70 / 70.55) = 0.99740: hidden 8192 x k / 128 rounds to 64 -> 8192 */
@@ -295,15 +298,16 @@ Test(arch, bare_size_scales_the_nearest_model)
  * past the end, closer in size, is never taken (nor read, under ASan). */
 Test(arch, bare_size_reads_only_the_catalogue_rows)
 {
-	struct model rows[2] = {llama2_7b_arch, llama31_8b_arch};
+	struct model rows[2] = {llama31_8b_arch, llama31_8b_arch};
+	rows[1].params_b = rows[1].active_params_b = 7.0;
 	struct catalog c = {.models = rows, .nmodels = 1};
 	struct model m;
-	/* 8e9 is nearer 8.03B (the row past the end) than 6.74B */
-	const struct model *ref = arch_derive(&m, &c, 8e9);
+	/* 7e9 is nearer the 7B row past the end than 8.03B */
+	const struct model *ref = arch_derive(&m, &c, 7e9, NULL);
 	cr_assert_eq(ref, &rows[0]);
-	cr_assert_eq(m.kv_heads, m.heads); /* Llama-2-7B's shape: no GQA */
 	c.nmodels = 0;
-	cr_assert_null(arch_derive(&m, &c, 8e9)); /* the built-in Llama-2-7B shape */
+	cr_assert_null(arch_derive(&m, &c, 8e9, NULL)); /* the built-in Llama-3.1-8B shape */
+	cr_assert_eq(m.kv_heads, 8);
 }
 
 Test(parse, token_counts)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cheaper.h"
 #include "figures.h"
 #include "i18n.h"
 #include "plan_text.h"
@@ -323,15 +324,15 @@ TestSuite(figures, .init = setup, .fini = teardown);
 /* Arrays, not pointers: Criterion copies the cases into each test process. */
 struct leaf_case {
 	char model[32], task[16], context[16], concurrency[16];
-	int fitting; /* plans with cards, of the fixture's 8 */
+	int fitting; /* plans with cards, of the fixture's 15 (8 of them without an offer) */
 };
 
 ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
 {
 	static struct leaf_case cases[] = {
-		{"qwen2.5-32b", "inference", "4096", "1", 8},
+		{"qwen2.5-32b", "inference", "4096", "1", 15},
 		{"llama-3.1-405b", "inference", "131072", "20000", 0},
-		{"qwen2.5-7b", "full", "4096", "1", 8},
+		{"qwen2.5-7b", "full", "4096", "1", 15},
 		{"llama-3.1-405b", "full", "131072", "64", 0},
 	};
 	return cr_make_param_array(struct leaf_case, cases, sizeof cases / sizeof cases[0]);
@@ -414,19 +415,19 @@ Test(figures, rent_sentences_in_three_styles)
 	run_scenario("qwen2.5-32b", "inference", "4096", "1");
 	const struct plan *p = plan_of(&an, "910b-64g");
 	char buf[512];
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: 2 × ¥2,577 = ¥5,154/month, ¥3.58/h = ¥2,613/month "
 			      "(max 4 cards, 2026-10-12)");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_SCREEN);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_screen);
 	cr_assert_str_eq(buf, "bare metal 1 × ¥18,800 = ¥18,800/month · ¥2,350/card · 6 idle = ¥14,100 · "
 			      "湖北一区 2026-10-12");
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_quote);
 	cr_assert_str_eq(buf, "bare metal | 湖北一区 | ¥18,800 per machine | 2026-10-12 | — | "
 			      "极智算官网裸金属页面 (article 2026-10-12)");
 	p = plan_of(&an, "a100-80g");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_report);
 	cr_assert_str_eq(buf, "container: — no container offer for A100 80G");
-	rent_describe(buf, sizeof buf, p, &p->container, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->container, &style_quote);
 	cr_assert_str_eq(buf, "");
 }
 
@@ -630,4 +631,120 @@ Test(figures, the_fit_word_stays_english_for_json_and_reads_in_the_language_for_
 	cr_assert_null(i18n_setup("zh", NOWHERE));
 	cr_assert_str_eq(plan_fit_word(&p), "tight");
 	cr_assert_null(strchr(plan_fit_label(&p), '|'));
+}
+
+/* ---- Found unpinned by mutation testing (tests/mutation-report.txt) ---- */
+
+/* The figure whose CSV column is this name. */
+static const struct figure *figure_by_csv(const char *csv)
+{
+	char name[96];
+	for (size_t i = 0; i < n_figures; i++) {
+		figure_csv_name(&figures[i], name, sizeof name);
+		if (strcmp(name, csv) == 0)
+			return &figures[i];
+	}
+	cr_assert_fail("no figure with the CSV column %s", csv);
+	return NULL;
+}
+
+/* training.efficiency.idle_share is what the parallel efficiency leaves:
+ * at 0.45 (TP8 over PCIe), 1 − 0.45 = 0.55 of the spend buys no compute;
+ * at 1, none. */
+Test(figures, idle_share_is_one_minus_the_parallel_efficiency)
+{
+	const struct figure *f = figure_by_csv("training_efficiency_idle_share");
+	struct plan p = {.training = {.valid = true, .eff = 0.45}};
+	struct figure_value v = {0};
+	cr_assert(figure_get(f, &p, &v));
+	cr_assert_float_eq(v.number, 0.55, 1e-12);
+	p.training.eff = 1;
+	cr_assert(figure_get(f, &p, &v));
+	cr_assert_eq(v.number, 0);
+}
+
+/* An hourly price below one unit is still written: a container at $0.50
+ * a card-hour (a USD offer), 2 of at most 4 cards at $300 a month:
+ * 2 × $300 = $600/month; by the hour 0.50 × 730 h = $365 a month. */
+Test(figures, an_hourly_price_below_one_is_shown)
+{
+	static const struct offer o = {.region = "us-east", .currency = "USD", .discount = "",
+				       .network = "", .source = ""};
+	struct plan p = {.cards = 2};
+	p.container = (struct rent){.available = true, .offer = &o, .monthly_per_card = 300,
+				    .total = 600, .hourly_per_card = 0.5, .max_cards = 4,
+				    .monthly_collected = 20261012};
+	char buf[256];
+	rent_describe(buf, sizeof buf, &p, &p.container, &style_report);
+	cr_assert_str_eq(buf, "container: 2 × $300 = $600/month, $0.50/h = $365/month "
+			      "(max 4 cards, 2026-10-12)");
+}
+
+/* Cards at a price of 0 (one's own) are a price, not a missing one: the
+ * compare row's B − A is 9345 − 0 = +9345, not "—". */
+Test(figures, compare_delta_from_a_free_plan)
+{
+	struct compare_row r = {.monthly_a = 0, .monthly_b = 9345};
+	double d;
+	cr_assert(compare_row_delta(&r, &d));
+	cr_assert_eq(d, 9345);
+	r = (struct compare_row){.monthly_a = 9345, .monthly_b = 0};
+	cr_assert(compare_row_delta(&r, &d));
+	cr_assert_eq(d, -9345);
+}
+
+/* Two pipeline stages are a dimension like any other: PP2 alone, TP2×PP2,
+ * and PP2 beside replicas, as the table's plan column writes them. */
+Test(figures, two_pipeline_stages_show_in_the_shape_code)
+{
+	char buf[32];
+	struct plan p = {.lay = {.t = 1, .p = 2, .d = 1}, .cards = 2, .machines = 1};
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "PP2");
+	p = (struct plan){.lay = {.t = 2, .p = 2, .d = 1}, .cards = 4, .machines = 1};
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP2×PP2");
+	p = (struct plan){.lay = {.t = 4, .p = 2, .d = 2}, .cards = 16, .machines = 2};
+	plan_shape_code(buf, sizeof buf, &p);
+	cr_assert_str_eq(buf, "TP4×PP2×DP2 2m");
+}
+
+/* A list is one CSV cell, every field of every item: the scaling tiers
+ * of a training plan, 8 cards in 2.5 days at efficiency 1 for 1,000 on
+ * bare metal, and 16 cards in 1.5 days (efficiency 0.8333) for 2,000. */
+Test(figures, a_list_cell_carries_every_field_of_every_item)
+{
+	struct plan p = {.training = {.valid = true, .ntiers = 2}};
+	p.training.tiers[0] = (struct train_tier){.cards = 8, .at = {.days = 2.5, .eff = 1},
+						  .cost = 1000, .way = RENT_BAREMETAL};
+	p.training.tiers[1] = (struct train_tier){.cards = 16, .at = {.days = 1.5, .eff = 0.8333},
+						  .cost = 2000, .way = RENT_BAREMETAL};
+	char buf[512];
+	cr_assert(figure_text(figure_by_csv("scaling"), &p, buf, sizeof buf));
+	cr_assert_str_eq(buf, "cards=8 days=2.500 efficiency=1.0000 total_cost=1000.00 way=baremetal; "
+			      "cards=16 days=1.500 efficiency=0.8333 total_cost=2000.00 way=baremetal");
+}
+
+/* The cost per million tokens keeps three significant figures (money's
+ * one rule, sig3_decimals): two decimals below 10 (¥5.80), one below 100
+ * (¥22.3), none above (¥179), as the golden table shows them. */
+Test(figures, per_million_decimals_by_size)
+{
+	cr_assert_eq(sig3_decimals(5.8), 2);
+	cr_assert_eq(sig3_decimals(9.99), 2);
+	cr_assert_eq(sig3_decimals(10), 1);
+	cr_assert_eq(sig3_decimals(22.3), 1);
+	cr_assert_eq(sig3_decimals(100), 0);
+	cr_assert_eq(sig3_decimals(179), 0);
+}
+
+/* A container at a price of 0 per million (one's own cards) is the
+ * cheaper way, not a missing one: 0 beats bare metal's 5. */
+Test(figures, a_free_container_is_the_cost_per_million)
+{
+	struct plan p = {.cheaper = CHEAPER_NONE};
+	struct throughput t = {.per_million_output = {.container = 0, .baremetal = 5}};
+	cr_assert_eq(plan_per_million(&p, &t), 0);
+	t.per_million_output.container = -1;
+	cr_assert_eq(plan_per_million(&p, &t), 5);
 }

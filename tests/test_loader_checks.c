@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "loader.h"
 #include "compare.h"
 #include "datasrc.h"
 #include "helpers.h"
@@ -54,9 +55,7 @@ Test(currency, header_differing_only_in_case_is_an_error)
 Test(currency, plans_never_compare_two_currencies)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, LOADER "/usd", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, LOADER "/usd");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};
@@ -76,9 +75,7 @@ Test(currency, plans_never_compare_two_currencies)
 Test(currency, the_cheapest_plan_is_sought_in_one_currency)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, LOADER "/mixed", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, LOADER "/mixed");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};

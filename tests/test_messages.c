@@ -237,7 +237,8 @@ Test(plan_notes, seventy_b_fp16_on_three_910b_has_no_efficiency_note)
 Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 {
 	struct scenario sc;
-	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	/* chunked loss: the plans recompute, so the multi-node note comes second */
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "loss", "chunked", NULL);
 	struct analysis *an = ref_run(&sc, NULL);
 	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
 	cr_assert_gt(h20->machines, 1);
@@ -264,7 +265,7 @@ Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 {
 	struct scenario sc;
-	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", NULL);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "loss", "chunked", NULL);
 	const struct analysis *an = ref_run(&sc, "h20-96g,a100-80g,h100-80g");
 	struct note_cursor at = {0};
 	const char *want[][2] = {
@@ -293,17 +294,19 @@ Test(plan_notes, the_quote_groups_identical_notes)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", NULL);
-	const struct analysis *an = ref_run(&sc, NULL);
+	/* the GPU types with an offer, as the command line quotes them */
+	const struct analysis *an = ref_run(&sc, GPU_FILTER_OFFERED);
 	char *text_out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text_out, &len);
 	report_markdown(f, an);
 	fclose(f);
-	/* eta_tp: TP2 over NVLink 0.85, TP4 over PCIe 0.60, TP8 over PCIe 0.45 */
+	/* eta_tp: TP2 over NVLink 0.85, TP8 over PCIe 0.45 */
 	cr_assert(strstr(text_out, "\n- H20 96G, H200 141G: at 85 % "
 				   "parallel efficiency 15 % of the spend buys no compute\n"),
 		  "%s", text_out);
-	cr_assert(strstr(text_out, "\n- L20 48G: at 60 % parallel efficiency"));
+	cr_assert(strstr(text_out, "\n- RTX 4090 24G: at 45 % parallel efficiency"));
+	cr_assert_null(strstr(text_out, "L20 48G")); /* no offer: not quoted */
 	cr_assert_null(strstr(text_out, "- H20 96G: at 85 %"));
 	free(text_out);
 }
@@ -460,10 +463,10 @@ Test(plan_notes_zh, rent_sentences_in_chinese)
 	struct analysis *an = ref_run(&sc, NULL);
 	const struct plan *p = plan_of(an, "910b-64g");
 	char buf[512];
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_REPORT);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_report);
 	cr_assert(strstr(buf, "：1 × ¥18,800 = ¥18,800/月，折合 ¥2,350/卡，闲置 6 张 = ¥14,100"
 			      "（湖北一区，2026-10-12）"), "%s", buf);
-	rent_describe(buf, sizeof buf, p, &p->baremetal, RENT_QUOTE);
+	rent_describe(buf, sizeof buf, p, &p->baremetal, &style_quote);
 	cr_assert(strstr(buf, " | 湖北一区 | ¥18,800/台·月 | 2026-10-12 | "), "%s", buf);
 	p = plan_of(an, "a100-80g");
 	cr_assert_str_eq(text(&p->container.why), "A100 80G 没有容器实例报价");
@@ -505,4 +508,16 @@ Test(messages, a_string_argument_is_the_message_s_own_copy)
 	struct message m = msg_no_container_offer(name);
 	strcpy(name, "changed");
 	cr_assert_str_eq(text(&m), "no container offer for A100 80G");
+}
+
+/* Found unpinned by mutation testing (tests/mutation-report.txt): a
+ * dimension of 2 is a dimension in words too, alone (TP2, PP2) and
+ * together (TP2×PP2, one machine of 4 cards). */
+Test(messages_zh, a_dimension_of_two_in_words)
+{
+	zh_setup();
+	cr_assert_str_eq(strategy_of(2, 1, 1, 0, "TP2"), "张量并行 TP2");
+	cr_assert_str_eq(strategy_of(1, 2, 1, 0, "PP2"), "流水线并行 PP2");
+	cr_assert_str_eq(strategy_of(2, 2, 1, 0, "TP2×PP2"), "TP2×PP2");
+	cr_assert_str_eq(strategy_of(1, 2, 2, 0, "PP2×DP2"), "PP2×DP2");
 }

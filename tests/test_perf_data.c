@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "checkdata.h"
 #include "datasrc.h"
 #include "gpu_serving.h"
@@ -314,11 +315,28 @@ Test(perf_data, an_older_copy_may_lack_only_some_columns)
 Test(perf_data, an_unknown_gpu_in_an_older_copy_must_have_the_columns)
 {
 	size_t errors = load_gpus(OLD_HEADER "h100-80g,H100,NVIDIA,81559,3350,989,yes,nvlink,900,t\n"
-					     "l40s-48g,L40S,NVIDIA,46068,864,362,yes,pcie,32,t\n");
+					     "l4-24g,L4,NVIDIA,23034,300,121,yes,pcie,32,t\n");
 	cr_assert_eq(errors, 1, "%s", out);
 	cr_assert(strstr(out, "prices/gpus.csv:3:1: expected a column \"fp8_tflops\" (a GPU the "
-			      "bundled data does not know), found \"l40s-48g\""),
+			      "bundled data does not know), found \"l4-24g\""),
 		  "%s", out);
+	unload();
+}
+
+/* An older copy that lacks only an optional column (fp4_tflops) still
+ * loads a GPU the bundle does not know: that column is left empty. */
+Test(perf_data, an_unknown_gpu_may_lack_an_optional_column)
+{
+	cr_assert_eq(load_gpus("id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,"
+			       "link_gbs,mbu,mbu_bs1,mfu_infer,mfu_infer_fp8,mfu_train,calibration,"
+			       "source\n"
+			       "l4-24g,L4,NVIDIA,23034,300,121,242,pcie,32,0.8,0.8,0.6,0.4,0.3,"
+			       "estimate,mine\n"),
+		     0, "%s", out);
+	cr_assert(strstr(out, "no column fp4_tflops (an older copy)"), "%s", out);
+	const struct gpu *l4 = gpu_named(&cat, "l4-24g");
+	cr_assert_not(gpu_has_fp4(l4));
+	cr_assert_eq(l4->fp8_tflops, 242);
 	unload();
 }
 

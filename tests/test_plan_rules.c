@@ -70,21 +70,23 @@ Test(training, model_parallel_group_stays_inside_one_machine)
 	scenario_put(&sc, "recompute", "none");
 	scenario_put(&sc, "zero", "0");
 	scenario_put(&sc, "cards", "16");
+	scenario_put(&sc, "loss", "chunked"); /* logits small beside the layers */
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
 	/* per layer: sbh = 262,144; attention 10 sbh + MLP (2 sbh + 6 x 1024 x 1024) + norms
 	 * 4 sbh = 10,485,760. Model states 16 x 0.12e9 / (t p) = 1.92e9 / (t p).
-	 * (t,p,d) = (1,16,1): 120e6 + 10,485,760 + 262,144,000 = 392,629,760 (spans)
-	 *           (1,8,2):  240e6 + 20,971,520 + 262,144,000 = 523,115,520
-	 *           (2,4,2):  240e6 + (41,943,040 + 262,144,000) / 2 = 392,043,520 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 16, 1, 0, false});
-	cr_assert_float_eq(mem_sum(&m), 392629760.0, 1);
-	m = terms_per_card(&sc, (struct layout){2, 4, 2, 0, false});
-	cr_assert_float_eq(mem_sum(&m), 392043520.0, 1);
-	m = terms_per_card(&sc, (struct layout){1, 8, 2, 0, false});
-	cr_assert_float_eq(mem_sum(&m), 523115520.0, 1);
-	/* a 430 MiB card (450,887,680 B) holds the first and the last. Without the rule
+	 * Logits 16 x 1024 x 32000 / 8 chunks = 65,536,000.
+	 * (t,p,d) = (1,16,1): 120e6 + 10,485,760 + 65,536,000 = 196,021,760 (spans)
+	 *           (1,8,2):  240e6 + 20,971,520 + 65,536,000 = 326,507,520
+	 *           (2,4,2):  240e6 + (41,943,040 + 65,536,000) / 2 = 293,739,520 */
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 16, 1, 0, false, false, false});
+	cr_assert_float_eq(mem_sum(&m), 196021760.0, 1);
+	m = terms_per_card(&sc, (struct layout){2, 4, 2, 0, false, false, false});
+	cr_assert_float_eq(mem_sum(&m), 293739520.0, 1);
+	m = terms_per_card(&sc, (struct layout){1, 8, 2, 0, false, false, false});
+	cr_assert_float_eq(mem_sum(&m), 326507520.0, 1);
+	/* a 300 MiB card (314,572,800 B) holds the first and the last. Without the rule
 	 * TP1 x PP16 would win (lower t); with it the 8-card group TP2 x PP4 does */
-	struct plan p = plan_on(&sc, 430);
+	struct plan p = plan_on(&sc, 300);
 	cr_assert(p.fits);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_eq(p.lay.p, 4);
@@ -196,16 +198,17 @@ Test(search, recomputation_when_it_saves_a_card)
 	struct scenario sc = synthetic_scenario(&span_model, "bf16", "full");
 	scenario_put(&sc, "context", "1024");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
-	/* one card: states 1.92e9 + 16 layers x 10,485,760 + logits 262,144,000 =
-	 * 2,349,916,160; recomputed: 1.92e9 + 16 x 524,288 + 10,485,760 + 262,144,000 =
-	 * 2,201,018,368. A 2170 MiB card (2,275,409,920 B) holds only the second */
-	struct plan p = plan_on(&sc, 2170);
+	/* one card: states 1.92e9 + 16 layers x 10,485,760 + logits 16 x 1024 x 32000
+	 * (524,288,000) = 2,612,060,160; recomputed: 1.92e9 + 16 x 524,288 + 10,485,760 +
+	 * 524,288,000 = 2,463,162,368. A 2400 MiB card (2,516,582,400 B) holds only the
+	 * second */
+	struct plan p = plan_on(&sc, 2400);
 	cr_assert_eq(p.cards, 1);
 	cr_assert(p.lay.recompute);
-	cr_assert_float_eq(p.need, 2201018368.0, 1);
+	cr_assert_float_eq(p.need, 2463162368.0, 1);
 	cr_assert_lt(p.efficiency, 0); /* training without --train-tokens: not computed */
 	scenario_put(&sc, "recompute", "none");
-	cr_assert_gt(plan_on(&sc, 2170).cards, 1);
+	cr_assert_gt(plan_on(&sc, 2400).cards, 1);
 	/* room to spare: no recomputation */
 	scenario_put(&sc, "recompute", "auto");
 	p = plan_on(&sc, 4096);
@@ -215,7 +218,7 @@ Test(search, recomputation_when_it_saves_a_card)
 
 Test(search, a_fixed_zero_stage_still_allows_one_card)
 {
-	/* ZeRO-3 asked for: one card has nothing to shard and fits (2,349,916,160 B) */
+	/* ZeRO-3 asked for: one card has nothing to shard and fits (2,612,060,160 B) */
 	struct scenario sc = synthetic_scenario(&span_model, "bf16", "full");
 	scenario_put(&sc, "context", "1024");
 	scenario_put(&sc, "zero", "3");
@@ -228,7 +231,7 @@ Test(search, a_fixed_zero_stage_still_allows_one_card)
 Test(search, zero_3_when_only_it_fits)
 {
 	/* 4 cards, recomputation: DP4 needs 2P + 14P/4 = 5.5P (37.07e9) at ZeRO-2, 4P
-	 * (26.96e9) at ZeRO-3, + 2,661,285,888 activations + 1 GiB = 30,695,027,712 at
+	 * (26.96e9) at ZeRO-3, + 3,709,861,888 activations + 1 GiB = 31,743,603,712 at
 	 * ZeRO-3. A 30518 MiB card (32,000,507,904 B) holds only ZeRO-3 */
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	scenario_put(&sc, "recompute", "full");
@@ -238,7 +241,7 @@ Test(search, zero_3_when_only_it_fits)
 	cr_assert(p.fits);
 	cr_assert_eq(p.lay.d, 4);
 	cr_assert_eq(p.lay.zero, 3);
-	cr_assert_float_eq(p.need, 30695027712.0, 1);
+	cr_assert_float_eq(p.need, 31743603712.0, 1);
 	cr_assert_str_eq(p.strategy, "ZeRO-3 ×4");
 	/* ZeRO-0 asked for: no data parallel split fits, so model parallel */
 	scenario_put(&sc, "zero", "0");
@@ -249,10 +252,11 @@ Test(search, zero_3_when_only_it_fits)
 Test(search, equal_ranks_keep_the_fewer_stages)
 {
 	/* one head: no TP. s = 8192: a layer is 16 sbh + 6 s i = 83,886,080, logits
-	 * 2,097,152,000. On 4 cards: DP4 at ZeRO-3 480e6 + 16 layers + logits =
-	 * 3,919,329,280; PP2 x DP2 at ZeRO-0 960e6 + 8 layers + logits = 3,728,240,640;
-	 * PP4 480e6 + 4 layers + logits = 2,912,696,320. On 3624 MiB (3,800,039,424 B)
-	 * PP2 x DP2 and PP4 rank the same: the first found, fewer stages, stays */
+	 * 16 x 8192 x 32000 = 4,194,304,000. On 4 cards: DP4 at ZeRO-3 480e6 + 16 layers +
+	 * logits = 6,016,481,280; PP2 x DP2 at ZeRO-0 960e6 + 8 layers + logits =
+	 * 5,825,392,640; PP4 480e6 + 4 layers + logits = 5,009,848,320. On 5650 MiB
+	 * (5,924,454,400 B) PP2 x DP2 and PP4 rank the same: the first found, fewer
+	 * stages, stays */
 	struct model m = span_model;
 	m.heads = 1, m.kv_heads = 1;
 	struct scenario sc = synthetic_scenario(&m, "bf16", "full");
@@ -260,11 +264,11 @@ Test(search, equal_ranks_keep_the_fewer_stages)
 	scenario_put(&sc, "recompute", "none");
 	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
-	struct mem_terms t = terms_per_card(&sc, (struct layout){1, 1, 4, 3, false});
-	cr_assert_float_eq(mem_sum(&t), 3919329280.0, 1);
-	t = terms_per_card(&sc, (struct layout){1, 2, 2, 0, false});
-	cr_assert_float_eq(mem_sum(&t), 3728240640.0, 1);
-	struct plan p = plan_on(&sc, 3624);
+	struct mem_terms t = terms_per_card(&sc, (struct layout){1, 1, 4, 3, false, false, false});
+	cr_assert_float_eq(mem_sum(&t), 6016481280.0, 1);
+	t = terms_per_card(&sc, (struct layout){1, 2, 2, 0, false, false, false});
+	cr_assert_float_eq(mem_sum(&t), 5825392640.0, 1);
+	struct plan p = plan_on(&sc, 5650);
 	cr_assert_eq(p.lay.p, 2);
 	cr_assert_eq(p.lay.d, 2);
 	cr_assert_eq(p.lay.zero, 0);
@@ -283,8 +287,8 @@ Test(search, tensor_parallel_with_zero_is_labelled)
 	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0;
 	/* DP4: 2P + 2P + 12P/4 = 7P; TP2 x 2: (2 + 2) P/2 + 12 P/2/2 = 5P; + activations */
-	struct mem_terms dp = terms_per_card(&sc, (struct layout){1, 1, 4, 1, false});
-	struct mem_terms tp = terms_per_card(&sc, (struct layout){2, 1, 2, 1, false});
+	struct mem_terms dp = terms_per_card(&sc, (struct layout){1, 1, 4, 1, false, false, false});
+	struct mem_terms tp = terms_per_card(&sc, (struct layout){2, 1, 2, 1, false, false, false});
 	cr_assert_float_eq(dp.weights + dp.gradients + dp.optimizer, 7 * P7, 1);
 	cr_assert_float_eq(tp.weights + tp.gradients + tp.optimizer, 5 * P7, 1);
 	double mib = (mem_sum(&dp) + mem_sum(&tp)) / 2 / MIB;
@@ -395,10 +399,10 @@ Test(notes, scenario_notes_per_condition, .init = ref_setup, .fini = ref_teardow
 /* The layout rank orders ZeRO stage before PP: on 4 forced cards TP4 with
  * ZeRO-0 must beat TP2 + ZeRO-1 x2, even though both fit. Llama-2-7B full
  * fine-tune, micro-batch 2, no recomputation: P = 6.74e9, activations
- * X = 2 x 32 x 538,968,064 + 2 x 1,048,576,000 = 36,591,108,096.
- *   TP4:          16P/4 = 26.96e9 + X/4 9,147,777,024 + 1 GiB = 37,181,518,848
- *   TP2 ZeRO-1 x2: P + P + 12P/2/2 = 5P = 33.7e9 + X/2 + 1 GiB = 53,069,295,872
- *   TP2 ZeRO-0 x2: 8P + X/2 + 1 GiB = 73.29e9; DP4 ZeRO-3: 4P + X + 1 GiB = 64.62e9
+ * X = 2 x 32 x 538,968,064 + 2 x 2,097,152,000 = 38,688,260,096.
+ *   TP4:          16P/4 = 26.96e9 + X/4 9,672,065,024 + 1 GiB = 37,705,806,848
+ *   TP2 ZeRO-1 x2: P + P + 12P/2/2 = 5P = 33.7e9 + X/2 + 1 GiB = 54,117,871,872
+ *   TP2 ZeRO-0 x2: 8P + X/2 + 1 GiB = 74.34e9; DP4 ZeRO-3: 4P + X + 1 GiB = 66.72e9
  * On a 57221 MiB card (60,000,518,144 B) the first two fit, the last two do not.
  * A rank that halved the ZeRO stage into the PP bit would take TP2 + ZeRO-1. */
 Test(search, zero_stage_ranks_before_pipeline_and_tensor_size)
@@ -414,16 +418,16 @@ Test(search, zero_stage_ranks_before_pipeline_and_tensor_size)
 	cr_assert_eq(p.lay.p, 1);
 	cr_assert_eq(p.lay.d, 1);
 	cr_assert_eq(p.lay.zero, 0);
-	cr_assert_float_eq(p.need, 37181518848.0, 1);
+	cr_assert_float_eq(p.need, 37705806848.0, 1);
 }
 
 /* Two replicas keep to the ZeRO stage asked for: the lowest that fits
  * under auto, exactly the fixed one otherwise, even when a lower stage
  * would fit. Llama-2-7B full, no recomputation, a 85831 MiB card
- * (90,000,539,648 B); X = 32 x 538,968,064 + 1,048,576,000 = 18,295,554,048:
+ * (90,000,539,648 B); X = 32 x 538,968,064 + 2,097,152,000 = 19,344,130,048:
  *   ZeRO-0 x2: 16P = 107.84e9 + X: over the card (and 1 card holds the same)
- *   ZeRO-1 x2: 2P + 2P + 12P/2 = 10P = 67.4e9 + X + 1 GiB = 86,769,295,872
- *   ZeRO-3 x2: 16P/2 = 8P = 53.92e9 + X + 1 GiB = 73,289,295,872
+ *   ZeRO-1 x2: 2P + 2P + 12P/2 = 10P = 67.4e9 + X + 1 GiB = 87,817,871,872
+ *   ZeRO-3 x2: 16P/2 = 8P = 53.92e9 + X + 1 GiB = 74,337,871,872
  * Pure data parallel ranks before TP2 (8P + X/2 + 1 GiB = 64.14e9). */
 Test(search, two_replicas_keep_the_zero_stage_asked_for)
 {
@@ -432,9 +436,9 @@ Test(search, two_replicas_keep_the_zero_stage_asked_for)
 		int stage;
 		double need;
 	} cases[] = {
-		{.zero = "auto", .stage = 1, .need = 86769295872.0},
-		{.zero = "1", .stage = 1, .need = 86769295872.0},
-		{.zero = "3", .stage = 3, .need = 73289295872.0},
+		{.zero = "auto", .stage = 1, .need = 87817871872.0},
+		{.zero = "1", .stage = 1, .need = 87817871872.0},
+		{.zero = "3", .stage = 3, .need = 74337871872.0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");

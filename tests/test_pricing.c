@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "loader.h"
 #include "plan.h"
 #include "tables.h"
 #include "message.h"

@@ -12,7 +12,9 @@
 #include "money.h"
 #include "plan_text.h"
 #include "report.h"
+#include "report_quote_md.h"
 #include "report_time.h"
+#include "units.h"
 #include "helpers.h"
 
 static char buf[128];
@@ -65,6 +67,13 @@ Test(money, a_figure_is_whole_or_a_dash)
 	cr_assert_str_eq(small, "¥1,234,567", "10 bytes and the NUL fit");
 	money_group(small, 6, 1234567, 0);
 	cr_assert_str_eq(small, "—");
+	/* the unit printer reads money the same way */
+	unit_money(buf, sizeof buf, INFINITY, "CNY", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
+	unit_money(buf, sizeof buf, NAN, "USD", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
+	unit_money_signed(buf, sizeof buf, -INFINITY, "CNY", MONEY_UTF8);
+	cr_assert_str_eq(buf, "—");
 }
 
 Test(money, signed_differences)
@@ -156,7 +165,7 @@ Test(quote, pinned_and_now_side_by_side)
 	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 1 | single | ¥9,345 | "
 			       "42.8 tok/s | -¥18,690 |\n"),
 		  "%s", text);
-	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.4 tok/s | 1 | single | ¥41,600 | "
+	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.36 tok/s | 1 | single | ¥41,600 | "
 			       "26.7 tok/s | ¥0 |\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
@@ -298,12 +307,12 @@ Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
 			 "Cheapest: 910B 64G bare metal, 1 machine (7 cards used, 1 idle), "
-			 "¥18,800/month, ~9.9 tok/s (±50 %).");
+			 "¥18,800/month, ~9.90 tok/s (±50 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
 			 "Cheapest: RTX 4090 24G bare metal, 3 machines (20 cards used, 4 idle), "
-			 "¥27,600/month, ~7.4 tok/s (±30 %).");
+			 "¥27,600/month, ~7.39 tok/s (±30 %).");
 	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
 		      "precision", "int4", NULL);
@@ -331,7 +340,7 @@ Test(quote, bare_metal_headline_in_chinese)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
 			 "最低价方案：910B 64G 裸金属整机 1 台（用 7 卡，闲置 1 卡），¥18,800/月，"
-			 "约 9.9 tok/s（±50%）。");
+			 "约 9.90 tok/s（±50%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
@@ -444,9 +453,7 @@ Test(quote, compare_headline_jobs_and_machines)
 Test(quote_currency, each_way_is_in_its_own_currency)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/loader/usd-container", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/loader/usd-container");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};
@@ -455,8 +462,10 @@ Test(quote_currency, each_way_is_in_its_own_currency)
 	/* 88480 / 8 = 11060 a card; the machine 88480, both CNY */
 	cr_assert(strstr(md, "| $95,000 | $95,000 | ¥11,060 | ¥88,480 |"), "%s", md);
 	const struct plan *p = plan_of(&a, "h100-80g");
-	char pair[128];
-	time_per_million_pair(pair, sizeof pair, p, &p->throughput.per_million_output);
+	char pair[512];
+	time_cost_line(pair, sizeof pair, p, false, &style_report);
+	cr_assert(strstr(pair, "container $") && strstr(pair, "bare metal ¥"), "%s", pair);
+	time_cost_line(pair, sizeof pair, p, false, &style_screen);
 	cr_assert(strstr(pair, "container $") && strstr(pair, "bare metal ¥"), "%s", pair);
 	/* two currencies: no cheaper way, and the single figure is the
 	 * container's, in its currency (never the smaller number of two) */
@@ -467,26 +476,32 @@ Test(quote_currency, each_way_is_in_its_own_currency)
 	catalog_free(&c);
 }
 
-/* The time printers the table, the quote and --compare share: a figure
- * that is not finite or is negative is "—", never "inf", "-nan" or a
- * negative time. */
+/* The unit printers every surface shares (units.h): a figure that is not
+ * finite or is negative is "—", never "inf", "-nan" or a negative time. */
 Test(money, time_figures_are_finite_or_a_dash)
 {
 	char t[64];
-	time_days_text(t, sizeof t, INFINITY);
+	unit_days(t, sizeof t, INFINITY);
 	cr_assert_str_eq(t, "—");
-	time_days_text(t, sizeof t, NAN);
+	unit_days(t, sizeof t, NAN);
 	cr_assert_str_eq(t, "—");
-	time_days_text(t, sizeof t, 3.254);
+	unit_days(t, sizeof t, 3.254);
 	cr_assert_str_eq(t, "3.25");
-	time_seconds_text(t, sizeof t, -0.5);
+	unit_seconds(t, sizeof t, -0.5);
 	cr_assert_str_eq(t, "—");
-	time_seconds_text(t, sizeof t, INFINITY);
+	unit_seconds(t, sizeof t, INFINITY);
 	cr_assert_str_eq(t, "—");
-	time_rate_text(t, sizeof t, NAN);
+	unit_rate(t, sizeof t, NAN);
 	cr_assert_str_eq(t, "—");
-	time_rate_text(t, sizeof t, 13466);
+	unit_rate(t, sizeof t, 13466);
 	cr_assert_str_eq(t, "13,466");
+	/* every unit, through the one entry the figures table uses */
+	static const double bad[] = {INFINITY, -INFINITY, NAN};
+	for (int u = 0; u < UNIT_KINDS; u++)
+		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			unit_text(t, sizeof t, (enum unit)u, bad[i], "CNY", MONEY_UTF8);
+			cr_assert_str_eq(t, "—", "unit %d, value %g", u, bad[i]);
+		}
 }
 
 /* ---- Markdown: the one escape (issue: reliability, security) ---- */
@@ -556,9 +571,7 @@ Test(markdown, a_short_buffer_cuts_whole_characters)
 Test(markdown, a_quote_from_hostile_data_keeps_its_tables)
 {
 	struct catalog c;
-	struct diag d = {0};
-	cr_assert_eq(data_load_dir(&c, FIXTURES "/markdown", &d), 0);
-	diag_clear(&d);
+	load_fixture(&c, FIXTURES "/markdown");
 	struct scenario sc;
 	make_scenario(&sc, &c, "llama-2-7b", NULL);
 	struct analysis a = {0};

@@ -181,7 +181,7 @@ Test(settings, choices_are_the_engine_tables)
 		cr_assert_str_eq(setting_choice(t, i), tasks[i].name);
 	char buf[160];
 	setting_accepted(p, buf, sizeof buf);
-	cr_assert_str_eq(buf, "auto, fp32, bf16, fp16, fp8, int8 or int4");
+	cr_assert_str_eq(buf, "auto, fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4");
 	setting_accepted(settings_find("zero"), buf, sizeof buf);
 	cr_assert_str_eq(buf, "auto, 0, 1, 2 or 3");
 	cr_assert_eq(setting_choice_count(settings_find("context")), 0);
@@ -236,7 +236,8 @@ Test(settings, every_command_line_row_is_in_help_with_its_default)
 		}
 	}
 	cr_assert(strstr(help, "  -p, --precision P          precision (auto: the model's shipped dtype): "
-			       "auto|fp32|bf16|fp16|fp8|int8|int4 (default auto)\n"), "%s", help);
+			       "auto|fp32|bf16|fp16|fp8|int8|int4|mxfp4|nvfp4 (default auto)\n"),
+		  "%s", help);
 	cr_assert(strstr(help, "      --cards N              force N cards: show that plan's memory "
 			       "and cost (default auto)\n"), "%s", help);
 	cr_assert(strstr(help, "      --format F             report format: table|csv|json|markdown "
@@ -399,7 +400,8 @@ Test(settings, an_invalid_choice_names_the_flag_and_the_table)
 	cr_assert_eq(cli_parse(&cli, 3, argv, f), EXIT_USAGE);
 	fclose(f);
 	cr_assert_str_eq(text, "gpuplan: invalid value \"fp64\" for --precision: expected auto, "
-			       "fp32, bf16, fp16, fp8, int8 or int4 (see gpuplan --help)\n");
+			       "fp32, bf16, fp16, fp8, int8, int4, mxfp4 or nvfp4 (see gpuplan "
+			       "--help)\n");
 	free(text);
 }
 
@@ -480,7 +482,7 @@ Test(settings, a_chinese_task_name_reads_back)
 	cr_assert(scenario_set(&sc, "cards", "自动", err, sizeof err));
 	cr_assert_eq(sc.cards, 0);
 	cr_assert_not(scenario_set(&sc, "precision", "fp64", err, sizeof err));
-	cr_assert_str_eq(err, "应为auto、fp32、bf16、fp16、fp8、int8 或 int4");
+	cr_assert_str_eq(err, "应为auto、fp32、bf16、fp16、fp8、int8、int4、mxfp4 或 nvfp4");
 }
 
 Test(settings, english_takes_no_translated_names)
@@ -528,4 +530,39 @@ Test(settings, a_choice_is_shown_in_the_reader_s_words)
 	cr_assert_str_eq(setting_choice_shown(prec, 2), "bf16");
 	cr_assert_null(setting_choice_shown(task, 99));
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+}
+
+/* A row's default lies in its own range, and the accepted text of a row
+ * with a range names that range: "a percentage from 0 to 1000" is built
+ * from headroom's .min and .max (the words were typed beside the numbers
+ * and could drift). */
+Test(settings, defaults_and_accepted_texts_come_from_the_rows)
+{
+	struct scenario sc;
+	scenario_defaults(&sc);
+	for (size_t i = 0; i < n_settings; i++) {
+		const struct setting *s = &settings[i];
+		char text[256], lo[32], hi[32];
+		cr_assert(setting_is_default(s, &sc), "%s", s->key);
+		if (s->kind != SETTING_CHOICE && s->offset && !s->ops.parse && s->def)
+			cr_assert(s->def >= s->min && s->def <= s->max, "%s default %g outside %g..%g",
+				  s->key, s->def, s->min, s->max);
+		if (!s->accepted || s->ops.parse || !strstr(s->accepted, "%s"))
+			continue;
+		setting_accepted(s, text, sizeof text);
+		snprintf(lo, sizeof lo, "%.10g", s->min);
+		snprintf(hi, sizeof hi, "%.10g", s->max);
+		cr_assert(strstr(text, lo) && strstr(text, hi) && !strstr(text, "%"), "%s: %s",
+			  s->key, text);
+	}
+	char text[256];
+	setting_accepted(settings_find("headroom"), text, sizeof text);
+	cr_assert_str_eq(text, "a percentage from 0 to 1000");
+	setting_accepted(settings_find("concurrency"), text, sizeof text);
+	cr_assert_str_eq(text, "a whole number from 1 to 1000000");
+	/* 4096 tokens, 20 % headroom, inference: the rows' defaults */
+	cr_assert_eq(sc.context, 4096);
+	cr_assert_float_eq(sc.headroom_pct, 20.0, 1e-12);
+	cr_assert_str_eq(tasks[sc.task].name, "inference");
+	cr_assert(sc.precision_auto);
 }

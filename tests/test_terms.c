@@ -17,19 +17,19 @@
 Test(pipeline, training_stage_holds_its_share_of_the_layers)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 8 x 4096 x
-	 * 32000 = 1,048,576,000. p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
-	 * 9,672,065,024. p = 4: 8 layers: 4,311,744,512 + logits = 5,360,320,512 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
-			   9672065024.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
-			   5360320512.0, 1);
+	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 16 x 4096 x
+	 * 32000 = 2,097,152,000. p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
+	 * 10,720,641,024. p = 4: 8 layers: 4,311,744,512 + logits = 6,408,896,512 */
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false}).activations,
+			   10720641024.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false, false, false}).activations,
+			   6408896512.0, 1);
 	/* recomputation on 2 stages: 16 inputs x 2 sbh (33,554,432) = 536,870,912 + one
-	 * layer 538,968,064 + logits = 2,124,414,976 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
-			   2124414976.0, 1);
+	 * layer 538,968,064 + logits = 3,172,990,976 */
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true, false, false}).activations,
+			   3172990976.0, 1);
 	/* model states split over the stages: 16 B x P / 2 = 8P */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, P7, 1);
 	cr_assert_float_eq(m.gradients, P7, 1);
 	cr_assert_float_eq(m.optimizer, 6 * P7, 1);
@@ -38,7 +38,7 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 Test(pipeline, inference_stage_splits_weights_and_cache_not_the_workspace)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false});
 	/* 13.48e9 / 2; KV 2 GiB / 2; one layer's workspace is on every stage: 337,769,472 */
 	cr_assert_float_eq(m.weights, 6.74e9, 1);
 	cr_assert_float_eq(m.kv_cache, 1073741824.0, 0.5);
@@ -51,15 +51,15 @@ Test(moe, weights_count_every_expert)
 	moe.params_b = 8, moe.active_params_b = 2, moe.experts = 8, moe.experts_per_token = 2;
 	struct scenario sc = synthetic_scenario(&moe, "bf16", "inference");
 	/* all 8e9 parameters are resident: 8e9 x 2 B = 16e9, not 2e9 x 2 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights, 16e9, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).weights, 16e9, 1);
 	/* int4: (8e9 - 2,048,000 embedding + head) x 17/32 = 4,248,912,000 + 2,048,000 x 2
 	 * = 4,253,008,000 */
 	sc = synthetic_scenario(&moe, "int4", "inference");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).weights,
 			   4253008000.0, 1);
 	/* a full fine-tune trains all 8e9: 2 + 2 + 12 B each */
 	sc = synthetic_scenario(&moe, "bf16", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 16e9, 1);
 	cr_assert_float_eq(m.gradients, 16e9, 1);
 	cr_assert_float_eq(m.optimizer, 96e9, 1);
@@ -78,13 +78,13 @@ Test(embeddings, tied_embeddings_count_once)
 {
 	struct model tied = toy_arch;
 	tied.tied_embeddings = true;
-	cr_assert_float_eq(arch_embedding_params(&toy_arch), 2048000.0, 0.5);
-	cr_assert_float_eq(arch_embedding_params(&tied), 1024000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&toy_arch), 2048000.0, 0.5);
+	cr_assert_float_eq(model_embedding_params(&tied), 1024000.0, 0.5);
 	/* int4 untied: (1e9 - 2,048,000) x 17/32 = 530,162,000 + 4,096,000 = 534,258,000;
 	 * tied: (1e9 - 1,024,000) x 17/32 = 530,706,000 + 2,048,000 = 532,754,000 */
 	cr_assert_float_eq(weight_bytes(&toy_arch, 0.53125, true), 534258000.0, 1);
 	cr_assert_float_eq(weight_bytes(&tied, 0.53125, true), 532754000.0, 1);
-	/* MLA's projections are not in the columns: no count rather than a wrong one */
+	/* kv_elems without the MLA ranks: no count rather than a wrong one */
 	struct model mla = toy_arch;
 	mla.kv_elems = 576;
 	cr_assert_float_eq(arch_param_count(&mla, NULL), 0, 0);
@@ -100,7 +100,7 @@ Test(lora, gqa_term_uses_the_kv_heads)
 	cr_assert_float_eq(lora_params(&llama31_8b_arch, 16), 41943040.0, 0.5);
 	cr_assert_float_eq(lora_params(&llama31_8b_arch, 8), 20971520.0, 0.5);
 	struct scenario sc = synthetic_scenario(&llama31_8b_arch, "bf16", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* frozen 8.03e9 x 2 + adapters 2 B; gradients 2 B; Adam 12 B per adapter parameter */
 	cr_assert_float_eq(m.weights, 16.06e9 + 2 * 41943040.0, 1);
 	cr_assert_float_eq(m.gradients, 2 * 41943040.0, 1);
@@ -110,20 +110,20 @@ Test(lora, gqa_term_uses_the_kv_heads)
 Test(training, activations_divide_under_tensor_parallel)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	/* 18,295,554,048 B on one card (test_engine); sequence parallel with TP divides by t */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).activations,
-			   9147777024.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){4, 1, 1, 0, false}).activations,
-			   4573888512.0, 1);
+	/* 19,344,130,048 B on one card (test_engine); sequence parallel with TP divides by t */
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false}).activations,
+			   9672065024.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){4, 1, 1, 0, false, false, false}).activations,
+			   4836032512.0, 1);
 	/* model states over TP2: 16P / 2 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P7, 1);
 }
 
 static void zero_terms(int d, int zero, double w, double g, double o)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, d, zero, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, d, zero, false, false, false});
 	cr_assert_float_eq(m.weights, w * P7, 1, "ZeRO-%d on %d: weights", zero, d);
 	cr_assert_float_eq(m.gradients, g * P7, 1, "ZeRO-%d on %d: gradients", zero, d);
 	cr_assert_float_eq(m.optimizer, o * P7, 1, "ZeRO-%d on %d: optimizer", zero, d);
@@ -148,16 +148,16 @@ Test(inference, replicas_hold_the_kv_cache_of_their_own_sequences)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	scenario_put(&sc, "concurrency", "5");
 	/* 2 GiB per sequence; 5 sequences over 2 replicas: ceil(5/2) = 3 on the fuller one */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false, false, false});
 	cr_assert_float_eq(m.kv_cache, 3 * 2147483648.0, 1);
 	cr_assert_float_eq(m.weights, 13.48e9, 1); /* every replica holds all the weights */
 	/* workspace of 3 sequences: m = min(3 x 4096, 8192) = 8192 tokens:
 	 * 2 x (2 x 8192 x 4096 + 3 x 8192 x 11008) + 3 x 32000 x 4 = 675,282,944 + 384,000 */
 	cr_assert_float_eq(m.activations, 675666944.0, 1);
 	/* 5 replicas: one sequence each; TP2 within 2 replicas: 3 x 2 GiB / 2 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 5, 0, false}).kv_cache,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 5, 0, false, false, false}).kv_cache,
 			   2147483648.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 2, 0, false}).kv_cache,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 2, 0, false, false, false}).kv_cache,
 			   3 * 1073741824.0, 1);
 }
 
@@ -186,12 +186,12 @@ Test(batch, training_activations_of_a_micro_batch)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	scenario_put(&sc, "context", "2048");
 	scenario_put(&sc, "concurrency", "2");
-	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 8 x 2048 x 2 x 32000 (1,048,576,000) */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
-			   18295554048.0, 1);
+	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 16 x 2048 x 2 x 32000 (2,097,152,000) */
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).activations,
+			   19344130048.0, 1);
 	/* recomputation: 32 x 2 sbh (33,554,432) + one layer + logits */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
-			   2661285888.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true, false, false}).activations,
+			   3709861888.0, 1);
 }
 
 Test(activations, prefill_chunk_of_one_token)
@@ -219,7 +219,7 @@ Test(lora, gelu_mlp_has_two_matrices)
 Test(training, fp32_accounting_term_by_term)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 4 + 4 + 8: the same 16 B sum as mixed 16-bit, split differently */
 	cr_assert_float_eq(m.weights, 4 * P7, 1);
 	cr_assert_float_eq(m.gradients, 4 * P7, 1);
@@ -230,11 +230,11 @@ Test(lora, frozen_base_splits_under_tensor_parallel)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "lora");
 	/* (13.48e9 frozen + 2 x 39,976,960 adapters) / 2 = 6,779,976,960 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 6779976960.0, 1);
 	cr_assert_float_eq(m.optimizer, 6 * 39976960.0, 1);
 	/* ZeRO-3 over 2 replicas shards that again: 3,389,988,480 */
-	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights, 3389988480.0, 1);
 }
 
@@ -288,49 +288,56 @@ Test(arch, gelu_count_and_dense_active)
 
 Test(arch, fallback_shape_without_a_catalogue)
 {
-	/* no catalogue: Llama-2-7B's shape, scaled by cbrt(size / 6.74e9) */
+	/* no catalogue: Llama-3.1-8B's shape (GQA), scaled by cbrt(size / 8.03e9) */
 	struct model m;
-	cr_assert_null(arch_derive(&m, NULL, 6.74e9));
+	cr_assert_null(arch_derive(&m, NULL, 8.03e9, NULL));
 	cr_assert_eq(m.hidden, 4096);
 	cr_assert_eq(m.heads, 32);
-	cr_assert_eq(m.kv_heads, 32);
-	cr_assert_eq(m.intermediate, 11008);
+	cr_assert_eq(m.kv_heads, 8);
+	cr_assert_eq(m.intermediate, 14336);
 	cr_assert_eq(m.layers, 32);
-	cr_assert_eq(m.vocab, 32000);
+	cr_assert_eq(m.vocab, 128256);
 	cr_assert_eq(m.head_dim, 128);
-	cr_assert_eq(m.max_context, 4096);
+	cr_assert_eq(m.max_context, 131072);
 	cr_assert(m.derived);
-	/* 8 x the size: k = 2: 8192 wide, 64 heads, 22,016, 64 layers */
-	arch_derive(&m, NULL, 53.92e9);
+	/* 8 x the size: k = 2: 8192 wide, 64 heads over 16 KV heads, 28,672, 64 layers */
+	arch_derive(&m, NULL, 64.24e9, NULL);
 	cr_assert_eq(m.hidden, 8192);
 	cr_assert_eq(m.heads, 64);
-	cr_assert_eq(m.intermediate, 22016);
+	cr_assert_eq(m.kv_heads, 16);
+	cr_assert_eq(m.intermediate, 28672);
 	cr_assert_eq(m.layers, 64);
 }
 
 Test(arch, derived_shapes_are_clamped)
 {
 	struct model m;
-	/* 1e21: k = cbrt(1e21 / 6.74e9) = 5293: widths clamp at 2^24, layers at 2^16 */
-	arch_derive(&m, NULL, 1e21);
+	/* 1e21: k = cbrt(1e21 / 8.03e9) = 4993: widths clamp at 2^24, layers at 2^16 */
+	arch_derive(&m, NULL, 1e21, NULL);
 	cr_assert_eq(m.hidden, 1 << 24);
 	cr_assert_eq(m.intermediate, 1 << 24);
 	cr_assert_eq(m.heads, (1 << 24) / 128);
 	cr_assert_eq(m.layers, 1 << 16);
-	/* 1e3: k = 0.0053: widths round to 0 and take the 128 floor; one head, one layer */
-	arch_derive(&m, NULL, 1e3);
+	/* 1e3: k = 0.005: widths round to 0 and take the 128 floor; heads the floor of one
+	 * group of 4 (over one KV head), one layer */
+	arch_derive(&m, NULL, 1e3, NULL);
 	cr_assert_eq(m.hidden, 128);
 	cr_assert_eq(m.intermediate, 128);
-	cr_assert_eq(m.heads, 1);
+	cr_assert_eq(m.heads, 4);
+	cr_assert_eq(m.kv_heads, 1);
 	cr_assert_eq(m.layers, 1);
 }
 
-Test(arch, nearest_dense_model_may_be_the_first_row)
+/* An MHA row (Llama-2-7B, the first) is no template: 6.74e9 scales from
+ * the nearest GQA one, Mistral-7B-v0.1 (7.24B), and names Llama-2-7B. */
+Test(arch, nearest_template_skips_mha_rows)
 {
 	struct catalog c;
 	load_reference(&c);
 	struct model m;
-	/* Llama-2-7B is the catalogue's first row and exactly this size */
-	cr_assert_str_eq(arch_derive(&m, &c, 6.74e9)->id, "llama-2-7b");
+	const struct model *near;
+	cr_assert_str_eq(arch_derive(&m, &c, 6.74e9, &near)->id, "mistral-7b-v0.1");
+	cr_assert_str_eq(near->id, "llama-2-7b");
+	cr_assert_lt(m.kv_heads, m.heads);
 	catalog_free(&c);
 }

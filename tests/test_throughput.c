@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "capacity.h"
+#include "step.h"
 #include "throughput.h"
 #include "helpers.h"
 
@@ -325,4 +326,60 @@ Test(throughput, published_figures_within_the_band)
 	 * was written): a change that loses it must say so. */
 	cr_assert_geq(4 * cal.within, 3 * cal.rows, "calibration rows within ±30 %%: %d of %d",
 		      cal.within, cal.rows);
+}
+
+/* Mutation testing (tests/mutation-report.txt) found these unpinned. */
+
+/* The figure as shown: Llama-3.1-70B bf16 on RTX 4090s is TP8 over PCIe
+ * (no NVLink): the plan's parallel efficiency is the time model's, the one-
+ * card decode step over eight times TP8's (the per-layer latency and the
+ * all-reduces over PCIe that TP does not divide), well below one. On one
+ * B300 (single) nothing is lost: 1. */
+Test(throughput, tp8_over_pcie_loses_and_one_card_keeps_all)
+{
+	struct scenario sc;
+	struct workload w;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "bf16", NULL);
+	cr_assert(workload_init(&w, &sc));
+	const struct plan *p = run_on("rtx4090-24g", &sc);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_float_eq(p->efficiency, throughput_parallel_efficiency(&w, p->gpu, &p->lay, 1),
+			   1e-12);
+	cr_assert_lt(p->efficiency, 0.5, "%g", p->efficiency);
+	p = run_on("b300-288g", &sc);
+	cr_assert_eq(p->cards, 1);
+	cr_assert_eq(p->efficiency, 1);
+}
+
+/* The streamed weights, exactly, for two shapes the catalogue allows.
+ * A dense model (no experts): 1e9 parameters, V·h = 1000·100 = 1e5
+ * untied, bf16 (2 B): body = 1e9 - 2·1e5 (LM head and input embedding
+ * out), W = body·2 + head·2 = 1,999,800,000 B at any batch: no expert is
+ * "touched"; at 1000 GB/s x mbu 0.5, 3.9996 ms. A "MoE" with every expert
+ * active (experts = experts_per_token = 4; the loader allows k = E)
+ * streams the same as dense: no per-expert part, not 0/0. */
+Test(throughput, weights_of_a_dense_model_and_of_all_experts_active)
+{
+	struct scenario sc;
+	struct precision bf16 = {.name = "bf16", .weight_bytes = 2};
+	struct model m = {.params_b = 1, .active_params_b = 1, .vocab = 1000, .hidden = 100,
+			  .layers = 1, .heads = 1, .kv_heads = 1, .head_dim = 100};
+	struct gpu g = {.bandwidth_gbs = 1000, .bf16_tflops = 100, .mbu = 0.5, .mbu_kv = 0.5,
+			.mfu_infer = 0.5, .sw = 1, .link_gbs = 100};
+	struct layout one = {.t = 1, .p = 1, .d = 1};
+	struct step_model sm;
+	struct step_terms t;
+	scenario_defaults(&sc);
+	struct workload w = {.sc = &sc, .m = &m, .prec = &bf16, .expert_prec = &bf16,
+			     .kv_bytes = 2, .kv_split_max = 1};
+	step_model_init(&sm, &w, &g, &one, 100, 100);
+	double want = 1999800000.0 / (1000e9 * 0.5);
+	step_stage(&sm, 1, 0, &t);
+	assert_close(t.weights, want, "dense, one token");
+	step_stage(&sm, 64, 0, &t);
+	assert_close(t.weights, want, "dense, 64 tokens");
+	m.experts = m.experts_per_token = 4;
+	step_model_init(&sm, &w, &g, &one, 100, 100);
+	step_stage(&sm, 8, 0, &t);
+	assert_close(t.weights, want, "k = E, 8 tokens");
 }

@@ -20,6 +20,8 @@
 
 #include "report.h"
 #include "report_time.h"
+#include "train_text.h"
+#include "units.h"
 #include "helpers.h"
 
 TestSuite(time_reports, .init = ref_setup, .fini = ref_teardown);
@@ -57,46 +59,58 @@ static const char *render(report_fn *fn, const struct analysis *a)
 
 #define HAS(s, want) cr_assert(strstr((s), (want)), "missing: %s\n%s", (want), (s))
 
-Test(time_reports, cells_keep_cents_below_ten_and_say_estimate)
+/* The figures the time lines print, through the unit printers (the
+ * rules are tested in test_units.c): money keeps three significant
+ * digits, rates are grouped, the band is the report's word. */
+Test(time_reports, cells_keep_three_digits_and_say_estimate)
 {
-	char b[64];
-	time_money_per_million(b, sizeof b, 0.2731, "CNY");
+	char b[128];
+	static struct plan p; /* large: not on the stack */
+	unit_money(b, sizeof b, 0.2731, "CNY", MONEY_UTF8);
 	cr_assert_str_eq(b, "¥0.27");
-	time_money_per_million(b, sizeof b, 1497.29, "CNY");
+	unit_money(b, sizeof b, 1497.29, "CNY", MONEY_UTF8);
 	cr_assert_str_eq(b, "¥1,497");
-	time_money_per_million(b, sizeof b, -1, "CNY");
+	unit_money(b, sizeof b, -1, "CNY", MONEY_UTF8);
 	cr_assert_str_eq(b, "—");
-	time_rate_text(b, sizeof b, 13022.4);
+	unit_rate(b, sizeof b, 13022.4);
 	cr_assert_str_eq(b, "13,022");
-	time_rate_text(b, sizeof b, 34.26);
+	unit_rate(b, sizeof b, 34.26);
 	cr_assert_str_eq(b, "34.3");
-	time_band_text(b, sizeof b, 30);
+	time_band_line(b, sizeof b, 30, false, &style_report);
 	cr_assert_str_eq(b, "estimate ±30 %");
-	time_band_text(b, sizeof b, 0);
+	time_band_line(b, sizeof b, 0, false, &style_report);
 	cr_assert_str_eq(b, "measured");
-	time_seconds_text(b, sizeof b, 0.0193);
+	time_band_line(b, sizeof b, 50, true, &style_screen);
+	cr_assert_str_eq(b, "±50% estimate");
+	unit_seconds(b, sizeof b, 0.0193);
 	cr_assert_str_eq(b, "19.3 ms");
-	time_seconds_text(b, sizeof b, 20.02);
-	cr_assert_str_eq(b, "20.02 s");
-	time_days_text(b, sizeof b, 2.1717);
+	unit_seconds(b, sizeof b, 20.02);
+	cr_assert_str_eq(b, "20.0 s");
+	unit_days(b, sizeof b, 2.1717);
 	cr_assert_str_eq(b, "2.17");
-	time_days_text(b, sizeof b, 0.0085);
+	unit_days(b, sizeof b, 0.0085);
 	cr_assert_str_eq(b, "0.0085");
 	/* κ > 0: the peak sqrt((1 − σ)/κ) = sqrt(0.96/0.0001) = 97.98 -> 98 */
-	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04, .kappa = 0.0001, .x1 = 1500});
-	cr_assert_str_eq(b, "σ 0.04, κ 0.0001, peak at 98 cards");
-	time_usl_text(b, sizeof b, &(struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520});
-	cr_assert_str_eq(b, "σ 0.04261, κ 0, no peak within 4096 cards");
+	p.training.usl = (struct usl_fit){.sigma = 0.04, .kappa = 0.0001, .x1 = 1500};
+	train_usl_line(b, sizeof b, &p, &style_report);
+	cr_assert_str_eq(b, "  measured speed-ups (USL): σ 0.04, κ 0.0001, peak at 98 cards\n");
+	p.training.usl = (struct usl_fit){.sigma = 0.04261, .kappa = 0, .x1 = 1520};
+	train_usl_line(b, sizeof b, &p, &style_report);
+	cr_assert_str_eq(b, "  measured speed-ups (USL): σ 0.0426, κ 0, no peak within 4096 cards\n");
+	train_usl_line(b, sizeof b, &p, &style_screen);
+	cr_assert_str_eq(b, "measured speed-ups (USL): σ 0.0426 · κ 0 · 1 card 1,520 tok/s · peak "
+			    "none within 4096 cards");
 }
 
 Test(time_reports, print_table_has_speed_columns_and_detail_lines)
 {
 	const char *s = render(report_table, run_8b());
 	HAS(s, "per month  tok/s  ¥/M tok\n");
-	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345    226      ¥16\n");
+	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345    226    ¥15.7\n");
+	/* one H100, a published row: its band alone, no estimate rows to explain */
 	HAS(s, "\n(tok/s: output tokens per second at the concurrency; ¥/M tok: per million output "
-	       "tokens, the cheaper way; estimates ±30 %, ±50 % on calibration=estimate GPUs)\n");
-	HAS(s, "\n  speed: 226 tok/s at 1 user (estimate ±30 %): TTFT 19.3 ms, TPOT 4.4 ms, 227 "
+	       "tokens, the cheaper way; estimates ±30 %)\n");
+	HAS(s, "\n  speed: 226 tok/s at 1 user (estimate ±30 %): TTFT 19.3 ms, TPOT 4.41 ms, 227 "
 	       "tok/s per user, memory-bound\n");
 	HAS(s, "\n  at B_max: 13,022 tok/s at 507 users (estimate ±30 %): TTFT 19.3 ms, TPOT "
 	       "29.2 ms, 34.3 tok/s per user, memory-bound\n");
@@ -127,9 +141,8 @@ Test(time_reports, quote_speed_section_and_conclusion)
 {
 	const char *s = render(report_markdown, run_8b());
 	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~226 tok/s (±30 %).\n");
-	HAS(s, "\n## Speed and cost per token (estimate, ±30 %; ±50 % on GPUs whose efficiencies "
-	       "are estimates)\n");
-	HAS(s, "\n| H100 80G | single | 226 | 227 | 19.3 ms | 13,022 at 507 | ¥16 | ¥0.27 | "
+	HAS(s, "\n## Speed and cost per token (estimate, ±30 %)\n");
+	HAS(s, "\n| H100 80G | single | 226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | "
 	       "estimate ±30 % |\n");
 	HAS(s, "\n- Speed: each request reads 1000 input tokens and writes 1000 output tokens; 1 "
 	       "request decode at once; the KV cache as stated above;");

@@ -591,3 +591,61 @@ Test(deadline, measured_speed_ups_replace_the_model)
 	assert_rel(c.at.eff, 1 / (1 + 2 * sigma), 1e-12);
 	assert_rel(c.cost, 3 * 12.8 * days3 * 24, 1e-12);
 }
+
+/* ---- Found unpinned by mutation testing (tests/mutation-report.txt) ---- */
+
+/* The input check's edges. mfu_train must be above 0 (0 would give
+ * infinite days) and at most 1: 1 is taken. A model without a known
+ * shape (layers, hidden, sequence 0: "of at least 0") trains on the
+ * k·P·D term alone: LoRA (k = 4) of 6.74e9 parameters on 2e9 tokens on
+ * one H100 (989 TFLOPS, MFU 0.40): 4·6.74e9·2e9 = 5.392e19 FLOPs over
+ * 989e12·0.40 = 3.956e14 FLOP/s = 136,299.29 s; over goodput 0.9 and
+ * 86,400 s a day: 1.7528201 days. */
+Test(training, input_edges_zero_mfu_refused_zero_shape_taken)
+{
+	char err[200];
+	struct train_result r;
+	struct train_input in = h100_7b(TASK_LORA, 1, 0);
+	in.gpu.mfu_train = 0;
+	cr_assert_not(training_time(&in, &r, err, sizeof err));
+	cr_assert_str_eq(err, "expected a BF16 peak above 0 and 0 < mfu_train <= 1");
+	in.gpu.mfu_train = 1;
+	cr_assert(training_time(&in, &r, err, sizeof err), "%s", err);
+	in = h100_7b(TASK_LORA, 1, 0);
+	in.model.layers = 0;
+	in.model.hidden = 0;
+	in.model.seq_len = 0;
+	r = run(&in);
+	cr_assert_float_eq(r.flops, 5.392e19, 1e4);
+	assert_rel(r.days, 5.392e19 / (989e12 * 0.40) / 0.9 / 86400, 1e-12);
+	assert_rel(r.days, 1.752820115925385, 1e-12);
+}
+
+/* Cards one already owns, entered at a price of 0: they are offered and
+ * cost nothing, not "not offered". 2 cards for 100 h: hourly 2 × 0 × 100
+ * = 0, monthly 2 × 0 × 1 = 0; no bare metal. Equal totals keep the first
+ * way, the hourly one. The deadline solver takes them too: the 7.5-day
+ * fine-tune of ft20 meets it at 4 cards (7.0967 d; 2 cards take 14.19),
+ * the hourly way, for 0. */
+Test(billing, cards_at_price_zero_are_offered_for_nothing)
+{
+	static const struct train_prices own = {
+		.card_hourly = 0, .card_monthly = 0, .max_cards = 4, .machine_monthly = -1};
+	struct train_bill b;
+	training_bill(&own, 2, 100, 8, &b);
+	cr_assert(b.offered[RENT_CONTAINER_HOURLY]);
+	cr_assert(b.offered[RENT_CONTAINER_MONTHLY]);
+	cr_assert_not(b.offered[RENT_BAREMETAL]);
+	cr_assert_eq(b.cost[RENT_CONTAINER_HOURLY], 0);
+	cr_assert_eq(b.cost[RENT_CONTAINER_MONTHLY], 0);
+	cr_assert_eq(b.cheapest, RENT_CONTAINER_HOURLY);
+	struct train_search s = ft20_search(7.5);
+	s.prices = own;
+	struct train_choice c;
+	cr_assert(training_solve_deadline(&s, &c));
+	cr_assert(c.met);
+	cr_assert_eq(c.cards, 4);
+	cr_assert_eq(c.way, RENT_CONTAINER_HOURLY);
+	cr_assert_eq(c.cost, 0);
+	assert_rel(c.at.days, 7.096650064287409, 1e-9);
+}

@@ -315,3 +315,48 @@ Test(duration, measured_lists)
 	cr_assert_not(duration_parse_measured("1:1,2:2,3:3", p, 2, &n, err, sizeof err));
 	cr_assert_str_eq(err, "expected at most 2 measurements, found more");
 }
+
+/* ---- Found unpinned by mutation testing (tests/mutation-report.txt) ---- */
+
+/* The most measurements --measured takes, 16 (USL_MAX_POINTS): all 16 are
+ * fitted, 17 are refused. Points from σ = 0.05, κ = 0 and X1 = 1000 at
+ * 1…16 cards: X(G) = 1000·G/(1 + 0.05(G − 1)), e.g. X(16) = 16000/1.75
+ * = 9142.857; the fit gives σ back and κ = 0 (clamped or fitted as 0 to
+ * 1e-9). */
+Test(usl, sixteen_measurements_fit_and_seventeen_do_not)
+{
+	struct usl_point p[USL_MAX_POINTS + 1];
+	for (int i = 0; i <= USL_MAX_POINTS; i++)
+		p[i] = (struct usl_point){.cards = i + 1, .tokens_per_s = usl_x(1000, 0.05, 0, i + 1)};
+	assert_rel(p[15].tokens_per_s, 16000 / 1.75, 1e-12);
+	struct usl_fit f = fit_ok(p, 16);
+	assert_rel(f.sigma, 0.05, 1e-9);
+	cr_assert(f.kappa < 1e-9, "kappa = %g", f.kappa);
+	cr_assert_eq(f.x1, 1000);
+	cr_assert_eq(f.npoints, 16);
+	char err[200];
+	cr_assert_not(usl_fit(p, 17, &f, err, sizeof err));
+	cr_assert_str_eq(err, "expected 2 to 16 measurements (cards:tokens/s), found 17");
+}
+
+/* A small one-card throughput is still the one-card point: 1:1, 2:1.6,
+ * 4:2 (one token a second, or speed-ups relative to one card). X1 = 1 is
+ * known, so the rows are G·X1/X − 1 = σ(G − 1) + κG(G − 1):
+ * G = 2: 2/1.6 − 1 = 0.25 = σ + 2κ; G = 4: 4/2 − 1 = 1 = 3σ + 12κ.
+ * Three times the first from the second: 6κ = 0.25, κ = 1/24, and
+ * σ = 0.25 − 2/24 = 1/6. Nothing fitted or clamped (flags 0); the peak
+ * sqrt((1 − 1/6)/(1/24)) = sqrt(20) = 4.4721 cards. */
+Test(usl, one_token_a_second_on_one_card_is_the_known_x1)
+{
+	struct usl_point p[] = {{.cards = 1, .tokens_per_s = 1},
+				{.cards = 2, .tokens_per_s = 1.6},
+				{.cards = 4, .tokens_per_s = 2}};
+	struct usl_fit f = fit_ok(p, 3);
+	assert_rel(f.sigma, 1.0 / 6, 1e-12);
+	assert_rel(f.kappa, 1.0 / 24, 1e-12);
+	cr_assert_eq(f.x1, 1);
+	cr_assert_eq(f.flags, 0);
+	double peak;
+	cr_assert(usl_peak_cards(&f, &peak));
+	assert_rel(peak, sqrt(20.0), 1e-12);
+}

@@ -24,10 +24,11 @@ wait_prompt
 T send-keys -t main "cd '$art' && FAKE_EDIT='s/^h100-80g,container,1,4,,9345,/h100-80g,container,1,4,,9999,/' $bin -m llama-3.1-70b" Enter
 wait_for "Per GPU type" || fail "the configurator did not start"
 
-# p pins; one step left takes auto (the first choice) round to int4; the comparison follows
+# p pins; three steps left take auto (the first choice) round past nvfp4 and mxfp4 to int4;
+# the comparison follows
 keys Tab p
 wait_for "pinned Llama-3.1-70B" && pass "p pins the scenario" || fail "no pin message"
-keys Left
+keys Left Left Left
 wait_for "now:    Llama-3.1-70B int4" || fail "precision did not reach int4"
 save pinned
 "$bin" --print -m llama-3.1-70b --compare "-p int4" --format csv > "$art/compare.csv" ||

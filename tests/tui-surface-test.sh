@@ -102,7 +102,7 @@ grep -q "▶" "$art/scrolled-80x24.txt" && pass "PgUp/PgDn still select rows" ||
 
 ### pinned vs now: shape codes and numbers never cut
 app 120 36 "NO_COLOR=1 $bin -m qwen2.5-72b -c 32k --concurrency 20"
-keys Tab p Left
+keys Tab p Left Left Left # auto, round past nvfp4 and mxfp4, to int4
 wait_for "now:    Qwen2.5-72B int4" || fail "pin: precision did not reach int4"
 save pinned-120x36
 grep -qE "│ RTX 4090 24G +[0-9]+ [^│]+ +¥[0-9,]+ │ +14 TP2×PP7 2m +¥18,400 │ +-?¥[0-9,]+ +│$" "$art/pinned-120x36.txt" &&

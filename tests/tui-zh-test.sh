@@ -96,14 +96,21 @@ function region(i,   k, b) {
 }
 # a GPU row starts with a short name from the data (the vendor left out),
 # maybe cut: returns the index of its last word on the line, else 0
-function is_row(i,   k, w, m, words) {
+# (names sharing a first word, RTX 4090 24G and RTX 5090 32G, are tried in turn)
+function is_row(i,   k, w, m, words, a, na, alts, best, kk) {
 	k = region(i)
 	while (k <= n[i] && border(T[i, k])) k++
 	w = T[i, k]; sub(/^▶/, "", w)
 	if (!(w in first)) return 0
-	m = split(first[w], words, " ")
-	for (j = 1; j <= m && k < n[i] && index(words[j], T[i, k + 1]) == 1; j++) k++
-	return k
+	na = split(first[w], alts, "\n")
+	best = k
+	for (a = 1; a <= na; a++) {
+		m = split(alts[a], words, " ")
+		kk = k
+		for (j = 1; j <= m && kk < n[i] && index(words[j], T[i, kk + 1]) == 1; j++) kk++
+		if (kk > best) best = kk
+	}
+	return best
 }
 function problem(msg) { if (++problems <= 12) bad = bad "\n  line " r ": " msg }
 function check_row(r, h,   k, t, e, cards, plan_end, bar) {
@@ -135,7 +142,7 @@ function next_start(c,   s, best) {
 	for (s in HS) if (s + 0 > c && s + 0 < best) best = s + 0
 	return best
 }
-BEGIN { m = split(names, nm, "\n"); for (j = 1; j <= m; j++) { w = nm[j]; sub(/ .*/, "", w); first[w] = substr(nm[j], length(w) + 2) } }
+BEGIN { m = split(names, nm, "\n"); for (j = 1; j <= m; j++) { w = nm[j]; sub(/ .*/, "", w); rest = substr(nm[j], length(w) + 2); first[w] = (w in first) ? first[w] "\n" rest : rest } }
 $1 == "L" { i = $2; n[i] = 0; next }
 { k = ++n[i]; S[i, k] = $1; E[i, k] = $2; T[i, k] = $3 }
 END {

@@ -60,10 +60,16 @@ static void warn_data_notes(const struct analysis *a)
 			fprintf(stderr, "%s%s\n", _("warning: "), MESSAGE_TEXT(&a->notes[i]));
 }
 
+/* Without --gpu the reports show the GPU types that have an offer. */
+static const char *gpu_filter_or_offered(const struct cli *cli)
+{
+	return cli->gpu_filter ? cli->gpu_filter : GPU_FILTER_OFFERED;
+}
+
 static int print_report(const struct catalog *c, const struct cli *cli)
 {
 	struct analysis a = {0};
-	if (!analysis_run(&a, c, &cli->sc, cli->gpu_filter)) {
+	if (!analysis_run(&a, c, &cli->sc, gpu_filter_or_offered(cli))) {
 		say("%s", a.error);
 		analysis_free(&a);
 		return EXIT_USAGE;
@@ -166,8 +172,8 @@ static int compare_with(const struct catalog *c, const struct catalog *c2, const
 			const struct cli *other)
 {
 	struct analysis a = {0}, b = {0};
-	bool ok = analysis_run(&a, c, &cli->sc, cli->gpu_filter) &&
-		  analysis_run(&b, c2, &other->sc, cli->gpu_filter);
+	bool ok = analysis_run(&a, c, &cli->sc, gpu_filter_or_offered(cli)) &&
+		  analysis_run(&b, c2, &other->sc, gpu_filter_or_offered(cli));
 	if (ok) {
 		warn_data_notes(&a);
 		if (c2 != c || strcmp(scenario_model(&a.sc)->id, scenario_model(&b.sc)->id) != 0)

@@ -11,13 +11,15 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "tempfiles.h"
+
 /* The pattern of the temporary names: cleanup_stale_temps (datasrc.h)
  * removes what a killed gpuplan left behind. */
 #define ATOMIC_TMP_INFIX ".tmp-"
 
 struct atomic_file {
 	char path[4096]; /* the final name */
-	char tmp[4096];  /* the temporary one, "" once renamed or removed */
+	char tmp[TEMPFILE_PATH_MAX]; /* the temporary one, "" once renamed or removed */
 	int fd;
 	/* the write used for every byte; tests swap in a full disk */
 	ssize_t (*write)(int fd, const void *buf, size_t len);

@@ -89,7 +89,7 @@ static long days_from_civil(int yyyymmdd)
 	return era * 146097 + doe - 719468;
 }
 
-long duration_days_between(int from_yyyymmdd, int to_yyyymmdd)
+static long duration_days_between(int from_yyyymmdd, int to_yyyymmdd)
 {
 	return days_from_civil(to_yyyymmdd) - days_from_civil(from_yyyymmdd);
 }

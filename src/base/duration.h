@@ -14,10 +14,6 @@
  * else the local clock. False (message in err) for a malformed variable. */
 bool duration_today(int *yyyymmdd, char *err, size_t cap);
 
-/* Whole days from one YYYYMMDD date to another (negative when 'to' is
- * earlier). Proleptic Gregorian calendar. */
-long duration_days_between(int from_yyyymmdd, int to_yyyymmdd);
-
 /* A deadline in days: "14d", "36h" (1.5), "3w" (21), decimals allowed
  * ("2.5d"), or a date "2027-01-15" counted from 'today' (YYYYMMDD). A date
  * not after today is an error. */

@@ -173,13 +173,13 @@ void message_set_money_style(enum money_style style)
 	money_style = style;
 }
 
-/* Whole units from 100 up, cents below: "¥18,800", "¥0.27". */
+/* Money's one rule (sig3_decimals): "¥18,800", "¥45.5", "¥0.27". */
 static void out_money(struct out *o, const struct spec *s, const struct message_arg *a)
 {
 	char text[48];
 	double amount = a->v.money.amount;
 	money_format(text, sizeof text, amount, a->v.money.currency,
-		     fabs(amount) >= 100 ? 0 : 2, money_style);
+		     amount == 0 ? 0 : sig3_decimals(amount), money_style);
 	out_advance(o, snprintf(out_at(o), o->cap - o->len, s->fmt, text));
 }
 

@@ -86,7 +86,8 @@ MESSAGE(LORA_QUANTIZED_BASE, lora_quantized_base, INFO,
 	FORM(N_("LoRA over a %s-quantized base")),
 	ARGS1(STRING, precision))
 MESSAGE(LOSS_FULL, loss_full, INFO,
-	FORM(N_("loss: full fp32 logits and their gradient (Hugging Face Trainer); "
+	FORM(N_("loss: the full logits as the Hugging Face Trainer holds them (bf16, an "
+		"fp32 copy, log-softmax and gradients: 16 B per token and vocabulary entry); "
 		"--loss chunked for torchtune, Liger or Megatron")),
 	ARGS0())
 MESSAGE(LOSS_CHUNKED, loss_chunked, INFO,
@@ -218,3 +219,19 @@ MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,
 	FORM(N_("data: %s %.4gB differs from the %.4gB the architecture implies by %.0f %%: "
 		"the figures use the listed count (see --check-data)")),
 	ARGS4(STRING, cell, DOUBLE, listed_b, DOUBLE, implied_b, DOUBLE, gap_pct))
+MESSAGE(QLORA_BASE_BF16, qlora_base_bf16, INFO,
+	FORM(N_("QLoRA base in NF4 with double quantization (4.127 bits/param); embedding "
+		"and LM head kept in bf16, as torchtune does (the Hugging Face stack, --loss "
+		"full, upcasts them to fp32)")),
+	ARGS0())
+MESSAGE(SIZE_OF_MODEL, size_of_model, NOTICE,
+	FORM(N_("%.4gB is the size of %s: -m %s sizes its exact shape")),
+	ARGS3(DOUBLE, size_b, STRING, model, STRING, model_id))
+MESSAGE(SIZE_OF_MOE_MODEL, size_of_moe_model, WARNING,
+	FORM(N_("%.4gB is the total of %s, a MoE model: a bare size is sized as a dense "
+		"model with every parameter active; -m %s sizes its experts")),
+	ARGS3(DOUBLE, size_b, STRING, model, STRING, model_id))
+MESSAGE(FP4_WITHOUT_HARDWARE, fp4_without_hardware, NOTICE,
+	FORM(N_("%s without FP4 tensor cores on %s: dequantized to 16-bit as it is read "
+		"(weight-only)")),
+	ARGS2(STRING, precision, STRING, gpu))

@@ -35,6 +35,22 @@ static void currency_prefix(char *buf, size_t cap, const char *currency, enum mo
 	snprintf(buf, cap, "%s ", currency);
 }
 
+int sig3_decimals(double v)
+{
+	double a = fabs(v);
+	return a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+}
+
+void money_sign(char *buf, size_t cap, const char *currency, enum money_style style)
+{
+	char prefix[16];
+	currency_prefix(prefix, sizeof prefix, currency, style);
+	size_t n = strlen(prefix);
+	while (n && prefix[n - 1] == ' ')
+		prefix[--n] = '\0';
+	snprintf(buf, cap, "%s", prefix);
+}
+
 /* What a figure reads as when it cannot be written whole: a number cut
  * short reads as another, smaller number. */
 static const char no_figure[] = "—";
@@ -102,15 +118,6 @@ void money_per_month(char *buf, size_t cap, double amount, const char *currency,
 	snprintf(buf, cap, _("%s/month"), money);
 }
 
-void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		   enum money_style style)
-{
-	if (amount < 0)
-		snprintf(buf, cap, "—");
-	else
-		money_format(buf, cap, amount, currency, decimals, style);
-}
-
 /* Three significant digits after k, M or G: 15,432,099 is "15.4M". */
 void money_format_short(char *buf, size_t cap, double amount, const char *currency,
 			enum money_style style)
@@ -128,7 +135,7 @@ void money_format_short(char *buf, size_t cap, double amount, const char *curren
 	while (u + 1 < sizeof units / sizeof units[0] && a < units[u].unit)
 		u++;
 	double v = a / units[u].unit;
-	int decimals = v < 9.995 ? 2 : v < 99.95 ? 1 : 0;
+	int decimals = sig3_decimals(v);
 	if (u > 0 && v >= 999.5) /* 999,600 is 1.00M, not 1000k */
 		v /= 1000, u--, decimals = 2;
 	char prefix[16], digits[32];

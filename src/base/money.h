@@ -30,9 +30,15 @@ void money_format_signed(char *buf, size_t cap, double amount, const char *curre
 void money_per_month(char *buf, size_t cap, double amount, const char *currency, int decimals,
 		     enum money_style style);
 
-/* money_format, or "—" for a negative amount (none: no offer, no figure). */
-void money_or_dash(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		   enum money_style style);
+/* The decimals people read a figure by, money and measures alike: three
+ * significant digits, at most two decimals: 0 from 100 up, 1 from 10,
+ * else 2 (v as it rounds: 99.96 is 100, 9.996 is 10.0). units.h lists
+ * the units that follow it. */
+int sig3_decimals(double v);
+
+/* The currency's sign alone, for a heading: "¥", "$", "€"; its code
+ * where it has no sign or the style has none ("CNY", "HKD"). */
+void money_sign(char *buf, size_t cap, const char *currency, enum money_style style);
 
 /* money_format in few characters, for a table column too narrow for the
  * whole figure: from 10,000 on, three significant digits and k, M or G

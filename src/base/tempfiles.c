@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomicfile.h"
 
 /* A slot's path is written while the slot is free and only then marked
  * used (and unmarked before it is reused), with a signal fence between, so
@@ -13,7 +12,7 @@
  * program is single-threaded: the handler runs on the thread it interrupts. */
 static struct {
 	volatile sig_atomic_t used;
-	char path[sizeof ((struct atomic_file *)0)->tmp];
+	char path[TEMPFILE_PATH_MAX];
 } slots[TEMPFILES_MAX];
 
 bool tempfiles_add(const char *path)

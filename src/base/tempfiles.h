@@ -10,6 +10,9 @@
  * price edit never overlap); a path past the limit is not registered, and
  * cleanup_stale_temps (datasrc.h) removes it at the next start instead. */
 #define TEMPFILES_MAX 8
+/* The longest path a slot holds (and atomic_file.tmp, which registers its
+ * own). */
+#define TEMPFILE_PATH_MAX 4096
 
 /* Remembers a copy of path, the name of a file just created. False when
  * the table is full or the path too long. */

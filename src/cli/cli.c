@@ -113,7 +113,8 @@ static int check_lang(struct cli *cli, const char *v, FILE *err)
 }
 
 static const struct cli_option cli_options[] = {
-	{.name = "gpu", .metavar = "ID[,ID...]", .help = N_("only these GPU types"),
+	{.name = "gpu", .metavar = "ID[,ID...]",
+	 .help = N_("only these GPU types, or all (default: those with an offer)"),
 	 .keep = offsetof(struct cli, gpu_filter)},
 	{.name = "data", .metavar = "DIR", .help = N_("read models/ and prices/ from DIR"),
 	 .keep = offsetof(struct cli, data_dir), .nonempty = N_("a folder name")},

@@ -17,7 +17,23 @@ struct model {
 	int kv_elems; /* 0: 2*kv_heads*head_dim */
 	int mlp;      /* enum mlp_kind */
 	bool tied_embeddings;
-	int experts, experts_per_token; /* 0 for dense models */
+	int experts, experts_per_token; /* routed experts; 0 for dense models */
+	/* The parts of a MoE or MLA model the plain columns cannot describe
+	 * (DATA.md); 0 where a model has none of it. */
+	int moe_intermediate;    /* FFN width of one routed expert; 0: intermediate */
+	int shared_experts;      /* always-on experts in each MoE layer */
+	int shared_intermediate; /* FFN width of one shared expert; 0: moe_intermediate */
+	int dense_layers;        /* leading layers with a dense FFN (first_k_dense_replace) */
+	int moe_every;           /* after those, every Nth layer is MoE; 0 or 1: all */
+	int q_lora_rank, kv_lora_rank, rope_dim; /* MLA: kv_elems = kv_lora_rank + rope_dim */
+	int window;              /* local attention span in tokens; 0: none */
+	const char *window_layers; /* "N/M": N of every M layers are local; "": all */
+	int window_of, window_in;  /* N and M parsed from it */
+	int window_kind;         /* enum window_kind */
+	int mtp_layers;          /* multi-token-prediction (draft) layers shipped beside */
+	const char *expert_dtype_name; /* the routed experts' precision when not dtype */
+	int expert_dtype;        /* precision index, -1: as the rest */
+	double vision_params_b;  /* a vision tower's parameters (resident, not per token) */
 	int max_context;                /* 0: unknown */
 	const char *dtype_name;         /* precision the weights ship in */
 	const char *aliases;            /* other names users type, ';'-separated */
@@ -34,6 +50,7 @@ struct gpu {
 	 * < 0: no hardware FP8; int8_tflops < 0: no INT8 peak given (used for
 	 * W8A8 where there is no FP8: Ascend); mfu_infer_fp8 < 0: not given. */
 	double fp8_tflops, int8_tflops, mbu, mfu_infer, mfu_infer_fp8, mfu_train;
+	double fp4_tflops; /* dense FP4 TFLOPS; < 0: no FP4 tensor cores */
 	/* Serving (SERVING.md §8): KV-read efficiency, small-message
 	 * all-reduce latency on the link (us), the software factor on the
 	 * per-layer latency; the speed band in %, < 0: by calibration. */
@@ -97,42 +114,7 @@ struct catalog {
 enum catalog_file { FILE_MODELS, FILE_GPUS, FILE_OFFERS };
 extern const char *const catalog_file_names[3]; /* "models/models.csv", ... */
 
-/* Loads the three files from memory buffers; 'paths' are the names used in
- * messages. Returns the number of errors (all are reported in d). */
-size_t catalog_load(struct catalog *c, const char *const paths[3], const char *const bufs[3],
-		    const size_t lens[3], struct diag *d);
 void catalog_free(struct catalog *c);
-
-/* catalog_load in two steps, so a caller can free the file buffers in
- * between: the rows, checked; then the offers grouped for pricing, on a
- * catalogue that loaded without errors. Both return the errors added. */
-size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
-			 const char *const bufs[3], const size_t lens[3], struct diag *d);
-size_t catalog_index(struct catalog *c, struct diag *d);
-
-/* Where one file comes from: bytes in memory, or (buf NULL, offers.csv
- * only) an open file read as it is parsed, so that 10^6 offers never hold
- * the file. The models and GPU files are held whole: their rows point
- * into their texts. */
-struct catalog_source {
-	const char *path; /* as named in messages */
-	const char *buf;
-	size_t len;
-	int fd;
-};
-
-/* What a load keeps of the offers: all of them, or only their count
- * (--check-data: each row is checked and forgotten, none is indexed). */
-enum catalog_keep { CATALOG_KEEP_OFFERS, CATALOG_COUNT_OFFERS };
-
-/* catalog_load_rows from sources. */
-size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
-			    enum catalog_keep keep, struct diag *d);
-
-/* Today as YYYYMMDD (duration_today: $GPUPLAN_TODAY or the local date;
- * 99991231 when the variable is malformed). Quotes collected after it
- * draw a warning. */
-int catalog_today(void);
 
 const struct model *catalog_find_model(const struct catalog *c, const char *id_or_name);
 int catalog_find_gpu(const struct catalog *c, const char *id);
@@ -143,6 +125,11 @@ const char *gpu_short_name(const struct gpu *g);
 static inline bool gpu_has_fp8(const struct gpu *g)
 {
 	return g->fp8_tflops > 0;
+}
+
+static inline bool gpu_has_fp4(const struct gpu *g)
+{
+	return g->fp4_tflops > 0;
 }
 
 #endif

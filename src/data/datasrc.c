@@ -1,3 +1,4 @@
+#include "loader.h"
 #include "datasrc.h"
 
 #include <dirent.h>

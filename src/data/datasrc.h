@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "diag.h"
 
 /* Loads the first source in the search order. Returns the number of
@@ -49,7 +50,5 @@ int data_export(const char *dir, char *err, size_t errlen);
 int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
 		   size_t errlen);
 
-extern const unsigned char *const embedded_files[3];
-extern const size_t embedded_lengths[3];
 
 #endif

@@ -13,6 +13,10 @@ const struct gpu_former_row gpu_former_rows[] = {
 	{"rtx4090-24g", 0.80, 0.65, 0.45, 0.80, 0.65, 0.45},
 	{"910b-64g", 0.60, 0.45, -1, 0.75, 0.45, -1},
 	{"b300-288g", 0.75, 0.45, 0.40, 0.75, 0.60, 0.45},
+	{"h800-80g", 0.75, 0.55, 0.40, 0.80, 0.70, 0.55},
+	{"a800-80g", 0.75, 0.65, -1, 0.80, 0.70, -1},
+	{"b200-180g", 0.75, 0.45, 0.40, 0.75, 0.60, 0.45},
+	{"910c-128g", 0.60, 0.45, -1, 0.75, 0.45, -1},
 };
 const size_t n_gpu_former_rows = sizeof gpu_former_rows / sizeof gpu_former_rows[0];
 
@@ -26,6 +30,8 @@ double gpu_default_alpha_us(enum link_kind link)
 		return 8;
 	case LINK_HCCS:
 		return 25;
+	case LINK_XGMI: /* estimate: each card has its own link to every other */
+		return 10;
 	default:
 		return 30;
 	}

@@ -10,7 +10,8 @@
 #define GPU_DEFAULT_MBU_KV 0.75
 #define GPU_DEFAULT_SW 1.0
 
-/* alpha_us by link when a row gives none: NVLink 8, HCCS 25, PCIe 30. */
+/* alpha_us by link when a row gives none: NVLink 8, HCCS 25, Infinity
+ * Fabric 10 (estimate), PCIe 30. */
 double gpu_default_alpha_us(enum link_kind link);
 
 /* Empty mbu_kv, sw and alpha_us take their defaults (the bands stay

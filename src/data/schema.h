@@ -38,7 +38,8 @@ struct column {
 	bool tab_ok;
 };
 
-/* Whether the header row of t names this column. */
+/* Whether the header row of t names this column (gpus.csv: sw tells a
+ * copy from before the serving model, mbu_bs1 a retired column). */
 bool schema_has_column(const struct csv_table *t, const char *name);
 
 /* Maps header names to column positions; reports missing required columns,

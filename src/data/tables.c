@@ -1,5 +1,6 @@
 #include "tables.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -22,6 +23,16 @@ const struct precision precisions[] = {
 	 .embeddings_16bit = true, .kv_bytes = 2.0, TRAINS(TRAIN_NONE, TRAIN_NONE)},
 	{.name = "int4", .weight_bytes = 0.5 + 0.25 / 8.0, .quantized = true,
 	 .embeddings_16bit = true, .kv_bytes = 2.0, TRAINS(TRAIN_NONE, TRAIN_NONE)},
+	/* OCP MX: 4-bit E2M1 elements, one 8-bit E8M0 scale per 32 = 4.25 bits
+	 * (gpt-oss ships its experts so); weight-only where the card has no FP4 */
+	{.name = "mxfp4", .weight_bytes = 0.5 + 1.0 / 32.0, .quantized = true,
+	 .embeddings_16bit = true, .fp4_compute = true, .kv_bytes = 2.0,
+	 TRAINS(TRAIN_NONE, TRAIN_NONE)},
+	/* NVIDIA's NVFP4: E2M1 elements, one FP8 E4M3 scale per 16 = 4.5 bits;
+	 * made for Blackwell's FP4 tensor cores, said on cards without them */
+	{.name = "nvfp4", .weight_bytes = 0.5 + 1.0 / 16.0, .quantized = true,
+	 .embeddings_16bit = true, .fp4_compute = true, .needs_fp4 = true, .kv_bytes = 2.0,
+	 TRAINS(TRAIN_NONE, TRAIN_NONE)},
 };
 #undef TRAINS
 const size_t n_precisions = sizeof precisions / sizeof precisions[0];
@@ -60,7 +71,10 @@ const size_t n_tasks = sizeof tasks / sizeof tasks[0];
 
 const char *const mlp_names[] = {[MLP_SWIGLU] = "swiglu", [MLP_GELU] = "gelu", NULL};
 const char *const link_names[] = {
-	[LINK_NVLINK] = "nvlink", [LINK_HCCS] = "hccs", [LINK_PCIE] = "pcie", NULL};
+	[LINK_NVLINK] = "nvlink", [LINK_HCCS] = "hccs", [LINK_PCIE] = "pcie", [LINK_XGMI] = "xgmi",
+	NULL};
+const char *const window_kind_names[] = {
+	[WINDOW_SLIDING] = "sliding", [WINDOW_CHUNKED] = "chunked", NULL};
 const char *const offer_kind_names[] = {
 	[OFFER_CONTAINER] = "container", [OFFER_BAREMETAL] = "baremetal", NULL};
 const char *const inter_node_names[] = {
@@ -87,6 +101,18 @@ int precision_find(const char *name)
 		if (strcasecmp(precisions[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+void precision_names(char *buf, size_t cap)
+{
+	size_t used = 0;
+	if (cap)
+		buf[0] = '\0';
+	for (size_t i = 0; i < n_precisions && used < cap; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n_precisions ? _(" or ") : _(", ");
+		int w = snprintf(buf + used, cap - used, "%s%s", sep, precisions[i].name);
+		used += w > 0 ? (size_t)w : 0;
+	}
 }
 
 int task_find(const char *name)

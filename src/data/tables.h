@@ -33,6 +33,10 @@ struct precision {
 	bool quantized;      /* integer weight-only quantization (GPTQ-style) */
 	bool embeddings_16bit; /* embedding and LM head stay 16-bit (as checkpoints ship) */
 	bool needs_fp8;      /* needs hardware FP8 */
+	/* A 4-bit float format: computed in FP4 where the GPU has it
+	 * (gpus.csv fp4_tflops), else dequantized to 16-bit in the kernel
+	 * (weight-only, as W4A16). needs_fp4: said on a card without FP4. */
+	bool fp4_compute, needs_fp4;
 	double kv_bytes;     /* KV-cache element size when kv precision is auto */
 	/* TRAIN_NONE: not a training precision; per enum accounting */
 	enum training_row training[ACCOUNTING_COUNT];
@@ -55,7 +59,10 @@ struct task {
 };
 
 enum mlp_kind { MLP_SWIGLU, MLP_GELU };
-enum link_kind { LINK_NVLINK, LINK_HCCS, LINK_PCIE };
+/* xgmi: AMD Infinity Fabric, a full mesh between the cards of a machine */
+enum link_kind { LINK_NVLINK, LINK_HCCS, LINK_PCIE, LINK_XGMI };
+/* Local attention: a sliding window, or fixed chunks (Llama 4) */
+enum window_kind { WINDOW_SLIDING, WINDOW_CHUNKED };
 enum offer_kind { OFFER_CONTAINER, OFFER_BAREMETAL };
 enum inter_node { NET_UNKNOWN, NET_NONE, NET_ETHERNET, NET_IB };
 /* How a GPU row's efficiencies were set; estimate rows get the wider band. */
@@ -70,6 +77,7 @@ extern const size_t n_tasks;
 /* Names for the CSV enumerations, in enum order, NULL-terminated. */
 extern const char *const mlp_names[];
 extern const char *const link_names[];
+extern const char *const window_kind_names[];
 extern const char *const offer_kind_names[];
 extern const char *const inter_node_names[];
 extern const char *const calibration_names[];
@@ -82,6 +90,8 @@ extern const char *const calibration_labels[]; /* the same for people: C_() */
 #define MIB 1048576.0
 
 int precision_find(const char *name);
+/* "fp32, bf16, … or nvfp4": every precision's name, for messages. */
+void precision_names(char *buf, size_t cap);
 int task_find(const char *name);
 int name_index(const char *const *names, const char *s);
 

@@ -58,31 +58,44 @@ double mem_sum(const struct mem_terms *m)
 	return sum;
 }
 
-/* fp8 and the quantized formats keep the embedding and LM head in 16 bits;
- * a derived architecture is not trusted for that split. */
-double weight_bytes(const struct model *m, double bytes_per_param, bool embeddings_16bit)
+/* fp8 and the quantized formats keep the embedding and LM head (and a
+ * vision tower) in 16 bits; the routed experts may ship in a format of
+ * their own (gpt-oss: MXFP4 experts, 16-bit attention). A derived
+ * architecture is not trusted for that split. */
+double weight_bytes_split(const struct model *m, double bytes_per_param, double expert_bytes,
+			  bool embeddings_16bit)
 {
 	double params = m->params_b * 1e9;
-	if (!embeddings_16bit || m->derived)
+	if (m->derived)
 		return params * bytes_per_param;
-	double emb = fmin(arch_embedding_params(m), params);
-	return (params - emb) * bytes_per_param + emb * 2.0;
+	double routed = fmin(arch_routed_params(m), params);
+	double side = fmin(model_embedding_params(m) + m->vision_params_b * 1e9, params - routed);
+	double side_bytes = embeddings_16bit ? 2.0 : bytes_per_param;
+	return (params - routed - side) * bytes_per_param + routed * expert_bytes +
+	       side * side_bytes;
 }
 
-static double kv_elems(const struct model *m)
+double weight_bytes(const struct model *m, double bytes_per_param, bool embeddings_16bit)
 {
-	return m->kv_elems ? m->kv_elems : 2.0 * m->kv_heads * m->head_dim;
+	if (!embeddings_16bit && !m->derived)
+		return m->params_b * 1e9 * bytes_per_param;
+	return weight_bytes_split(m, bytes_per_param, bytes_per_param, embeddings_16bit);
 }
 
+/* Local layers hold at most their window (arch_kv_tokens). */
 double kv_cache_bytes(const struct model *m, double s, double b, double kv_bytes)
 {
-	return m->layers * kv_elems(m) * s * b * kv_bytes;
+	return arch_kv_elems(m) * arch_kv_tokens(m, s) * b * kv_bytes;
 }
 
-/* MoE layers run each token through experts_per_token MLPs. */
+/* The widest FFN a token meets: a dense layer's, or a MoE layer's
+ * experts_per_token routed experts and its shared ones. */
 static double mlp_width(const struct model *m)
 {
-	return (double)m->intermediate * (m->experts_per_token ? m->experts_per_token : 1);
+	if (!m->experts)
+		return m->intermediate;
+	double moe = arch_moe_token_width(m);
+	return arch_dense_layers(m) > 0 && m->intermediate > moe ? m->intermediate : moe;
 }
 
 /* One layer's peak inside the MLP while prefilling m tokens, 16-bit, plus
@@ -101,7 +114,7 @@ double training_layer_bytes(const struct model *m, double s, double b, bool fuse
 {
 	double sbh = s * b * m->hidden, a = m->heads;
 	double attention = sbh * (6 + 4.0 * m->kv_heads / a);
-	double mlp = 2 * sbh + (m->mlp == MLP_SWIGLU ? 6 : 4) * s * b * mlp_width(m);
+	double mlp = 2 * sbh + (m->mlp == MLP_SWIGLU ? 6 : 4) * s * b * arch_mean_ffn_width(m);
 	double norms = 4 * sbh;
 	if (!fused)
 		attention += 4 * a * s * s * b; /* scores and softmax */
@@ -112,32 +125,79 @@ double training_layer_bytes(const struct model *m, double s, double b, bool fuse
 	return attention + mlp + norms;
 }
 
-/* LoRA on every linear layer: q, k, v, o and the MLP matrices. */
-double lora_params(const struct model *m, int r)
+/* LoRA's r x (in + out) on one linear layer. */
+static double lora_linear(double in, double out)
 {
-	double h = m->hidden, kv = (double)m->kv_heads * m->head_dim;
-	double q = (double)m->heads * m->head_dim;
-	double mats = m->mlp == MLP_SWIGLU ? 3 : 2;
-	double per_layer = (h + q) + 2 * (h + kv) + (q + h) + mats * (h + m->intermediate);
-	return (double)m->layers * r * per_layer;
+	return in + out;
 }
 
-/* fp32 logits and their gradient, 8 B per token per vocabulary entry; a
- * chunked loss holds one of LOSS_CHUNKS chunks at a time. */
+/* The attention's linear layers: q, k, v, o, or MLA's down and up
+ * projections. */
+static double lora_attention(const struct model *m)
+{
+	double h = m->hidden, heads = m->heads, d = m->head_dim;
+	double q = heads * d, kv = (double)m->kv_heads * d;
+	if (!m->kv_lora_rank)
+		return lora_linear(h, q) + 2 * lora_linear(h, kv) + lora_linear(q, h);
+	double ql = m->q_lora_rank, kvl = m->kv_lora_rank, rope = m->rope_dim;
+	double qp = ql > 0 ? lora_linear(h, ql) + lora_linear(ql, heads * (d + rope))
+			   : lora_linear(h, heads * (d + rope));
+	return qp + lora_linear(h, kvl + rope) + lora_linear(kvl, heads * 2 * d) +
+	       lora_linear(q, h);
+}
+
+static double lora_ffn(const struct model *m, double width)
+{
+	return (m->mlp == MLP_SWIGLU ? 3 : 2) * lora_linear(m->hidden, width);
+}
+
+/* LoRA on every linear layer (PEFT's "all-linear"): the attention, each
+ * dense FFN, and in a MoE layer every routed and shared expert. */
+double lora_params(const struct model *m, int r)
+{
+	int moe = arch_moe_layers(m);
+	int shared_w = m->shared_intermediate ? m->shared_intermediate : arch_expert_width(m);
+	double moe_ffn = m->experts * lora_ffn(m, arch_expert_width(m)) +
+			 m->shared_experts * lora_ffn(m, shared_w);
+	double per_model = m->layers * lora_attention(m) +
+			   (m->layers - moe) * lora_ffn(m, m->intermediate) + moe * moe_ffn;
+	return (double)r * per_model;
+}
+
+/* Bytes per token per vocabulary entry that a loss over the full logits
+ * holds at its peak in the Hugging Face Trainer: the bf16 logits the model
+ * returns (2), their fp32 copy (4), the fp32 log-softmax kept for backward
+ * (4), its gradient (4) and the bf16 gradient of the logits (2). Unsloth's
+ * table of the longest context Hugging Face + FA2 fits on 12-80 GB
+ * (Llama-3.1-8B QLoRA) grows by 16 x 128256 B per token, not 8. */
+#define LOGIT_BYTES_FULL 16.0
+
+/* A chunked loss holds one of LOSS_CHUNKS chunks at a time. */
 double training_logits_bytes(const struct model *m, double s, double b, enum loss_kind loss)
 {
-	double full = 8.0 * s * b * m->vocab;
+	double full = LOGIT_BYTES_FULL * s * b * m->vocab;
 	return loss == LOSS_CHUNKED ? full / LOSS_CHUNKS : full;
 }
 
 /* PEFT's prepare_model_for_kbit_training casts the modules it leaves
  * unquantized, the embedding and the LM head, to fp32: 2 more bytes each
- * (Qwen-7B: 2 x 151936 x 4096 x 2 B = 2.3 GiB; Llama-2-7B: 0.49 GiB). */
+ * (Qwen-7B: 2 x 151936 x 4096 x 2 B = 2.3 GiB; Llama-2-7B: 0.49 GiB).
+ * It belongs to the Hugging Face stack that --loss full stands for:
+ * torchtune's QLoRA (the chunked stack) keeps them in bf16. */
 double qlora_upcast_bytes(const struct model *m)
 {
 	if (m->derived)
 		return 0;
-	return 2.0 * fmin(arch_embedding_params(m), m->params_b * 1e9);
+	return 2.0 * fmin(model_embedding_params(m), m->params_b * 1e9);
+}
+
+/* Resident weights at the precision in use, the routed experts at theirs
+ * (expert_dtype, with precision auto). */
+static double frozen_bytes(const struct workload *w)
+{
+	const struct precision *p = w->prec, *e = w->expert_prec;
+	return weight_bytes_split(w->m, p->weight_bytes, e->weight_bytes,
+				  p->embeddings_16bit || e->embeddings_16bit);
 }
 
 static bool init_training(struct workload *w, const struct scenario *sc)
@@ -160,11 +220,13 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 		break;
 	case TASK_LORA:
 		w->trainable = lora_params(m, sc->lora_rank);
-		w->frozen_weights = weight_bytes(m, w->prec->weight_bytes, w->prec->embeddings_16bit);
+		w->frozen_weights = frozen_bytes(w);
 		break;
 	default: /* QLoRA: NF4 base with double quantisation */
 		w->trainable = lora_params(m, sc->lora_rank);
-		w->frozen_weights = weight_bytes(m, QLORA_BASE_BYTES, true) + qlora_upcast_bytes(m);
+		w->frozen_weights = weight_bytes(m, QLORA_BASE_BYTES, true);
+		if (sc->loss == LOSS_FULL)
+			w->frozen_weights += qlora_upcast_bytes(m);
 		break;
 	}
 	double s = (double)sc->context, b = (double)sc->concurrency;
@@ -177,6 +239,12 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 bool workload_init(struct workload *w, const struct scenario *sc)
 {
 	*w = (struct workload){.sc = sc, .m = scenario_model(sc), .prec = &precisions[sc->precision]};
+	/* what the experts ship in holds while the precision follows the model */
+	const struct model *m = w->m;
+	bool own = m->experts && m->expert_dtype_name && m->expert_dtype_name[0] &&
+		   m->expert_dtype >= 0;
+	w->expert_prec = sc->precision_auto && !sc->is_custom && own ? &precisions[m->expert_dtype]
+								   : w->prec;
 	w->kind = tasks[sc->task].kind;
 	w->overhead = sc->overhead_gib * GIB;
 	w->kv_bytes = sc->kv_precision == KV_FP8 ? 1 : sc->kv_precision == KV_16 ? 2
@@ -185,8 +253,7 @@ bool workload_init(struct workload *w, const struct scenario *sc)
 	/* MLA's compressed latent is shared by all heads: TP cannot split it. */
 	w->kv_split_max = w->m->kv_elems ? 1 : w->m->kv_heads;
 	if (w->kind == TASK_INFERENCE) {
-		w->frozen_weights =
-			weight_bytes(w->m, w->prec->weight_bytes, w->prec->embeddings_16bit);
+		w->frozen_weights = frozen_bytes(w);
 		return true;
 	}
 	return init_training(w, sc);
@@ -216,9 +283,8 @@ static void dpa_per_card(const struct workload *w, const struct layout *l, doubl
 {
 	const struct model *m = w->m;
 	double stages = stage_divisor(m, l->p), G = l->t;
-	int E = m->experts, k = m->experts_per_token;
-	double experts = E > k && k > 0 ? (m->params_b - m->active_params_b) * 1e9 / (E - k) * E : 0;
-	double expert_bytes = experts * w->prec->weight_bytes;
+	bool moe = m->experts > m->experts_per_token && m->experts_per_token > 0 && !m->derived;
+	double expert_bytes = moe ? arch_routed_params(m) * w->expert_prec->weight_bytes : 0;
 	out->weights = ((w->frozen_weights - expert_bytes) + expert_bytes / G) / stages;
 	out->kv_cache = w->kv_per_seq * ceil(b / G) / stages;
 	out->activations = inference_activation_bytes(m, (double)w->sc->context, ceil(b / G),

@@ -66,6 +66,7 @@ struct workload {
 	const struct scenario *sc;
 	const struct model *m;
 	const struct precision *prec;
+	const struct precision *expert_prec; /* the routed experts' (= prec unless expert_dtype) */
 	const struct training_bytes *train; /* NULL for inference */
 	enum task_kind kind;
 	double frozen_weights; /* resident weights that are not trained */
@@ -90,6 +91,8 @@ double mem_sum(const struct mem_terms *m);
 
 /* The individual formulas, exposed for tests. */
 double weight_bytes(const struct model *m, double bytes_per_param, bool embeddings_16bit);
+double weight_bytes_split(const struct model *m, double bytes_per_param, double expert_bytes,
+			  bool embeddings_16bit);
 double training_logits_bytes(const struct model *m, double s, double b, enum loss_kind loss);
 double qlora_upcast_bytes(const struct model *m);
 double kv_cache_bytes(const struct model *m, double s, double b, double kv_bytes);

@@ -7,37 +7,7 @@
 #include "i18n.h"
 #include "model_lookup.h"
 #include "parse.h"
-#include "settings.h"
 #include "tables.h"
-
-void scenario_defaults(struct scenario *sc)
-{
-	*sc = (struct scenario){
-		.precision = precision_find("bf16"),
-		.precision_auto = true,
-		.task = task_find("inference"),
-		.context = DEFAULT_CONTEXT,
-		.concurrency = 1,
-		.headroom_pct = DEFAULT_HEADROOM_PCT,
-		.overhead_gib = DEFAULT_OVERHEAD_GIB,
-		.prefill_chunk = DEFAULT_PREFILL_CHUNK,
-		.kv_precision = KV_AUTO,
-		.zero = ZERO_AUTO,
-		.recompute = RC_AUTO,
-		.lora_rank = DEFAULT_LORA_RANK,
-		.loss = LOSS_FULL,
-		.accounting = ACCOUNTING_ZERO,
-		.output_len = DEFAULT_OUTPUT_LEN,
-		.duty_pct = DEFAULT_DUTY_PCT,
-		.epochs = DEFAULT_EPOCHS,
-		.global_batch = DEFAULT_GLOBAL_BATCH,
-		.network = NETWORK_OFFER,
-		.min_speed = DEFAULT_MIN_SPEED,
-		.slo_ttft_s = DEFAULT_SLO_TTFT_S,
-		.percentile = DEFAULT_PERCENTILE,
-	};
-	engine_defaults(&sc->engine);
-}
 
 /* A plain copy still carries the source's pointers; aiming them at this
  * scenario's own strings changes no value a reader sees, so it is done on
@@ -70,11 +40,14 @@ void scenario_use_model(struct scenario *sc, const struct model *m)
 	scenario_resolve_precision(sc);
 }
 
+const char scenario_model_accepted[] =
+	N_("a catalogue model (see --list-models) or a size such as 70b");
+
 /* What is accepted, and the nearest catalogue names when there are any. */
 static void model_refused(const struct catalog *c, const char *text, char *err, size_t errlen)
 {
 	char near[200];
-	setting_accepted(settings_find("model"), err, errlen);
+	snprintf(err, errlen, "%s", _(scenario_model_accepted));
 	if (!catalog_suggest_models(c, text, near, sizeof near))
 		return;
 	size_t used = strlen(err);
@@ -86,6 +59,18 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 {
 	*dst = *src;
 	scenario_model(dst);
+}
+
+/* Which template the shape came from, and the catalogue model the size is
+ * the total of (a note says so: analysis.c). */
+static void custom_source(struct custom_model *cm, const struct model *ref,
+			  const struct model *near)
+{
+	snprintf(cm->source, sizeof cm->source, _("architecture scaled from %s"),
+		 ref ? ref->name : _("a Llama-3.1-8B shape"));
+	snprintf(cm->near_name, sizeof cm->near_name, "%s", near ? near->name : "");
+	snprintf(cm->near_id, sizeof cm->near_id, "%s", near ? near->id : "");
+	cm->near_moe = near && near->experts;
 }
 
 bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char *text,
@@ -102,26 +87,17 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 		return false;
 	}
 	struct custom_model *cm = &sc->custom;
-	const struct model *ref = arch_derive(&cm->shape, c, params);
+	const struct model *near = NULL;
+	const struct model *ref = arch_derive(&cm->shape, c, params, &near);
 	snprintf(cm->id, sizeof cm->id, "%s", text);
 	/* Held in the language of the moment the size was set: a model is
 	 * shown as data, so a live switch keeps these words until it is set
 	 * again. */
 	snprintf(cm->name, sizeof cm->name, _("%.4gB (size only)"), params / 1e9);
-	snprintf(cm->source, sizeof cm->source, _("architecture scaled from %s"),
-		 ref ? ref->name : _("a Llama-2-7B shape"));
+	custom_source(cm, ref, near);
 	sc->is_custom = true;
 	scenario_model(sc);
 	scenario_resolve_precision(sc);
 	return true;
 }
 
-bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
-		  size_t errlen)
-{
-	const struct setting *s = settings_find(key);
-	if (s && s->kind != SETTING_TEXT)
-		return setting_parse(s, sc, NULL, value, err, errlen);
-	snprintf(err, errlen, _("expected %s"), _("a known setting"));
-	return false;
-}

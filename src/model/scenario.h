@@ -49,6 +49,10 @@ enum plan_choice { PLAN_AUTO, PLAN_ON, PLAN_OFF };
 struct custom_model {
 	struct model shape;
 	char id[32], name[64], source[128];
+	/* The catalogue model whose total the size is (within ARCH_NEAR_MODEL):
+	 * copied, not pointed at, as the catalogue may be reloaded. */
+	char near_name[64], near_id[64];
+	bool near_moe;
 };
 
 struct scenario {
@@ -95,7 +99,10 @@ struct scenario {
 	enum network_choice network;
 };
 
-void scenario_defaults(struct scenario *sc);
+/* The defaults live in the settings rows: scenario_defaults and
+ * scenario_set are declared in settings.h. What a model setting accepts,
+ * for its row and for scenario_set_model's refusal (marked N_()). */
+extern const char scenario_model_accepted[];
 
 /* The model in use (catalogue row or custom size); NULL when none is set. */
 const struct model *scenario_model(const struct scenario *sc);
@@ -115,12 +122,5 @@ bool scenario_set_model(struct scenario *sc, const struct catalog *c, const char
 
 /* Plain assignment is safe now; kept for the callers that still use it. */
 void scenario_copy(struct scenario *dst, const struct scenario *src);
-
-/* Option values shared by the CLI and the form (settings.h's rows, the
- * model excepted: it needs the catalogue). Each returns false and writes
- * the reason ("expected ...", setting_parse's) to err when the text is
- * not valid. */
-bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
-		  size_t errlen);
 
 #endif

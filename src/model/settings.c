@@ -146,82 +146,73 @@ static void model_json(struct jsonw *j, const char *key, const struct scenario *
 	jw_string(j, "model_name", m->name);
 }
 
-/* Shortest text that reads back as the same double. */
-void settings_format_double(double x, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "%.15g", x);
-	double back;
-	if (!parse_nonneg(buf, &back) || back != x)
-		snprintf(buf, cap, "%.17g", x);
-}
-
 #define FIELD(name) .offset = offsetof(struct scenario, name)
 
 const struct setting settings[] = {
 	{.key = "model", .short_flag = 'm', .metavar = "ID|SIZE", .label = N_("Model"),
 	 .places = PLACE_BOTH, .kind = SETTING_TEXT, .needs_catalog = true, .json_key = "model",
 	 .help = N_("catalogue id, name or alias (any case), or a size: 70b, 7.5B"),
-	 .accepted = N_("a catalogue model (see --list-models) or a size such as 70b"),
+	 .accepted = scenario_model_accepted,
 	 .ops = {model_parse, model_format, model_json}},
-	{.key = "precision", .short_flag = 'p', .metavar = "P", .label = N_("Precision"),
+	{.key = "precision", .def_choice = "auto", .short_flag = 'p', .metavar = "P", .label = N_("Precision"),
 	 .places = PLACE_BOTH, .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE,
 	 .json_key = "precision", .help = N_("precision (auto: the model's shipped dtype)"),
 	 .choice = precision_choice, .get_choice = precision_get, .set_choice = precision_set,
 	 .ops = {.json = precision_json, .effective = precision_effective}},
-	{.key = "task", .short_flag = 't', .metavar = "T", .label = N_("Task"), .places = PLACE_BOTH,
+	{.key = "task", .def_choice = "inference", .short_flag = 't', .metavar = "T", .label = N_("Task"), .places = PLACE_BOTH,
 	 .kind = SETTING_CHOICE, .summary = SUMMARY_VALUE, .json_key = "task",
 	 .help = N_("task"), .choice = task_choice, .choice_label = task_label,
 	 FIELD(task), .type = FIELD_INT},
-	{.key = "context", .short_flag = 'c', .metavar = "N", .label = N_("Context"),
+	{.key = "context", .def = DEFAULT_CONTEXT, .short_flag = 'c', .metavar = "N", .label = N_("Context"),
 	 .unit = N_("tokens"), .places = PLACE_BOTH, .kind = SETTING_COUNT,
 	 .summary = SUMMARY_NAMED, .summary_text = N_("context %s"), .json_key = "context",
 	 .help = N_("tokens: 4096, 4k, 128K"),
 	 .accepted = N_("a token count above 0 such as 4096, 4k or 128K"), FIELD(context),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
-	{.key = "concurrency", .short_flag = 'n', .metavar = "N", .label = N_("Concurrency"),
+	{.key = "concurrency", .def = 1, .short_flag = 'n', .metavar = "N", .label = N_("Concurrency"),
 	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_NAMED,
 	 .summary_text = N_("concurrency %s"),
 	 .json_key = "concurrency", .help = N_("sequences served at once / micro-batch"),
-	 .accepted = N_("a whole number above 0 (up to 1000000)"), FIELD(concurrency),
+	 .accepted = N_("a whole number from %s to %s"), FIELD(concurrency),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONCURRENCY},
-	{.key = "headroom", .metavar = "PCT", .label = N_("Headroom"), .unit = "%",
+	{.key = "headroom", .def = DEFAULT_HEADROOM_PCT, .metavar = "PCT", .label = N_("Headroom"), .unit = "%",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom headroom"),
 	 .json_key = "headroom_pct", .json_decimals = 2,
 	 .help = N_("memory kept free on each card, %"),
-	 .accepted = N_("a percentage from 0 to 1000"),
+	 .accepted = N_("a percentage from %s to %s"),
 	 FIELD(headroom_pct), .type = FIELD_DOUBLE, .max = 1000},
-	{.key = "kv-precision", .metavar = "K", .label = N_("KV cache"), .places = PLACE_BOTH,
+	{.key = "kv-precision", .def_choice = "auto", .metavar = "K", .label = N_("KV cache"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "kv_precision",
 	 .help = N_("KV cache"), .choice = kv_choice, .get_choice = kv_get, .set_choice = kv_set},
-	{.key = "zero", .metavar = "Z", .label = "ZeRO", .places = PLACE_BOTH, .advanced = true,
+	{.key = "zero", .def_choice = "auto", .metavar = "Z", .label = "ZeRO", .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_CHOICE, .json_key = "zero", .help = N_("ZeRO stage"), .choice = zero_choice,
 	 .get_choice = zero_get, .set_choice = zero_set},
-	{.key = "recompute", .metavar = "R", .label = N_("Recompute"), .places = PLACE_BOTH,
+	{.key = "recompute", .def_choice = "auto", .metavar = "R", .label = N_("Recompute"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .json_key = "recompute",
 	 .help = N_("activation recomputation"), .choice = recompute_choice,
 	 .get_choice = recompute_get, .set_choice = recompute_set},
-	{.key = "lora-rank", .metavar = "R", .label = N_("LoRA rank"), .places = PLACE_BOTH,
+	{.key = "lora-rank", .def = DEFAULT_LORA_RANK, .metavar = "R", .label = N_("LoRA rank"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_COUNT, .json_key = "lora_rank", .help = N_("LoRA rank"),
-	 .accepted = N_("a rank from 1 to 65536"), FIELD(lora_rank), .type = FIELD_INT, .min = 1,
+	 .accepted = N_("a rank from %s to %s"), FIELD(lora_rank), .type = FIELD_INT, .min = 1,
 	 .max = MAX_LORA_RANK},
-	{.key = "loss", .metavar = "L", .label = N_("Loss"), .places = PLACE_BOTH, .advanced = true,
+	{.key = "loss", .def_choice = "full", .metavar = "L", .label = N_("Loss"), .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_CHOICE, .json_key = "loss",
 	 .help = N_("training loss: full fp32 logits (HF Trainer) or chunked (torchtune)"),
 	 .choice = loss_choice, .choice_label = loss_label, .get_choice = loss_get,
 	 .set_choice = loss_set},
-	{.key = "optimizer-accounting", .metavar = "A", .label = N_("Accounting"),
+	{.key = "optimizer-accounting", .def_choice = "zero", .metavar = "A", .label = N_("Accounting"),
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_CHOICE,
 	 .json_key = "optimizer_accounting",
 	 .help = N_("training bytes per parameter: ZeRO paper (16 B) or DeepSpeed (18 B)"),
 	 .choice = accounting_choice, .get_choice = accounting_get,
 	 .set_choice = accounting_set},
-	{.key = "overhead", .metavar = "GIB", .label = N_("Overhead"), .unit = "GiB",
+	{.key = "overhead", .def = DEFAULT_OVERHEAD_GIB, .metavar = "GIB", .label = N_("Overhead"), .unit = "GiB",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .json_key = "overhead_gib", .json_decimals = 4, .help = N_("runtime overhead per card, GiB"),
-	 .accepted = N_("GiB per card from 0 to 1024"), FIELD(overhead_gib), .type = FIELD_DOUBLE,
+	 .accepted = N_("GiB per card from %s to %s"), FIELD(overhead_gib), .type = FIELD_DOUBLE,
 	 .max = 1024},
-	{.key = "prefill-chunk", .metavar = "N", .label = N_("Prefill"), .unit = "tok",
+	{.key = "prefill-chunk", .def = DEFAULT_PREFILL_CHUNK, .metavar = "N", .label = N_("Prefill"), .unit = "tok",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_COUNT,
 	 .json_key = "prefill_chunk", .help = N_("prefill chunk in tokens (0 = whole prompt)"),
 	 .accepted = N_("a token count (0 = the whole prompt at once)"), FIELD(prefill_chunk),
@@ -229,7 +220,7 @@ const struct setting settings[] = {
 	{.key = "cards", .metavar = "N", .label = N_("Cards"), .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_COUNT, .json_key = "cards",
 	 .help = N_("force N cards: show that plan's memory and cost"),
-	 .accepted = N_("auto or a card count from 1 to 4096"), FIELD(cards), .type = FIELD_INT,
+	 .accepted = N_("auto or a card count from %s to %s"), FIELD(cards), .type = FIELD_INT,
 	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
 	{.key = "tp", .metavar = "N", .label = "TP", .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_COUNT, .json_key = "tp",
@@ -238,38 +229,38 @@ const struct setting settings[] = {
 	 .max = 8, .zero_is_auto = true},
 	{.key = "pp", .metavar = "N", .label = "PP", .places = PLACE_BOTH, .advanced = true,
 	 .kind = SETTING_COUNT, .json_key = "pp", .help = N_("force pipeline parallel N stages"),
-	 .accepted = N_("auto or a stage count from 1 to 4096"), FIELD(pp), .type = FIELD_INT,
+	 .accepted = N_("auto or a stage count from %s to %s"), FIELD(pp), .type = FIELD_INT,
 	 .min = 1, .max = MAX_CARDS, .zero_is_auto = true},
-	{.key = "output-len", .metavar = "N", .label = N_("Output"), .unit = "tok",
+	{.key = "output-len", .def = DEFAULT_OUTPUT_LEN, .metavar = "N", .label = N_("Output"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom output-len"),
 	 .json_key = "output_len",
 	 .help = N_("tokens generated per request (input = context - output)"),
 	 .accepted = N_("a token count above 0, below the context"), FIELD(output_len),
 	 .type = FIELD_LLONG, .min = 1, .max = MAX_CONTEXT_TOKENS},
-	{.key = "duty", .metavar = "PCT", .label = N_("Duty"), .unit = "%", .places = PLACE_BOTH,
+	{.key = "duty", .def = DEFAULT_DUTY_PCT, .metavar = "PCT", .label = N_("Duty"), .unit = "%", .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom duty"),
 	 .json_key = "duty_pct", .json_decimals = 1,
 	 .help = N_("share of the month the service is busy, % (cost per token)"),
-	 .accepted = N_("a percentage from 1 to 100"), FIELD(duty_pct), .type = FIELD_DOUBLE,
+	 .accepted = N_("a percentage from %s to %s"), FIELD(duty_pct), .type = FIELD_DOUBLE,
 	 .min = 1, .max = 100},
-	{.key = "min-speed", .metavar = "TOK/S", .label = N_("Min speed"), .unit = "tok/s",
+	{.key = "min-speed", .def = DEFAULT_MIN_SPEED, .metavar = "TOK/S", .label = N_("Min speed"), .unit = "tok/s",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom min-speed"),
 	 .json_key = "min_speed", .json_decimals = 1,
 	 .help = N_("serving: tokens/s each user must stream under the load (1/ITL; none = no "
 		    "target)"),
-	 .accepted = N_("tokens per second per user, 0 (none) to 1000000"), FIELD(min_speed),
+	 .accepted = N_("tokens per second per user, %s (none) to %s"), FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
 	{.key = "rate", .metavar = "REQ/S", .label = N_("Rate"), .unit = "req/s",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("%s requests/s"), .json_key = "rate", .json_decimals = 4,
 	 .help = N_("serving: requests per second arriving (an open loop, instead of a fixed "
 		    "concurrency; none = the concurrency's closed loop)"),
-	 .accepted = N_("requests per second, none (0) to 1000000"), FIELD(rate),
+	 .accepted = N_("requests per second, %s (none) to %s"), FIELD(rate),
 	 .type = FIELD_DOUBLE, .max = MAX_RATE, .zero_word = N_("none")},
-	{.key = "slo-ttft", .metavar = "T", .label = N_("TTFT target"), .places = PLACE_BOTH,
+	{.key = "slo-ttft", .def = DEFAULT_SLO_TTFT_S, .metavar = "T", .label = N_("TTFT target"), .places = PLACE_BOTH,
 	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("TTFT target %s"), .json_key = "slo_ttft_s", .json_decimals = 4,
 	 .help = N_("serving: time to first token the plan must meet, 2s or 500ms: the mean at the "
@@ -284,24 +275,24 @@ const struct setting settings[] = {
 		    "percentile, 50ms (none = no target)"),
 	 .accepted = N_("a time such as 50ms, or none"), FIELD(slo_tpot_s), .type = FIELD_DOUBLE,
 	 .max = MAX_SLO_S, .ops = {.parse = latency_parse, .format = slo_tpot_format}},
-	{.key = "percentile", .metavar = "P", .label = N_("Percentile"), .unit = "%",
+	{.key = "percentile", .def = DEFAULT_PERCENTILE, .metavar = "P", .label = N_("Percentile"), .unit = "%",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .summary = SUMMARY_IF_CHANGED, .summary_text = N_("p%s"), .json_key = "percentile",
 	 .json_decimals = 2, .help = N_("serving with --rate: the percentile of the targets"),
-	 .accepted = N_("a percentile from 50 to 99.99"), FIELD(percentile), .type = FIELD_DOUBLE,
+	 .accepted = N_("a percentile from %s to %s"), FIELD(percentile), .type = FIELD_DOUBLE,
 	 .min = 50, .max = 99.99},
-	{.key = "ep", .metavar = "E", .label = N_("Expert parallel"), .places = PLACE_BOTH,
+	{.key = "ep", .def_choice = "auto", .metavar = "E", .label = N_("Expert parallel"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("expert parallel %s"), .json_key = "ep",
 	 .help = N_("serving a MoE model: experts whole on each card of the TP group (TP + EP)"),
 	 .choice = ep_choice, .get_choice = ep_get, .set_choice = ep_set},
-	{.key = "dp-attention", .metavar = "D", .label = N_("DP-attention"), .places = PLACE_BOTH,
+	{.key = "dp-attention", .def_choice = "auto", .metavar = "D", .label = N_("DP-attention"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("DP-attention %s"), .json_key = "dp_attention",
 	 .help = N_("serving a MoE model with MLA: attention data parallel, experts split (DPA + "
 		    "EP)"),
 	 .choice = dpa_choice, .get_choice = dpa_get, .set_choice = dpa_set},
-	{.key = "engine", .metavar = "KEY=VALUE,...", .label = N_("Engine"), .places = PLACE_BOTH,
+	{.key = "engine", .def_choice = "", .metavar = "KEY=VALUE,...", .label = N_("Engine"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_TEXT, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("engine %s"), .json_key = "engine",
 	 .help = N_("serving: engine constants, tau_layer_us=25,kappa=3 (SERVING.md section 9; "
@@ -316,13 +307,13 @@ const struct setting settings[] = {
 	 .accepted = N_("a token count such as 2B, 500M or 1.4T (empty or 0 = no training time)"),
 	 .min = 1, .max = MAX_TRAIN_TOKENS,
 	 .ops = {train_tokens_parse, train_tokens_format, train_tokens_json}},
-	{.key = "epochs", .metavar = "N", .label = N_("Epochs"), .places = PLACE_BOTH,
+	{.key = "epochs", .def = DEFAULT_EPOCHS, .metavar = "N", .label = N_("Epochs"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_COUNT, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom epochs"),
 	 .json_key = "epochs", .help = N_("training: passes over the dataset"),
-	 .accepted = N_("a whole number from 1 to 1000"), FIELD(epochs), .type = FIELD_INT,
+	 .accepted = N_("a whole number from %s to %s"), FIELD(epochs), .type = FIELD_INT,
 	 .min = 1, .max = MAX_EPOCHS},
-	{.key = "global-batch", .metavar = "N", .label = N_("Step tokens"), .unit = "tok",
+	{.key = "global-batch", .def = DEFAULT_GLOBAL_BATCH, .metavar = "N", .label = N_("Step tokens"), .unit = "tok",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom global-batch"), .json_key = "global_batch", .json_decimals = 0,
@@ -345,7 +336,7 @@ const struct setting settings[] = {
 		    "1:1520,2:2900,4:5400 (fits the USL)"),
 	 .accepted = N_("cards:tokens/s pairs such as 1:1520,2:2900,4:5400 (empty = none)"),
 	 .ops = {measured_parse, measured_format, measured_json}},
-	{.key = "network", .metavar = "N", .label = N_("Network"), .places = PLACE_BOTH,
+	{.key = "network", .def_choice = "offer", .metavar = "N", .label = N_("Network"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom network"),
 	 .json_key = "network", .help = N_("training: link between machines (what-if)"),
@@ -538,6 +529,50 @@ void setting_format(const struct setting *s, const struct scenario *sc, char *bu
 	}
 }
 
+/* The choice named def_choice, as setting_parse would take it. */
+static void put_default_choice(const struct setting *s, struct scenario *sc)
+{
+	for (size_t i = 0; setting_choice(s, i); i++) {
+		if (strcmp(setting_choice(s, i), s->def_choice) != 0)
+			continue;
+		if (s->set_choice)
+			s->set_choice(sc, i);
+		else
+			count_put(s, sc, (long long)i);
+		return;
+	}
+}
+
+static void put_default(const struct setting *s, struct scenario *sc)
+{
+	char err[160];
+	if (s->kind == SETTING_CHOICE && s->def_choice)
+		put_default_choice(s, sc);
+	else if (s->kind == SETTING_TEXT && s->def_choice && s->ops.parse) /* its text's value */
+		s->ops.parse(s, sc, NULL, s->def_choice, err, sizeof err);
+	else if (s->kind == SETTING_COUNT && s->offset)
+		count_put(s, sc, (long long)s->def);
+	else if (s->kind == SETTING_NUMBER && s->offset)
+		number_put(s, sc, s->def);
+}
+
+void scenario_defaults(struct scenario *sc)
+{
+	*sc = (struct scenario){0};
+	for (size_t i = 0; i < n_settings; i++)
+		put_default(&settings[i], sc);
+}
+
+bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
+		  size_t errlen)
+{
+	const struct setting *s = settings_find(key);
+	if (s && !s->needs_catalog)
+		return setting_parse(s, sc, NULL, value, err, errlen);
+	snprintf(err, errlen, "%s", _("a known setting"));
+	return false;
+}
+
 bool setting_is_default(const struct setting *s, const struct scenario *sc)
 {
 	struct scenario def;
@@ -575,12 +610,35 @@ static void join_choices(const struct setting *s, size_t n, const char *sep, cha
 }
 
 /* "fp32, bf16 or int4": the last "or" is the language's. */
+/* A bound as the accepted text writes it: "4096", "0.5", "1000000". */
+static void bound_text(double x, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.10g", x);
+}
+
+/* An accepted text with two %s takes the row's range, min then max, so
+ * the words and the check cannot drift apart. */
+static bool accepted_range(const struct setting *s, char *buf, size_t cap)
+{
+	const char *tmpl = _(s->accepted), *first = strstr(tmpl, "%s");
+	if (!first || !strstr(first + 2, "%s"))
+		return false;
+	char lo[32], hi[32];
+	bound_text(s->min, lo, sizeof lo);
+	bound_text(s->max, hi, sizeof hi);
+	snprintf(buf, cap, tmpl, lo, hi);
+	return true;
+}
+
 void setting_accepted(const struct setting *s, char *buf, size_t cap)
 {
 	char most[160];
 	size_t n = setting_choice_count(s);
-	if (s->accepted) {
-		snprintf(buf, cap, "%s", _(s->accepted));
+	if (s->accepted && s->ops.parse) {
+		snprintf(buf, cap, "%s", _(s->accepted)); /* its hook words its own range */
+	} else if (s->accepted) {
+		if (!accepted_range(s, buf, cap))
+			snprintf(buf, cap, "%s", _(s->accepted));
 	} else if (n < 2) {
 		join_choices(s, n, "", buf, cap);
 	} else {

@@ -11,82 +11,7 @@
 
 #include "catalog.h"
 #include "scenario.h"
-
-struct jsonw;
-struct setting;
-
-enum setting_kind {
-	SETTING_CHOICE, /* one name of setting_choice(); the form cycles through them */
-	SETTING_COUNT,  /* a whole number ("4k" allowed); "auto" where the row says */
-	SETTING_NUMBER, /* a decimal, or two ("90,70") */
-	SETTING_TEXT,   /* free text: the model */
-};
-
-/* Where a setting is offered (bits). */
-enum setting_place { PLACE_CLI = 1, PLACE_FORM = 2, PLACE_BOTH = PLACE_CLI | PLACE_FORM };
-
-/* How a setting shows in one-line summaries (scenario_summary, the table
- * report's header): its value alone, "key value", or ", custom key" only
- * when it differs from the default. */
-enum setting_summary { SUMMARY_NONE, SUMMARY_VALUE, SUMMARY_NAMED, SUMMARY_IF_CHANGED };
-
-/* How a count or number row's field is stored in struct scenario. */
-enum setting_field { FIELD_LLONG, FIELD_INT, FIELD_DOUBLE };
-
-/* Hooks for rows whose text form is their own (the model); NULL
- * hooks use the generic handling of the row's kind. parse reads the row's
- * range (s->min, s->max) and, on false, writes its own reason to err
- * ("expected each card count once, found 2 twice"), so the user sees what
- * is wrong with this text rather than what the row accepts in general. */
-struct setting_ops {
-	bool (*parse)(const struct setting *s, struct scenario *sc, const struct catalog *c,
-		      const char *text, char *err, size_t cap);
-	void (*format)(const struct scenario *sc, char *buf, size_t cap);
-	void (*json)(struct jsonw *j, const char *key, const struct scenario *sc);
-	/* The value in effect, for summaries, when it differs from the request
-	 * ("auto" precision is the model's dtype); NULL: format's. */
-	void (*effective)(const struct scenario *sc, char *buf, size_t cap);
-};
-
-/* label, unit, help, accepted, summary_text and the choice labels are
- * marked N_(): show them with _(). Choice names are what is typed and
- * stay as they are; those that are English words are marked too, so a
- * screen may show _(name), which setting_parse reads back. */
-struct setting {
-	const char *key;     /* scenario_set key and long flag (--key) */
-	char short_flag;     /* -p; 0: none */
-	const char *metavar; /* "--key METAVAR" in --help */
-	const char *label;   /* form label */
-	const char *unit;    /* shown after the form field; NULL: none */
-	unsigned places;     /* enum setting_place bits */
-	bool advanced;       /* on the form under the "Advanced" fold */
-	enum setting_kind kind;
-	enum setting_summary summary;
-	/* SUMMARY_NAMED: "context %s" (%s: the value); SUMMARY_IF_CHANGED:
-	 * "custom headroom". A whole phrase each, for the translator. */
-	const char *summary_text;
-	bool needs_catalog;   /* parsed against the catalogue (the model): the
-				 command line keeps the text until the data is loaded */
-	const char *json_key; /* key in the JSON scenario object; NULL: none */
-	int json_decimals;    /* number rows */
-	const char *help;     /* --help line, before the choices and the default */
-	const char *accepted; /* what a value must be; NULL: generated from the choices */
-	/* Choice rows: name i (NULL past the end), a longer label for reports
-	 * (NULL: the name), and the index held in sc: these hooks, or (NULL
-	 * hooks) the int field at offset, as precision and task keep it. */
-	const char *(*choice)(size_t i);
-	const char *(*choice_label)(size_t i);
-	size_t (*get_choice)(const struct scenario *sc);
-	void (*set_choice)(struct scenario *sc, size_t i);
-	/* Count and number rows: the field, its type and range (the token
-	 * rows' hooks read the range too). */
-	size_t offset;
-	enum setting_field type;
-	double min, max;
-	bool zero_is_auto; /* "auto" on the command line, 0 in sc, null in JSON */
-	const char *zero_word; /* a number whose 0 reads as this word ("none"); NULL: 0 */
-	struct setting_ops ops;
-};
+#include "setting_row.h"
 
 extern const struct setting settings[];
 extern const size_t n_settings;
@@ -97,6 +22,15 @@ const char *settings_removed_hint(const char *arg);
 
 /* The row with this key, or NULL. */
 const struct setting *settings_find(const char *key);
+
+/* The scenario every row's default describes: no model (the catalogue
+ * names the default one), nothing forced, no training goal. */
+void scenario_defaults(struct scenario *sc);
+
+/* setting_parse of the row with this key (not the model, which needs the
+ * catalogue: scenario_set_model); false with the reason in err. */
+bool scenario_set(struct scenario *sc, const char *key, const char *value, char *err,
+		  size_t errlen);
 
 /* Sets the row's value from text. The model needs the catalogue (c); the
  * other rows ignore it. A choice is taken by its name in any case, or as

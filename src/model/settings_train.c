@@ -9,7 +9,8 @@
 #include "duration.h"
 #include "i18n.h"
 #include "jsonw.h"
-#include "settings.h"
+#include "parse.h"
+#include "setting_row.h"
 
 static void format_tokens(double tokens, char *buf, size_t cap);
 
@@ -179,4 +180,13 @@ void measured_json(struct jsonw *j, const char *key, const struct scenario *sc)
 	char text[256];
 	measured_format(sc, text, sizeof text);
 	jw_string(j, key, sc->nmeasured ? text : NULL);
+}
+
+/* Shortest text that reads back as the same double. */
+void settings_format_double(double x, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.15g", x);
+	double back;
+	if (!parse_nonneg(buf, &back) || back != x)
+		snprintf(buf, cap, "%.17g", x);
 }

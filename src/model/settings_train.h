@@ -40,7 +40,7 @@ bool measured_parse(const struct setting *s, struct scenario *sc, const struct c
 void measured_format(const struct scenario *sc, char *buf, size_t cap);
 void measured_json(struct jsonw *j, const char *key, const struct scenario *sc);
 
-/* settings.c: the shortest text that reads back as the same double. */
+/* The shortest text that reads back as the same double. */
 void settings_format_double(double x, char *buf, size_t cap);
 
 #endif

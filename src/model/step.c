@@ -2,10 +2,12 @@
 
 #include <math.h>
 
+#include "arch.h"
 #include "scenario.h"
 
 const char *const compute_path_names[PATH_COUNT] = {
-	[PATH_BF16] = "bf16", [PATH_W8A8] = "w8a8", [PATH_W8A16] = "w8a16", [PATH_W4A16] = "w4a16"};
+	[PATH_BF16] = "bf16", [PATH_W8A8] = "w8a8", [PATH_W8A16] = "w8a16", [PATH_W4A16] = "w4a16",
+	[PATH_W4A4] = "w4a4"};
 
 #define KAPPA_MAX 64 /* from here on the blend is max() */
 #define CARDS_IN_A_MACHINE 8
@@ -22,24 +24,39 @@ double step_blend(double x, double y, double kappa)
 	return kappa == 2 ? hi * sqrt(1 + r * r) : hi * pow(1 + pow(r, kappa), 1 / kappa);
 }
 
-/* The model's parameter groups (§1): one expert over all layers, the LM
- * head, and the body every token is multiplied through but for the k
- * experts and the head. */
+/* The model's parameter groups (§1): the routed experts of every MoE
+ * layer (E·e; the catalogue's parts: shared experts and dense first layers
+ * are in the body), the LM head, and the body every token is multiplied
+ * through: all else but the embeddings and a vision tower idle for text. */
 struct params {
-	double e, head, body;
+	double routed, head, body;
 	int E, k;
 };
 
 static void params_of(const struct model *m, struct params *q)
 {
+	double emb = (double)m->vocab * m->hidden * (m->tied_embeddings ? 1 : 2);
 	q->E = m->experts, q->k = m->experts_per_token;
 	if (q->E <= q->k || q->k <= 0)
 		q->E = q->k = 0;
-	q->e = q->E ? (m->params_b - m->active_params_b) * 1e9 / (q->E - q->k) : 0;
+	q->routed = q->E && !m->derived ? arch_routed_params(m) : 0;
+	if (q->E && m->derived) /* a bare size: the expert share its totals imply */
+		q->routed = (m->params_b - m->active_params_b) * 1e9 * q->E / (q->E - q->k);
 	q->head = (double)m->vocab * m->hidden;
-	q->body = m->active_params_b * 1e9 - q->k * q->e - q->head * (m->tied_embeddings ? 1 : 2);
+	double vision = m->derived ? 0 : m->vision_params_b * 1e9;
+	q->body = m->params_b * 1e9 - q->routed - emb - vision;
 	if (q->body < 0)
 		q->body = 0;
+}
+
+/* Query-key pairs a prompt of n tokens scores, summed over the layers:
+ * n^2 on a global layer, at most n x window on a local one (the
+ * catalogue's sliding and chunked windows). */
+static double prefill_pairs(const struct model *m, double n)
+{
+	int local = arch_local_layers(m);
+	double w = local && m->window < n ? m->window : n;
+	return (double)(m->layers - local) * n * n + local * (2 * n * w - w * w);
 }
 
 /* §7: the GEMMs' peak, efficiency and dequantisation factor. fp8 runs
@@ -51,7 +68,10 @@ static void compute_path(const struct workload *w, const struct gpu *g,
 	const struct precision *pr = w->prec;
 	double low_mfu = g->mfu_infer_fp8 > 0 ? g->mfu_infer_fp8 : g->mfu_infer;
 	e->path = PATH_BF16, e->peak_tflops = g->bf16_tflops, e->mfu = g->mfu_infer, e->eta_dq = 1;
-	if (pr->needs_fp8 && gpu_has_fp8(g)) {
+	if (pr->fp4_compute && gpu_has_fp4(g)) {
+		e->path = PATH_W4A4, e->peak_tflops = g->fp4_tflops, e->mfu = low_mfu;
+		e->fp4_compute = true;
+	} else if (pr->needs_fp8 && gpu_has_fp8(g)) {
 		e->path = PATH_W8A8, e->peak_tflops = g->fp8_tflops, e->mfu = low_mfu;
 		e->fp8_compute = true;
 	} else if (pr->needs_fp8 && g->int8_tflops > 0) {
@@ -82,19 +102,35 @@ static void efficiency_of(const struct workload *w, const struct gpu *g, const s
 	e->bw_ar_gbs = (across ? ev->v[ENGINE_NET_GBS] : g->link_gbs / 2) * e->eta_ar;
 }
 
+/* The LM head at 16 bits where the precision keeps it so (ESTIMATION.md). */
+static double head_bytes(const struct workload *w)
+{
+	bool head16 = (w->prec->embeddings_16bit || w->expert_prec->embeddings_16bit) &&
+		      !w->m->derived;
+	return head16 ? 2.0 : w->prec->weight_bytes;
+}
+
 /* Weights streamed, and the per-layer floor (§2; DPA+EP: §6). */
 static void stage_weights(struct step_model *s, const struct workload *w, const struct params *q,
 			  double f_L, double L_s)
 {
 	const struct step_efficiency *e = &s->eff;
-	double wb = w->prec->weight_bytes;
-	double hb = w->prec->embeddings_16bit && !w->m->derived ? 2.0 : wb;
+	double wb = w->prec->weight_bytes, eb = w->expert_prec->weight_bytes, hb = head_bytes(w);
 	double bw = e->bandwidth_gbs * 1e9 * e->mbu, G = s->t;
 	double body_cards = s->dpa ? 1 : G; /* DPA: every card streams the whole body */
 	s->t_w_dense = q->body * f_L * wb / (body_cards * bw) + q->head * hb / (G * bw);
-	s->t_w_experts = q->E * q->e * f_L * wb / (G * bw * e->mbu_moe);
+	s->t_w_experts = q->routed * f_L * eb / (G * bw * e->mbu_moe);
 	s->log_keep = q->E ? log(1 - (double)q->k / q->E) : 0;
 	s->fixed = L_s * (e->tau_layer_us + (s->moe ? e->tau_moe_us : 0)) * US * e->sw;
+}
+
+double step_stream_bytes(const struct workload *w, double n)
+{
+	struct params q;
+	params_of(w->m, &q);
+	double share = q.E ? 1 - pow(1 - (double)q.k / q.E, n) : 0;
+	return q.body * w->prec->weight_bytes + q.head * head_bytes(w) +
+	       q.routed * share * w->expert_prec->weight_bytes;
 }
 
 /* GEMM and attention time per token (§2). */
@@ -104,16 +140,17 @@ static void stage_compute(struct step_model *s, const struct workload *w, const 
 	const struct model *m = w->m;
 	const struct step_efficiency *e = &s->eff;
 	double G = s->t, rate = e->peak_tflops * 1e12 * e->mfu * e->eta_dq;
-	s->mm_tok = 2 * (q->body + q->k * q->e) * f_L / (G * rate);
+	double active_routed = q->E ? q->routed * q->k / q->E : 0;
+	s->mm_tok = 2 * (q->body + active_routed) * f_L / (G * rate);
 	s->mm_head = 2 * q->head / (G * rate);
 	double a = m->heads, d = m->head_dim, d_dec = m->kv_elems ? m->kv_elems : d;
-	double kv_elems = m->kv_elems ? m->kv_elems : 2.0 * m->kv_heads * m->head_dim;
-	double kv_tok = m->layers * kv_elems * w->kv_bytes;
 	double s_kv = s->dpa ? G : (s->t < w->kv_split_max ? s->t : w->kv_split_max);
-	s->kv_dec = s->ctx * kv_tok * f_L / s_kv / (e->bandwidth_gbs * 1e9 * e->mbu_kv);
+	double kv_seq = kv_cache_bytes(m, s->ctx, 1, w->kv_bytes); /* windows: at most theirs */
+	s->kv_dec = kv_seq * f_L / s_kv / (e->bandwidth_gbs * 1e9 * e->mbu_kv);
 	double f16 = s->p16 * e->mfu_attn;
-	s->at_dec = 4 * L_s * a * d_dec * s->ctx / (G * f16);
-	s->at_pre = 2 * L_s * a * d * s->isl / (G * f16);
+	s->at_dec = 4 * a * d_dec * arch_kv_tokens(m, s->ctx) * f_L / (G * f16);
+	s->at_pre = s->isl > 0 ? 2 * a * d * prefill_pairs(m, s->isl) / s->isl * f_L / (G * f16) : 0;
+	(void)L_s;
 }
 
 /* All-reduces, or EP's dispatch and combine, per layer of the stage (§2,

@@ -14,7 +14,7 @@
 #include "estimate.h"
 
 /* How the matrix multiplications run (§7): JSON compute_path. */
-enum compute_path { PATH_BF16, PATH_W8A8, PATH_W8A16, PATH_W4A16, PATH_COUNT };
+enum compute_path { PATH_BF16, PATH_W8A8, PATH_W8A16, PATH_W4A16, PATH_W4A4, PATH_COUNT };
 extern const char *const compute_path_names[PATH_COUNT]; /* "bf16", "w8a8", ... */
 
 /* One step's (or one round's) time and its parts, seconds. matmul is the
@@ -33,6 +33,7 @@ struct step_efficiency {
 	double bandwidth_gbs; /* per card */
 	enum compute_path path;
 	bool fp8_compute;     /* the GEMMs run at the FP8 peak */
+	bool fp4_compute;     /* the GEMMs run at the FP4 peak (W4A4: NVFP4, MXFP4) */
 };
 
 struct step_model {
@@ -70,6 +71,11 @@ double step_round(const struct step_model *s, double n_d, double n_p, struct ste
 
 /* Micro-batches in flight with n_d decoding sequences: min(p, max(1, ⌈n_d⌉)). */
 int step_micro_batches(const struct step_model *s, double n_d);
+
+/* Bytes one decode step of n tokens streams over the whole TP group: the
+ * body and the LM head at their bytes, and the routed experts n tokens
+ * touch, E·e·(1 - (1 - k/E)^n), at the experts' own (SERVING.md §2). */
+double step_stream_bytes(const struct workload *w, double n);
 
 /* roofline blend (x^κ + y^κ)^(1/κ); κ of 64 or more is max(x, y). */
 double step_blend(double x, double y, double kappa);

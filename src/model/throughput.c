@@ -142,6 +142,11 @@ void throughput_max_load(const struct workload *w, const struct gpu *g, const st
 	fill(out, &st, st.x_out);
 }
 
+double stream_bytes(const struct workload *w, double b)
+{
+	return step_stream_bytes(w, b);
+}
+
 double throughput_parallel_efficiency(const struct workload *w, const struct gpu *g,
 				      const struct layout *l, double b)
 {

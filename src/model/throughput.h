@@ -65,6 +65,10 @@ struct throughput {
 	struct open_loop open;
 };
 
+/* Bytes streamed per decode step of b sequences on all TP cards together
+ * (step_stream_bytes: MoE streams the routed experts b tokens touch). */
+double stream_bytes(const struct workload *w, double b);
+
 /* The time figures for layout l (t, p, d = replicas; ep, dpa) serving
  * concurrency users at once, or (sc->rate > 0) the scenario's request rate
  * spread over the replicas; per_replica_max is B_max of one replica.

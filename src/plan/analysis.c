@@ -20,8 +20,28 @@ static bool filter_has(const char *filter, const char *id)
 	return false;
 }
 
+/* "all" and "offered" are words, not ids (no GPU id is either). */
+static bool filter_word(const char *filter, const char *word)
+{
+	return filter && strcasecmp(filter, word) == 0;
+}
+
+/* Whether the analysis plans GPU g: the ids a filter names, every GPU
+ * for none or "all", those with an offer for "offered" (all of them
+ * when no GPU has one: sizing without prices). */
+static bool gpu_selected(const struct catalog *c, const char *filter, const struct gpu *g)
+{
+	if (!filter || filter_word(filter, GPU_FILTER_ALL))
+		return true;
+	if (filter_word(filter, GPU_FILTER_OFFERED))
+		return g->noffers > 0 || c->noffers == 0;
+	return filter_has(filter, g->id);
+}
+
 bool gpu_filter_valid(const struct catalog *c, const char *filter, char *err, size_t errlen)
 {
+	if (filter_word(filter, GPU_FILTER_ALL) || filter_word(filter, GPU_FILTER_OFFERED))
+		return true;
 	for (const char *p = filter; *p;) {
 		size_t len = strcspn(p, ",");
 		char id[128];
@@ -68,6 +88,11 @@ static void scenario_notes(struct analysis *a)
 	data_notes(a, m);
 	if (m->derived)
 		analysis_note(a, msg_architecture_approximated(m->name, m->source));
+	const struct custom_model *cm = &a->sc.custom;
+	if (a->sc.is_custom && cm->near_id[0])
+		analysis_note(a, cm->near_moe
+				      ? msg_size_of_moe_model(m->params_b, cm->near_name, cm->near_id)
+				      : msg_size_of_model(m->params_b, cm->near_name, cm->near_id));
 	if (m->active_params_b < m->params_b)
 		analysis_note(a, msg_moe_all_resident(m->params_b, m->active_params_b));
 	if (m->max_context && a->sc.context > m->max_context)
@@ -79,7 +104,7 @@ static void scenario_notes(struct analysis *a)
 	if (w->train)
 		analysis_note(a, a->sc.loss == LOSS_CHUNKED ? msg_loss_chunked() : msg_loss_full());
 	if (w->kind == TASK_QLORA)
-		analysis_note(a, msg_qlora_base());
+		analysis_note(a, a->sc.loss == LOSS_FULL ? msg_qlora_base() : msg_qlora_base_bf16());
 	if (w->kind == TASK_LORA && w->prec->quantized)
 		analysis_note(a, msg_lora_quantized_base(w->prec->name));
 }
@@ -109,7 +134,9 @@ static bool measured_prepare(struct analysis *a, const char *gpu_filter, const c
 		return true;
 	if (a->measured_gpu[0]) {
 		*gpu = a->measured_gpu;
-	} else if (gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',')) {
+	} else if (gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
+		   !filter_word(gpu_filter, GPU_FILTER_ALL) &&
+		   !filter_word(gpu_filter, GPU_FILTER_OFFERED)) {
 		*gpu = gpu_filter;
 	} else {
 		snprintf(a->error, sizeof a->error,
@@ -165,9 +192,12 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 		a->ok = false;
 		return false;
 	}
+	a->unoffered = 0;
 	for (size_t i = 0; i < c->ngpus; i++) {
-		if (gpu_filter && !filter_has(gpu_filter, c->gpus[i].id))
+		if (!gpu_selected(c, gpu_filter, &c->gpus[i])) {
+			a->unoffered += filter_word(gpu_filter, GPU_FILTER_OFFERED);
 			continue;
+		}
 		struct plan *p = &a->plans[a->nplans++];
 		plan_for_gpu(&a->w, c, &c->gpus[i], p);
 		plan_choose(&a->w, c, p);

@@ -18,6 +18,7 @@ struct analysis {
 	struct mem_terms totals; /* the whole model on one imaginary card, overhead per card */
 	struct plan *plans;
 	size_t nplans, cap;
+	size_t unoffered; /* GPU types left out for having no offer (GPU_FILTER_OFFERED) */
 	struct message notes[SCENARIO_NOTES]; /* about the scenario, not one GPU */
 	int nnotes;
 	bool ok;
@@ -28,7 +29,14 @@ struct analysis {
 	struct usl_fit usl; /* the fit of sc.measured, when given */
 };
 
-/* gpu_filter: NULL, or a comma-separated list of GPU ids. Returns false
+/* What a GPU filter may be besides a list of ids: every GPU type, or
+ * those with an offer (what the table and screen show when --gpu is not
+ * given: a type nobody rents out here is sized on request). */
+#define GPU_FILTER_ALL "all"
+#define GPU_FILTER_OFFERED "offered"
+
+/* gpu_filter: NULL (every GPU), a comma-separated list of GPU ids,
+ * GPU_FILTER_ALL or GPU_FILTER_OFFERED. Returns false
  * when the scenario cannot be computed (error says why). Reuses memory. */
 bool analysis_run(struct analysis *a, const struct catalog *c, const struct scenario *sc,
 		  const char *gpu_filter);

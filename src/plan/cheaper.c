@@ -42,6 +42,14 @@ const char *rent_currency(const struct plan *p, const struct rent *r)
 	return r->offer ? r->offer->currency : plan_currency(p);
 }
 
+double plan_per_million(const struct plan *p, const struct throughput *t)
+{
+	double c = t->per_million_output.container, b = t->per_million_output.baremetal;
+	if (p->cheaper == CHEAPER_BAREMETAL && b >= 0)
+		return b;
+	return c >= 0 ? c : b;
+}
+
 /* The currency the cheapest is sought in: CNY when a priced plan uses it
  * (the bundled data's), else the first priced plan's. */
 static const char *cheapest_currency(const struct analysis *a)

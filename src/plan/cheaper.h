@@ -24,6 +24,14 @@ const char *plan_currency(const struct plan *p);
  * currencies; plan_currency when that way has no offer. */
 const char *rent_currency(const struct plan *p, const struct rent *r);
 
+/* The cheaper way's cost per million output tokens of t (&p->throughput
+ * or &p->throughput_at_max), in plan_currency; < 0: none. One tokens
+ * count divides both monthly totals, so the cheaper total is the cheaper
+ * per million. Without a cheaper way (two currencies, which no rate
+ * compares) the container's, the way plan_currency names: never the
+ * smaller number of ¥ and $. */
+double plan_per_million(const struct plan *p, const struct throughput *t);
+
 /* The plan with the lowest monthly total, the first on a tie; NULL when
  * none fits at a price. Totals in two currencies are never compared: the
  * plans priced in CNY compete when there are any, else those in the first

@@ -10,10 +10,9 @@
 #include <stdio.h>
 
 #include "capacity.h"
-#include "compare.h"
+#include "cheaper.h"
 #include "i18n.h"
 #include "plan.h"
-#include "plan_text.h"
 
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a replica count goes */
 #define MAX_SHAPES 16

@@ -395,6 +395,8 @@ static void add_notes(struct plan *p, const struct workload *w)
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
 	add_fp8_note(p, w);
+	if (w->prec->needs_fp4 && !gpu_has_fp4(g))
+		plan_note(p, msg_fp4_without_hardware(w->prec->name, gpu_short_name(g)));
 	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
 		plan_note(p, msg_kv_fp8_without_hardware());
 	if (l->t > 1 && g->link == LINK_PCIE)

@@ -1,15 +1,15 @@
-/* The figures table: every value a plan reports, in the JSON's order. */
+/* The figures table: every value a plan reports, in the JSON's order,
+ * each row with its unit and its getter (figures_get.c). */
 #include "figures.h"
-#include "figures_time.h"
-
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cheaper.h"
+#include "figures_get.h"
+#include "figures_serving.h"
 #include "i18n.h"
-#include "report.h"
 #include "tables.h"
-#include "message.h"
 
 /* A plan without cards was never priced: its renting is all zero. */
 static bool has_cards(const struct plan *p)
@@ -37,6 +37,28 @@ const struct figure_group figure_group_baremetal = {
 	.key = "baremetal", .csv_prefix = "baremetal", .csv_suffix = "", .label = N_("bare metal"),
 	.rent = baremetal_of};
 
+/* ---- The time model's groups (PERFORMANCE.md §2, §3) ---- */
+
+static const struct throughput *throughput_of(const struct plan *p)
+{
+	return &p->throughput;
+}
+
+static const struct throughput *throughput_at_max_of(const struct plan *p)
+{
+	return &p->throughput_at_max;
+}
+
+static bool throughput_applies(const struct plan *p)
+{
+	return p->throughput.valid;
+}
+
+static bool throughput_at_max_applies(const struct plan *p)
+{
+	return p->throughput_at_max.valid;
+}
+
 static bool training_applies(const struct plan *p)
 {
 	return p->training.valid;
@@ -46,6 +68,58 @@ static bool usl_applies(const struct plan *p)
 {
 	return p->training.valid && p->training.measured;
 }
+
+#define TIME_GROUPS(name, key_, applies_)                                                    \
+	static const struct figure_group name = {.key = key_, .csv_prefix = key_,            \
+						 .csv_suffix = "", .label = key_,            \
+						 .throughput = name##_of,                    \
+						 .applies = applies_};                       \
+	static const struct figure_group name##_cost_output = {                              \
+		.key = "cost_per_million_output", .csv_prefix = "cost_per_million_output",   \
+		.csv_suffix = "", .label = N_("per million output tokens"), .parent = &name, \
+		.applies = applies_};                                                        \
+	static const struct figure_group name##_cost_total = {                               \
+		.key = "cost_per_million_total", .csv_prefix = "cost_per_million_total",     \
+		.csv_suffix = "", .label = N_("per million tokens in and out"),              \
+		.parent = &name,                                                             \
+		.applies = applies_};                                                        \
+	static const struct figure_group name##_efficiency = {                               \
+		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",           \
+		.label = N_("efficiencies used"), .parent = &name, .applies = applies_};     \
+	static const struct figure_group name##_band = {                                     \
+		.key = "band", .csv_prefix = "band", .csv_suffix = "", .label = N_("band"),  \
+		.parent = &name, .applies = applies_};                                       \
+	static const struct figure_group name##_step = {                                     \
+		.key = "step", .csv_prefix = "step", .csv_suffix = "",                       \
+		.label = N_("engine step"), .parent = &name, .applies = applies_};           \
+	static const struct figure_group name##_decode = {                                   \
+		.key = "decode", .csv_prefix = "decode", .csv_suffix = "",                   \
+		.label = N_("decode step"), .parent = &name##_step, .applies = applies_};    \
+	static const struct figure_group name##_prefill = {                                  \
+		.key = "prefill", .csv_prefix = "prefill", .csv_suffix = "",                 \
+		.label = N_("step with prefill"), .parent = &name##_step, .applies = applies_};
+TIME_GROUPS(throughput, "throughput", throughput_applies)
+TIME_GROUPS(throughput_at_max, "throughput_at_max", throughput_at_max_applies)
+
+static bool open_loop_applies(const struct plan *p)
+{
+	return p->throughput.valid && p->throughput.open.valid;
+}
+
+static bool memory_minimum_applies(const struct plan *p)
+{
+	return p->memory_min.valid;
+}
+
+/* --rate's open loop (SERVING.md §5), beside throughput{}; the fewest
+ * cards that hold the job (CSV memory_minimum_plan_*: memory_minimum_cards
+ * is the plan's own column). */
+static const struct figure_group open_loop = {
+	.key = "open_loop", .csv_prefix = "open_loop", .csv_suffix = "",
+	.label = N_("request rate"), .throughput = throughput_of, .applies = open_loop_applies};
+static const struct figure_group memory_minimum = {
+	.key = "memory_minimum", .csv_prefix = "memory_minimum_plan", .csv_suffix = "",
+	.label = N_("memory minimum"), .applies = memory_minimum_applies};
 
 static const struct figure_group training_group = {
 	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = N_("training"),
@@ -80,233 +154,154 @@ const struct figure_group *figure_cheaper(const struct plan *p)
 	}
 }
 
-/* Getters, one line each: false when 'applies' does not hold; the value
- * is read only when it does (r is the group's renting, or NULL). Each
- * getter holds its own condition, as the CSV asks each column apart: a
- * plan without cards has a null "container" in the JSON, yet its CSV row
- * says container_available=false. */
-#define GETTER(name, applies, member, value)                                                      \
-	static bool name(const struct plan *p, const struct figure *f, struct figure_value *v)   \
-	{                                                                                          \
-		const struct rent *r = f->group && f->group->rent ? f->group->rent(p) : NULL;     \
-		(void)r;                                                                           \
-		if (!(applies))                                                                    \
-			return false;                                                              \
-		v->member = (value);                                                               \
-		return true;                                                                       \
-	}
-
-static enum mem_term term_of(const struct figure *f)
+/* The cheaper way's key: its group's, so the JSON's "cheaper" names the
+ * object beside it. */
+static bool get_cheaper(const struct plan *p, struct figure_value *v)
 {
-	return (enum mem_term)(f->term - mem_term_rows);
+	if (p->cards <= 0 || p->cheaper == CHEAPER_NONE)
+		return false;
+	v->text = figure_cheaper(p)->key;
+	return true;
 }
 
-#define PRICED (has_cards(p) && r->offer)
-#define G(x) ((x) / GIB)
-
-GETTER(gpu_id, true, text, p->gpu->id)
-GETTER(gpu_name, true, text, p->gpu->name)
-GETTER(capacity, true, number, G(p->capacity))
-GETTER(fits, true, flag, p->fits)
-GETTER(fit_word, true, text, plan_fit_word(p))
-GETTER(cards, has_cards(p), number, p->cards)
-GETTER(machines, has_cards(p), number, p->machines)
-GETTER(tensor, has_cards(p), number, p->lay.t)
-GETTER(pipeline, has_cards(p), number, p->lay.p)
-GETTER(data, has_cards(p), number, p->lay.d)
-GETTER(zero, has_cards(p), number, p->lay.zero)
-GETTER(recompute, has_cards(p), flag, p->lay.recompute)
-GETTER(strategy, true, text, p->strategy)
-GETTER(term, has_cards(p), number, G(mem_term_value(&p->per_card, term_of(f))))
-GETTER(need, has_cards(p), number, G(p->need))
-GETTER(with_headroom, has_cards(p), number, G(p->with_headroom))
-GETTER(utilization, has_cards(p), number, p->utilization_pct)
-GETTER(available, true, flag, r->available)
-GETTER(region, PRICED, text, r->offer->region)
-GETTER(reason, has_cards(p) && !r->available, message, &r->why)
-GETTER(discount, PRICED && r->offer->discount[0], text, r->offer->discount)
-GETTER(source, PRICED && r->offer->source[0], text, r->offer->source)
-GETTER(max_cards, PRICED, number, r->max_cards)
-GETTER(per_card, PRICED, number, r->monthly_per_card)
-GETTER(total, r->available, number, r->total)
-GETTER(hourly, PRICED, number, r->hourly_per_card)
-GETTER(collected, PRICED, number, r->monthly_collected)
-GETTER(bm_machines, PRICED, number, r->machines)
-GETTER(per_machine, PRICED, number, r->machine_monthly)
-GETTER(idle, PRICED, number, r->idle)
-GETTER(idle_cost, PRICED, number, r->idle_cost)
-GETTER(network, PRICED && r->offer->network[0], text, r->offer->network)
-GETTER(inter_node, PRICED && inter_node_names[r->offer->inter_node][0], text,
-       inter_node_names[r->offer->inter_node])
-GETTER(cheaper, has_cards(p) && p->cheaper != CHEAPER_NONE, text, figure_cheaper(p)->key)
-GETTER(efficiency, has_cards(p) && p->efficiency >= 0, number, 100 * p->efficiency)
-GETTER(effective, has_cards(p) && p->effective_per_card >= 0, number, p->effective_per_card)
-
+/* A row: group, key, label, unit, the JSON's decimals, kind, getter. */
 #define IN(grp, k, l, u, d, kind_, g) {.group = grp, .key = k, .label = l, .unit = u, \
-					.decimals = d, .kind = FIGURE_##kind_, .get = g}
+					.decimals = d, .kind = FIGURE_##kind_, .get = {g}}
 #define PLAN(...) IN(NULL, __VA_ARGS__)
 #define CONTAINER(...) IN(&figure_group_container, __VA_ARGS__)
 #define BAREMETAL(...) IN(&figure_group_baremetal, __VA_ARGS__)
 #define PER_CARD(...) IN(&figure_group_per_card, __VA_ARGS__)
-#define TERM(t) {.group = &figure_group_per_card, .unit = "GiB", .decimals = 4, \
-		 .kind = FIGURE_NUMBER, .get = term, .term = &mem_term_rows[t]}
-#define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = g, .list = &lst}
-#define MONEY "per month"
+#define TERM(t) {.group = &figure_group_per_card, .unit = UNIT_GIB, .decimals = 4, \
+		 .kind = FIGURE_NUMBER, .get = {.term = get_term}, .term = &mem_term_rows[t]}
+#define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = {.plan = g}, \
+			    .list = &lst}
 /* The serving figures (SERVING.md §13), at the users' load and at max
- * load; their groups and getters are figures_time.c's. */
-#define STEP_TERMS(grp)                                                                         \
-	IN(&grp, "total_s", N_("step"), "s", 9, NUMBER, s_total),                               \
-	IN(&grp, "weights_s", N_("weight streaming"), "s", 9, NUMBER, s_weights),               \
-	IN(&grp, "matmul_compute_s", N_("GEMM compute"), "s", 9, NUMBER, s_mm_compute),         \
-	IN(&grp, "matmul_s", N_("GEMMs"), "s", 9, NUMBER, s_mm),                                \
-	IN(&grp, "kv_s", N_("KV reads"), "s", 9, NUMBER, s_kv),                                 \
-	IN(&grp, "attention_compute_s", N_("attention compute"), "s", 9, NUMBER, s_at_compute), \
-	IN(&grp, "attention_s", N_("attention"), "s", 9, NUMBER, s_at),                         \
-	IN(&grp, "fixed_s", N_("per-layer latency"), "s", 9, NUMBER, s_fixed),                  \
-	IN(&grp, "comm_s", N_("all-reduce and all-to-all"), "s", 9, NUMBER, s_comm),            \
-	IN(&grp, "send_s", N_("pipeline sends"), "s", 9, NUMBER, s_send)
-#define ENGINE_ROW(grp, key) IN(&grp, key, key, NULL, 4, NUMBER, t_engine)
-#define TIME_ROWS(grp)                                                                           \
-	IN(&grp, "bound", N_("bound"), NULL, 0, STRING, t_bound),                                \
-	IN(&grp, "concurrency", N_("concurrency"), NULL, 0, INT, t_concurrency),                 \
-	IN(&grp, "max_concurrency", N_("max concurrency"), NULL, 0, INT, t_max_concurrency),     \
-	IN(&grp, "waiting_users", N_("users waiting for a slot"), NULL, 0, INT, t_waiting),      \
-	IN(&grp, "ttft_s", N_("time to first token"), "s", 4, NUMBER, t_ttft),                   \
-	IN(&grp, "tpot_s", N_("time per output token"), "s", 6, NUMBER, t_tpot),                 \
-	IN(&grp, "itl_p50_s", N_("inter-token latency p50"), "s", 6, NUMBER, t_itl_p50),         \
-	IN(&grp, "itl_p99_s", N_("inter-token latency p99"), "s", 6, NUMBER, t_itl_p99),         \
-	IN(&grp, "e2e_s", N_("whole request"), "s", 4, NUMBER, t_e2e),                           \
-	IN(&grp, "user_tokens_per_s", N_("per user"), "tok/s", 1, NUMBER, t_user),               \
-	IN(&grp, "delivered_tokens_per_s", N_("per user over the request"), "tok/s", 2, NUMBER,  \
-	   t_delivered),                                                                         \
-	IN(&grp, "output_tokens_per_s", N_("output"), "tok/s", 1, NUMBER, t_output),             \
-	IN(&grp, "total_tokens_per_s", N_("in and out"), "tok/s", 1, NUMBER, t_total),           \
-	IN(&grp##_cost_output, "container", N_("container"), NULL, 4, NUMBER, t_out_container),  \
-	IN(&grp##_cost_output, "baremetal", N_("bare metal"), NULL, 4, NUMBER, t_out_baremetal), \
-	IN(&grp##_cost_output, "currency", N_("currency"), NULL, 0, STRING, t_currency),         \
-	IN(&grp##_cost_total, "container", N_("container"), NULL, 4, NUMBER, t_tot_container),   \
-	IN(&grp##_cost_total, "baremetal", N_("bare metal"), NULL, 4, NUMBER, t_tot_baremetal),  \
-	IN(&grp##_cost_total, "currency", N_("currency"), NULL, 0, STRING, t_currency),          \
-	IN(&grp, "hourly_break_even_hours", N_("hourly break-even"), "h/month", 1, NUMBER,       \
-	   t_break_even),                                                                        \
-	IN(&grp##_step, "decode_batch", N_("decoding sequences"), NULL, 4, NUMBER, t_n_d),       \
-	IN(&grp##_step, "prefill_tokens_per_step", N_("prefill tokens per step"), NULL, 4,       \
-	   NUMBER, t_n_p),                                                                       \
-	IN(&grp##_step, "prefill_chunk_tokens", N_("prefill chunk"), NULL, 4, NUMBER, t_chunk),  \
-	IN(&grp##_step, "prefill_step_share", N_("steps with prefill"), NULL, 6, NUMBER,         \
-	   t_share),                                                                             \
-	IN(&grp##_step, "prefill_utilisation", N_("prefill utilisation"), NULL, 6, NUMBER,       \
-	   t_rho),                                                                               \
-	IN(&grp##_step, "other_users_share", N_("other users' share"), NULL, 6, NUMBER, t_phi),  \
-	IN(&grp##_step, "micro_batches", N_("micro-batches"), NULL, 0, INT, t_n_mb),             \
-	STEP_TERMS(grp##_step_decode),                                                           \
-	STEP_TERMS(grp##_step_prefill),                                                          \
-	IN(&grp##_efficiency, "mbu", N_("MBU"), NULL, 2, NUMBER, t_mbu),                         \
-	IN(&grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), NULL, 2, NUMBER, t_mbu_kv),       \
-	IN(&grp##_efficiency, "mbu_moe", N_("MBU of experts"), NULL, 2, NUMBER, t_mbu_moe),      \
-	IN(&grp##_efficiency, "mfu", N_("MFU"), NULL, 2, NUMBER, t_mfu),                         \
-	IN(&grp##_efficiency, "mfu_attn", N_("MFU of attention"), NULL, 2, NUMBER, t_mfu_attn),  \
-	IN(&grp##_efficiency, "eta_dq", N_("dequantisation"), NULL, 2, NUMBER, t_eta_dq),        \
-	IN(&grp##_efficiency, "tau_layer_us", N_("per-layer latency"), "us", 1, NUMBER,          \
-	   t_tau_layer),                                                                         \
-	IN(&grp##_efficiency, "tau_moe_us", N_("per-MoE-layer latency"), "us", 1, NUMBER,        \
-	   t_tau_moe),                                                                           \
-	IN(&grp##_efficiency, "sw", N_("software factor"), NULL, 2, NUMBER, t_sw),               \
-	IN(&grp##_efficiency, "alpha_us", N_("all-reduce latency"), "us", 1, NUMBER, t_alpha),   \
-	IN(&grp##_efficiency, "eta_ar", N_("all-reduce efficiency"), NULL, 2, NUMBER, t_eta_ar), \
-	IN(&grp##_efficiency, "bw_ar_gbs", N_("all-reduce bandwidth"), "GB/s", 1, NUMBER,        \
-	   t_bw_ar),                                                                             \
-	IN(&grp##_efficiency, "kappa", N_("roofline blend"), NULL, 2, NUMBER, t_kappa),          \
-	IN(&grp##_efficiency, "prefill_chunk", N_("prefill chunk"), "tok", 0, NUMBER,            \
-	   t_chunk_setting),                                                                     \
-	IN(&grp##_efficiency, "compute_path", N_("compute path"), NULL, 0, STRING, t_path),      \
-	IN(&grp##_efficiency, "peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, t_peak),           \
-	IN(&grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), "GB/s", 1, NUMBER, t_bandwidth), \
-	IN(&grp##_efficiency, "fp8_compute", N_("FP8 compute"), NULL, 0, BOOL, t_fp8),           \
-	ENGINE_ROW(grp##_efficiency, "alpha_p2p_us"),                                            \
-	ENGINE_ROW(grp##_efficiency, "alpha_p2p_net_us"),                                        \
-	ENGINE_ROW(grp##_efficiency, "net_gbs"),                                                 \
-	ENGINE_ROW(grp##_efficiency, "alpha_a2a_us"),                                            \
-	ENGINE_ROW(grp##_efficiency, "alpha_net_us"),                                            \
-	IN(&grp##_band, "low_pct", N_("below"), "%", 0, NUMBER, t_band_low),                     \
-	IN(&grp##_band, "high_pct", N_("above"), "%", 0, NUMBER, t_band_high),                   \
-	IN(&grp, "band_pct", N_("band"), "%", 0, NUMBER, t_band)
-#define OPEN(...) IN(&fg_open_loop, __VA_ARGS__)
-#define MEMORY_MIN(...) IN(&fg_memory_minimum, __VA_ARGS__)
+ * load: step{} is one replica's steady state, its decode step and its
+ * step with a prefill chunk; efficiency{} every constant the model used. */
+#define TIME(grp, k, l, u, d, kind_, g) IN(&grp, k, l, u, d, kind_, .time = g)
+#define STEP_TERMS(grp, x)                                                                     \
+	TIME(grp, "total_s", N_("step"), UNIT_SECONDS, 9, NUMBER, get_##x##_total),            \
+	TIME(grp, "weights_s", N_("weight streaming"), UNIT_SECONDS, 9, NUMBER,               \
+	     get_##x##_weights),                                                               \
+	TIME(grp, "matmul_compute_s", N_("GEMM compute"), UNIT_SECONDS, 9, NUMBER,            \
+	     get_##x##_mm_compute),                                                            \
+	TIME(grp, "matmul_s", N_("GEMMs"), UNIT_SECONDS, 9, NUMBER, get_##x##_mm),             \
+	TIME(grp, "kv_s", N_("KV reads"), UNIT_SECONDS, 9, NUMBER, get_##x##_kv),               \
+	TIME(grp, "attention_compute_s", N_("attention compute"), UNIT_SECONDS, 9, NUMBER,    \
+	     get_##x##_at_compute),                                                            \
+	TIME(grp, "attention_s", N_("attention"), UNIT_SECONDS, 9, NUMBER, get_##x##_at),     \
+	TIME(grp, "fixed_s", N_("per-layer latency"), UNIT_SECONDS, 9, NUMBER, get_##x##_fixed), \
+	TIME(grp, "comm_s", N_("all-reduce and all-to-all"), UNIT_SECONDS, 9, NUMBER,         \
+	     get_##x##_comm),                                                                  \
+	TIME(grp, "send_s", N_("pipeline sends"), UNIT_SECONDS, 9, NUMBER, get_##x##_send)
+#define TIME_ROWS(grp)                                                                          \
+	TIME(grp, "bound", N_("bound"), UNIT_NONE, 0, STRING, get_time_bound),                      \
+	TIME(grp, "concurrency", N_("concurrency"), UNIT_COUNT, 0, INT, get_time_concurrency),      \
+	TIME(grp, "max_concurrency", N_("max concurrency"), UNIT_COUNT, 0, INT,                     \
+	     get_time_max_concurrency),                                                          \
+	TIME(grp, "waiting_users", N_("users waiting for a slot"), UNIT_COUNT, 0, INT,              \
+	     get_time_waiting),                                                                  \
+	TIME(grp, "ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, get_time_ttft),     \
+	TIME(grp, "tpot_s", N_("time per output token"), UNIT_SECONDS, 6, NUMBER, get_time_tpot),  \
+	TIME(grp, "itl_p50_s", N_("inter-token latency p50"), UNIT_SECONDS, 6, NUMBER,              \
+	     get_time_itl_p50),                                                                  \
+	TIME(grp, "itl_p99_s", N_("inter-token latency p99"), UNIT_SECONDS, 6, NUMBER,              \
+	     get_time_itl_p99),                                                                  \
+	TIME(grp, "e2e_s", N_("whole request"), UNIT_SECONDS, 4, NUMBER, get_time_e2e),             \
+	TIME(grp, "user_tokens_per_s", N_("per user"), UNIT_RATE, 1, NUMBER, get_time_user),        \
+	TIME(grp, "delivered_tokens_per_s", N_("per user over the request"), UNIT_RATE, 2, NUMBER,  \
+	     get_time_delivered),                                                                \
+	TIME(grp, "output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, get_time_output),      \
+	TIME(grp, "total_tokens_per_s", N_("in and out"), UNIT_RATE, 1, NUMBER, get_time_total),    \
+	TIME(grp##_cost_output, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                \
+	     get_time_out_container),                                                            \
+	TIME(grp##_cost_output, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,               \
+	     get_time_out_baremetal),                                                            \
+	TIME(grp##_cost_output, "currency", N_("currency"), UNIT_NONE, 0, STRING,                   \
+	     get_time_currency),                                                                 \
+	TIME(grp##_cost_total, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                 \
+	     get_time_tot_container),                                                            \
+	TIME(grp##_cost_total, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,                \
+	     get_time_tot_baremetal),                                                            \
+	TIME(grp##_cost_total, "currency", N_("currency"), UNIT_NONE, 0, STRING,                    \
+	     get_time_currency),                                                                 \
+	TIME(grp, "hourly_break_even_hours", N_("hourly break-even"), UNIT_COUNT, 1, NUMBER,        \
+	     get_time_break_even),                                                               \
+	TIME(grp##_step, "decode_batch", N_("decoding sequences"), UNIT_COUNT, 4, NUMBER,           \
+	     get_step_n_d),                                                                      \
+	TIME(grp##_step, "prefill_tokens_per_step", N_("prefill tokens per step"), UNIT_COUNT, 4,   \
+	     NUMBER, get_step_n_p),                                                              \
+	TIME(grp##_step, "prefill_chunk_tokens", N_("prefill chunk"), UNIT_COUNT, 4, NUMBER,        \
+	     get_step_chunk),                                                                    \
+	TIME(grp##_step, "prefill_step_share", N_("steps with prefill"), UNIT_SHARE, 6, NUMBER,     \
+	     get_step_share),                                                                    \
+	TIME(grp##_step, "prefill_utilisation", N_("prefill utilisation"), UNIT_SHARE, 6, NUMBER,   \
+	     get_step_rho),                                                                      \
+	TIME(grp##_step, "other_users_share", N_("other users' share"), UNIT_SHARE, 6, NUMBER,      \
+	     get_step_phi),                                                                      \
+	TIME(grp##_step, "micro_batches", N_("micro-batches"), UNIT_COUNT, 0, INT, get_step_n_mb),  \
+	STEP_TERMS(grp##_decode, dec),                                                           \
+	STEP_TERMS(grp##_prefill, pre),                                                          \
+	TIME(grp##_efficiency, "mbu", N_("MBU"), UNIT_RATIO, 2, NUMBER, get_time_mbu),              \
+	TIME(grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), UNIT_RATIO, 2, NUMBER,              \
+	     get_time_mbu_kv),                                                                   \
+	TIME(grp##_efficiency, "mbu_moe", N_("MBU of experts"), UNIT_RATIO, 2, NUMBER,              \
+	     get_eff_mbu_moe),                                                                   \
+	TIME(grp##_efficiency, "mfu", N_("MFU"), UNIT_RATIO, 2, NUMBER, get_time_mfu),              \
+	TIME(grp##_efficiency, "mfu_attn", N_("MFU of attention"), UNIT_RATIO, 2, NUMBER,           \
+	     get_eff_mfu_attn),                                                                  \
+	TIME(grp##_efficiency, "eta_dq", N_("dequantisation"), UNIT_RATIO, 2, NUMBER,               \
+	     get_eff_eta_dq),                                                                    \
+	TIME(grp##_efficiency, "tau_layer_us", N_("per-layer latency"), UNIT_COEFFICIENT, 1,        \
+	     NUMBER, get_eff_tau_layer),                                                         \
+	TIME(grp##_efficiency, "tau_moe_us", N_("per-MoE-layer latency"), UNIT_COEFFICIENT, 1,      \
+	     NUMBER, get_eff_tau_moe),                                                           \
+	TIME(grp##_efficiency, "sw", N_("software factor"), UNIT_RATIO, 2, NUMBER, get_eff_sw),     \
+	TIME(grp##_efficiency, "alpha_us", N_("all-reduce latency"), UNIT_COEFFICIENT, 1, NUMBER,   \
+	     get_eff_alpha),                                                                     \
+	TIME(grp##_efficiency, "eta_ar", N_("all-reduce efficiency"), UNIT_RATIO, 2, NUMBER,        \
+	     get_eff_eta_ar),                                                                    \
+	TIME(grp##_efficiency, "bw_ar_gbs", N_("all-reduce bandwidth"), UNIT_GBS, 1, NUMBER,        \
+	     get_eff_bw_ar),                                                                     \
+	TIME(grp##_efficiency, "kappa", N_("roofline blend"), UNIT_RATIO, 2, NUMBER,                \
+	     get_eff_kappa),                                                                     \
+	TIME(grp##_efficiency, "prefill_chunk", N_("prefill chunk"), UNIT_COUNT, 0, NUMBER,         \
+	     get_eff_chunk),                                                                     \
+	TIME(grp##_efficiency, "compute_path", N_("compute path"), UNIT_NONE, 0, STRING,            \
+	     get_eff_path),                                                                      \
+	TIME(grp##_efficiency, "peak_tflops", N_("peak"), UNIT_TFLOPS, 1, NUMBER, get_time_peak),   \
+	TIME(grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), UNIT_GBS, 1, NUMBER,               \
+	     get_time_bandwidth),                                                                \
+	TIME(grp##_efficiency, "fp8_compute", N_("FP8 compute"), UNIT_NONE, 0, BOOL, get_time_fp8), \
+	TIME(grp##_efficiency, "alpha_p2p_us", N_("pipeline send latency"), UNIT_COEFFICIENT, 1,    \
+	     NUMBER, get_eff_alpha_p2p),                                                         \
+	TIME(grp##_efficiency, "alpha_p2p_net_us", N_("pipeline send latency between machines"),    \
+	     UNIT_COEFFICIENT, 1, NUMBER, get_eff_alpha_p2p_net),                                \
+	TIME(grp##_efficiency, "net_gbs", N_("link between machines"), UNIT_GBS, 2, NUMBER,         \
+	     get_eff_net_gbs),                                                                   \
+	TIME(grp##_efficiency, "alpha_a2a_us", N_("dispatch or combine latency"), UNIT_COEFFICIENT, \
+	     1, NUMBER, get_eff_alpha_a2a),                                                      \
+	TIME(grp##_efficiency, "alpha_net_us", N_("collective latency between machines"),           \
+	     UNIT_COEFFICIENT, 1, NUMBER, get_eff_alpha_net),                                    \
+	TIME(grp##_band, "low_pct", N_("below"), UNIT_PERCENT, 0, NUMBER, get_band_low),            \
+	TIME(grp##_band, "high_pct", N_("above"), UNIT_PERCENT, 0, NUMBER, get_band_high),          \
+	TIME(grp, "band_pct", N_("band"), UNIT_PERCENT, 0, NUMBER, get_time_band)
+#define OPEN(k, l, u, d, kind_, g) TIME(open_loop, k, l, u, d, kind_, g)
+#define MINIMUM(k, l, u, d, kind_, g) IN(&memory_minimum, k, l, u, d, kind_, .plan = g)
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
-#define WAY(grp) IN(&grp, "cards", N_("cards"), NULL, 0, INT, tr_way_cards), \
-		 IN(&grp, "total", N_("total"), NULL, 2, NUMBER, tr_way_total)
+#define WAY(grp) IN(&grp, "cards", N_("cards"), UNIT_COUNT, 0, INT, .way = get_way_cards), \
+		 IN(&grp, "total", N_("total"), UNIT_MONEY, 2, NUMBER, .way = get_way_total)
 /* What both ways of renting report alike. */
-#define RENT_FIRST(GROUP)                                              \
-	GROUP("available", N_("available"), NULL, 0, BOOL, available), \
-	GROUP("region", N_("region"), NULL, 0, STRING, region),        \
-	GROUP("reason", N_("not available"), NULL, 0, MESSAGE, reason), \
-	GROUP("discount", N_("discount"), NULL, 0, STRING, discount),  \
-	GROUP("source", N_("source"), NULL, 0, STRING, source)
-#define RENT_MONTHLY(GROUP)                                                    \
-	GROUP("monthly_per_card", N_("per card"), MONEY, 2, NUMBER, per_card), \
-	GROUP("monthly_total", N_("total"), MONEY, 2, NUMBER, total)
-
-/* The time figures a group describes: its own or its parent's. */
-static const struct throughput *thr(const struct figure *f, const struct plan *p)
-{
-	const struct figure_group *g = f->group;
-	while (g && !g->throughput)
-		g = g->parent;
-	return g ? g->throughput(p) : &p->throughput;
-}
-
-#define TIME_GETTER(name, applies, member, value)                                                 \
-	static bool name(const struct plan *p, const struct figure *f, struct figure_value *v)   \
-	{                                                                                          \
-		const struct throughput *t = thr(f, p);                                            \
-		const struct training_estimate *tr = &p->training;                                 \
-		(void)t;                                                                           \
-		(void)tr;                                                                          \
-		if (!(applies))                                                                    \
-			return false;                                                              \
-		v->member = (value);                                                               \
-		return true;                                                                       \
-	}
-
-
-TIME_GETTER(tr_flops, tr->valid, number, tr->r.flops)
-TIME_GETTER(tr_k, tr->valid, number, tr->r.k)
-TIME_GETTER(tr_mfu, tr->valid, number, tr->r.mfu)
-TIME_GETTER(tr_goodput, tr->valid, number, tr->goodput)
-TIME_GETTER(tr_days, tr->valid, number, tr->days)
-TIME_GETTER(tr_card_hours, tr->valid, number, tr->card_hours)
-TIME_GETTER(tr_for_deadline, tr->valid && tr->choice.met, number, tr->choice.cards)
-TIME_GETTER(tr_meets, tr->valid && tr->deadline, flag, tr->meets_deadline)
-TIME_GETTER(tr_eff, tr->valid, number, tr->eff)
-TIME_GETTER(tr_peak, tr->valid, number, tr->r.peak_tflops)
-TIME_GETTER(tr_mfu_train, tr->valid, number, p->gpu->mfu_train)
-TIME_GETTER(tr_overlap, tr->valid, number, train_defaults.overlap)
-TIME_GETTER(tr_qlora, tr->valid, number, train_defaults.qlora_slowdown)
-TIME_GETTER(tr_fp8_factor, tr->valid, number, train_defaults.fp8_mfu_factor)
-TIME_GETTER(tr_link, tr->valid, number, tr->link_gbs)
-TIME_GETTER(tr_node, tr->valid && tr->r.node_gbs > 0, number, tr->r.node_gbs)
-TIME_GETTER(tr_t_c, tr->valid, number, tr->r.t_c)
-TIME_GETTER(tr_t_ar, tr->valid, number, tr->r.t_ar)
-TIME_GETTER(tr_idle, tr->valid, number, 1 - tr->eff)
-TIME_GETTER(tr_sigma, tr->valid && tr->measured, number, tr->usl.sigma)
-TIME_GETTER(tr_kappa, tr->valid && tr->measured, number, tr->usl.kappa)
-TIME_GETTER(tr_x1, tr->valid && tr->measured, number, tr->usl.x1)
-TIME_GETTER(tr_band, tr->valid, number, tr->r.band_pct)
-TIME_GETTER(tr_cheapest, tr->valid && tr->bill.cheapest != RENT_NONE, text,
-	    train_rent_names[tr->bill.cheapest])
-TIME_GETTER(tr_way_cards, tr->valid && tr->bill.offered[f->group->way], number,
-	    tr->bill.cards[f->group->way])
-TIME_GETTER(tr_way_total, tr->valid && tr->bill.offered[f->group->way], number,
-	    tr->bill.cost[f->group->way])
-
-static bool tr_peak_cards(const struct plan *p, const struct figure *f, struct figure_value *v)
-{
-	(void)f;
-	return p->training.valid && p->training.measured &&
-	       usl_peak_cards(&p->training.usl, &v->number);
-}
+#define RENT_FIRST(GROUP)                                                             \
+	GROUP("available", N_("available"), UNIT_NONE, 0, BOOL, .rent = get_rent_available), \
+	GROUP("region", N_("region"), UNIT_NONE, 0, STRING, .rent = get_rent_region),        \
+	GROUP("reason", N_("not available"), UNIT_NONE, 0, MESSAGE, .rent = get_rent_reason), \
+	GROUP("discount", N_("discount"), UNIT_NONE, 0, STRING, .rent = get_rent_discount),  \
+	GROUP("source", N_("source"), UNIT_NONE, 0, STRING, .rent = get_rent_source)
+#define RENT_MONTHLY(GROUP)                                                                    \
+	GROUP("monthly_per_card", N_("per card"), UNIT_MONEY, 2, NUMBER, .rent = get_rent_per_card), \
+	GROUP("monthly_total", N_("total"), UNIT_MONEY, 2, NUMBER, .rent = get_rent_total)
 
 /* ---- Lists: the why, the alternatives, the scaling tiers ---- */
 
@@ -325,41 +320,26 @@ static int scaling_count(const struct plan *p)
 	return p->training.valid ? p->training.ntiers : 0;
 }
 
-#define ALT(p, v) (&(p)->alternatives[(v)->index])
-#define TIER(p, v) (&(p)->training.tiers[(v)->index])
-GETTER(why_item, true, message, &p->why[v->index])
-GETTER(alt_strategy, true, text, ALT(p, v)->strategy)
-GETTER(alt_cards, true, number, ALT(p, v)->cards)
-GETTER(alt_tp, true, number, ALT(p, v)->lay.t)
-GETTER(alt_pp, true, number, ALT(p, v)->lay.p)
-GETTER(alt_dp, true, number, ALT(p, v)->lay.d)
-GETTER(alt_tokens, true, number, ALT(p, v)->tokens_per_s)
-GETTER(alt_user, true, number, ALT(p, v)->user_tokens_per_s)
-GETTER(alt_monthly, true, number, ALT(p, v)->monthly)
-GETTER(alt_per_million, true, number, ALT(p, v)->per_million_output)
-GETTER(alt_why, true, message, &ALT(p, v)->why)
-GETTER(tier_cards, true, number, TIER(p, v)->cards)
-GETTER(tier_days, true, number, TIER(p, v)->at.days)
-GETTER(tier_eff, true, number, TIER(p, v)->at.eff)
-GETTER(tier_cost, true, number, TIER(p, v)->cost)
-GETTER(tier_way, TIER(p, v)->way != RENT_NONE, text, train_rent_names[TIER(p, v)->way])
-GETTER(list_applies, true, number, 0)
-GETTER(scaling_applies, p->training.valid, number, 0)
-GETTER(memory_min, has_cards(p), number, p->memory_min_cards)
-
-#define ITEM(k, d, kind_, g) {.key = k, .label = k, .decimals = d, .kind = FIGURE_##kind_, .get = g}
-static const struct figure why_fields[] = {{.kind = FIGURE_MESSAGE, .get = why_item}};
+#define ITEM(k, u, d, kind_, g) {.key = k, .label = k, .unit = u, .decimals = d, \
+				 .kind = FIGURE_##kind_, .get = {.item = g}}
+static const struct figure why_fields[] = {{.kind = FIGURE_MESSAGE, .get = {.item = get_why_item}}};
 static const struct figure alternative_fields[] = {
-	ITEM("strategy", 0, STRING, alt_strategy), ITEM("cards", 0, INT, alt_cards),
-	ITEM("tp", 0, INT, alt_tp), ITEM("pp", 0, INT, alt_pp), ITEM("dp", 0, INT, alt_dp),
-	ITEM("output_tokens_per_s", 1, NUMBER, alt_tokens),
-	ITEM("user_tokens_per_s", 1, NUMBER, alt_user), ITEM("monthly", 2, NUMBER, alt_monthly),
-	ITEM("cost_per_million_output", 4, NUMBER, alt_per_million),
-	ITEM("why", 0, MESSAGE, alt_why)};
+	ITEM("strategy", UNIT_NONE, 0, STRING, get_alt_strategy),
+	ITEM("cards", UNIT_COUNT, 0, INT, get_alt_cards),
+	ITEM("tp", UNIT_COUNT, 0, INT, get_alt_tp),
+	ITEM("pp", UNIT_COUNT, 0, INT, get_alt_pp),
+	ITEM("dp", UNIT_COUNT, 0, INT, get_alt_dp),
+	ITEM("output_tokens_per_s", UNIT_RATE, 1, NUMBER, get_alt_tokens),
+	ITEM("user_tokens_per_s", UNIT_RATE, 1, NUMBER, get_alt_user),
+	ITEM("monthly", UNIT_MONEY, 2, NUMBER, get_alt_monthly),
+	ITEM("cost_per_million_output", UNIT_MONEY, 4, NUMBER, get_alt_per_million),
+	ITEM("why", UNIT_NONE, 0, MESSAGE, get_alt_why)};
 static const struct figure scaling_fields[] = {
-	ITEM("cards", 0, INT, tier_cards), ITEM("days", 3, NUMBER, tier_days),
-	ITEM("efficiency", 4, NUMBER, tier_eff), ITEM("total_cost", 2, NUMBER, tier_cost),
-	ITEM("way", 0, STRING, tier_way)};
+	ITEM("cards", UNIT_COUNT, 0, INT, get_tier_cards),
+	ITEM("days", UNIT_DAYS, 3, NUMBER, get_tier_days),
+	ITEM("efficiency", UNIT_SHARE, 4, NUMBER, get_tier_eff),
+	ITEM("total_cost", UNIT_MONEY, 2, NUMBER, get_tier_cost),
+	ITEM("way", UNIT_NONE, 0, STRING, get_tier_way)};
 #define LIST_OF(name, fields_)                                                        \
 	static const struct figure_list name = {.count = name##_count, .fields = fields_, \
 						.nfields = sizeof fields_ / sizeof fields_[0]};
@@ -368,106 +348,126 @@ LIST_OF(alternatives, alternative_fields)
 LIST_OF(scaling, scaling_fields)
 
 const struct figure figures[] = {
-	PLAN("gpu", N_("GPU"), NULL, 0, STRING, gpu_id),
-	PLAN("gpu_name", N_("GPU name"), NULL, 0, STRING, gpu_name),
-	PLAN("capacity_gib", N_("capacity"), "GiB", 4, NUMBER, capacity),
-	PLAN("fits", N_("fits"), NULL, 0, BOOL, fits),
-	PLAN("fit", N_("fit"), NULL, 0, STRING, fit_word),
-	PLAN("cards", N_("cards"), NULL, 0, INT, cards),
-	PLAN("machines", N_("machines"), NULL, 0, INT, machines),
-	PLAN("tp", N_("tensor parallel"), NULL, 0, INT, tensor),
-	PLAN("pp", N_("pipeline parallel"), NULL, 0, INT, pipeline),
-	PLAN("dp", N_("data parallel"), NULL, 0, INT, data),
-	PLAN("zero", N_("ZeRO stage"), NULL, 0, INT, zero),
-	PLAN("recompute", N_("recompute"), NULL, 0, BOOL, recompute),
-	PLAN("strategy", N_("plan"), NULL, 0, STRING, strategy),
+	PLAN("gpu", N_("GPU"), UNIT_NONE, 0, STRING, .plan = get_gpu_id),
+	PLAN("gpu_name", N_("GPU name"), UNIT_NONE, 0, STRING, .plan = get_gpu_name),
+	PLAN("capacity_gib", N_("capacity"), UNIT_GIB, 4, NUMBER, .plan = get_capacity),
+	PLAN("fits", N_("fits"), UNIT_NONE, 0, BOOL, .plan = get_fits),
+	PLAN("fit", N_("fit"), UNIT_NONE, 0, STRING, .plan = get_fit_word),
+	PLAN("cards", N_("cards"), UNIT_COUNT, 0, INT, .plan = get_cards),
+	PLAN("machines", N_("machines"), UNIT_COUNT, 0, INT, .plan = get_machines),
+	PLAN("tp", N_("tensor parallel"), UNIT_COUNT, 0, INT, .plan = get_tp),
+	PLAN("pp", N_("pipeline parallel"), UNIT_COUNT, 0, INT, .plan = get_pp),
+	PLAN("dp", N_("data parallel"), UNIT_COUNT, 0, INT, .plan = get_dp),
+	PLAN("zero", N_("ZeRO stage"), UNIT_NONE, 0, INT, .plan = get_zero),
+	PLAN("recompute", N_("recompute"), UNIT_NONE, 0, BOOL, .plan = get_recompute),
+	PLAN("strategy", N_("plan"), UNIT_NONE, 0, STRING, .plan = get_strategy),
 	TERM(TERM_WEIGHTS),
 	TERM(TERM_KV_CACHE),
 	TERM(TERM_ACTIVATIONS),
 	TERM(TERM_GRADIENTS),
 	TERM(TERM_OPTIMIZER),
 	TERM(TERM_OVERHEAD),
-	PER_CARD("total", N_("total"), "GiB", 4, NUMBER, need),
-	PER_CARD("with_headroom", N_("with headroom"), "GiB", 4, NUMBER, with_headroom),
-	PLAN("utilization_pct", N_("used"), "%", 1, NUMBER, utilization),
+	PER_CARD("total", N_("total"), UNIT_GIB, 4, NUMBER, .plan = get_need),
+	PER_CARD("with_headroom", N_("with headroom"), UNIT_GIB, 4, NUMBER, .plan = get_with_headroom),
+	PLAN("utilization_pct", N_("used"), UNIT_PERCENT, 1, NUMBER, .plan = get_utilization),
 	RENT_FIRST(CONTAINER),
-	CONTAINER("max_cards", N_("max cards"), NULL, 0, INT, max_cards),
+	CONTAINER("max_cards", N_("max cards"), UNIT_COUNT, 0, INT, .rent = get_rent_max_cards),
 	RENT_MONTHLY(CONTAINER),
-	CONTAINER("hourly_per_card", N_("per card"), "per hour", 4, NUMBER, hourly),
-	CONTAINER("collected", N_("collected"), NULL, 0, DATE, collected),
+	CONTAINER("hourly_per_card", N_("per card"), UNIT_MONEY, 4, NUMBER, .rent = get_rent_hourly),
+	CONTAINER("collected", N_("collected"), UNIT_DATE, 0, DATE, .rent = get_rent_collected),
 	RENT_FIRST(BAREMETAL),
-	BAREMETAL("machines", N_("machines"), NULL, 0, INT, bm_machines),
-	BAREMETAL("monthly_machine", N_("per machine"), MONEY, 2, NUMBER, per_machine),
+	BAREMETAL("machines", N_("machines"), UNIT_COUNT, 0, INT, .rent = get_rent_machines),
+	BAREMETAL("monthly_machine", N_("per machine"), UNIT_MONEY, 2, NUMBER,
+		  .rent = get_rent_per_machine),
 	RENT_MONTHLY(BAREMETAL),
-	BAREMETAL("idle_cards", N_("idle cards"), NULL, 0, INT, idle),
-	BAREMETAL("idle_monthly", N_("idle cards cost"), MONEY, 2, NUMBER, idle_cost),
-	BAREMETAL("network", N_("network"), NULL, 0, STRING, network),
-	BAREMETAL("inter_node", N_("between machines"), NULL, 0, STRING, inter_node),
-	BAREMETAL("collected", N_("collected"), NULL, 0, DATE, collected),
-	PLAN("cheaper", N_("cheaper"), NULL, 0, STRING, cheaper),
-	PLAN("efficiency_pct", N_("parallel efficiency"), "%", 1, NUMBER, efficiency),
-	PLAN("effective_monthly_per_card", N_("effective per card"), MONEY, 2, NUMBER, effective),
-	PLAN("memory_minimum_cards", N_("memory minimum"), NULL, 0, INT, memory_min),
-	MEMORY_MIN("cards", N_("cards"), NULL, 0, INT, m_cards),
-	MEMORY_MIN("tp", N_("tensor parallel"), NULL, 0, INT, m_tp),
-	MEMORY_MIN("pp", N_("pipeline parallel"), NULL, 0, INT, m_pp),
-	MEMORY_MIN("replicas", N_("replicas"), NULL, 0, INT, m_replicas),
-	MEMORY_MIN("per_card_gib", N_("per card"), "GiB", 4, NUMBER, m_per_card),
-	MEMORY_MIN("ttft_s", N_("time to first token"), "s", 4, NUMBER, m_ttft),
-	MEMORY_MIN("tpot_s", N_("time per output token"), "s", 6, NUMBER, m_tpot),
-	MEMORY_MIN("output_tokens_per_s", N_("output"), "tok/s", 1, NUMBER, m_output),
-	TIME_ROWS(fg_throughput),
-	OPEN("rate", N_("request rate"), "req/s", 4, NUMBER, o_rate),
-	OPEN("rate_per_replica", N_("per replica"), "req/s", 4, NUMBER, o_rate_per_replica),
-	OPEN("percentile", N_("percentile"), "%", 1, NUMBER, o_percentile),
-	OPEN("stable", N_("keeps up"), NULL, 0, BOOL, o_stable),
-	OPEN("ttft_mean_s", N_("time to first token, mean"), "s", 4, NUMBER, o_ttft_mean),
-	OPEN("ttft_p_s", N_("time to first token at the percentile"), "s", 4, NUMBER, o_ttft_p),
-	OPEN("tpot_mean_s", N_("time per output token, mean"), "s", 6, NUMBER, o_tpot_mean),
-	OPEN("tpot_p_s", N_("time per output token at the percentile"), "s", 6, NUMBER, o_tpot_p),
-	OPEN("itl_p50_s", N_("inter-token latency p50"), "s", 6, NUMBER, o_itl_p50),
-	OPEN("itl_p99_s", N_("inter-token latency p99"), "s", 6, NUMBER, o_itl_p99),
-	OPEN("in_flight", N_("requests in flight"), NULL, 2, NUMBER, o_in_flight),
-	OPEN("prefill_utilisation", N_("prefill utilisation"), NULL, 4, NUMBER, o_rho),
-	OPEN("max_rate_per_replica", N_("most per replica within the targets"), "req/s", 4,
-	     NUMBER, o_max_rate),
-	OPEN("replicas", N_("replicas for the rate"), NULL, 0, INT, o_replicas),
-	OPEN("cards", N_("cards for the rate"), NULL, 0, INT, o_cards),
-	OPEN("meets_slo", N_("meets the targets"), NULL, 0, BOOL, o_meets),
-	OPEN("binding", N_("binding"), NULL, 0, STRING, o_binding),
-	TIME_ROWS(fg_throughput_at_max),
-	TRAIN("flops", N_("FLOPs"), NULL, 0, NUMBER, tr_flops),
-	TRAIN("k", N_("FLOPs per parameter per token"), NULL, 0, NUMBER, tr_k),
-	TRAIN("mfu", N_("MFU"), NULL, 4, NUMBER, tr_mfu),
-	TRAIN("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
-	TRAIN("days", N_("days"), "days", 3, NUMBER, tr_days),
-	TRAIN("card_hours", N_("card-hours"), "h", 1, NUMBER, tr_card_hours),
-	TRAIN("cards_for_deadline", N_("cards for the deadline"), NULL, 0, INT, tr_for_deadline),
-	TRAIN("meets_deadline", N_("meets the deadline"), NULL, 0, BOOL, tr_meets),
-	TRAIN("parallel_efficiency", N_("parallel efficiency"), NULL, 4, NUMBER, tr_eff),
-	TRAIN_EFF("peak_tflops", N_("peak"), "TFLOPS", 1, NUMBER, tr_peak),
-	TRAIN_EFF("mfu_train", N_("MFU in training"), NULL, 2, NUMBER, tr_mfu_train),
-	TRAIN_EFF("goodput", N_("goodput"), NULL, 2, NUMBER, tr_goodput),
-	TRAIN_EFF("overlap", N_("all-reduce overlap"), NULL, 2, NUMBER, tr_overlap),
-	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), NULL, 2, NUMBER, tr_qlora),
-	TRAIN_EFF("fp8_mfu_factor", N_("FP8 MFU factor"), NULL, 2, NUMBER, tr_fp8_factor),
-	TRAIN_EFF("link_gbs", N_("link in a machine"), "GB/s", 1, NUMBER, tr_link),
-	TRAIN_EFF("node_gbs", N_("link between machines"), "GB/s", 3, NUMBER, tr_node),
-	TRAIN_EFF("compute_s_per_step", N_("compute per step"), "s", 4, NUMBER, tr_t_c),
-	TRAIN_EFF("allreduce_s_per_step", N_("all-reduce per step"), "s", 4, NUMBER, tr_t_ar),
-	TRAIN_EFF("idle_share", N_("spend that buys no compute"), NULL, 4, NUMBER, tr_idle),
-	IN(&training_usl, "sigma", N_("sigma"), NULL, 10, NUMBER, tr_sigma),
-	IN(&training_usl, "kappa", N_("kappa"), NULL, 10, NUMBER, tr_kappa),
-	IN(&training_usl, "x1", N_("tokens/s on one card"), "tok/s", 2, NUMBER, tr_x1),
-	IN(&training_usl, "peak_cards", N_("peak at"), "cards", 1, NUMBER, tr_peak_cards),
+	BAREMETAL("idle_cards", N_("idle cards"), UNIT_COUNT, 0, INT, .rent = get_rent_idle),
+	BAREMETAL("idle_monthly", N_("idle cards cost"), UNIT_MONEY, 2, NUMBER,
+		  .rent = get_rent_idle_cost),
+	BAREMETAL("network", N_("network"), UNIT_NONE, 0, STRING, .rent = get_rent_network),
+	BAREMETAL("inter_node", N_("between machines"), UNIT_NONE, 0, STRING,
+		  .rent = get_rent_inter_node),
+	BAREMETAL("collected", N_("collected"), UNIT_DATE, 0, DATE, .rent = get_rent_collected),
+	PLAN("cheaper", N_("cheaper"), UNIT_NONE, 0, STRING, .plan = get_cheaper),
+	PLAN("efficiency_pct", N_("parallel efficiency"), UNIT_PERCENT, 1, NUMBER,
+	     .plan = get_efficiency),
+	PLAN("effective_monthly_per_card", N_("effective per card"), UNIT_MONEY, 2, NUMBER,
+	     .plan = get_effective),
+	PLAN("memory_minimum_cards", N_("memory minimum"), UNIT_COUNT, 0, INT,
+	     .plan = get_memory_minimum),
+	MINIMUM("cards", N_("cards"), UNIT_COUNT, 0, INT, get_min_cards),
+	MINIMUM("tp", N_("tensor parallel"), UNIT_COUNT, 0, INT, get_min_tp),
+	MINIMUM("pp", N_("pipeline parallel"), UNIT_COUNT, 0, INT, get_min_pp),
+	MINIMUM("replicas", N_("replicas"), UNIT_COUNT, 0, INT, get_min_replicas),
+	MINIMUM("per_card_gib", N_("per card"), UNIT_GIB, 4, NUMBER, get_min_per_card),
+	MINIMUM("ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, get_min_ttft),
+	MINIMUM("tpot_s", N_("time per output token"), UNIT_SECONDS, 6, NUMBER, get_min_tpot),
+	MINIMUM("output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, get_min_output),
+	TIME_ROWS(throughput),
+	OPEN("rate", N_("request rate"), UNIT_COEFFICIENT, 4, NUMBER, get_open_rate),
+	OPEN("rate_per_replica", N_("per replica"), UNIT_COEFFICIENT, 4, NUMBER,
+	     get_open_rate_per_replica),
+	OPEN("percentile", N_("percentile"), UNIT_PERCENT, 1, NUMBER, get_open_percentile),
+	OPEN("stable", N_("keeps up"), UNIT_NONE, 0, BOOL, get_open_stable),
+	OPEN("ttft_mean_s", N_("time to first token, mean"), UNIT_SECONDS, 4, NUMBER,
+	     get_open_ttft_mean),
+	OPEN("ttft_p_s", N_("time to first token at the percentile"), UNIT_SECONDS, 4, NUMBER,
+	     get_open_ttft_p),
+	OPEN("tpot_mean_s", N_("time per output token, mean"), UNIT_SECONDS, 6, NUMBER,
+	     get_open_tpot_mean),
+	OPEN("tpot_p_s", N_("time per output token at the percentile"), UNIT_SECONDS, 6, NUMBER,
+	     get_open_tpot_p),
+	OPEN("itl_p50_s", N_("inter-token latency p50"), UNIT_SECONDS, 6, NUMBER, get_open_itl_p50),
+	OPEN("itl_p99_s", N_("inter-token latency p99"), UNIT_SECONDS, 6, NUMBER, get_open_itl_p99),
+	OPEN("in_flight", N_("requests in flight"), UNIT_COUNT, 2, NUMBER, get_open_in_flight),
+	OPEN("prefill_utilisation", N_("prefill utilisation"), UNIT_SHARE, 4, NUMBER, get_open_rho),
+	OPEN("max_rate_per_replica", N_("most per replica within the targets"), UNIT_COEFFICIENT,
+	     4, NUMBER, get_open_max_rate),
+	OPEN("replicas", N_("replicas for the rate"), UNIT_COUNT, 0, INT, get_open_replicas),
+	OPEN("cards", N_("cards for the rate"), UNIT_COUNT, 0, INT, get_open_cards),
+	OPEN("meets_slo", N_("meets the targets"), UNIT_NONE, 0, BOOL, get_open_meets),
+	OPEN("binding", N_("binding"), UNIT_NONE, 0, STRING, get_open_binding),
+	TIME_ROWS(throughput_at_max),
+	TRAIN("flops", N_("FLOPs"), UNIT_FLOPS, 0, NUMBER, .train = get_train_flops),
+	TRAIN("k", N_("FLOPs per parameter per token"), UNIT_COUNT, 0, NUMBER, .train = get_train_k),
+	TRAIN("mfu", N_("MFU"), UNIT_RATIO, 4, NUMBER, .train = get_train_mfu),
+	TRAIN("goodput", N_("goodput"), UNIT_RATIO, 2, NUMBER, .train = get_train_goodput),
+	TRAIN("days", N_("days"), UNIT_DAYS, 3, NUMBER, .train = get_train_days),
+	TRAIN("card_hours", N_("card-hours"), UNIT_COUNT, 1, NUMBER, .train = get_train_card_hours),
+	TRAIN("cards_for_deadline", N_("cards for the deadline"), UNIT_COUNT, 0, INT,
+	      .train = get_train_for_deadline),
+	TRAIN("meets_deadline", N_("meets the deadline"), UNIT_NONE, 0, BOOL, .train = get_train_meets),
+	TRAIN("parallel_efficiency", N_("parallel efficiency"), UNIT_SHARE, 4, NUMBER,
+	      .train = get_train_eff),
+	TRAIN_EFF("peak_tflops", N_("peak"), UNIT_TFLOPS, 1, NUMBER, .train = get_train_peak),
+	TRAIN_EFF("mfu_train", N_("MFU in training"), UNIT_RATIO, 2, NUMBER,
+		  .plan = get_train_mfu_train),
+	TRAIN_EFF("goodput", N_("goodput"), UNIT_RATIO, 2, NUMBER, .train = get_train_goodput),
+	TRAIN_EFF("overlap", N_("all-reduce overlap"), UNIT_RATIO, 2, NUMBER, .train = get_train_overlap),
+	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), UNIT_RATIO, 2, NUMBER,
+		  .train = get_train_qlora),
+	TRAIN_EFF("fp8_mfu_factor", N_("FP8 MFU factor"), UNIT_RATIO, 2, NUMBER,
+		  .train = get_train_fp8_factor),
+	TRAIN_EFF("link_gbs", N_("link in a machine"), UNIT_GBS, 1, NUMBER, .train = get_train_link),
+	TRAIN_EFF("node_gbs", N_("link between machines"), UNIT_GBS, 3, NUMBER, .train = get_train_node),
+	TRAIN_EFF("compute_s_per_step", N_("compute per step"), UNIT_SECONDS, 4, NUMBER,
+		  .train = get_train_compute_s),
+	TRAIN_EFF("allreduce_s_per_step", N_("all-reduce per step"), UNIT_SECONDS, 4, NUMBER,
+		  .train = get_train_allreduce_s),
+	TRAIN_EFF("idle_share", N_("spend that buys no compute"), UNIT_SHARE, 4, NUMBER,
+		  .train = get_train_idle),
+	IN(&training_usl, "sigma", N_("sigma"), UNIT_COEFFICIENT, 10, NUMBER, .train = get_train_sigma),
+	IN(&training_usl, "kappa", N_("kappa"), UNIT_COEFFICIENT, 10, NUMBER, .train = get_train_kappa),
+	IN(&training_usl, "x1", N_("tokens/s on one card"), UNIT_RATE, 2, NUMBER, .train = get_train_x1),
+	IN(&training_usl, "peak_cards", N_("peak at"), UNIT_COUNT, 1, NUMBER,
+	   .plan = get_train_peak_cards),
 	WAY(container_hourly),
 	WAY(container_monthly),
 	WAY(baremetal),
-	IN(&training_cost, "cheapest", N_("cheapest"), NULL, 0, STRING, tr_cheapest),
-	TRAIN("band_pct", N_("band"), "%", 0, NUMBER, tr_band),
-	LIST("scaling", N_("scaling tiers"), scaling_applies, scaling),
-	LIST("alternatives", N_("alternatives"), list_applies, alternatives),
-	LIST("why", N_("why"), list_applies, why),
+	IN(&training_cost, "cheapest", N_("cheapest"), UNIT_NONE, 0, STRING, .train = get_train_cheapest),
+	TRAIN("band_pct", N_("band"), UNIT_PERCENT, 0, NUMBER, .train = get_train_band),
+	LIST("scaling", N_("scaling tiers"), get_scaling_applies, scaling),
+	LIST("alternatives", N_("alternatives"), get_lists, alternatives),
+	LIST("why", N_("why"), get_lists, why),
 };
 const size_t n_figures = sizeof figures / sizeof figures[0];
 
@@ -477,7 +477,7 @@ const char *figure_key(const struct figure *f)
 }
 
 /* Translated on each call: the language may change while the program runs. */
-const char *figure_label(const struct figure *f)
+static const char *figure_label(const struct figure *f)
 {
 	return _(f->term ? f->term->label : f->label);
 }
@@ -519,16 +519,54 @@ bool figure_group_within(const struct figure_group *g, const struct figure_group
 	return false;
 }
 
+/* The group (g or a parent) that says which time figures it describes, or NULL. */
+static const struct figure_group *timed_group(const struct figure_group *g)
+{
+	while (g && !g->throughput)
+		g = g->parent;
+	return g;
+}
+
+/* The time figures a row describes: its group's, else the plan's. */
+static const struct throughput *figure_throughput(const struct figure *f, const struct plan *p)
+{
+	const struct figure_group *g = timed_group(f->group);
+	return g ? g->throughput(p) : &p->throughput;
+}
+
+static enum mem_term term_of(const struct figure *f)
+{
+	return (enum mem_term)(f->term - mem_term_rows);
+}
+
+bool figure_get(const struct figure *f, const struct plan *p, struct figure_value *v)
+{
+	const struct figure_getter *g = &f->get;
+	if (g->plan)
+		return g->plan(p, v);
+	if (g->rent)
+		return g->rent(p, f->group->rent(p), v);
+	if (g->time)
+		return g->time(figure_throughput(f, p), v);
+	if (g->train)
+		return g->train(&p->training, v);
+	if (g->way)
+		return g->way(&p->training, (enum train_rent)f->group->way, v);
+	if (g->term)
+		return g->term(p, term_of(f), v);
+	return false; /* a list's field: figure_item */
+}
+
 int figure_list_count(const struct figure *f, const struct plan *p)
 {
 	struct figure_value v = {0};
-	return f->list && f->get(p, f, &v) ? f->list->count(p) : 0;
+	return f->list && figure_get(f, p, &v) ? f->list->count(p) : 0;
 }
 
 bool figure_item(const struct figure *field, const struct plan *p, int i, struct figure_value *v)
 {
-	*v = (struct figure_value){.index = i};
-	return field->get(p, field, v);
+	*v = (struct figure_value){0};
+	return field->get.item(p, i, v);
 }
 
 static bool scalar_text(const struct figure *f, const struct figure_value *v, char *buf,
@@ -558,7 +596,7 @@ bool figure_text(const struct figure *f, const struct plan *p, char *buf, size_t
 {
 	struct figure_value v = {0};
 	buf[0] = '\0';
-	if (!f->get(p, f, &v))
+	if (!figure_get(f, p, &v))
 		return false;
 	if (f->kind == FIGURE_LIST) {
 		list_text(f, p, buf, cap);
@@ -587,7 +625,7 @@ static bool scalar_text(const struct figure *f, const struct figure_value *vp, c
 	case FIGURE_DATE:
 		if (v.number <= 0)
 			return false;
-		format_date(buf, cap, (int)v.number);
+		unit_date(buf, cap, (int)v.number);
 		return true;
 	case FIGURE_MESSAGE:
 		message_format(v.message, buf, cap);
@@ -598,6 +636,39 @@ static bool scalar_text(const struct figure *f, const struct figure_value *vp, c
 		snprintf(buf, cap, "%s", v.text);
 		return true;
 	}
+}
+
+/* The currency of a money figure: its way of renting's offer, its time
+ * model's, else the plan's. */
+static const char *figure_currency(const struct figure *f, const struct plan *p)
+{
+	const struct rent *r = f->group && f->group->rent ? f->group->rent(p) : NULL;
+	if (r && r->offer && r->offer->currency && r->offer->currency[0])
+		return r->offer->currency;
+	if (timed_group(f->group)) {
+		const struct throughput *t = figure_throughput(f, p);
+		if (t->valid && t->currency && t->currency[0])
+			return t->currency;
+	}
+	return plan_currency(p);
+}
+
+bool figure_human(const struct figure *f, const struct plan *p, enum money_style ms, char *buf,
+		  size_t cap)
+{
+	struct figure_value v = {0};
+	buf[0] = '\0';
+	if (f->kind == FIGURE_LIST || !figure_get(f, p, &v))
+		return false;
+	if (f->kind == FIGURE_NUMBER || f->kind == FIGURE_INT || f->kind == FIGURE_DATE)
+		unit_text(buf, cap, f->unit, v.number, figure_currency(f, p), ms);
+	else if (f->kind == FIGURE_BOOL)
+		snprintf(buf, cap, "%s", v.flag ? _("yes") : _("no"));
+	else if (f->kind == FIGURE_MESSAGE)
+		message_format(v.message, buf, cap);
+	else
+		snprintf(buf, cap, "%s", v.text ? v.text : "");
+	return true;
 }
 
 const struct figure *figure_find(const struct figure_group *g, const char *key)

@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "figure_value.h"
 #include "plan.h"
+#include "units.h"
 
 enum figure_kind {
 	FIGURE_NUMBER,
@@ -17,16 +19,6 @@ enum figure_kind {
 	FIGURE_DATE,
 	FIGURE_LIST, /* a JSON list; one joined cell in the CSV */
 	FIGURE_MESSAGE, /* a note object in the JSON (code, args, text); its text in the CSV */
-};
-
-/* One value; the member that holds it follows the kind. */
-struct figure_value {
-	double number; /* NUMBER and INT; DATE as yyyymmdd */
-	bool flag;     /* BOOL */
-	const char *text; /* STRING */
-	const struct message *message; /* MESSAGE */
-	char buf[256];    /* text rendered for this value, when text points here */
-	int index;        /* list items: which one the getter reads */
 };
 
 /* A JSON object inside the plan, or inside another group: "container":
@@ -56,17 +48,24 @@ struct figure_list {
 	const struct figure *fields;
 	size_t nfields;
 };
-/* False when the figure does not apply (JSON null, empty CSV cell). */
-typedef bool figure_get_fn(const struct plan *p, const struct figure *f, struct figure_value *v);
+struct figure_getter { /* exactly one is set */
+	figure_plan_fn *plan;
+	figure_rent_fn *rent;
+	figure_time_fn *time;
+	figure_train_fn *train;
+	figure_way_fn *way;
+	figure_term_fn *term;
+	figure_item_fn *item;
+};
 
 struct figure {
 	const struct figure_group *group; /* NULL: a member of the plan object */
 	const char *key;                  /* NULL: the key and label of 'term' */
 	const char *label; /* N_() marked; shown through figure_label */
-	const char *unit; /* "GiB", "CNY/month", "%", or NULL */
+	enum unit unit;    /* how people read it (units.h); JSON and CSV use decimals */
 	int decimals;
 	enum figure_kind kind;
-	figure_get_fn *get;
+	struct figure_getter get;
 	const struct mem_term_row *term; /* a memory term per card */
 	const struct figure_list *list;  /* FIGURE_LIST: its items (get says whether it applies) */
 };
@@ -77,11 +76,15 @@ extern const struct figure figures[];
 extern const size_t n_figures;
 
 const char *figure_key(const struct figure *f);
-/* The label in the language of the moment (the key is the interface and
- * stays English); call it each time the label is shown. */
-const char *figure_label(const struct figure *f);
 /* "bare metal", "container", "per card", translated the same way. */
 const char *figure_group_label(const struct figure_group *g);
+/* The value, through the row's getter; false when it does not apply. */
+bool figure_get(const struct figure *f, const struct plan *p, struct figure_value *v);
+/* The value as people read it, through its unit's printer (money in its
+ * way of renting's currency, in style ms); "yes"/"no" for a flag; false
+ * (and "") when it does not apply, or for a list. */
+bool figure_human(const struct figure *f, const struct plan *p, enum money_style ms, char *buf,
+		  size_t cap);
 /* The CSV column: key, or the group's prefix_key_suffix. */
 void figure_csv_name(const struct figure *f, char *buf, size_t cap);
 /* The value as the JSON writes it, strings unquoted; false (and "") when

@@ -9,10 +9,9 @@
 #include "compare.h"
 #include "figures.h"
 #include "i18n.h"
-#include "report.h"
-#include "tables.h"
 #include "message.h"
-#include "money.h"
+#include "tables.h"
+#include "units.h"
 
 /* Every text here is translated as it is written, never kept: the
  * language can change between two frames. */
@@ -27,18 +26,21 @@ static const char *rent_region(const struct rent *r)
 	return r->offer->region[0] ? r->offer->region : _("region not listed");
 }
 
-/* "¥9,345": an amount in the offer's currency (the plan's when none). */
+/* "¥9,345": an amount in the offer's currency (the plan's when none),
+ * by money's one rule, in the surface's style. */
 static const char *rent_money(char *buf, size_t cap, const struct plan *p, const struct rent *r,
-			      double amount, int decimals)
+			      double amount, const struct style *st)
 {
-	const char *cur = r->offer && r->offer->currency && r->offer->currency[0] ? r->offer->currency : plan_currency(p);
-	money_format(buf, cap, amount, cur, decimals, MONEY_UTF8);
+	const char *cur = r->offer && r->offer->currency && r->offer->currency[0] ? r->offer->currency
+										   : plan_currency(p);
+	unit_money(buf, cap, amount, cur, st->money);
 	return buf;
 }
 
-#define M(amount) rent_money((char[48]){""}, 48, p, r, (amount), 0)
+#define M(amount) rent_money((char[48]){""}, 48, p, r, (amount), st)
 
-static void rent_report(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+static void rent_report(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+			const struct style *st)
 {
 	char date[16], hourly[48] = "";
 	const char *label = rent_label(p, r);
@@ -46,10 +48,9 @@ static void rent_report(char *buf, size_t cap, const struct plan *p, const struc
 		snprintf(buf, cap, _("%s: — %s"), label, MESSAGE_TEXT(&r->why));
 		return;
 	}
-	format_date(date, sizeof date, r->monthly_collected);
+	unit_date(date, sizeof date, r->monthly_collected);
 	if (r->hourly_per_card >= 0)
-		snprintf(hourly, sizeof hourly, _(", %s/h = %s/month"),
-			 rent_money((char[48]){""}, 48, p, r, r->hourly_per_card, 2),
+		snprintf(hourly, sizeof hourly, _(", %s/h = %s/month"), M(r->hourly_per_card),
 			 M(r->hourly_per_card * HOURS_PER_MONTH));
 	if (r->machines)
 		snprintf(buf, cap,
@@ -64,11 +65,12 @@ static void rent_report(char *buf, size_t cap, const struct plan *p, const struc
 			 r->available ? "" : " — ", r->available ? "" : MESSAGE_TEXT(&r->why));
 }
 
-static void rent_screen(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+static void rent_screen(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+			const struct style *st)
 {
 	char date[16];
 	const char *label = rent_label(p, r);
-	format_date(date, sizeof date, r->monthly_collected);
+	unit_date(date, sizeof date, r->monthly_collected);
 	if (!r->offer)
 		snprintf(buf, cap, "%s — %s", label, MESSAGE_TEXT(&r->why));
 	else if (r->machines)
@@ -88,14 +90,15 @@ static const char *or_dash(const char *s)
 	return s[0] ? s : "—";
 }
 
-static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct rent *r)
+static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+		       const struct style *st)
 {
 	char date[16], price[64];
 	const struct offer *o = r->offer;
 	buf[0] = '\0';
 	if (!o)
 		return;
-	format_date(date, sizeof date, r->monthly_collected);
+	unit_date(date, sizeof date, r->monthly_collected);
 	snprintf(price, sizeof price, r->machines ? _("%s per machine") : _("%s per card"),
 		 M(r->machines ? r->machine_monthly : r->monthly_per_card));
 	snprintf(buf, cap, "%s | %s | %s%s%s | %s | %s | %s", rent_label(p, r), or_dash(o->region),
@@ -103,17 +106,34 @@ static void rent_quote(char *buf, size_t cap, const struct plan *p, const struct
 		 or_dash(o->source));
 }
 
-typedef void rent_writer(char *buf, size_t cap, const struct plan *p, const struct rent *r);
+typedef void rent_writer(char *buf, size_t cap, const struct plan *p, const struct rent *r,
+			 const struct style *st);
 
 void rent_describe(char *buf, size_t cap, const struct plan *p, const struct rent *r,
-		   enum rent_style style)
+		   const struct style *st)
 {
 	static rent_writer *const writers[] = {
-		[RENT_REPORT] = rent_report,
-		[RENT_SCREEN] = rent_screen,
-		[RENT_QUOTE] = rent_quote,
+		[SURFACE_REPORT] = rent_report,
+		[SURFACE_SCREEN] = rent_screen,
+		[SURFACE_QUOTE] = rent_quote,
 	};
-	writers[style](buf, cap, p, r);
+	writers[st->surface](buf, cap, p, r, st);
+}
+
+int plan_terms_text(char *buf, size_t cap, const struct mem_terms *m, const char *sep,
+		    enum mem_term first, enum mem_term last, bool held_only)
+{
+	size_t n = 0;
+	if (cap)
+		buf[0] = '\0';
+	for (enum mem_term t = first; t < last && n < cap; t++) {
+		char gib[32];
+		if (held_only && t != TERM_WEIGHTS && mem_term_value(m, t) <= 0)
+			continue;
+		unit_gib(gib, sizeof gib, mem_term_value(m, t) / GIB);
+		n += (size_t)snprintf(buf + n, cap - n, "%s%s %s", n ? sep : "", mem_term_name(t), gib);
+	}
+	return (int)(n < cap ? n : cap ? cap - 1 : 0);
 }
 
 void compare_row_fill(struct compare_row *r, const struct plan *a, const struct plan *b)
@@ -133,12 +153,10 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 	r->monthly_a = a ? plan_monthly(a) : -1;
 	r->monthly_b = b ? plan_monthly(b) : -1;
 	/* a missing side has no currency: its "—" needs none */
-	money_or_dash(r->money_a, sizeof r->money_a, r->monthly_a, a ? plan_currency(a) : "", 0,
-		      MONEY_UTF8);
-	money_or_dash(r->money_b, sizeof r->money_b, r->monthly_b, b ? plan_currency(b) : "", 0,
-		      MONEY_UTF8);
+	unit_money(r->money_a, sizeof r->money_a, r->monthly_a, a ? plan_currency(a) : "", MONEY_UTF8);
+	unit_money(r->money_b, sizeof r->money_b, r->monthly_b, b ? plan_currency(b) : "", MONEY_UTF8);
 	if (compare_row_delta(r, &delta))
-		money_format_signed(r->delta, sizeof r->delta, delta, plan_currency(b), 0, MONEY_UTF8);
+		unit_money_signed(r->delta, sizeof r->delta, delta, plan_currency(b), MONEY_UTF8);
 	else
 		snprintf(r->delta, sizeof r->delta, "—");
 }
@@ -261,84 +279,9 @@ void plan_shape_words(char *buf, size_t cap, const struct plan *p)
 		snprintf(buf, cap, "%s", words);
 }
 
-int per_million_decimals(double v)
-{
-	return v < 10 ? 2 : v < 100 ? 1 : 0;
-}
-
-/* The cheaper way's figure (one tokens count divides both monthly totals,
- * so the cheaper total is the cheaper per million). Without a cheaper way
- * (two currencies, which no rate compares) the container's, the way
- * plan_currency names: never the smaller number of ¥ and $. */
-double plan_per_million(const struct plan *p, const struct throughput *t)
-{
-	double c = t->per_million_output.container, b = t->per_million_output.baremetal;
-	if (p->cheaper == CHEAPER_BAREMETAL && b >= 0)
-		return b;
-	return c >= 0 ? c : b;
-}
-
-void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		 enum money_style ms)
-{
-	money_format(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", decimals, ms);
-}
-
-void table_money_short(char *buf, size_t cap, double amount, const char *currency,
-		       enum money_style ms)
-{
-	money_format_short(buf, cap, amount, ms == MONEY_UTF8 ? currency : "", ms);
-}
-
-static bool inference_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
-{
-	const struct throughput *t = &p->throughput;
-	const char *mark = out->estimate ? "~" : "";
-	if (!t->valid)
-		return false;
-	char n[32];
-	money_group(n, sizeof n, t->output_tokens_per_s, t->output_tokens_per_s < 100 ? 1 : 0);
-	snprintf(out->speed, sizeof out->speed, "%s%s", mark, n);
-	double m = plan_per_million(p, t);
-	if (m < 0)
-		snprintf(out->cost, sizeof out->cost, "—");
-	else {
-		table_money(n, sizeof n, m, plan_currency(p), per_million_decimals(m), ms);
-		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
-	}
-	return true;
-}
-
-static bool training_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
-{
-	const struct training_estimate *t = &p->training;
-	const char *mark = out->estimate ? "~" : "";
-	char n[32];
-	if (!t->valid)
-		return false;
-	snprintf(out->speed, sizeof out->speed, t->days < 100 ? "%s%.1f" : "%s%.0f", mark, t->days);
-	if (t->bill.cheapest == RENT_NONE)
-		snprintf(out->cost, sizeof out->cost, "—");
-	else {
-		table_money(n, sizeof n, t->bill.cost[t->bill.cheapest], plan_currency(p), 0, ms);
-		snprintf(out->cost, sizeof out->cost, "%s%s", mark, n);
-	}
-	return true;
-}
-
 bool plan_time_estimate(const struct plan *p)
 {
 	if (p->training.valid)
 		return !p->training.measured && p->training.r.band_pct > 25;
 	return p->throughput.band_pct > BAND_PUBLISHED_PCT;
-}
-
-bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out)
-{
-	memset(out, 0, sizeof *out);
-	out->training = p->training.valid;
-	out->estimate = plan_time_estimate(p);
-	if (!p->fits || !p->cards)
-		return false;
-	return out->training ? training_cells(p, ms, out) : inference_cells(p, ms, out);
 }

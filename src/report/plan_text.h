@@ -1,23 +1,30 @@
 /* Sentences and cells about a plan that more than one front end prints:
- * how a way of renting adds up, and a row comparing two plans. */
+ * how a way of renting adds up, the memory terms, the plan's shape, and
+ * a row comparing two plans. */
 #ifndef GPUPLAN_PLAN_TEXT_H
 #define GPUPLAN_PLAN_TEXT_H
 
 #include <stddef.h>
 
-#include "money.h"
 #include "plan.h"
+#include "units.h"
 
-enum rent_style {
-	RENT_REPORT, /* "container: 3 × 2577 = 7731/month, 3.58/h = 2613/month (max 4 cards, 2026-10-12)" */
-	RENT_SCREEN, /* "container 3 × 2577 = 7731/month · max 4 cards · 2026-10-12" */
-	RENT_QUOTE   /* Markdown cells: "container | 湖北一区 | 2577 per card | 2026-10-12 | — | source" */
-};
-
-/* r is &p->container or &p->baremetal; its label comes from the figures
- * table's group. RENT_QUOTE writes "" when r has no offer. */
+/* How a way of renting adds up, for the surface st:
+ *   report "container: 3 × ¥2,577 = ¥7,731/month, ¥3.58/h = ¥2,613/month (max 4 cards, 2026-10-12)"
+ *   screen "container 3 × ¥2,577 = ¥7,731/month · max 4 cards · 2026-10-12"
+ *   quote  Markdown cells "container | 湖北一区 | ¥2,577 per card | 2026-10-12 | — | source"
+ * r is &p->container or &p->baremetal; its label comes from the figures
+ * table's group. The quote's is "" when r has no offer. */
 void rent_describe(char *buf, size_t cap, const struct plan *p, const struct rent *r,
-		   enum rent_style style);
+		   const struct style *st);
+
+/* "weights 8.46 + KV 0.12 + … + overhead 1.00": the terms first..last-1
+ * in GiB (units.h) with their names (mem_term_name), joined by sep;
+ * held_only leaves out the terms that hold nothing but the weights (the
+ * screen: gradients and optimizer states are 0 for inference). Returns
+ * the length written. */
+int plan_terms_text(char *buf, size_t cap, const struct mem_terms *m, const char *sep,
+		    enum mem_term first, enum mem_term last, bool held_only);
 
 /* One GPU type under scenario A and scenario B. Either plan may be
  * missing (NULL) when the other analysis has no such GPU type. */
@@ -56,33 +63,8 @@ void compare_row_fill(struct compare_row *r, const struct plan *a, const struct 
 /* B's monthly cost minus A's; false when either has none. */
 bool compare_row_delta(const struct compare_row *r, double *delta);
 
-/* The GPU table's time cells. Inference: output tokens/s at the
- * concurrency ("1,234", "10.6" below 100) and the cost per million output tokens the cheaper
- * way ("¥0.27"); training with --train-tokens: days and the job's total at
- * the cheapest billing (MONEY_ASCII: the digits alone, as the table's
- * other amounts on a plain terminal). estimate: the row's band is the wide one (±50 %),
- * shown as a "~" before both figures. False (cells "") when the plan has
- * no time figures. */
-struct time_cells {
-	char speed[40], cost[40];
-	bool training, estimate;
-};
-bool plan_time_cells(const struct plan *p, enum money_style ms, struct time_cells *out);
 /* Whether the plan's time figures are an estimate row's ("~", ±50 %):
  * efficiencies that are estimates, not measured or published. */
 bool plan_time_estimate(const struct plan *p);
-/* An amount in a table cell: with its sign in UTF-8; a plain terminal's
- * cells carry the digits alone ("CNY " on each would push numbers off an
- * 80-column table; the header names the currency). */
-void table_money(char *buf, size_t cap, double amount, const char *currency, int decimals,
-		 enum money_style ms);
-/* The same abbreviated ("KRW 123M"), for columns too narrow for it whole. */
-void table_money_short(char *buf, size_t cap, double amount, const char *currency,
-		       enum money_style ms);
-/* Decimals that keep a per-million price readable: 2 below 10, 1 below 100. */
-int per_million_decimals(double v);
-/* The cheaper way's cost per million output tokens, in plan_currency;
- * < 0: none. */
-double plan_per_million(const struct plan *p, const struct throughput *t);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "units.h"
 
 enum report_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_MARKDOWN };
 
@@ -61,18 +62,7 @@ int report_write_error(FILE *out);
 void report_columns(FILE *out, const char *const *cells, size_t nrows, size_t ncols,
 		    const bool *left);
 
-/* Shared wording, also used by the terminal screen. */
-void format_date(char *out, size_t cap, int yyyymmdd);
-/* "ok", "tight", "no": the JSON's and CSV's value (English, an interface). */
-const char *plan_fit_word(const struct plan *p);
-/* The same word for people, in the language of the moment. */
-const char *plan_fit_label(const struct plan *p);
+/* The settings' names for a scenario's choices, as the command line takes them. */
 const char *scenario_kv_name(const struct scenario *sc);
-const char *scenario_recompute_name(const struct scenario *sc);
-const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap);
-/* "9345" or "—" when the way of renting is not available. */
-void format_price(char *out, size_t cap, const struct rent *r);
-/* "¥9,345" or "—": the same in the offer's currency (money.h). */
-void format_price_money(char *out, size_t cap, const struct rent *r);
 
 #endif

@@ -1,3 +1,5 @@
+/* What every printed report shares: the scenario's summary and header,
+ * the data line and cells, the columns, and write errors. */
 #include <csv.h>
 #include <errno.h>
 #include <stdio.h>
@@ -5,31 +7,9 @@
 
 #include "datasrc.h"
 #include "i18n.h"
-#include "money.h"
 #include "report.h"
 #include "settings.h"
 #include "text.h"
-
-void format_date(char *out, size_t cap, int d)
-{
-	if (d <= 0)
-		snprintf(out, cap, "—");
-	else
-		snprintf(out, cap, "%04d-%02d-%02d", d / 10000, d / 100 % 100, d % 100);
-}
-
-const char *plan_fit_word(const struct plan *p)
-{
-	static const char *const words[] = {"ok", "tight", "no"};
-	return words[p->level];
-}
-
-const char *plan_fit_label(const struct plan *p)
-{
-	/* "fit|no" keeps this "no" apart from a yes/no answer */
-	static const char *const words[] = {N_("fit|ok"), N_("fit|tight"), N_("fit|no")};
-	return C_(words[p->level]);
-}
 
 /* The names below are the settings table's, as the command line takes them. */
 static const char *choice_name(const char *key, const struct scenario *sc)
@@ -41,34 +21,6 @@ static const char *choice_name(const char *key, const struct scenario *sc)
 const char *scenario_kv_name(const struct scenario *sc)
 {
 	return choice_name("kv-precision", sc);
-}
-
-const char *scenario_recompute_name(const struct scenario *sc)
-{
-	return choice_name("recompute", sc);
-}
-
-const char *scenario_zero_name(const struct scenario *sc, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "%s", choice_name("zero", sc));
-	return buf;
-}
-
-void format_price(char *out, size_t cap, const struct rent *r)
-{
-	if (r->available)
-		snprintf(out, cap, "%.0f", r->monthly_per_card);
-	else
-		snprintf(out, cap, "—");
-}
-
-void format_price_money(char *out, size_t cap, const struct rent *r)
-{
-	if (r->available)
-		money_format(out, cap, r->monthly_per_card, r->offer ? r->offer->currency : "CNY", 0,
-			     MONEY_UTF8);
-	else
-		snprintf(out, cap, "—");
 }
 
 /* "Llama-3.1-70B bf16 inference, context 4096, concurrency 1": the model's
@@ -93,14 +45,14 @@ void scenario_header(char *out, size_t cap, const struct scenario *sc)
 void report_data_line(FILE *out, const struct catalog *c)
 {
 	char date[16];
-	format_date(date, sizeof date, c->newest_date);
+	unit_date(date, sizeof date, c->newest_date);
 	fprintf(out, _("data: %s · prices as of %s\n"), data_source_text(c), date);
 }
 
 void report_data_cells(FILE *out, const struct catalog *c)
 {
 	char date[16];
-	format_date(date, sizeof date, c->newest_date);
+	unit_date(date, sizeof date, c->newest_date);
 	fputc(',', out);
 	if (strpbrk(c->source, ",\"\n"))
 		csv_fwrite(out, c->source, strlen(c->source));

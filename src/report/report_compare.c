@@ -8,7 +8,6 @@
 #include "figures.h"
 #include "i18n.h"
 #include "jsonw.h"
-#include "money.h"
 #include "plan_text.h"
 #include "report.h"
 #include "report_time.h"
@@ -20,28 +19,6 @@ enum compare_col { CC_GPU, CC_CARDS_A, CC_PLAN_A, CC_MONTH_A, CC_SPEED_A, CC_CAR
 struct compare_cells {
 	char cell[NCC][96];
 };
-
-/* "+79 tok/s", "-1.20 days", or "—" when a side has no figure. */
-static void speed_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b)
-{
-	double va, vb;
-	bool da, db;
-	char v[32];
-	if (!time_figure(a, &va, &da) || !time_figure(b, &vb, &db) || da != db) {
-		snprintf(buf, cap, "—");
-		return;
-	}
-	if (da)
-		time_days_text(v, sizeof v, vb - va < 0 ? va - vb : vb - va);
-	else
-		time_rate_text(v, sizeof v, vb - va < 0 ? va - vb : vb - va);
-	bool zero = strspn(v, "0.") == strlen(v); /* "0.0": no sign */
-	const char *sign = zero ? "" : vb - va < 0 ? "-" : "+";
-	if (da)
-		snprintf(buf, cap, _("%s%s days"), sign, v);
-	else
-		snprintf(buf, cap, "%s%s tok/s", sign, v);
-}
 
 static void side_cells(char (*c)[96], const struct plan *p, double monthly)
 {
@@ -56,7 +33,7 @@ static void side_cells(char (*c)[96], const struct plan *p, double monthly)
 	else if (monthly < 0)
 		snprintf(c[2], sizeof c[2], "—");
 	else
-		money_format(c[2], sizeof c[2], monthly, plan_currency(p), 0, MONEY_UTF8);
+		unit_money(c[2], sizeof c[2], monthly, plan_currency(p), style_report.money);
 }
 
 static void compare_cells_fill(struct compare_cells *t, const struct plan *pa, const struct plan *pb)
@@ -68,11 +45,11 @@ static void compare_cells_fill(struct compare_cells *t, const struct plan *pa, c
 	side_cells(&t->cell[CC_CARDS_A], r.a, r.monthly_a);
 	side_cells(&t->cell[CC_CARDS_B], r.b, r.monthly_b);
 	if (compare_row_delta(&r, &delta))
-		money_format_signed(t->cell[CC_DELTA], sizeof t->cell[0], delta,
-				    plan_currency(r.b), 0, MONEY_UTF8);
+		unit_money_signed(t->cell[CC_DELTA], sizeof t->cell[0], delta, plan_currency(r.b),
+				  style_report.money);
 	else
 		snprintf(t->cell[CC_DELTA], sizeof t->cell[0], "—");
-	speed_delta_cell(t->cell[CC_SPEED_DELTA], sizeof t->cell[0], r.a, r.b);
+	time_delta_cell(t->cell[CC_SPEED_DELTA], sizeof t->cell[0], r.a, r.b);
 }
 
 /* The rows: A's GPU types, then those only B has (another catalogue). */
@@ -201,11 +178,11 @@ static void compare_json(FILE *out, const struct analysis *a, const struct analy
 	scenario_summary(sb, sizeof sb, &b->sc);
 	jw_open(&j, NULL, '{');
 	char date[16];
-	format_date(date, sizeof date, a->catalog->newest_date);
+	unit_date(date, sizeof date, a->catalog->newest_date);
 	jw_string(&j, "data_source", a->catalog->source);
 	jw_string(&j, "prices_as_of", date);
 	if (b->catalog != a->catalog) { /* --compare "--data DIR" */
-		format_date(date, sizeof date, b->catalog->newest_date);
+		unit_date(date, sizeof date, b->catalog->newest_date);
 		jw_string(&j, "b_data_source", b->catalog->source);
 		jw_string(&j, "b_prices_as_of", date);
 	}

@@ -122,7 +122,7 @@ static void add_message_code(struct row *r, const char *name, const struct figur
 			     const struct plan *p)
 {
 	struct figure_value v = {0};
-	bool got = f->get(p, f, &v);
+	bool got = figure_get(f, p, &v);
 	add(r, name, "%s", got ? message_key(v.message->code) : "");
 }
 

@@ -134,7 +134,7 @@ static void json_value(struct jsonw *j, const struct figure *f, const struct pla
 static void json_figure(struct jsonw *j, const struct figure *f, const struct plan *p)
 {
 	struct figure_value v = {0};
-	json_value(j, f, p, figure_key(f), f->get(p, f, &v), &v);
+	json_value(j, f, p, figure_key(f), figure_get(f, p, &v), &v);
 }
 
 /* A list of plain values, or of objects with the list's fields. */

@@ -7,7 +7,8 @@
 #include "jsonw.h"
 #include "capacity.h"
 #include "report.h"
-#include "report_time.h"
+#include "table_cells.h"
+#include "units.h"
 #include "tables.h"
 #include "text.h"
 
@@ -67,7 +68,7 @@ static void limit_row(FILE *out, enum report_format f, struct jsonw *j, const st
 		count_text(ctx, sizeof ctx, lim->max_context);
 		count_text(seq, sizeof seq, lim->max_concurrency);
 		text_pad(out, first ? gpu_short_name(g) : "", 16, 0);
-		time_rate_text(tok, sizeof tok, speed);
+		unit_rate(tok, sizeof tok, speed);
 		fprintf(out, " %5d", lim->cards);
 		const char *const cells[] = {ctx, seq, tok};
 		for (size_t k = 0; k < 3; k++) { /* by display width: "—" is 3 bytes */
@@ -99,7 +100,7 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 	scenario_summary(summary, sizeof summary, &a->sc);
 	if (f == FORMAT_JSON) {
 		char date[16];
-		format_date(date, sizeof date, a->catalog->newest_date);
+		unit_date(date, sizeof date, a->catalog->newest_date);
 		jw_open(&j, NULL, '{');
 		jw_string(&j, "data_source", a->catalog->source);
 		jw_string(&j, "prices_as_of", date);
@@ -112,12 +113,15 @@ bool report_limits(FILE *out, enum report_format f, const struct analysis *a)
 		fprintf(out, "gpu,cards,max_context,max_concurrency,output_tokens_per_s,data_source,"
 			     "prices_as_of\n");
 	} else {
+		struct table_look look;
+		char bands[160];
+		table_look_of(&look, a->plans, a->nplans);
+		table_bands_text(bands, sizeof bands, &look);
 		fprintf(out, "%s\n", summary);
 		report_data_line(out, a->catalog);
 		fprintf(out, _("longest context at concurrency %lld; most sequences at context %lld; "
-			       "tok/s: output tokens per second serving that many (estimate ±30 %%, "
-			       "±50 %% on calibration=estimate GPUs)\n\n"),
-			a->sc.concurrency, a->sc.context);
+			       "tok/s: output tokens per second serving that many (%s)\n\n"),
+			a->sc.concurrency, a->sc.context, bands);
 		limits_heading(out);
 	}
 	for (size_t i = 0; i < a->nplans; i++) {

@@ -6,33 +6,24 @@
 #include <string.h>
 #include <time.h>
 
-#include "plan_text.h"
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
 #include "i18n.h"
-#include "money.h"
+#include "plan_text.h"
 #include "report.h"
+#include "report_quote_md.h"
+#include "report_quote_time.h"
 #include "report_time.h"
 #include "tables.h"
+#include "train_text.h"
 
 #define G(x) ((x) / GIB)
 
-size_t quote_order_count(const struct analysis *a, const struct quote_order *o)
-{
-	return o->order ? o->n : a->nplans;
-}
-
-const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
-				    size_t i)
-{
-	size_t k = o->order ? o->order[i] : i;
-	return k < a->nplans ? &a->plans[k] : NULL;
-}
-
+/* Money in the plan's currency, by money's one rule (units.h). */
 static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 {
-	money_format(buf, cap, amount, plan_currency(p), 0, MONEY_UTF8);
+	unit_money(buf, cap, amount, plan_currency(p), style_quote.money);
 }
 
 /* An amount of one way to rent p, in that way's own currency: the two
@@ -40,7 +31,7 @@ static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
 static void md_rent_money(char *buf, size_t cap, double amount, const struct plan *p,
 			  const struct rent *r)
 {
-	money_format(buf, cap, amount, rent_currency(p, r), 0, MONEY_UTF8);
+	unit_money(buf, cap, amount, rent_currency(p, r), style_quote.money);
 }
 
 /* "910B 64G bare metal, 1 machine (7 cards used, 1 idle)": bare metal is
@@ -96,9 +87,9 @@ static const struct plan *cheapest_job(const struct analysis *a)
 		for (size_t i = 0; i < a->nplans; i++) {
 			const struct plan *p = &a->plans[i];
 			bool in_time = !p->training.deadline || p->training.meets_deadline;
-			if (time_job_cost(p) >= 0 && (pass || in_time) &&
+			if (train_job_cost(p) >= 0 && (pass || in_time) &&
 			    strcmp(plan_currency(p), plan_currency(by_month)) == 0 &&
-			    (!best || time_job_cost(p) < time_job_cost(best)))
+			    (!best || train_job_cost(p) < train_job_cost(best)))
 				best = p;
 		}
 		if (best)
@@ -117,7 +108,7 @@ static struct headline headline_of(const struct analysis *a)
 	if (h.p) {
 		h.job = true;
 		h.way = h.p->training.bill.cheapest;
-		h.amount = time_job_cost(h.p);
+		h.amount = train_job_cost(h.p);
 	} else if ((h.p = plan_cheapest(a))) {
 		h.amount = plan_monthly(h.p);
 	}
@@ -179,8 +170,8 @@ static void md_prepared(FILE *out, const struct analysis *a)
 	price_dates(a, &oldest, &newest);
 	if (!newest)
 		oldest = newest = a->catalog->newest_date;
-	format_date(from, sizeof from, oldest);
-	format_date(to, sizeof to, newest);
+	unit_date(from, sizeof from, oldest);
+	unit_date(to, sizeof to, newest);
 	if (oldest == newest)
 		snprintf(range, sizeof range, "%s", from);
 	else
@@ -305,7 +296,11 @@ static void md_plans_heading(FILE *out, const struct analysis *a)
 /* "52.9 (63.5) of 64.0": memory per card, with headroom, of the card's. */
 static void md_memory_cell(FILE *out, const struct plan *p)
 {
-	fprintf(out, _("%.1f (%.1f) of %.1f"), G(p->need), G(p->with_headroom), G(p->capacity));
+	char need[32], with[32], cap[32];
+	unit_gib(need, sizeof need, G(p->need));
+	unit_gib(with, sizeof with, G(p->with_headroom));
+	unit_gib(cap, sizeof cap, G(p->capacity));
+	fprintf(out, _("%s (%s) of %s"), need, with, cap);
 }
 
 /* "| GPU | cards | shape | ": a plan row's first cells. */
@@ -361,7 +356,7 @@ static void md_plan_row(FILE *out, const struct plan *p)
 	md_idle(out, p);
 	if (used) {
 		md_rent_money(money, sizeof money, used->total, p, used);
-		format_date(date, sizeof date, used->monthly_collected);
+		unit_date(date, sizeof date, used->monthly_collected);
 	}
 	fprintf(out, " %s | %s | %s |\n", MD(plan_cheaper_label(p)), MD(money), MD(date));
 }
@@ -388,10 +383,14 @@ static void md_memory(FILE *out, const struct analysis *a, const struct quote_or
 		const struct plan *p = quote_order_plan(a, o, i);
 		if (!p || !p->cards)
 			continue;
+		char gib[32];
 		fprintf(out, "| %s |", MD(gpu_short_name(p->gpu)));
-		for (enum mem_term t = 0; t < TERM_COUNT; t++)
-			fprintf(out, " %.2f |", G(mem_term_value(&p->per_card, t)));
-		fprintf(out, " %.2f |\n", G(p->need));
+		for (enum mem_term t = 0; t < TERM_COUNT; t++) {
+			unit_gib(gib, sizeof gib, G(mem_term_value(&p->per_card, t)));
+			fprintf(out, " %s |", MD(gib));
+		}
+		unit_gib(gib, sizeof gib, G(p->need));
+		fprintf(out, " %s |\n", MD(gib));
 	}
 }
 
@@ -406,8 +405,8 @@ static void md_offer_price(char *buf, size_t cap, const struct rent *r)
 {
 	const struct offer *o = r->offer;
 	char money[48];
-	money_format(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
-		     o->currency, 0, MONEY_UTF8);
+	unit_money(money, sizeof money, r->machines ? r->machine_monthly : r->monthly_per_card,
+		   o->currency, style_quote.money);
 	int n = snprintf(buf, cap, r->machines ? _("%s per machine") : _("%s per card"), money);
 	if (o->discount[0] && n >= 0 && (size_t)n < cap)
 		snprintf(buf + n, cap - (size_t)n, _(", %s"), o->discount);
@@ -421,7 +420,7 @@ static void md_offer(FILE *out, const struct plan *p, const struct rent *r)
 	if (!o)
 		return;
 	md_offer_price(price, sizeof price, r);
-	format_date(date, sizeof date, r->monthly_collected);
+	unit_date(date, sizeof date, r->monthly_collected);
 	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |", MD(gpu_short_name(p->gpu)),
 		MD(_(r == &p->container ? figure_group_container.label
 					: figure_group_baremetal.label)),
@@ -576,8 +575,8 @@ static void md_compare_delta(FILE *out, const struct headline *a, const struct h
 	char delta[48];
 	if (!a->p || !b->p || a->job != b->job)
 		return;
-	money_format_signed(delta, sizeof delta, b->amount - a->amount, plan_currency(b->p), 0,
-			    MONEY_UTF8);
+	unit_money_signed(delta, sizeof delta, b->amount - a->amount, plan_currency(b->p),
+			  style_quote.money);
 	fprintf(out, b->job ? _(" B − A: %s for the job.") : _(" B − A: %s/month."), MD(delta));
 }
 
@@ -639,8 +638,8 @@ static void md_compare_row(FILE *out, const struct plan *pa, const struct plan *
 	md_compare_side(out, pa);
 	md_compare_side(out, pb);
 	if (pa && pb && plan_monthly(pa) >= 0 && plan_monthly(pb) >= 0)
-		money_format_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
-				    plan_currency(pb), 0, MONEY_UTF8);
+		unit_money_signed(delta, sizeof delta, plan_monthly(pb) - plan_monthly(pa),
+				  plan_currency(pb), style_quote.money);
 	fprintf(out, " %s |\n", MD(delta));
 }
 

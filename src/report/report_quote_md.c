@@ -1,4 +1,4 @@
-/* The quote's one escape for Markdown (report_time.h, md_escape): every
+/* The quote's one escape for Markdown (report_quote_md.h, md_escape): every
  * cell and paragraph argument of the quote passes through it, so data text
  * (a GPU name, a region, a source, a note naming a model) reads as what it
  * says in CommonMark and GFM, whatever it holds.
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_time.h"
+#include "report_quote_md.h"
 #include "text.h"
 
 /* What stands before or after the text: unknown, so each rule assumes the

@@ -1,19 +1,49 @@
 /* The quote's time sections (PERFORMANCE.md §2-§3): speed and cost per
  * token for inference, days and billings for training, each figure with
  * its band, and the assumptions the speed depends on. */
+#include "report_quote_time.h"
+
 #include <stdio.h>
 
-#include "plan_text.h"
-#include "compare.h"
 #include "i18n.h"
 #include "money.h"
-#include "report.h"
+#include "plan_text.h"
+#include "report_quote_md.h"
 #include "report_time.h"
+#include "table_cells.h"
 #include "tables.h"
+#include "train_text.h"
+
+size_t quote_order_count(const struct analysis *a, const struct quote_order *o)
+{
+	return o->order ? o->n : a->nplans;
+}
+
+const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
+				    size_t i)
+{
+	size_t k = o->order ? o->order[i] : i;
+	return k < a->nplans ? &a->plans[k] : NULL;
+}
 
 static bool shown(const struct plan *p)
 {
 	return p && p->cards && p->fits;
+}
+
+/* The bands of the plans shown: "estimate, ±30 %; ±50 % on GPUs whose
+ * efficiencies are estimates". */
+static void quote_bands(char *buf, size_t cap, const struct analysis *a)
+{
+	struct table_look look;
+	table_look_of(&look, a->plans, a->nplans);
+	if (look.band <= 0)
+		snprintf(buf, cap, "%s", _("measured"));
+	else if (look.estimate_band > look.band)
+		snprintf(buf, cap, _("estimate, ±%.0f %%; ±%.0f %% on GPUs whose efficiencies are "
+				     "estimates"), look.band, look.estimate_band);
+	else
+		snprintf(buf, cap, _("estimate, ±%.0f %%"), look.band);
 }
 
 void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
@@ -23,40 +53,34 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 	if (!shown(p))
 		return;
 	if (p->training.valid) {
-		time_days_text(v, sizeof v, p->training.days);
+		unit_days(v, sizeof v, p->training.days);
 		if (p->training.r.band_pct > 0)
 			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.r.band_pct);
 		else
 			snprintf(buf, cap, _(", ~%s days (measured)"), v);
 	} else if (p->throughput.valid) {
-		time_rate_text(v, sizeof v, p->throughput.output_tokens_per_s);
+		unit_rate(v, sizeof v, p->throughput.output_tokens_per_s);
 		snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, p->throughput.band_pct);
 	}
 }
 
-/* "| H20 96G | TP4 | 24.4 | 1.2 | 2.34 s | 130 at 19 | ¥278 | ¥26 | ±30 % |" */
+/* "| H20 96G | TP4 | 24.4 | 27.7 | 20.0 s | 24.5 at 27 | ¥278 | ¥277 | estimate ±30 % |" */
 static void speed_row(FILE *out, const struct plan *p)
 {
-	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
-	char agg[32], user[32], ttft[32], max[32], at_max[64], pm[48], pm_max[48], band[32], shape[64];
-	time_rate_text(agg, sizeof agg, t->output_tokens_per_s);
-	time_rate_text(user, sizeof user, t->user_tokens_per_s);
-	time_seconds_text(ttft, sizeof ttft, t->ttft_s);
-	time_rate_text(max, sizeof max, m->valid ? m->output_tokens_per_s : -1);
-	time_money_per_million(pm, sizeof pm, plan_per_million(p, t), plan_currency(p));
-	time_money_per_million(pm_max, sizeof pm_max, m->valid ? plan_per_million(p, m) : -1,
-			       plan_currency(p));
-	time_band_text(band, sizeof band, t->band_pct);
-	snprintf(at_max, sizeof at_max, _("%s at %lld"), max, m->valid ? m->max_concurrency : 0);
+	char shape[64], cells[512];
 	plan_strategy_text(shape, sizeof shape, p);
-	fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", MD(gpu_short_name(p->gpu)),
-		MD(shape), MD(agg), MD(user), MD(ttft), MD(at_max), MD(pm), MD(pm_max), MD(band));
+	time_speed_line(cells, sizeof cells, p, false, &style_quote);
+	/* cells: each escaped by the quote style of time_speed_line */
+	fprintf(out, "| %s | %s | %s |\n", MD(gpu_short_name(p->gpu)), MD(shape), cells);
 }
 
 static void md_speed(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	fprintf(out, "\n%s\n\n", _("## Speed and cost per token (estimate, ±30 %; ±50 % on GPUs "
-				    "whose efficiencies are estimates)"));
+	char bands[160];
+	quote_bands(bands, sizeof bands, a);
+	fputc('\n', out);
+	fprintf(out, _("## Speed and cost per token (%s)"), bands);
+	fputs("\n\n", out);
 	fprintf(out, _("| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
 		       "tok/s at most users | per million output tokens | same at most users | "
 		       "band |"), a->sc.concurrency);
@@ -73,42 +97,18 @@ static void md_speed(FILE *out, const struct analysis *a, const struct quote_ord
 
 static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 {
-	const struct training_estimate *t = &p->training;
-	char days[24], eff[24], band[32], bills[256], deadline[256] = "—";
-	time_days_text(days, sizeof days, t->days);
-	time_band_text(band, sizeof band, t->r.band_pct);
-	snprintf(eff, sizeof eff, _("%.0f %%"), 100 * t->eff);
-	time_billings_text(bills, sizeof bills, p, &t->bill);
-	if (t->deadline)
-		time_deadline_text(deadline, sizeof deadline, p, sc);
-	fprintf(out, "| %s | %d | %s | %.0f | %s | %s | %s | %s |\n", MD(gpu_short_name(p->gpu)),
-		p->cards, MD(days), t->card_hours, MD(eff), MD(bills), MD(deadline), MD(band));
-}
-
-/* "- H20 96G: 4 cards 3.21 days 98 % ¥1,234 · 8 cards …" */
-static void tier_line(FILE *out, const struct plan *p)
-{
-	const struct training_estimate *t = &p->training;
-	fprintf(out, _("- %s:"), MD(gpu_short_name(p->gpu)));
-	for (int i = 0; i < t->ntiers; i++) {
-		const struct train_tier *r = &t->tiers[i];
-		char days[24], money[48] = "—";
-		time_days_text(days, sizeof days, r->at.days);
-		if (r->cost >= 0)
-			money_format(money, sizeof money, r->cost, plan_currency(p), 0, MONEY_UTF8);
-		fprintf(out, "%s ", i ? " ·" : "");
-		fprintf(out, P_("%d card %s days %.0f %% %s", "%d cards %s days %.0f %% %s",
-				(unsigned long)r->cards),
-			r->cards, MD(days), 100 * r->at.eff, MD(money));
-	}
-	fputc('\n', out);
+	char cells[768];
+	train_summary_line(cells, sizeof cells, p, sc, &style_quote);
+	fprintf(out, "| %s | %s |\n", MD(gpu_short_name(p->gpu)), cells);
 }
 
 static void md_time(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	fprintf(out, "\n%s\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
-		_("## Time and cost (estimate, ±25 %; ±50 % on GPUs whose efficiencies are "
-		  "estimates; exact arithmetic with measured speed-ups)"),
+	char bands[160], line[1024];
+	quote_bands(bands, sizeof bands, a);
+	fputc('\n', out);
+	fprintf(out, _("## Time and cost (%s; exact arithmetic with measured speed-ups)"), bands);
+	fprintf(out, "\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
 		_("| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
 		  "(* cheapest) | deadline | band |"));
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
@@ -120,8 +120,10 @@ static void md_time(FILE *out, const struct analysis *a, const struct quote_orde
 		"way): one tier more is often cheaper than the top configuration.\n\n"), out);
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
 		const struct plan *p = quote_order_plan(a, o, i);
-		if (shown(p) && p->training.valid && p->training.ntiers > 0)
-			tier_line(out, p);
+		if (shown(p) && p->training.valid && p->training.ntiers > 0) {
+			train_tiers_line(line, sizeof line, p, &style_quote);
+			fprintf(out, "%s\n", line);
+		}
 	}
 }
 

@@ -1,212 +1,249 @@
-/* The time figures as people read them (PERFORMANCE.md §2-§3), written
- * once for the table report and the quote: speed and cost per token for
- * inference, days and billings for training, each with its band. */
-#include <math.h>
+/* The inference time lines (PERFORMANCE.md §2), written once for the
+ * table report, the quote and the screen: how fast a plan serves, what a
+ * million tokens cost, the efficiencies the figures rest on, the shapes
+ * worth knowing and why. Each line fills its figures through the unit
+ * printers, then lays them out for the surface. */
+#include "report_time.h"
+
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
+#include "cheaper.h"
 #include "i18n.h"
-#include "money.h"
+#include "message.h"
 #include "plan_text.h"
-#include "report.h"
-#include "report_time.h"
+#include "report_quote_md.h"
 #include "tables.h"
 
-/* Human words for the three ways to pay for a training job (marked:
- * translate where shown, _(train_rent_words[w])). */
-const char *const train_rent_words[RENT_WAYS] = {
-	[RENT_CONTAINER_HOURLY] = N_("container by the hour"),
-	[RENT_CONTAINER_MONTHLY] = N_("container by the month"),
-	[RENT_BAREMETAL] = N_("bare metal"),
+void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const struct style *st)
+{
+	if (st->surface != SURFACE_SCREEN) {
+		if (band_pct <= 0)
+			snprintf(buf, cap, "%s", _("measured"));
+		else
+			snprintf(buf, cap, _("estimate ±%.0f %%"), band_pct);
+	} else if (band_pct <= 0) {
+		snprintf(buf, cap, "%s", _("from --measured"));
+	} else if (estimate) {
+		snprintf(buf, cap, _("±%.0f%% estimate"), band_pct);
+	} else {
+		snprintf(buf, cap, "±%.0f%%", band_pct);
+	}
+}
+
+const char *time_currency(const struct plan *p, const struct throughput *t)
+{
+	return t->currency && t->currency[0] ? t->currency : plan_currency(p);
+}
+
+static const struct throughput *time_of(const struct plan *p, bool at_max)
+{
+	return at_max ? &p->throughput_at_max : &p->throughput;
+}
+
+/* A speed's figures, each through its unit's printer. */
+struct speed_fields {
+	char total[32], user[32], ttft[32], tpot[32], users[32], cost[48], band[48];
 };
 
-void time_band_text(char *buf, size_t cap, double band_pct)
+static void speed_fields(struct speed_fields *f, const struct plan *p, const struct throughput *t,
+			 const struct style *st)
 {
-	if (band_pct <= 0)
-		snprintf(buf, cap, "%s", _("measured"));
+	unit_rate(f->total, sizeof f->total, t->output_tokens_per_s);
+	unit_rate(f->user, sizeof f->user, t->user_tokens_per_s);
+	unit_seconds(f->ttft, sizeof f->ttft, t->ttft_s);
+	unit_seconds(f->tpot, sizeof f->tpot, t->tpot_s);
+	unit_count(f->users, sizeof f->users, (double)t->concurrency);
+	unit_money(f->cost, sizeof f->cost, plan_per_million(p, t), time_currency(p, t), st->money);
+	time_band_line(f->band, sizeof f->band, t->band_pct, plan_time_estimate(p), st);
+}
+
+static void speed_report(char *buf, size_t cap, const struct plan *p, bool at_max,
+			 const struct style *st)
+{
+	const struct throughput *t = time_of(p, at_max);
+	struct speed_fields f;
+	speed_fields(&f, p, t, st);
+	snprintf(buf, cap,
+		 P_("  %s: %s tok/s at %s user (%s): TTFT %s, TPOT %s, %s tok/s per user, %s\n",
+		    "  %s: %s tok/s at %s users (%s): TTFT %s, TPOT %s, %s tok/s per user, %s\n",
+		    (unsigned long)t->concurrency),
+		 at_max ? _("at B_max") : _("speed"), f.total, f.users, f.band, f.ttft, f.tpot, f.user,
+		 bound_text(t->bound));
+}
+
+/* "speed: TTFT 19.3 ms · TPOT 4.40 ms · 227 tok/s per user · 226 tok/s
+ * total · memory-bound · ±30%"; at B_max its sequences and cost lead. */
+static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_max,
+			 const struct style *st)
+{
+	const struct throughput *t = time_of(p, at_max);
+	struct speed_fields f;
+	char speed[256], most[32];
+	speed_fields(&f, p, t, st);
+	snprintf(speed, sizeof speed, _("TTFT %s · TPOT %s · %s tok/s per user · %s tok/s total · %s"),
+		 f.ttft, f.tpot, f.user, f.total, bound_text(t->bound));
+	unit_count(most, sizeof most, (double)t->max_concurrency);
+	if (at_max)
+		snprintf(buf, cap, _("at most %s sequences (B_max): %s · %s per million output"), most,
+			 speed, f.cost);
 	else
-		snprintf(buf, cap, _("estimate ±%.0f %%"), band_pct);
+		snprintf(buf, cap, _("speed: %s · %s"), speed, f.band);
 }
 
-/* A time or a rate that is not a finite, non-negative number is no
- * figure: never "inf", "-nan" or a negative time on any surface. */
-static bool time_is_figure(double v)
+/* "226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | estimate ±30 %",
+ * each cell literal Markdown (md_escape). */
+static void speed_quote(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
-	return isfinite(v) && v >= 0;
+	const struct throughput *m = &p->throughput_at_max;
+	struct speed_fields f, fm;
+	char at_max[64] = "—", most[32];
+	speed_fields(&f, p, &p->throughput, st);
+	if (m->valid) {
+		speed_fields(&fm, p, m, st);
+		unit_count(most, sizeof most, (double)m->max_concurrency);
+		snprintf(at_max, sizeof at_max, _("%s at %s"), fm.total, most);
+	} else {
+		snprintf(fm.cost, sizeof fm.cost, "—");
+	}
+	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(f.total), MD(f.user), MD(f.ttft),
+		 MD(at_max), MD(f.cost), MD(fm.cost), MD(f.band));
 }
 
-void time_rate_text(char *buf, size_t cap, double v)
+void time_speed_line(char *buf, size_t cap, const struct plan *p, bool at_max,
+		     const struct style *st)
 {
-	if (!time_is_figure(v))
-		snprintf(buf, cap, "—");
-	else if (v < 100)
-		snprintf(buf, cap, "%.1f", v);
+	if (st->surface == SURFACE_REPORT)
+		speed_report(buf, cap, p, at_max, st);
+	else if (st->surface == SURFACE_SCREEN)
+		speed_screen(buf, cap, p, at_max, st);
 	else
-		money_group(buf, cap, v, 0);
+		speed_quote(buf, cap, p, st);
 }
 
-void time_seconds_text(char *buf, size_t cap, double s)
+/* The four costs per million tokens, output and in+out, each way in its
+ * own offer's currency: the two ways may be quoted in two. */
+struct cost_fields {
+	char out_c[48], out_b[48], tot_c[48], tot_b[48];
+};
+
+static void cost_fields(struct cost_fields *f, const struct plan *p, const struct throughput *t,
+			const struct style *st)
 {
-	if (!time_is_figure(s))
-		snprintf(buf, cap, "—");
-	else if (s < 1)
-		snprintf(buf, cap, "%.1f ms", s * 1000);
-	else
-		snprintf(buf, cap, "%.2f s", s);
+	const char *ct = rent_currency(p, &p->container), *bm = rent_currency(p, &p->baremetal);
+	unit_money(f->out_c, sizeof f->out_c, t->per_million_output.container, ct, st->money);
+	unit_money(f->out_b, sizeof f->out_b, t->per_million_output.baremetal, bm, st->money);
+	unit_money(f->tot_c, sizeof f->tot_c, t->per_million_total.container, ct, st->money);
+	unit_money(f->tot_b, sizeof f->tot_b, t->per_million_total.baremetal, bm, st->money);
 }
 
-void time_days_text(char *buf, size_t cap, double days)
+void time_cost_line(char *buf, size_t cap, const struct plan *p, bool at_max,
+		    const struct style *st)
 {
-	if (!time_is_figure(days)) {
-		snprintf(buf, cap, "—");
+	struct cost_fields f;
+	char out[128], total[128];
+	cost_fields(&f, p, time_of(p, at_max), st);
+	if (st->surface == SURFACE_SCREEN) {
+		snprintf(buf, cap, _("per million output tokens: container %s · bare metal %s; "
+				     "in+out: container %s · bare metal %s"),
+			 f.out_c, f.out_b, f.tot_c, f.tot_b);
 		return;
 	}
-	snprintf(buf, cap, days < 0.1 ? "%.2g" : days < 10 ? "%.2f" : days < 100 ? "%.1f" : "%.0f",
-		 days);
+	snprintf(out, sizeof out, _("container %s, bare metal %s"), f.out_c, f.out_b);
+	snprintf(total, sizeof total, _("container %s, bare metal %s"), f.tot_c, f.tot_b);
+	snprintf(buf, cap, _("  per million output tokens %s: %s; in and out: %s\n"),
+		 at_max ? _("at B_max") : _("at this load"), out, total);
 }
 
-/* Per-token money keeps cents below 10 (¥0.27 must not read as ¥0);
- * above, cents would claim a precision the ±30 % band does not have. */
-void time_money_per_million(char *buf, size_t cap, double v, const char *currency)
+/* The screen says it only where the container is offered; the report
+ * whenever the data gives both prices. */
+bool time_break_even_line(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
-	if (v < 0)
-		snprintf(buf, cap, "—");
+	double hours = p->throughput.hourly_break_even_hours;
+	buf[0] = '\0';
+	if (hours < 0 || (st->surface == SURFACE_SCREEN && !p->container.available))
+		return false;
+	if (st->surface == SURFACE_SCREEN)
+		snprintf(buf, cap, _("container: the monthly price beats the hourly one above %.0f h a "
+				     "month"), hours);
 	else
-		money_format(buf, cap, v, currency ? currency : "CNY", v < 10 ? 2 : 0, MONEY_UTF8);
+		snprintf(buf, cap, _("  container monthly beats hourly above %.0f hours a month\n"),
+			 hours);
+	return true;
 }
 
-void time_speed_cell(char *buf, size_t cap, const struct plan *p)
+/* The efficiencies (SERVING.md §8, §9), each a ratio, the GEMMs' peak
+ * and their compute path, the per-layer floor, the all-reduce's latency
+ * and bandwidth, and the card's memory bandwidth. */
+struct efficiency_fields {
+	char mbu[16], mbu_kv[16], mfu[16], peak[24], tau[24], sw[16], alpha[24], bw_ar[24],
+		gbs[24];
+};
+
+static void efficiency_fields(struct efficiency_fields *f, const struct step_efficiency *e)
 {
-	const struct throughput *t = &p->throughput;
-	time_rate_text(buf, cap, t->valid && p->fits ? t->output_tokens_per_s : -1);
+	unit_ratio(f->mbu, sizeof f->mbu, e->mbu);
+	unit_ratio(f->mbu_kv, sizeof f->mbu_kv, e->mbu_kv);
+	unit_ratio(f->mfu, sizeof f->mfu, e->mfu * e->eta_dq);
+	unit_text(f->peak, sizeof f->peak, UNIT_TFLOPS, e->peak_tflops, NULL, MONEY_UTF8);
+	unit_count(f->tau, sizeof f->tau, e->tau_layer_us);
+	unit_factor(f->sw, sizeof f->sw, e->sw);
+	unit_count(f->alpha, sizeof f->alpha, e->alpha_us);
+	unit_text(f->bw_ar, sizeof f->bw_ar, UNIT_GBS, e->bw_ar_gbs, NULL, MONEY_UTF8);
+	unit_text(f->gbs, sizeof f->gbs, UNIT_GBS, e->bandwidth_gbs, NULL, MONEY_UTF8);
 }
 
-void time_per_million_cell(char *buf, size_t cap, const struct plan *p)
-{
-	const struct throughput *t = &p->throughput;
-	double v = t->valid && p->fits ? plan_per_million(p, t) : -1;
-	time_money_per_million(buf, cap, v, plan_currency(p));
-}
-
-void time_days_cell(char *buf, size_t cap, const struct plan *p)
-{
-	if (p->training.valid && p->fits)
-		time_days_text(buf, cap, p->training.days);
-	else
-		snprintf(buf, cap, "—");
-}
-
-double time_job_cost(const struct plan *p)
-{
-	const struct training_estimate *t = &p->training;
-	if (!p->cards || !p->fits || !t->valid || t->bill.cheapest == RENT_NONE)
-		return -1;
-	return t->bill.cost[t->bill.cheapest];
-}
-
-void time_job_cost_cell(char *buf, size_t cap, const struct plan *p)
-{
-	money_or_dash(buf, cap, time_job_cost(p), plan_currency(p), 0, MONEY_UTF8);
-}
-
-/* "container ¥0.27, bare metal ¥2.56" per million tokens, each way in its
- * own offer's currency. */
-void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r)
-{
-	char c[48], b[48];
-	time_money_per_million(c, sizeof c, r->container, rent_currency(p, &p->container));
-	time_money_per_million(b, sizeof b, r->baremetal, rent_currency(p, &p->baremetal));
-	snprintf(buf, cap, _("container %s, bare metal %s"), c, b);
-}
-
-/* "mbu 0.80, mbu_kv 0.75, mfu 0.55 of 1979 TFLOPS (w8a8), layer 30 us x sw 1,
- * all-reduce 8 us at 315 GB/s, 3350 GB/s per card; calibration published". */
-void time_efficiency_text(char *buf, size_t cap, const struct plan *p)
+void time_efficiency_line(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
 	const struct step_efficiency *e = &p->throughput.eff;
-	snprintf(buf, cap, _("mbu %.2f, mbu_kv %.2f, mfu %.2f of %.0f TFLOPS (%s), layer %.0f us x "
-			    "sw %.4g, all-reduce %.0f us at %.0f GB/s, %.0f GB/s per card; "
-			    "calibration %s"),
-		 e->mbu, e->mbu_kv, e->mfu * e->eta_dq, e->peak_tflops, compute_path_names[e->path],
-		 e->tau_layer_us, e->sw, e->alpha_us, e->bw_ar_gbs, e->bandwidth_gbs,
-		 C_(calibration_labels[p->gpu->calibration]));
-}
-
-/* The cheapest billing of a job: "¥12,345 (container by the hour)". */
-void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b)
-{
-	char money[48];
-	if (b->cheapest == RENT_NONE) {
-		snprintf(buf, cap, "%s", _("not offered"));
-		return;
-	}
-	money_format(money, sizeof money, b->cost[b->cheapest], plan_currency(p), 0, MONEY_UTF8);
-	snprintf(buf, cap, _("%s (%s)"), money, _(train_rent_words[b->cheapest]));
-}
-
-/* "container by the hour ¥1,234*, container by the month ¥9,345, bare
- * metal ¥88,480": * marks the cheapest. */
-void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b)
-{
-	size_t n = 0;
-	buf[0] = '\0';
-	for (enum train_rent w = 0; w < RENT_WAYS && n < cap; w++) {
-		char money[48] = "—";
-		if (b->offered[w])
-			money_format(money, sizeof money, b->cost[w], plan_currency(p), 0, MONEY_UTF8);
-		int k = snprintf(buf + n, cap - n, "%s%s %s%s", w ? _(", ") : "",
-				 _(train_rent_words[w]), money, w == b->cheapest ? "*" : "");
-		n += k > 0 ? (size_t)k : 0;
-	}
-}
-
-/* "deadline 7 days: 2 cards, container by the hour, 3.1 days, ¥1,234; the
- * plan's 1 card does not meet it". */
-void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc)
-{
-	const struct training_estimate *t = &p->training;
-	const struct train_choice *c = &t->choice;
-	char days[24], money[48];
-	time_days_text(days, sizeof days, c->at.days);
-	if (!c->met) {
-		snprintf(buf, cap, _("deadline %s: no count up to %d machines meets it; the fastest is "
-				     "%d cards, %s days"),
-			 sc->deadline_text, train_defaults.max_machines, c->cards, days);
-		return;
-	}
-	money_format(money, sizeof money, c->cost, plan_currency(p), 0, MONEY_UTF8);
-	int n = snprintf(buf, cap, P_("deadline %s: cheapest %d card, %s, %s days, %s; ",
-				      "deadline %s: cheapest %d cards, %s, %s days, %s; ",
-				      (unsigned long)c->cards),
-			 sc->deadline_text, c->cards,
-			 c->way == RENT_NONE ? _("not offered") : _(train_rent_words[c->way]), days,
-			 money);
-	if (n < 0 || (size_t)n >= cap)
-		return;
-	if (t->meets_deadline)
-		snprintf(buf + n, cap - (size_t)n, P_("the plan's %d card meets it",
-						      "the plan's %d cards meet it",
-						      (unsigned long)p->cards), p->cards);
+	const char *path = compute_path_names[e->path];
+	struct efficiency_fields f;
+	efficiency_fields(&f, e);
+	if (st->surface == SURFACE_SCREEN)
+		snprintf(buf, cap, _("efficiency used: mbu %s · mbu_kv %s · mfu %s of %s TFLOPS (%s) · "
+				     "%s us a layer × sw %s · all-reduce %s us at %s GB/s · %s GB/s "
+				     "per card"),
+			 f.mbu, f.mbu_kv, f.mfu, f.peak, path, f.tau, f.sw, f.alpha, f.bw_ar, f.gbs);
 	else
-		snprintf(buf + n, cap - (size_t)n, P_("the plan's %d card does not",
-						      "the plan's %d cards do not",
-						      (unsigned long)p->cards), p->cards);
+		snprintf(buf, cap, _("mbu %s, mbu_kv %s, mfu %s of %s TFLOPS (%s), %s us a layer × sw "
+				     "%s, all-reduce %s us at %s GB/s, %s GB/s per card; calibration "
+				     "%s"),
+			 f.mbu, f.mbu_kv, f.mfu, f.peak, path, f.tau, f.sw, f.alpha, f.bw_ar, f.gbs,
+			 C_(calibration_labels[p->gpu->calibration]));
 }
 
-/* "σ 0.031, κ 0.00012, peak at 91 cards" (none when κ = 0 or it lies
- * beyond the cards a plan can have). */
-void time_usl_text(char *buf, size_t cap, const struct usl_fit *f)
+void time_alternative_line(char *buf, size_t cap, const struct plan *p, int i,
+			   const struct style *st)
 {
-	double peak = 0;
-	bool has_peak = usl_peak_cards(f, &peak); /* before peak is read below */
-	int n = snprintf(buf, cap, _("σ %.4g, κ %.4g"), f->sigma, f->kappa);
-	if (n < 0 || (size_t)n >= cap)
+	const struct alternative *a = &p->alternatives[i];
+	const char *cur = plan_currency(p);
+	char tok[32], monthly[48], pm[48], shape[64], ratio[32] = "";
+	alternative_strategy_text(shape, sizeof shape, a);
+	unit_rate(tok, sizeof tok, a->tokens_per_s);
+	unit_money(monthly, sizeof monthly, a->monthly, cur, st->money);
+	unit_money(pm, sizeof pm, a->per_million_output, time_currency(p, &p->throughput),
+		   st->money);
+	if (st->surface != SURFACE_SCREEN) {
+		snprintf(buf, cap, _("  alternative: %s on %d cards: %s tok/s, %s/month, %s per "
+				     "million output at its B_max — %s\n"),
+			 shape, a->cards, tok, monthly, pm, MESSAGE_TEXT(&a->why));
 		return;
-	if (has_peak)
-		snprintf(buf + n, cap - (size_t)n, _(", peak at %.0f cards"), peak);
+	}
+	if (p->throughput.output_tokens_per_s > 0) {
+		char x[16];
+		unit_factor(x, sizeof x, a->tokens_per_s / p->throughput.output_tokens_per_s);
+		snprintf(ratio, sizeof ratio, " · %s tok/s", x);
+	}
+	snprintf(buf, cap, _("alternative: %s, %d cards%s · %s/month · %s per million output — %s"),
+		 shape, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
+}
+
+void time_why_line(char *buf, size_t cap, const struct plan *p, int i, const struct style *st)
+{
+	if (st->surface == SURFACE_SCREEN)
+		snprintf(buf, cap, _("why: %s"), MESSAGE_TEXT(&p->why[i]));
 	else
-		snprintf(buf + n, cap - (size_t)n, _(", no peak within %d cards"), USL_MAX_CARDS);
+		snprintf(buf, cap, _("  why: %s\n"), MESSAGE_TEXT(&p->why[i]));
 }
 
 bool time_figure(const struct plan *p, double *v, bool *days)
@@ -218,18 +255,40 @@ bool time_figure(const struct plan *p, double *v, bool *days)
 	return *days || p->throughput.valid;
 }
 
+/* v with its unit's word: "24.4 tok/s", "3.21 days". */
+static void figure_with_unit(char *buf, size_t cap, double v, bool days, const char *sign)
+{
+	char n[32];
+	if (days) {
+		unit_days(n, sizeof n, v);
+		snprintf(buf, cap, _("%s%s days"), sign, n);
+	} else {
+		unit_rate(n, sizeof n, v);
+		snprintf(buf, cap, "%s%s tok/s", sign, n);
+	}
+}
+
 void time_side_cell(char *buf, size_t cap, const struct plan *p)
 {
-	char v[32];
-	double x;
+	double v;
 	bool days;
-	if (!time_figure(p, &x, &days)) {
+	if (time_figure(p, &v, &days))
+		figure_with_unit(buf, cap, v, days, "");
+	else
 		snprintf(buf, cap, "—");
-	} else if (days) {
-		time_days_text(v, sizeof v, x);
-		snprintf(buf, cap, _("%s days"), v);
-	} else {
-		time_rate_text(v, sizeof v, x);
-		snprintf(buf, cap, "%s tok/s", v);
+}
+
+void time_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b)
+{
+	double va, vb;
+	bool da, db;
+	char n[32];
+	if (!time_figure(a, &va, &da) || !time_figure(b, &vb, &db) || da != db) {
+		snprintf(buf, cap, "—");
+		return;
 	}
+	double size = vb - va < 0 ? va - vb : vb - va;
+	figure_with_unit(n, sizeof n, size, da, "");
+	bool zero = strspn(n, "0.") == strcspn(n, " "); /* "0.0 tok/s": no sign */
+	figure_with_unit(buf, cap, size, da, zero ? "" : vb - va < 0 ? "-" : "+");
 }

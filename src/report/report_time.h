@@ -1,88 +1,63 @@
-/* The time figures as text (report_time.c): cells and sentences the table
- * report, the quote, --compare and --limits share, so they agree. Money
- * per million tokens keeps two decimals; "—" where a figure is missing. */
+/* The inference time lines as people read them (PERFORMANCE.md §2),
+ * each written once for every surface (units.h: struct style): the table
+ * report reads them as its indented lines, the quote as Markdown cells,
+ * the screen as breakdown lines that detail_lines.c wraps. Figures go
+ * through their unit's printer, so a TTFT or a ¥/M reads the same on all
+ * three. REPORT lines come indented and end in "\n", as printed; the
+ * others have neither. */
 #ifndef GPUPLAN_REPORT_TIME_H
 #define GPUPLAN_REPORT_TIME_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "plan.h"
-#include "scenario.h"
+#include "units.h"
 
-extern const char *const train_rent_words[RENT_WAYS]; /* "container by the hour" */
+/* The band of a time figure: "estimate ±30 %" (report, quote), "±30%"
+ * or "±50% estimate" (screen; estimate: an estimate row's band); a band
+ * of 0 (--measured) is "measured" (report, quote) or "from --measured". */
+void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const struct style *st);
 
-/* "estimate ±30 %"; a band of 0 (--measured) is "measured". */
-void time_band_text(char *buf, size_t cap, double band_pct);
-/* Tokens per second: "13,466", "42.5" below 100, "—" when negative. */
-void time_rate_text(char *buf, size_t cap, double v);
-/* "7.9 ms" below a second, else "1.25 s". */
-void time_seconds_text(char *buf, size_t cap, double s);
-/* "3.25" days (two decimals below 10, one below 100). */
-void time_days_text(char *buf, size_t cap, double days);
-/* "¥0.27"; "—" when v < 0. */
-void time_money_per_million(char *buf, size_t cap, double v, const char *currency);
-/* "container ¥0.27, bare metal ¥2.56": r is one of p's pairs, each way in
- * its own currency (rent_currency). */
-void time_per_million_pair(char *buf, size_t cap, const struct plan *p, const struct rent_pair *r);
+/* The currency of t's headline cost (plan_per_million, cheaper.h): its
+ * own, which the planner sets to plan_currency, else the plan's. Each
+ * way's own figures are in rent_currency. */
+const char *time_currency(const struct plan *p, const struct throughput *t);
 
-/* The table's cells: output tok/s at the concurrency, ¥ per million output
- * tokens the cheaper way, training days and the job's cheapest cost. */
-void time_speed_cell(char *buf, size_t cap, const struct plan *p);
-void time_per_million_cell(char *buf, size_t cap, const struct plan *p);
-void time_days_cell(char *buf, size_t cap, const struct plan *p);
-/* The job at its cheapest billing, or -1 (no fitting plan, no time, no offer). */
-double time_job_cost(const struct plan *p);
-void time_job_cost_cell(char *buf, size_t cap, const struct plan *p);
-/* One side of a comparison: "24.4 tok/s" (inference), "3.21 days"
- * (training), "—" without figures or plan. */
+/* How fast the plan serves, at the concurrency or (at_max) at B_max:
+ * report "  speed: 226 tok/s at 1 user (estimate ±30 %): TTFT 19.3 ms,
+ * TPOT 4.40 ms, 227 tok/s per user, memory-bound"; screen "speed: TTFT
+ * 19.3 ms · TPOT 4.40 ms · … · ±30%" and, at B_max, with its cost per
+ * million; quote the row's cells from tok/s to the band (at_max unused:
+ * the row holds both). */
+void time_speed_line(char *buf, size_t cap, const struct plan *p, bool at_max,
+		     const struct style *st);
+/* What a million tokens cost each way, output and in+out: report "  per
+ * million output tokens at this load: container ¥15.7, bare metal ¥149;
+ * in and out: …"; screen "per million output tokens: container ¥15.7 ·
+ * bare metal ¥149; in+out: …". */
+void time_cost_line(char *buf, size_t cap, const struct plan *p, bool at_max,
+		    const struct style *st);
+/* When the container's monthly price beats its hourly one; false (and
+ * "") when there is no such line for the plan. */
+bool time_break_even_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
+/* The efficiencies the figures used: report "mbu 0.75, …; calibration
+ * published" (after "  efficiencies: "), screen "efficiency used: mbu
+ * 0.75 · …". */
+void time_efficiency_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
+/* Alternative i: report "  alternative: TP8 on 8 cards: 25.1 tok/s, …";
+ * screen "alternative: TP8, 8 cards · 1.5× tok/s · …". */
+void time_alternative_line(char *buf, size_t cap, const struct plan *p, int i,
+			   const struct style *st);
+/* Why the plan is what it is, item i: "  why: …" / "why: …". */
+void time_why_line(char *buf, size_t cap, const struct plan *p, int i, const struct style *st);
+
 /* The time figure of a plan: output tok/s (inference) or days (training,
  * days set); false when it has none (no fit, no time model). */
 bool time_figure(const struct plan *p, double *v, bool *days);
+/* One side of a comparison: "24.4 tok/s", "3.21 days"; "—" without. */
 void time_side_cell(char *buf, size_t cap, const struct plan *p);
-
-/* Sentences: the efficiencies an inference figure used; the cheapest
- * billing; all three billings (* the cheapest); the deadline's answer;
- * the USL fit. */
-void time_efficiency_text(char *buf, size_t cap, const struct plan *p);
-void time_bill_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
-void time_billings_text(char *buf, size_t cap, const struct plan *p, const struct train_bill *b);
-void time_deadline_text(char *buf, size_t cap, const struct plan *p, const struct scenario *sc);
-void time_usl_text(char *buf, size_t cap, const struct usl_fit *f);
-
-/* The quote's one escape for Markdown (report_quote.c): s made literal in
- * a table cell or a paragraph, whatever it holds. | would split a cell, a
- * line break end the table or the paragraph, ``` open a code block that
- * swallows the rest, <b> or &copy; pass as HTML, * _ ~ $ [ ] turn
- * into emphasis, strikes, math or links, # - + 1. at the start into a
- * heading or a list: each is backslash-escaped (< > & as entities), and
- * every control character or line break becomes a space. Every cell and
- * paragraph argument of the quote passes through it. Returns out, always
- * terminated, never cut inside a character or an escape. */
-char *md_escape(char *out, size_t cap, const char *s);
-#define MD_TEXT_MAX 1024
-/* md_escape into a buffer that lives to the end of the enclosing block,
- * for one printf argument (as MESSAGE_TEXT). */
-#define MD(s) md_escape((char[MD_TEXT_MAX]){""}, MD_TEXT_MAX, (s))
-
-/* The quote (report_quote_time.c): ", ~24 tok/s (±30 %)" or ", ~3.21 days
- * (±25 %)" after the conclusion; the "Speed and cost per token" or "Time
- * and cost" section, plans in order (order[i] indexes a->plans, n of
- * them; NULL: the catalogue's order); the assumptions the speed depends
- * on, each line after 'who' ("", "A: "). */
-void quote_speed_suffix(char *buf, size_t cap, const struct plan *p);
-struct analysis;
-/* The plans in the order a quote shows them: order[i] indexes a->plans,
- * or the catalogue's order when order is NULL. */
-struct quote_order {
-	const size_t *order;
-	size_t n;
-};
-size_t quote_order_count(const struct analysis *a, const struct quote_order *o);
-/* The i-th plan shown, or NULL. */
-const struct plan *quote_order_plan(const struct analysis *a, const struct quote_order *o,
-				    size_t i);
-void quote_time_sections(FILE *out, const struct analysis *a, const struct quote_order *o);
-void quote_time_assumptions(FILE *out, const struct analysis *a, const char *who);
+/* "+79 tok/s", "-1.20 days": b's time figure minus a's; "—" when either
+ * has none or they differ in kind. */
+void time_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b);
 
 #endif

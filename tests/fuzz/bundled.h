@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "catalog.h"
+#include "loader.h"
 #include "datasrc.h"
 #include "diag.h"
 

@@ -8,6 +8,8 @@
 
 #include "analysis.h"
 #include "catalog.h"
+#include "loader.h"
+#include "settings.h"
 #include "checkdata.h"
 #include "datasrc.h"
 

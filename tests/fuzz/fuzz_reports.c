@@ -10,6 +10,7 @@
 
 #include "datasrc.h"
 #include "report.h"
+#include "settings.h"
 #include "../json_check.h"
 #include "bundled.h"
 

@@ -11,129 +11,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "i18n.h"
-#include "money.h"
-#include "plan_text.h"
-#include "report.h"
-#include "tables.h"
+#include "table_cells.h"
 #include "text.h"
 #include "bar.h"
 #include "legend.h"
 #include "view.h"
 
-/* What a row shows, as text, before it is laid out. */
-struct row_cells {
-	char text[TC_COUNT][48];
-	bool star[TC_COUNT]; /* the cheaper way to rent, marked */
-};
-
-static bool row_priced(const struct plan *p)
+static struct style style_of(const struct frame *fr)
 {
-	return p->cards && p->fits;
+	return (struct style){.surface = SURFACE_SCREEN,
+			      .money = fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII};
 }
 
-static enum money_style money_style_of(const struct frame *fr)
-{
-	return fr->theme.unicode ? MONEY_UTF8 : MONEY_ASCII;
-}
-
-/* How money is written in the cells: whole, or abbreviated. */
-struct cell_style {
-	enum money_style ms;
-	bool short_money;
-};
-
-static void cell_money(char *buf, size_t cap, double amount, const char *currency,
-		       struct cell_style cs)
-{
-	if (cs.short_money)
-		table_money_short(buf, cap, amount, currency, cs.ms);
-	else
-		table_money(buf, cap, amount, currency, 0, cs.ms);
-}
-
-static void price_cell(struct row_cells *c, enum table_col col, const struct rent *r, bool cheaper,
-		       struct cell_style cs)
-{
-	if (r->available)
-		cell_money(c->text[col], sizeof c->text[col], r->monthly_per_card,
-			   r->offer ? r->offer->currency : "CNY", cs);
-	else
-		snprintf(c->text[col], sizeof c->text[col], "—");
-	if (cheaper)
-		strcat(c->text[col], "*");
-	c->star[col] = cheaper;
-}
-
-/* The monthly total the cheaper way, marked c (container) or b (bare metal). */
-static void total_cell(char *buf, size_t cap, const struct plan *p, struct cell_style cs)
-{
-	double monthly = plan_monthly(p);
-	bool container = p->container.available && monthly == p->container.total;
-	char money[32];
-	if (monthly < 0) {
-		snprintf(buf, cap, "—");
-		return;
-	}
-	cell_money(money, sizeof money, monthly, plan_currency(p), cs);
-	snprintf(buf, cap, "%s %c", money, container ? 'c' : 'b');
-}
-
-static void row_cells(const struct plan *p, struct row_cells *c, struct cell_style cs)
-{
-	memset(c, 0, sizeof *c);
-	snprintf(c->text[TC_NAME], sizeof c->text[0], "%s", gpu_short_name(p->gpu));
-	if (p->cards)
-		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "%.1f/%.0f",
-			 p->with_headroom / GIB, p->capacity / GIB);
-	else
-		snprintf(c->text[TC_FIGURES], sizeof c->text[0], "—/%.0f", p->capacity / GIB);
-	snprintf(c->text[TC_CARDS], sizeof c->text[0], p->cards ? "%d" : "—", p->cards);
-	if (row_priced(p))
-		plan_shape_code(c->text[TC_PLAN], sizeof c->text[0], p);
-	else
-		snprintf(c->text[TC_PLAN], sizeof c->text[0], "%s", _("does not fit"));
-	if (!row_priced(p))
-		return; /* a layout that does not fit is no offer: no price, no star */
-	price_cell(c, TC_CONTAINER, &p->container, p->cheaper == CHEAPER_CONTAINER, cs);
-	price_cell(c, TC_BAREMETAL, &p->baremetal, p->cheaper == CHEAPER_BAREMETAL, cs);
-	total_cell(c->text[TC_TOTAL], sizeof c->text[0], p, cs);
-	struct time_cells tc;
-	if (plan_time_cells(p, cs.ms, &tc)) {
-		snprintf(c->text[TC_SPEED], sizeof c->text[0], "%s", tc.speed);
-		snprintf(c->text[TC_UNIT_COST], sizeof c->text[0], "%s", tc.cost);
-	}
-}
-
-/* Header labels, longest first: the first that fits its column is drawn
- * (translated: a Chinese header may be wider or narrower). */
-/* TRANSLATORS: the GPU table's column headers, each shorter than the one
-   before it: keep them as short as the English (a Han character takes two
-   columns); "n" is the card count's narrowest header. */
-static const char *const headers[TC_COUNT][4] = {
-	[TC_NAME] = {N_("GPU")},
-	[TC_FIGURES] = {N_("GiB/card"), "GiB"},
-	[TC_CARDS] = {N_("cards"), N_("n")},
-	[TC_PLAN] = {N_("plan")},
-	[TC_CONTAINER] = {N_("container"), N_("contnr"), N_("ctr")},
-	[TC_BAREMETAL] = {N_("bare metal"), N_("b.metal"), N_("metal"), N_("bm")},
-	[TC_TOTAL] = {N_("total"), N_("tot")},
-	[TC_SPEED] = {"tok/s±30%", "tok/s"},
-	[TC_UNIT_COST] = {"¥/M tok", "¥/M"},
-};
-
-/* Training shows days and the job's total in the time columns. */
-static const char *const train_headers[TC_COUNT][4] = {
-	[TC_SPEED] = {N_("days±25%"), N_("days")},
-	[TC_UNIT_COST] = {N_("job total"), N_("job")},
-};
-
-/* Every row's cells, built once a draw, and what the columns read off
- * them. */
+/* Every row's cells, built once a draw (table_cells.c, shared with the
+ * report), and what the columns and headings read off them. */
 struct table_rows {
-	struct row_cells *cells; /* one per plan, in the analysis's order */
-	bool training;           /* training plans: days and the job's total */
+	struct table_row *cells; /* one per plan, in the analysis's order */
+	struct table_look look;  /* training, the rows' bands and currency */
+	struct style st;
 	/* A price column keeps a cell for the star only when a row is starred
 	 * in it: that one cell keeps a training row's days on an 80-column
 	 * table. */
@@ -141,25 +37,20 @@ struct table_rows {
 };
 
 /* false when there is no memory for the cells: nothing is drawn. */
-static bool rows_build(const struct session *s, struct cell_style cs, struct table_rows *r)
+static bool rows_build(const struct session *s, const struct style *st, struct table_rows *r)
 {
 	memset(r, 0, sizeof *r);
+	r->st = *st;
 	r->cells = calloc(s->an->nplans ? s->an->nplans : 1, sizeof *r->cells);
 	if (!r->cells)
 		return false;
+	table_look_of(&r->look, s->an->plans, s->an->nplans);
 	for (size_t i = 0; i < s->an->nplans; i++) {
-		row_cells(&s->an->plans[i], &r->cells[i], cs);
-		r->training = r->training || s->an->plans[i].training.valid;
+		table_row_fill(&r->cells[i], &s->an->plans[i], st);
 		for (int c = 0; c < TC_COUNT; c++)
 			r->star_room[c] = r->star_room[c] || r->cells[i].star[c];
 	}
 	return true;
-}
-
-static const char *header_label(enum table_col c, int i, bool training)
-{
-	const char *h = training && train_headers[c][0] ? train_headers[c][i] : headers[c][i];
-	return h ? _(h) : NULL;
 }
 
 /* The column the session sorts by carries the marker. */
@@ -168,24 +59,24 @@ static enum table_col sorted_col(enum sort_mode m)
 	return m == SORT_COST ? TC_TOTAL : m == SORT_CARDS ? TC_CARDS : TC_COUNT;
 }
 
+/* The first heading of c that fits w columns, the shortest when none
+ * does, after the sort marker. */
 static void header_text(char *buf, size_t cap, enum table_col c, int w, bool sorted,
-			bool training)
+			const struct table_rows *r)
 {
-	const char *mark = sorted ? "▼" : "";
-	int last = 0;
-	while (last + 1 < 4 && header_label(c, last + 1, training))
-		last++;
-	for (int i = 0; i <= last; i++) {
-		snprintf(buf, cap, "%s%s", mark, header_label(c, i, training));
+	char h[64];
+	buf[0] = '\0';
+	for (int i = 0; table_heading(h, sizeof h, c, i, &r->look, &r->st); i++) {
+		snprintf(buf, cap, "%s%s", sorted ? "▼" : "", h);
 		if ((int)text_width(buf) <= w)
 			return;
 	}
 }
 
-static int header_width(enum table_col c, bool sorted, bool longest, bool training)
+static int header_width(enum table_col c, bool sorted, bool longest, const struct table_rows *r)
 {
 	char h[64];
-	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted, training);
+	header_text(h, sizeof h, c, longest ? 1000 : 0, sorted, r);
 	return (int)text_width(h);
 }
 
@@ -197,7 +88,7 @@ static void column_wants(const struct session *s, const struct table_rows *r,
 	int cells[TC_COUNT] = {0};
 	for (size_t i = 0; i < s->an->nplans; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
-			const struct row_cells *rc = &r->cells[i];
+			const struct table_row *rc = &r->cells[i];
 			int w = (int)text_width(rc->text[c]) - rc->star[c]; /* without its star */
 			cells[c] = w > cells[c] ? w : cells[c];
 		}
@@ -205,14 +96,14 @@ static void column_wants(const struct session *s, const struct table_rows *r,
 		bool sorted = c == (int)sorted_col(s->sort);
 		int pad = r->star_room[c]; /* the star's cell */
 		cells[c] += cells[c] ? pad : 0;
-		int lo = c == TC_BAR ? 0
-				     : header_width((enum table_col)c, sorted, false, r->training) + pad;
-		int hi = c == TC_BAR ? 0
-				     : header_width((enum table_col)c, sorted, true, r->training) + pad;
+		int lo = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, false, r) + pad;
+		int hi = c == TC_BAR ? 0 : header_width((enum table_col)c, sorted, true, r) + pad;
 		want->min[c] = cells[c] > lo ? cells[c] : lo;
 		want->pref[c] = cells[c] > hi ? cells[c] : hi;
 		if ((c == TC_SPEED || c == TC_UNIT_COST) && cells[c] == 0)
 			want->min[c] = want->pref[c] = 0; /* no row has a time figure */
+		if (c != TC_BAR && hi == pad) /* no heading here: the report's column */
+			want->min[c] = want->pref[c] = 0;
 	}
 	want->min[TC_BAR] = want->pref[TC_BAR] = 0;
 }
@@ -272,10 +163,10 @@ static void name_fit(char *name, int w)
 }
 
 static void draw_row(const struct frame *fr, const struct table_layout *t, int y, int x0,
-		     const struct plan *p, bool selected, const struct row_cells *cells,
+		     const struct plan *p, bool selected, const struct table_row *cells,
 		     const bool star_room[TC_COUNT])
 {
-	struct row_cells c = *cells; /* the name is cut to its column here */
+	struct table_row c = *cells; /* the name is cut to its column here */
 	int fit = theme_attr(&fr->theme, fit_element(p));
 	if (selected)
 		attron(A_BOLD);
@@ -330,7 +221,7 @@ static void draw_header(const struct frame *fr, const struct table_layout *t, in
 		int room = r->star_room[c];
 		if (c != TC_BAR)
 			header_text(h, sizeof h, (enum table_col)c, t->w[c] - room,
-				    c == (int)sorted_col(s->sort), r->training);
+				    c == (int)sorted_col(s->sort), r);
 		if (right)
 			put_right(y, x0 + t->x[c], t->w[c] - room, h);
 		else
@@ -362,14 +253,16 @@ static bool layout_fits(const struct table_layout *t, int width)
 /* The cells and their columns for width: the money whole where it fits,
  * else abbreviated; a column that would still cross the border is left
  * out rather than drawn over it. */
-static bool rows_lay_out(const struct session *s, enum money_style ms, int width,
+static bool rows_lay_out(const struct session *s, const struct style *st, int width,
 			 struct table_rows *rows, struct table_layout *t)
 {
 	struct table_wants want;
 	for (int abbreviate = 0; abbreviate < 2; abbreviate++) {
+		struct style cells = *st;
+		cells.short_money = abbreviate;
 		if (abbreviate)
 			free(rows->cells);
-		if (!rows_build(s, (struct cell_style){ms, abbreviate}, rows))
+		if (!rows_build(s, &cells, rows))
 			return false;
 		column_wants(s, rows, &want);
 		layout_table(width, &want, t);
@@ -387,13 +280,14 @@ void gpu_table_draw(const struct gpu_table *v)
 	const struct screen_layout *l = &v->fr->lay;
 	struct table_rows rows;
 	struct table_layout t;
+	struct style st = style_of(v->fr);
 	/* the inside less the borders and the selection marker */
-	if (!rows_lay_out(s, money_style_of(v->fr), l->table_w - 3, &rows, &t))
+	if (!rows_lay_out(s, &st, l->table_w - 3, &rows, &t))
 		return;
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 _("Per GPU type · per card, total per month"));
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
-		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]);
+		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST] ? rows.look.estimate_band : -1);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {

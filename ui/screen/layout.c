@@ -24,6 +24,8 @@ static const struct col_spec specs[TC_COUNT] = {
 	[TC_TOTAL] = {.usual = 8},
 	[TC_SPEED] = {.usual = 5, .drop_rank = 4, .optional = true},
 	[TC_UNIT_COST] = {.usual = 5, .drop_rank = 3, .optional = true},
+	[TC_NEED] = {.optional = true}, /* the report's: never wanted here */
+	[TC_FIT] = {.optional = true},
 };
 
 /* Spare width goes first to the columns that always stay (their whole

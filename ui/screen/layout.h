@@ -5,17 +5,19 @@
 
 #include <stdbool.h>
 
+#include "table_cells.h"
+
 #define MIN_COLS 80
 #define MIN_LINES 24
 
-/* Left to right. The bar, then the GiB figures, then the time figures
- * (cost per token or per job, then speed or days) are dropped in that
- * order when the terminal is narrow; the others always stay. The time
- * columns show only when a row has such a figure (the caller's want);
- * they sit before the card count, so the row still ends with the plan,
- * both prices and the monthly total. */
-enum table_col { TC_NAME, TC_BAR, TC_FIGURES, TC_SPEED, TC_UNIT_COST, TC_CARDS, TC_PLAN,
-		 TC_CONTAINER, TC_BAREMETAL, TC_TOTAL, TC_COUNT };
+/* The columns are the GPU table's one vocabulary (table_cells.h), left
+ * to right. The bar, then the GiB figures, then the time figures (cost
+ * per token or per job, then speed or days) are dropped in that order
+ * when the terminal is narrow; the others always stay. The time columns
+ * show only when a row has such a figure (the caller's want); they sit
+ * before the card count, so the row still ends with the plan, both
+ * prices and the monthly total. The report's need and fit columns are
+ * never shown here. */
 
 struct table_layout {
 	bool shown[TC_COUNT];

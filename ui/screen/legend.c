@@ -5,58 +5,70 @@
 
 #include "i18n.h"
 #include "text.h"
+#include "units.h"
 
 static const enum element glyph_items[] = {
 	EL_WEIGHTS, EL_KV, EL_ACTIVATIONS, EL_STATES, EL_OVERHEAD, EL_HEADROOM, EL_FREE, EL_NOFIT,
 };
 #define N_GLYPHS (int)(sizeof glyph_items / sizeof glyph_items[0])
 
-/* The marks in the price columns, in words and briefly. */
+/* The marks in the price columns, in words and briefly; the last one's
+ * "%s" is the estimate rows' band. */
 static const char *const marks[][2] = {
 	{N_("* cheaper"), N_("*cheaper")},
 	{N_("c/b = container/bare metal"), N_("c/b ctr/bm")},
 	{N_("— none"), NULL},
-	{N_("~ estimate ±50%"), N_("~est")},
+	{N_("~ estimate ±%s%%"), N_("~est")},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
-static int item_width(const struct frame *fr, int i, bool brief)
+/* Mark i's text (brief or not), "" when it has no brief form. */
+static void mark_text(char *buf, size_t cap, int i, bool brief, double band)
 {
+	const char *m = marks[i][brief];
+	char pct[16];
+	unit_percent(pct, sizeof pct, band);
+	snprintf(buf, cap, m ? _(m) : "", pct);
+}
+
+static int item_width(int i, bool brief, double band)
+{
+	char m[64];
 	if (i < N_GLYPHS)
 		return 1 + (int)text_width(theme_legend(glyph_items[i], brief)) + 1;
-	const char *m = marks[i - N_GLYPHS][brief];
-	(void)fr;
-	return m ? (int)text_width(_(m)) + 2 : 0;
+	mark_text(m, sizeof m, i - N_GLYPHS, brief, band);
+	return m[0] ? (int)text_width(m) + 2 : 0;
 }
 
 /* How many items from 'first' up to 'end' fit in w columns, and whether
  * in brief words. */
-static int items_that_fit(const struct frame *fr, int first, int end, int w, bool *brief)
+static int items_that_fit(int first, int end, int w, double band, bool *brief)
 {
 	for (int b = 0; b < 2; b++) {
 		*brief = b;
 		int used = 0, n = first;
-		while (n < end && used + item_width(fr, n, b) <= w)
-			used += item_width(fr, n++, b);
+		while (n < end && used + item_width(n, b, band) <= w)
+			used += item_width(n++, b, band);
 		if (n == end || b == 1)
 			return n;
 	}
 	return first;
 }
 
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool timed)
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, double estimate_band)
 {
 	bool brief;
-	char buf[64];
+	char buf[64], m[48];
 	int first = bar ? 0 : N_GLYPHS;
-	int end = N_GLYPHS + N_MARKS - (timed ? 0 : 1); /* "~" explains the time columns */
-	int n = items_that_fit(fr, first, end, w - 1, &brief);
+	/* "~" explains an estimate row's time figures */
+	int end = N_GLYPHS + N_MARKS - (estimate_band > 0 ? 0 : 1);
+	int n = items_that_fit(first, end, w - 1, estimate_band, &brief);
 	if (bar)
 		x += put_text(y, x, " ", 1);
 	for (int i = first; i < n; i++) {
 		if (i >= N_GLYPHS) {
-			const char *m = marks[i - N_GLYPHS][brief];
-			snprintf(buf, sizeof buf, " %s ", m ? _(m) : "");
+			mark_text(m, sizeof m, i - N_GLYPHS, brief, estimate_band);
+			snprintf(buf, sizeof buf, " %s ", m);
 			x += put_text(y, x, buf, w);
 			continue;
 		}

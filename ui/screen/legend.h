@@ -10,7 +10,8 @@
 /* One line at y,x, at most w columns: full words when they fit, short
  * ones when not, the last items left out when even those do not. Without
  * the bar (a narrow table) only the marks are explained; "~" (an
- * estimate's wide band) only with the time columns (timed). */
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool timed);
+ * estimate row's wide band, estimate_band, from the rows) only when the
+ * time columns show such a row (estimate_band > 0). */
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, double estimate_band);
 
 #endif

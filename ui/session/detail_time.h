@@ -1,24 +1,23 @@
 /* The breakdown's time lines (PERFORMANCE.md "what to show"): speed,
- * cost per token, alternatives and efficiencies for inference; days,
- * deadline, billings, USL and the scaling tiers as bars for training.
- * No curses here. */
+ * cost per token, alternatives and efficiencies for inference; training
+ * through detail_train.h. The lines are the presentation layer's
+ * (report_time.h, train_text.h) in the screen's style; here they are
+ * ordered and wrapped. No curses here. */
 #ifndef GPUPLAN_DETAIL_TIME_H
 #define GPUPLAN_DETAIL_TIME_H
 
-#include "money.h"
-#include "detail_lines.h"
+#include "detail_wrap.h"
+#include "plan.h"
+#include "scenario.h"
+#include "units.h"
 
 /* What comes first: the why list of a time goal, then the speed
- * ("speed: TTFT 1.2 s · TPOT 33 ms · 30 tok/s per user · …") or the
+ * ("speed: TTFT 1.23 s · TPOT 33.0 ms · 30.3 tok/s per user · …") or the
  * training days and the deadline. */
-void detail_time_summary(struct detail_lines *d, const struct plan *p, int w,
-			 enum money_style ms);
+void detail_time_summary(struct detail_lines *d, const struct plan *p, const struct scenario *sc,
+			 int w, const struct style *st);
 /* Everything else about time and money per token or per job. */
-void detail_time_lines(struct detail_lines *d, const struct plan *p, int w, enum money_style ms);
-/* Training (detail_train.c): FLOPs, days, card-hours, the deadline, the
- * three billings (cheapest marked), the USL fit and the scaling tiers. */
-void detail_train_summary(struct detail_lines *d, const struct plan *p, int w,
-			  enum money_style ms);
-void detail_train_lines(struct detail_lines *d, const struct plan *p, int w, enum money_style ms);
+void detail_time_lines(struct detail_lines *d, const struct plan *p, int w,
+		       const struct style *st);
 
 #endif

@@ -2,89 +2,18 @@
  * pay, the deadline, and the scaling tiers as two bar columns (days and
  * the job's total) so "one tier more" and "the top configuration" can be
  * compared at a glance. */
+#include "detail_train.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
 #include "i18n.h"
-#include "plan_text.h"
-#include "report_time.h"
 #include "text.h"
-#include "detail_time.h"
+#include "train_text.h"
 
 #define LINE DETAIL_LINE_BYTES
 #define BAR_GLYPH "█"
-
-static void add_summary(struct detail_lines *d, const struct plan *p, int w)
-{
-	const struct training_estimate *t = &p->training;
-	char line[LINE], hours[32], band[48];
-	money_group(hours, sizeof hours, t->card_hours, 0);
-	if (t->measured)
-		snprintf(band, sizeof band, "%s", _("from --measured"));
-	else if (plan_time_estimate(p))
-		snprintf(band, sizeof band, _("±%.0f%% estimate"), t->r.band_pct);
-	else
-		snprintf(band, sizeof band, "±%.0f%%", t->r.band_pct);
-	snprintf(line, sizeof line, _("training: %.2e FLOPs (k %.0f, MFU %.2f) · %.1f days on %d "
-				      "cards · %s card-hours · parallel efficiency %.0f%% · %s"),
-		 t->r.flops, t->r.k, t->r.mfu,
-		 t->days, p->cards, hours, t->eff * 100, band);
-	detail_add_wrapped(d, line, w);
-}
-
-static void add_deadline(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
-{
-	const struct train_choice *c = &p->training.choice;
-	char line[LINE], cost[40];
-	if (!p->training.deadline)
-		return;
-	if (c->met && c->way != RENT_NONE) {
-		money_or_dash(cost, sizeof cost, c->cost, plan_currency(p), 0, ms);
-		snprintf(line, sizeof line,
-			 p->training.meets_deadline
-				 ? _("deadline: met with %d cards (%.1f days), cheapest %s %s")
-				 : _("deadline: not met by this plan; met with %d cards (%.1f days), "
-				     "cheapest %s %s"),
-			 c->cards, c->at.days, _(train_rent_words[c->way]), cost);
-	} else
-		snprintf(line, sizeof line, _("deadline: not met; the fastest is %d cards, %.1f days"),
-			 c->cards, c->at.days);
-	detail_add_wrapped(d, line, w);
-}
-
-/* "job on 8 cards: container by the hour ¥1,234* · … · bare metal ¥9,345" */
-static void add_bills(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
-{
-	const struct train_bill *b = &p->training.bill;
-	char line[LINE];
-	/* the header ends with its own separator: Chinese has no space after "：" */
-	size_t n = (size_t)snprintf(line, sizeof line, _("job on %d cards: "), p->cards);
-	for (int r = 0; r < RENT_WAYS && n < sizeof line; r++) {
-		char cost[40];
-		money_or_dash(cost, sizeof cost, b->offered[r] ? b->cost[r] : -1, plan_currency(p), 0, ms);
-		n += (size_t)snprintf(line + n, sizeof line - n, "%s%s %s%s", r ? " · " : "",
-				      _(train_rent_words[r]), cost, (int)b->cheapest == r ? "*" : "");
-	}
-	detail_add_wrapped(d, line, w);
-}
-
-static void add_usl(struct detail_lines *d, const struct plan *p, int w)
-{
-	const struct usl_fit *f = &p->training.usl;
-	char line[LINE], peak[32];
-	double cards;
-	if (!p->training.measured)
-		return;
-	if (usl_peak_cards(f, &cards))
-		snprintf(peak, sizeof peak, _("%.0f cards"), cards);
-	else
-		snprintf(peak, sizeof peak, _("none within %d cards"), USL_MAX_CARDS);
-	snprintf(line, sizeof line, _("measured speed-ups (USL): σ %.4f · κ %.6f · 1 card %.0f "
-				      "tok/s · peak %s"), f->sigma, f->kappa, f->x1, peak);
-	detail_add_wrapped(d, line, w);
-}
 
 static void bar(char *buf, size_t cap, double v, double max, int w)
 {
@@ -96,11 +25,12 @@ static void bar(char *buf, size_t cap, double v, double max, int w)
 		n += (size_t)snprintf(buf + n, cap - n, "%s", i < cells ? BAR_GLYPH : " ");
 }
 
+/* A tier's cells as the bars show them: days with a short unit. */
 struct tier_text {
-	char cards[16], days[16], cost[40];
+	char cards[16], days[32], cost[48];
 };
 
-static void tier_texts(const struct plan *p, enum money_style ms, struct tier_text *tt,
+static void tier_texts(const struct plan *p, const struct style *st, struct tier_text *tt,
 		       double *max_days, double *max_cost, int *cost_w)
 {
 	const struct training_estimate *t = &p->training;
@@ -108,9 +38,11 @@ static void tier_texts(const struct plan *p, enum money_style ms, struct tier_te
 	*cost_w = 0;
 	for (int i = 0; i < t->ntiers; i++) {
 		const struct train_tier *r = &t->tiers[i];
-		snprintf(tt[i].cards, sizeof tt[i].cards, "%d", r->cards);
-		snprintf(tt[i].days, sizeof tt[i].days, _("%.1f d"), r->at.days);
-		money_or_dash(tt[i].cost, sizeof tt[i].cost, r->cost, plan_currency(p), 0, ms);
+		struct tier_cells c;
+		train_tier_cells(&c, p, i, st);
+		snprintf(tt[i].cards, sizeof tt[i].cards, "%s", c.cards);
+		snprintf(tt[i].days, sizeof tt[i].days, _("%s d"), c.days);
+		snprintf(tt[i].cost, sizeof tt[i].cost, "%s", c.cost);
 		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
 		*max_cost = r->cost > *max_cost ? r->cost : *max_cost;
 		int cw = (int)text_width(tt[i].cost);
@@ -155,7 +87,7 @@ static void tier_line(char *line, size_t cap, const struct train_tier *r,
 		snprintf(line + n, cap - n, " %s %3.0f%%", bc, r->at.eff * 100);
 }
 
-static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+static void add_tiers(struct detail_lines *d, const struct plan *p, int w, const struct style *st)
 {
 	const struct training_estimate *t = &p->training;
 	struct tier_text tt[TRAIN_MAX_TIERS];
@@ -163,7 +95,7 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum 
 	int cost_w;
 	if (t->ntiers == 0 || d->n >= DETAIL_LINES)
 		return;
-	tier_texts(p, ms, tt, &max_days, &max_cost, &cost_w);
+	tier_texts(p, st, tt, &max_days, &max_cost, &cost_w);
 	int fixed = 10 + 1 + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
 	int bw = (w - fixed) / 2;
 	bw = bw < 3 ? 3 : bw > 24 ? 24 : bw;
@@ -178,30 +110,34 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, enum 
 	}
 }
 
-static void add_train_efficiency(struct detail_lines *d, const struct plan *p, int w)
+/* A line of the presentation layer, wrapped; "" is no line. */
+static void add_line(struct detail_lines *d, const char *line, int w)
 {
-	const struct training_estimate *t = &p->training;
-	char line[LINE], between[48] = "";
-	if (t->r.machines > 1)
-		snprintf(between, sizeof between, _(", %.2f GB/s between machines"), t->r.node_gbs);
-	snprintf(line, sizeof line, _("efficiency used: mfu_train %.2f · peak %.0f TFLOPS · goodput "
-				      "%.2f · link %.0f GB/s in a machine%s · all-reduce %.2f s per "
-				      "step vs compute %.2f s"),
-		 t->r.mfu, t->r.peak_tflops, t->goodput, t->link_gbs, between, t->r.t_ar, t->r.t_c);
-	detail_add_wrapped(d, line, w);
+	if (line[0])
+		detail_add_wrapped(d, line, w);
 }
 
-void detail_train_summary(struct detail_lines *d, const struct plan *p, int w,
-			  enum money_style ms)
+void detail_train_summary(struct detail_lines *d, const struct plan *p,
+			  const struct scenario *sc, int w, const struct style *st)
 {
-	add_summary(d, p, w);
-	add_deadline(d, p, w, ms);
+	char line[LINE];
+	train_summary_line(line, sizeof line, p, sc, st);
+	add_line(d, line, w);
+	train_deadline_line(line, sizeof line, p, sc, st);
+	add_line(d, line, w);
 }
 
-void detail_train_lines(struct detail_lines *d, const struct plan *p, int w, enum money_style ms)
+void detail_train_lines(struct detail_lines *d, const struct plan *p, int w,
+			const struct style *st)
 {
-	add_bills(d, p, w, ms);
-	add_usl(d, p, w);
-	add_tiers(d, p, w, ms);
-	add_train_efficiency(d, p, w);
+	char line[LINE];
+	train_bills_line(line, sizeof line, p, st);
+	add_line(d, line, w);
+	if (p->training.measured) {
+		train_usl_line(line, sizeof line, p, st);
+		add_line(d, line, w);
+	}
+	add_tiers(d, p, w, st);
+	train_efficiency_line(line, sizeof line, p, st);
+	add_line(d, line, w);
 }

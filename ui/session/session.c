@@ -122,7 +122,7 @@ static const char *measured_gpu(const struct session *s)
 bool session_run(struct session *s, struct analysis *a, const struct scenario *sc)
 {
 	analysis_measured_gpu(a, measured_gpu(s));
-	return analysis_run(a, s->cat, sc, s->gpu_filter);
+	return analysis_run(a, s->cat, sc, s->gpu_filter ? s->gpu_filter : GPU_FILTER_OFFERED);
 }
 
 /* After a selection change; with --measured the figures follow the row. */
