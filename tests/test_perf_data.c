@@ -210,8 +210,8 @@ Test(perf_data, an_older_copy_takes_the_bundled_values_with_one_warning)
 					  "910b-64g,My 910B,Huawei,65536,1600,320,no,hccs,392,mine\n"),
 		     0, "%s", out);
 	cr_assert_eq(diags.warnings, 1);
-	cr_assert_str_eq(out, "prices/gpus.csv: no column fp8_tflops, int8_tflops, mbu, mbu_kv, "
-			      "mfu_infer, mfu_infer_fp8, mfu_train, alpha_us, sw, calibration, "
+	cr_assert_str_eq(out, "prices/gpus.csv: no column fp8_tflops, fp4_tflops, int8_tflops, mbu, "
+			      "mbu_kv, mfu_infer, mfu_infer_fp8, mfu_train, alpha_us, sw, calibration, "
 			      "band_low_pct, band_high_pct (an older copy): the GPUs it knows take "
 			      "the bundled values, the others the defaults; mbu, mfu_infer and "
 			      "mfu_infer_fp8 left at the former defaults take the new ones\n");
@@ -283,10 +283,10 @@ Test(perf_data, a_former_copy_keeps_changed_values)
 Test(perf_data, mbu_bs1_is_retired)
 {
 	cr_assert_eq(load_gpus("id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,"
-			       "int8_tflops,link,link_gbs,mbu,mbu_kv,mbu_bs1,mfu_infer,mfu_infer_fp8,"
-			       "mfu_train,alpha_us,sw,calibration,band_low_pct,band_high_pct,"
-			       "source\n"
-			       "h100-80g,H100,NVIDIA,81559,3350,989,1979,,nvlink,900,0.80,0.75,0.55,"
+			       "fp4_tflops,int8_tflops,link,link_gbs,mbu,mbu_kv,mbu_bs1,mfu_infer,"
+			       "mfu_infer_fp8,mfu_train,alpha_us,sw,calibration,band_low_pct,"
+			       "band_high_pct,source\n"
+			       "h100-80g,H100,NVIDIA,81559,3350,989,1979,,,nvlink,900,0.80,0.75,0.55,"
 			       "0.70,0.55,0.40,8,1,published,,,t\n"),
 		     0, "%s", out);
 	cr_assert_eq(diags.warnings, 1);
@@ -301,9 +301,9 @@ Test(perf_data, an_older_copy_may_lack_only_some_columns)
 			       "link_gbs,mbu,sw,source\n"
 			       "h100-80g,H100,NVIDIA,81559,3350,989,1979,nvlink,900,0.5,1,mine\n"),
 		     0, "%s", out);
-	cr_assert(strstr(out, "no column int8_tflops, mbu_kv, mfu_infer, mfu_infer_fp8, mfu_train, "
-			      "alpha_us, calibration, band_low_pct, band_high_pct (an older copy): "
-			      "using the bundled values"), "%s", out);
+	cr_assert(strstr(out, "no column fp4_tflops, int8_tflops, mbu_kv, mfu_infer, mfu_infer_fp8, "
+			      "mfu_train, alpha_us, calibration, band_low_pct, band_high_pct (an "
+			      "older copy): using the bundled values"), "%s", out);
 	const struct gpu *h100 = gpu_named(&cat, "h100-80g");
 	cr_assert_eq(h100->mbu, 0.5); /* given: kept */
 	cr_assert_eq(h100->mfu_train, 0.40);
@@ -333,9 +333,13 @@ Test(perf_data, an_unknown_gpu_may_lack_an_optional_column)
 			       "l4-24g,L4,NVIDIA,23034,300,121,242,pcie,32,0.8,0.8,0.6,0.4,0.3,"
 			       "estimate,mine\n"),
 		     0, "%s", out);
-	cr_assert(strstr(out, "no column fp4_tflops (an older copy)"), "%s", out);
+	cr_assert(strstr(out, "no column fp4_tflops, int8_tflops, mbu_kv, alpha_us, sw, "
+			      "band_low_pct, band_high_pct (an older copy)"), "%s", out);
 	const struct gpu *l4 = gpu_named(&cat, "l4-24g");
 	cr_assert_not(gpu_has_fp4(l4));
+	cr_assert_eq(l4->mbu_kv, 0.75, "the serving columns' defaults");
+	cr_assert_eq(l4->alpha_us, 30);
+	cr_assert_eq(l4->sw, 1);
 	cr_assert_eq(l4->fp8_tflops, 242);
 	unload();
 }

@@ -222,7 +222,14 @@ Test(serving, deepseek_v3_batch_one_is_the_per_layer_floor)
 		      "context", "384", "output-len", "256", "cards", "8", "tp", "8", NULL);
 	const struct throughput *t = &run_on("h200-141g", &sc)->throughput;
 	assert_near(t->tpot_s, 6.63e-3, 0.01, "ITL");
-	assert_near(t->step.dec.weights, 1.37e-3, 0.01, "weights: 8 of 256 experts a layer");
+	/* the catalogue's parts (test_models): body 15,237,871,104 at 1 B, the LM
+	   head 926,679,040 at 2 B, the routed experts R = 653,908,770,816 of
+	   which one token touches 8/256, streamed at mbu x mbu_moe; over 8 x
+	   4800 GB/s x 0.80: 1.388 ms (§11 D's 1.37 had the former active count) */
+	double body = 15237871104.0, head = 926679040.0, R = 653908770816.0;
+	double bw = 8 * 4800e9 * 0.80;
+	assert_close(t->step.dec.weights, (body + 2 * head) / bw + R / 32 / (bw * 0.80),
+		     "weights: 8 of 256 experts a layer");
 	assert_close(t->step.dec.fixed, 61 * (30 + 40) * 1e-6, "fixed: 61 x (30 + 40) us");
 	assert_near(t->step.dec.comm, 0.99e-3, 0.01, "TP");
 	assert_near(t->user_tokens_per_s, 151, 0.01, "per user");
@@ -497,13 +504,15 @@ Test(serving, moe_streams_what_its_tokens_touch)
 	struct replica r;
 	struct step_terms one, many;
 	kind_replica(&r, &sc, &kinds[2], 1); /* Mixtral bf16 TP2: E 8, k 2 */
-	double e = (46.7e9 - 12.9e9) / 6, head = 32000.0 * 4096;
-	double body = 12.9e9 - 2 * e - 2 * head, bw = 2 * 3350e9 * 0.80;
+	/* routed R = 32 layers x 8 experts x 3 x 4096 x 14336 (the shape's), the
+	   rest 46.7e9 - R - 2Vh streamed always (test_throughput's W(1)) */
+	double R = 45097156608.0, head = 32000.0 * 4096;
+	double body = 46.7e9 - R - 2 * head, bw = 2 * 3350e9 * 0.80;
 	step_stage(&r.sm, 1, 0, &one);
-	assert_close(one.weights, (body * 2 + head * 2) / bw + 8 * e * 2 * 0.25 / (bw * 0.80),
+	assert_close(one.weights, (body * 2 + head * 2) / bw + R * 2 * 0.25 / (bw * 0.80),
 		     "B = 1: the body, the head and k = 2 of 8 experts");
 	step_stage(&r.sm, 4096, 0, &many);
-	assert_near(many.weights, (body * 2 + head * 2) / bw + 8 * e * 2 / (bw * 0.80), 1e-6,
+	assert_near(many.weights, (body * 2 + head * 2) / bw + R * 2 / (bw * 0.80), 1e-6,
 		    "every expert");
 	struct model dense = *r.w.m;
 	dense.params_b = dense.active_params_b;

@@ -79,6 +79,12 @@ static double headline_monthly(const struct plan *p)
 	return ct->available ? ct->total : bm->available ? bm->total : -1;
 }
 
+/* What binds a rate's replicas, for people (WORD arguments: translated as
+ * the message renders). */
+static const char *const binding_words[] = {
+	[BIND_NONE] = "", [BIND_TTFT] = N_("TTFT target"), [BIND_TPOT] = N_("TPOT target"),
+	[BIND_CAPACITY] = N_("prefill capacity"), [BIND_MEMORY] = N_("memory")};
+
 /* ---- Goals ---- */
 
 /* --min-speed on the streaming speed under load, and the TTFT target: the
@@ -341,6 +347,10 @@ static int why_not_minimum(const struct scenario *sc, const struct plan *p,
 		why[n++] = msg_why_too_slow(t->user_tokens_per_s, sc->min_speed);
 	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s)
 		why[n++] = msg_why_ttft_too_slow(t->ttft_s, sc->slo_ttft_s);
+	else if (sc->rate > 0 && !meets_goals(sc, t) && t->open.targets &&
+		 t->open.replicas_needed > 0 && t->open.binding != BIND_NONE)
+		why[n++] = msg_rate_replicas(t->open.rate, t->open.max_rate_per_replica,
+					     binding_words[t->open.binding], t->open.replicas_needed);
 	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0)
 		why[n++] = msg_why_same_price_faster(best->throughput.output_tokens_per_s /
 						     t->output_tokens_per_s);
@@ -359,8 +369,8 @@ static int why_unreachable(const struct scenario *sc, const struct plan *p,
 		why[n++] = msg_why_speed_unreachable(sc->min_speed, fastest->cards,
 						     fastest->throughput.user_tokens_per_s);
 	else if (sc->rate > 0 && o->valid && o->max_rate_per_replica <= 0)
-		why[n++] = msg_rate_unreachable(o->binding == BIND_TPOT ? N_("TPOT target")
-									 : N_("TTFT target"));
+		why[n++] = msg_rate_unreachable(binding_words[o->binding == BIND_TPOT ? BIND_TPOT
+											     : BIND_TTFT]);
 	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s)
 		why[n++] = msg_why_ttft_too_slow(t->ttft_s, sc->slo_ttft_s);
 	return n;
@@ -460,8 +470,7 @@ static void time_notes(const struct scenario *sc, struct plan *p)
 		return;
 	if (o->targets && o->replicas_needed > 0 && o->binding != BIND_NONE)
 		plan_note(p, msg_rate_replicas(o->rate, o->max_rate_per_replica,
-					       serving_binding_names[o->binding],
-					       o->replicas_needed));
+					       binding_words[o->binding], o->replicas_needed));
 	plan_note(p, msg_percentile_estimate(sc->percentile));
 }
 

@@ -59,8 +59,13 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 		else
 			snprintf(buf, cap, _(", ~%s days (measured)"), v);
 	} else if (p->throughput.valid) {
-		unit_rate(v, sizeof v, p->throughput.output_tokens_per_s);
-		snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, p->throughput.band_pct);
+		const struct throughput *t = &p->throughput;
+		unit_rate(v, sizeof v, t->output_tokens_per_s);
+		if (t->band_low_pct == t->band_high_pct)
+			snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, t->band_low_pct);
+		else /* SERVING.md §10: wider below (910B) */
+			snprintf(buf, cap, _(", ~%s tok/s (−%.0f %% / +%.0f %%)"), v, t->band_low_pct,
+				 t->band_high_pct);
 	}
 }
 
