@@ -17,8 +17,11 @@
 static struct plan plan_on_link(const struct scenario *sc, double mib, enum link_kind link)
 {
 	static struct catalog empty;
+	/* the step model's figures (a 4090's): TP's efficiency is measured on them */
 	struct gpu g = {.id = "toy-card", .name = "Toy card", .vendor = "Toy", .memory_mib = mib,
-			.link = link};
+			.link = link, .bandwidth_gbs = 1008, .bf16_tflops = 165, .mbu = 0.8,
+			.mfu_infer = 0.5, .fp8_tflops = -1, .fp4_tflops = -1, .link_gbs = 64,
+			.alpha_us = 30, .mbu_kv = 0.75, .sw = 1};
 	struct workload w;
 	struct plan p;
 	cr_assert(workload_init(&w, sc), "%s", w.error);
@@ -337,13 +340,15 @@ Test(notes, one_per_condition)
 	/* FP8 KV on a card without FP8 */
 	scenario_put(&sc, "kv-precision", "fp8");
 	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 1);
-	/* TP2 over PCIe, and its tensor-parallel efficiency (PERFORMANCE.md: 0.75) */
+	/* TP2 over PCIe, and its parallel efficiency: the decode step of one
+	 * card over two cards' (SERVING.md §4: the per-layer latency and the
+	 * all-reduce TP does not divide) */
 	sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	scenario_put(&sc, "cards", "2");
 	struct plan p = plan_on_link(&sc, 1e6, LINK_PCIE);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_eq(p.nnotes, 2);
-	cr_assert_float_eq(p.efficiency, 0.75, 1e-12);
+	cr_assert(p.efficiency > 0.5 && p.efficiency < 0.95, "%g", p.efficiency);
 	/* two replicas for two sequences (no TP on 1 head): the replica note only */
 	struct model one_head = llama2_7b_arch;
 	one_head.heads = 1, one_head.kv_heads = 1, one_head.layers = 1;

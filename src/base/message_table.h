@@ -142,6 +142,10 @@ MESSAGE(MULTI_NODE_PP, multi_node_pipeline, WARNING,
 	FORM(N_("multi-node: %d machines, a custom quote from sales; the pipeline stages send "
 		"KB to MB a step between machines, which Ethernet carries (no IB needed)")),
 	ARGS1(INT, machines))
+MESSAGE(MULTI_NODE_REPLICAS, multi_node_replicas, INFO,
+	FORM(N_("%d machines of replicas, each replica inside one machine: nothing crosses "
+		"between them (no IB needed)")),
+	ARGS1(INT, machines))
 MESSAGE(RATE_REPLICAS, rate_replicas, INFO,
 	PLURAL(3, NP_("%.4g requests/s: each replica takes at most %.4g within the targets "
 		      "(%s binds), so %d replica",
@@ -159,6 +163,12 @@ MESSAGE(PERCENTILE_ESTIMATE, percentile_estimate, INFO,
 MESSAGE(WHY_TTFT_TOO_SLOW, why_ttft_too_slow, WARNING,
 	FORM(N_("time to first token %.2f s is above the %.2f s asked for")),
 	ARGS2(DOUBLE, ttft_s, DOUBLE, slo_ttft_s))
+MESSAGE(WHY_TTFT_UNREACHABLE, why_ttft_unreachable, WARNING,
+	PLURAL(1, NP_("no shape reaches a time to first token of %.2f s: the lowest, on %d "
+		      "card, is %.2f s",
+		      "no shape reaches a time to first token of %.2f s: the lowest, on %d "
+		      "cards, is %.2f s")),
+	ARGS3(DOUBLE, slo_ttft_s, INT, cards, DOUBLE, ttft_s))
 MESSAGE(WHY_SAME_PRICE_FASTER, why_same_price_faster, INFO,
 	FORM(N_("same price as the memory minimum, %.1f× output tokens/s")),
 	ARGS1(DOUBLE, speedup))

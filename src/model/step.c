@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "arch.h"
+#include "gpu_serving.h"
 #include "scenario.h"
 
 const char *const compute_path_names[PATH_COUNT] = {
@@ -89,16 +90,22 @@ static void efficiency_of(const struct workload *w, const struct gpu *g, const s
 			  struct step_efficiency *e)
 {
 	const struct engine_values *ev = &w->sc->engine;
-	*e = (struct step_efficiency){.mbu = g->mbu, .mbu_kv = g->mbu_kv,
+	/* a card built without the serving columns (not loaded) takes their
+	 * defaults, as the loader gives an empty cell */
+	*e = (struct step_efficiency){.mbu = g->mbu,
+				      .mbu_kv = g->mbu_kv > 0 ? g->mbu_kv : GPU_DEFAULT_MBU_KV,
 				      .mbu_moe = ev->v[ENGINE_MBU_MOE],
 				      .mfu_attn = ev->v[ENGINE_MFU_ATTN],
 				      .tau_layer_us = ev->v[ENGINE_TAU_LAYER_US],
-				      .tau_moe_us = ev->v[ENGINE_TAU_MOE_US], .sw = g->sw,
+				      .tau_moe_us = ev->v[ENGINE_TAU_MOE_US],
+				      .sw = g->sw > 0 ? g->sw : GPU_DEFAULT_SW,
 				      .eta_ar = ev->v[ENGINE_ETA_AR], .kappa = ev->v[ENGINE_KAPPA],
 				      .bandwidth_gbs = g->bandwidth_gbs};
 	compute_path(w, g, ev, e);
 	bool across = l->t > CARDS_IN_A_MACHINE;
-	e->alpha_us = across ? ev->v[ENGINE_ALPHA_NET_US] : g->alpha_us;
+	e->alpha_us = across		 ? ev->v[ENGINE_ALPHA_NET_US]
+		      : g->alpha_us >= 0 ? g->alpha_us
+					 : gpu_default_alpha_us((enum link_kind)g->link);
 	e->bw_ar_gbs = (across ? ev->v[ENGINE_NET_GBS] : g->link_gbs / 2) * e->eta_ar;
 }
 

@@ -15,7 +15,7 @@
 #include "plan.h"
 
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a replica count goes */
-#define MAX_SHAPES 16
+#define MAX_SHAPES 20
 #define CANDIDATES (2 * MAX_SHAPES) /* each shape, and it filling its paid machines */
 #define SAME_SPEND 0.005 /* monthly totals this close are one price */
 #define SAME_SPEED 0.001
@@ -105,10 +105,14 @@ static bool kind_allowed(const struct scenario *sc, const struct layout *l)
 	return (sc->ep != PLAN_ON || l->ep) && (sc->dpa != PLAN_ON || l->dpa);
 }
 
+static bool on_offer(const struct scenario *sc, const struct plan *q)
+{
+	return q->fits && headline_monthly(q) >= 0 && kind_allowed(sc, &q->lay);
+}
+
 static bool eligible(const struct scenario *sc, const struct plan *q)
 {
-	return q->fits && headline_monthly(q) >= 0 && kind_allowed(sc, &q->lay) &&
-	       meets_goals(sc, &q->throughput);
+	return on_offer(sc, q) && meets_goals(sc, &q->throughput);
 }
 
 /* ---- The shapes of one replica ---- */
@@ -168,15 +172,19 @@ static void pp_shapes(const struct workload *w, const struct gpu *g, struct shap
 		}
 }
 
-/* DPA + EP (MLA MoE): a group of 8 cards in a machine, or 8·n over n. */
+/* DPA + EP (MLA MoE): a group of 8 cards in a machine, or 8·n over n;
+ * the smallest that holds the model and two doublings (more cards for
+ * the experts speed a long prefill up). */
 static void dpa_shapes(const struct workload *w, const struct gpu *g, struct shape *out, int *n)
 {
-	for (int G = CARDS_PER_MACHINE; G <= SHAPE_MAX_MACHINES * CARDS_PER_MACHINE; G *= 2) {
+	int added = 0;
+	for (int G = CARDS_PER_MACHINE; G <= SHAPE_MAX_MACHINES * CARDS_PER_MACHINE && added < 3;
+	     G *= 2) {
 		struct layout l = {.t = G, .p = 1, .d = 1, .dpa = true};
 		long long bmax = capacity_max_concurrency(w, g, &l);
 		if (bmax > 0) {
 			shape_add(out, n, l, bmax);
-			return;
+			added++;
 		}
 	}
 }
@@ -357,23 +365,37 @@ static int why_not_minimum(const struct scenario *sc, const struct plan *p,
 	return n;
 }
 
-/* No plan meets the goals: say which and what the fastest gives. */
+/* The lowest TTFT of the plans seen. */
+static const struct plan *lowest_ttft_of(const struct plan *p, const struct plan *cand, int n)
+{
+	const struct plan *f = p;
+	for (int i = 0; i < n; i++)
+		if (cand[i].throughput.valid && cand[i].throughput.ttft_s < f->throughput.ttft_s)
+			f = &cand[i];
+	return f;
+}
+
+/* No plan meets the goals: say which and what the best of the plans gives. */
 static int why_unreachable(const struct scenario *sc, const struct plan *p,
-			   const struct plan *fastest, struct message *why)
+			   const struct plan *cand, int n, struct message *why)
 {
 	const struct throughput *t = &p->throughput;
+	const struct plan *fastest = fastest_of(p, cand, n);
 	const struct open_loop *o = &fastest->throughput.open;
-	int n = 0;
-	why[n++] = msg_why_memory_minimum(p->cards, p->lay.t, p->lay.p, t->user_tokens_per_s);
+	int nw = 0;
+	why[nw++] = msg_why_memory_minimum(p->cards, p->lay.t, p->lay.p, t->user_tokens_per_s);
 	if (sc->min_speed > 0 && fastest->throughput.user_tokens_per_s < sc->min_speed)
-		why[n++] = msg_why_speed_unreachable(sc->min_speed, fastest->cards,
-						     fastest->throughput.user_tokens_per_s);
+		why[nw++] = msg_why_speed_unreachable(sc->min_speed, fastest->cards,
+						      fastest->throughput.user_tokens_per_s);
 	else if (sc->rate > 0 && o->valid && o->max_rate_per_replica <= 0)
-		why[n++] = msg_rate_unreachable(binding_words[o->binding == BIND_TPOT ? BIND_TPOT
-											     : BIND_TTFT]);
-	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s)
-		why[n++] = msg_why_ttft_too_slow(t->ttft_s, sc->slo_ttft_s);
-	return n;
+		why[nw++] = msg_rate_unreachable(binding_words[o->binding == BIND_TPOT ? BIND_TPOT
+											      : BIND_TTFT]);
+	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s) {
+		const struct plan *low = lowest_ttft_of(p, cand, n);
+		why[nw++] = msg_why_ttft_unreachable(sc->slo_ttft_s, low->cards,
+						     low->throughput.ttft_s);
+	}
+	return nw;
 }
 
 static void keep_minimum(struct plan *p)
@@ -410,13 +432,24 @@ static void choose_headline(const struct workload *w, struct plan *p, const stru
 			best = &cand[i];
 	if (best == p)
 		return;
-	if (!best) {
-		int nw = why_unreachable(sc, p, fastest_of(p, cand, n), why);
-		for (int i = 0; i < nw; i++)
-			plan_add_why(p, why[i]);
+	if (best) {
+		take(p, best, why, why_not_minimum(sc, p, best, why));
 		return;
 	}
-	take(p, best, why, why_not_minimum(sc, p, best, why));
+	/* None meets them: the same order without the goals (a faster shape
+	 * on the paid machine is free), saying what the goals would need. */
+	int nw = why_unreachable(sc, p, cand, n, why);
+	best = p;
+	for (int i = 0; i < n; i++)
+		if (on_offer(sc, &cand[i]) && cand[i].throughput.valid &&
+		    (!on_offer(sc, best) || better(&cand[i], best)))
+			best = &cand[i];
+	if (best != p)
+		take(p, best, why, nw);
+	else
+		for (int i = 0; i < nw; i++)
+			plan_add_why(p, why[i]);
+	p->short_of_goals = true;
 }
 
 /* ---- Alternatives and notes ---- */

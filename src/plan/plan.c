@@ -376,14 +376,18 @@ static void add_fp8_note(struct plan *p, const struct workload *w)
 }
 
 /* TP across machines needs IB; serving's pipeline stages across machines
- * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2). */
+ * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2);
+ * replicas each inside one machine send nothing between them. */
 static void add_multi_node_note(struct plan *p, const struct workload *w)
 {
 	const struct offer *o = p->baremetal.offer;
 	bool no_ib = o && o->inter_node != NET_IB;
-	bool pp_only = w->kind == TASK_INFERENCE && p->lay.p > 1 && p->lay.t <= CARDS_PER_MACHINE &&
-		       !p->lay.dpa;
-	if (pp_only)
+	const struct layout *l = &p->lay;
+	bool serving = w->kind == TASK_INFERENCE && !l->dpa;
+	int replica = l->t * l->p;
+	if (serving && replica <= CARDS_PER_MACHINE && CARDS_PER_MACHINE % replica == 0)
+		plan_note(p, msg_multi_node_replicas(p->machines));
+	else if (serving && l->p > 1 && l->t <= CARDS_PER_MACHINE)
 		plan_note(p, msg_multi_node_pipeline(p->machines));
 	else
 		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)

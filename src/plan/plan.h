@@ -77,6 +77,9 @@ struct plan {
 	/* A forced serving shape that holds fewer sequences than the users:
 	 * its memory is that of what it holds; the rest queue for a slot. */
 	bool queued;
+	/* No plan of this GPU type meets the goals: the row is the best it
+	 * can do (the lowest spend, then the fastest), and no quote headline. */
+	bool short_of_goals;
 	int cards, machines;
 	struct layout lay;
 	struct mem_terms per_card;

@@ -152,11 +152,13 @@ static void speed_assumptions(FILE *out, const struct analysis *a, const char *w
 			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
 			"(TensorRT-LLM, SGLang, recent vLLM).\n", (unsigned long)sc->concurrency),
 		who, sc->context - sc->output_len, sc->output_len, sc->concurrency, sc->duty_pct);
-	fprintf(out, _("- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
-		       "tensor-parallel efficiency by link) are gpus.csv's, set from published "
-		       "measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
-		       "estimated where it says `estimate` (wider band); the detail of each is in "
-		       "`--format json` under throughput.efficiency.\n"), who);
+	fprintf(out, _("- %sThe efficiencies (weight and KV streaming, matmul utilisation, the "
+		       "per-layer latency's software factor, the all-reduce latency) are "
+		       "gpus.csv's, set from published measurements (MLPerf, TensorRT-LLM tables, "
+		       "NVIDIA NIM sweeps) where the row says `published`, estimated where it says "
+		       "`estimate` (wider band); the engine constants are SERVING.md's (--engine); "
+		       "the detail of each is in `--format json` under throughput.efficiency.\n"),
+		who);
 }
 
 static void training_assumptions(FILE *out, const struct analysis *a, const char *who)
