@@ -138,7 +138,7 @@ static void speed_report(char *buf, size_t cap, const struct plan *p, bool at_ma
 		 f.p50, f.p99, f.user, bound_text(t->bound));
 }
 
-/* "speed: TTFT 753 ms · ITL 61.7 ms (p99 398 ms) · 16.2 tok/s per user ·
+/* "speed: TTFT 753 ms · ITL 61.7 ms (p99 398 ms) · 16.2 tok/s streaming ·
  * 50 × 15.9 = 793 tok/s · compute-bound · ±30%"; with --rate the
  * percentiles lead; at B_max its sequences and cost. */
 static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_max,
@@ -157,7 +157,7 @@ static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_ma
 				    "%s tok/s · %s"),
 			 r.rate, r.ttft_p, r.pct, r.tpot_p, r.pct, f.p99, f.total, bound_text(t->bound));
 	} else {
-		snprintf(speed, sizeof speed, _("TTFT %s · ITL %s (p99 %s) · %s tok/s per user · %s × "
+		snprintf(speed, sizeof speed, _("TTFT %s · ITL %s (p99 %s) · %s tok/s streaming · %s × "
 						"%s = %s tok/s · %s"),
 			 f.ttft, f.tpot, f.p99, f.user, f.users, f.each, f.total, bound_text(t->bound));
 	}
