@@ -8,6 +8,7 @@
  * fewer cards and machines. The memory minimum stays on record. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "capacity.h"
 #include "cheaper.h"
@@ -321,6 +322,8 @@ static bool better(const struct plan *q, const struct plan *best)
 {
 	double a = headline_monthly(q), b = headline_monthly(best);
 	const struct throughput *x = &q->throughput, *y = &best->throughput;
+	if (strcmp(plan_currency(q), plan_currency(best)) != 0)
+		return false; /* no rate compares two currencies: the first seen stays */
 	if (differ(a, b, SAME_SPEND))
 		return a < b;
 	if (differ(x->output_tokens_per_s, y->output_tokens_per_s, SAME_SPEED))
