@@ -5,12 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "loader.h"
 #include "analysis.h"
 #include "datasrc.h"
 #include "i18n.h"
+#include "session.h"
+#include "settings.h"
 #include "tui_bench.h"
 
 #define RUNS 9
@@ -128,6 +132,90 @@ static void load_million(void)
 	       ru.ru_maxrss / 1024.0);
 }
 
+/* The bundled data with 10^6 offers appended (older quotes of the same
+ * GPU types), as a --data folder under /tmp. */
+static void million_folder(char *dir, size_t cap)
+{
+	static const char *const rows[] = {
+		"h100-80g,baremetal,8,,宁夏一区,%d,,CNY,,,,,2025-%02d-%02d,generated",
+		"rtx4090-24g,container,1,4,,%d,,CNY,95折,,none,,2025-%02d-%02d,generated",
+		"h20-96g,baremetal,8,,四川三区,%d,,CNY,,IB 400G×4,ib,200,2025-%02d-%02d,generated",
+	};
+	char path[600], cmd[1400];
+	snprintf(dir, cap, "/tmp/gpuplan-bench-XXXXXX");
+	if (!mkdtemp(dir))
+		exit(1);
+	snprintf(cmd, sizeof cmd, "mkdir -p %s/models %s/prices && cp %s/models/models.csv %s/models/ && "
+		 "cp %s/prices/gpus.csv %s/prices/offers.csv %s/prices/", dir, dir, GPUPLAN_SRCDIR_DATA,
+		 dir, GPUPLAN_SRCDIR_DATA, GPUPLAN_SRCDIR_DATA, dir);
+	if (system(cmd) != 0)
+		exit(1);
+	snprintf(path, sizeof path, "%s/prices/offers.csv", dir);
+	FILE *f = fopen(path, "a");
+	for (int i = 0; f && i < 1000000; i++) {
+		fprintf(f, rows[i % 3], 1000 + i % 90000, 1 + i % 12, 1 + i % 28);
+		fputc('\n', f);
+	}
+	if (!f || fclose(f) != 0)
+		exit(1);
+}
+
+/* o on the H100 container quote of a 10^6-offer folder: the dialog opens
+ * (the row read from disk), Enter saves a new price, and the data are
+ * reloaded as after every save. */
+static void save_million(void)
+{
+	enum { SAVES = 5 };
+	char dir[64], err[200], cmd[128];
+	double open_s[SAVES], save_s[SAVES];
+	million_folder(dir, sizeof dir);
+	struct catalog *c = calloc(1, sizeof *c);
+	struct diag d = {0};
+	if (data_load_dir(c, dir, &d)) {
+		diag_print(&d, stderr);
+		exit(1);
+	}
+	diag_clear(&d);
+	struct scenario sc;
+	struct session s;
+	scenario_defaults(&sc);
+	scenario_set_model(&sc, c, "llama-3.1-70b", err, sizeof err);
+	double t0 = now();
+	session_init(&s, c, &sc, NULL);
+	printf("configurator start, 10^6 offers:   %8.2f s\n", now() - t0);
+	session_set_visible(&s, 5);
+	for (int r = 0; r < SAVES; r++) {
+		struct offer_edit e;
+		for (size_t i = 0; i < s.an->nplans; i++)
+			if (strcmp(session_plan_at(&s, i)->gpu->id, "h100-80g") == 0)
+				session_select_at(&s, (int)i);
+		t0 = now();
+		if (!session_offer_begin(&s, false, &e)) {
+			fprintf(stderr, "bench: %s\n", s.status);
+			exit(1);
+		}
+		open_s[r] = now() - t0;
+		char values[OF_COUNT][sizeof e.values[0]];
+		memcpy(values, e.values, sizeof values);
+		snprintf(values[OF_MONTHLY], sizeof values[0], "%d", 9000 + r);
+		t0 = now();
+		if (!session_offer_save(&s, &e, values)) {
+			fprintf(stderr, "bench: %s\n", s.status);
+			exit(1);
+		}
+		save_s[r] = now() - t0;
+		session_offer_free(&e);
+	}
+	printf("o on 10^6 offers: open, save:      %8.2f s, %.2f s (median of %d)\n",
+	       median(open_s, SAVES), median(save_s, SAVES), SAVES);
+	session_free(&s);
+	catalog_free(c);
+	free(c);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "bench: could not remove %s\n", dir);
+}
+
 /* opts: "key", "value", ... NULL: settings on top of the defaults. */
 static double recompute_us(const struct catalog *c, const char *model, int reps, ...)
 {
@@ -236,5 +324,6 @@ int main(void)
 	getrusage(RUSAGE_SELF, &ru);
 	printf("peak RSS:                          %8.1f MB\n", ru.ru_maxrss / 1024.0);
 	load_million();
+	save_million();
 	return 0;
 }

@@ -2,10 +2,12 @@
  * .bak, and a save that fails leaves the file as it was. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "csvedit.h"
@@ -181,4 +183,120 @@ Test(edit, a_full_or_read_only_filesystem_leaves_the_file_intact)
 	cr_assert(intact, "the file changed on a full disk");
 	cr_assert(read_only, "rc %d: %s", rc_ro, err);
 	cr_assert(intact_ro, "the file changed on a read-only folder");
+}
+
+/* issue 13: another instance (or a script) inserted a row above while the
+ * dialog was open: the save said "reload first" and what was typed was
+ * lost. The row is found by its loaded bytes where it is now. */
+Test(edit, a_row_moved_by_an_insert_above_is_saved_where_it_is_now)
+{
+	static const char *const cols[] = {"monthly"};
+	struct csv_row_snapshot snap;
+	char err[256], inserted[sizeof original + 128];
+	cr_assert(csv_edit_snapshot(path, 5, bm_keys, 3, cols, 1, &snap, err, sizeof err), "%s", err);
+	const char *second = strchr(original, '\n') + 1; /* the header */
+	second = strchr(second, '\n') + 1;
+	snprintf(inserted, sizeof inserted, "%.*sh20-96g,container,1,8,,4464,,CNY,,,none,2026-10-12,"
+		 "site,new\r\n%s", (int)(second - original), original, second);
+	write_file(path, inserted);
+	const struct field_change mine[] = {{"monthly", snap.texts[0], "87000"}};
+	struct csv_edit e = {.path = path, .line = 5, .loaded_row = snap.bytes, .keys = bm_keys,
+			     .n_keys = 3, .fields = mine, .n_fields = 1};
+	struct csv_edit_result r;
+	cr_assert_eq(csv_edit_save(&e, &r), CSV_EDIT_SAVED, "%s", r.message);
+	cr_assert_eq(r.line, 6, "the row is on line 6 now");
+	cr_assert(strstr(read_file(path), "h20-96g,container,1,8,,4464,,CNY,,,none,2026-10-12,site,"
+					  "new\r\nh100-80g,container,1,4,,9345,"), "%s", read_file(path));
+	cr_assert(strstr(read_file(path), "\"宁夏一区\",87000,,CNY"), "%s", read_file(path));
+	csv_edit_result_free(&r);
+	csv_row_snapshot_free(&snap);
+}
+
+/* Leases need the file's owner (or CAP_LEASE) and a file system that has
+ * them: where a probe is refused, the tests that need one are skipped. */
+static bool leases_here(void)
+{
+	int fd = open(path, O_RDONLY);
+	bool ok = fd >= 0 && fcntl(fd, F_SETLEASE, F_RDLCK) == 0;
+	if (ok)
+		fcntl(fd, F_SETLEASE, F_UNLCK);
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* A child that writes a new version of the file the way cp or cat > do:
+ * truncate, the first half, a pause holding the file open, the rest. */
+static pid_t slow_writer(const char *text, int ready[2])
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open(path, O_WRONLY | O_TRUNC);
+		size_t half = strlen(text) / 2;
+		if (fd < 0 || write(fd, text, half) != (ssize_t)half || write(ready[1], "x", 1) != 1)
+			_exit(1);
+		usleep(400 * 1000);
+		_exit(write(fd, text + half, strlen(text) - half) > 0 && close(fd) == 0 ? 0 : 1);
+	}
+	return pid;
+}
+
+/* issue 13: an o save racing a non-atomic writer (cp, cat >) read the half
+ * written file and renamed it into place: the writer's second half went to
+ * the replaced file, and offers.csv kept 13 of 19 offers, "no errors". */
+Test(edit, a_file_being_written_by_another_program_is_not_saved_over)
+{
+	if (!leases_here())
+		cr_skip_test("no file leases here");
+	char theirs[sizeof original + 64], err[512];
+	snprintf(theirs, sizeof theirs, "%s", original);
+	memcpy(strstr(theirs, "88480"), "86000", 5); /* their whole new version */
+	int ready[2];
+	cr_assert_eq(pipe(ready), 0);
+	pid_t pid = slow_writer(theirs, ready);
+	char c;
+	cr_assert_eq(read(ready[0], &c, 1), 1);
+	const struct field_edit edits[] = {{"hourly", "12.8"}};
+	int rc = csv_edit_row(path, 3, bm_keys, 0, edits, 1, err, sizeof err);
+	int status = 0;
+	waitpid(pid, &status, 0);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	cr_assert_eq(rc, -1, "saved over a file being written");
+	cr_assert(strstr(err, "another program has it open for writing"), "%s", err);
+	cr_assert_str_eq(read_file(path), theirs, "the writer's file is not whole");
+}
+
+/* A save that writes slowly, so another can start meanwhile. */
+static int started = -1;
+static ssize_t slow_write(int fd, const void *buf, size_t len)
+{
+	if (started >= 0 && write(started, "x", 1) == 1)
+		started = -1;
+	usleep(300 * 1000);
+	return write(fd, buf, len);
+}
+
+/* issue 13: two instances saving at once: each read the file, and the
+ * later rename reverted the other's edit. The folder's lock orders them. */
+Test(edit, two_saves_at_once_keep_both_edits)
+{
+	int ready[2];
+	char err[256], c;
+	cr_assert_eq(pipe(ready), 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		const struct field_edit theirs[] = {{"monthly", "86000"}};
+		started = ready[1];
+		csv_edit_write = slow_write;
+		_exit(csv_edit_row(path, 5, bm_keys, 3, theirs, 1, err, sizeof err) == 0 ? 0 : 1);
+	}
+	cr_assert_eq(read(ready[0], &c, 1), 1); /* the other save is writing */
+	const struct field_edit keys[] = {{"gpu", "h100-80g"}, {"kind", "container"}};
+	const struct field_edit mine[] = {{"hourly", "12.8"}};
+	cr_assert_eq(csv_edit_row(path, 3, keys, 2, mine, 1, err, sizeof err), 0, "%s", err);
+	int status = 0;
+	waitpid(pid, &status, 0);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	cr_assert(strstr(read_file(path), "h100-80g,container,1,4,,9345,12.8,"), "%s", read_file(path));
+	cr_assert(strstr(read_file(path), "\"宁夏一区\",86000,"), "%s", read_file(path));
 }

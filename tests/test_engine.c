@@ -191,7 +191,11 @@ Test(pipeline, training_stage_terms_follow_the_fullest_stage)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* model states 16P x 11/32 = 16 x 6.74e9 x 11/32 = 37,070,000,000; activations
-	 * 11 x 538,968,064 = 5,928,648,704 + logits 2,097,152,000 = 8,025,800,704 */
+	 * 11 x 538,968,064 = 5,928,648,704 + logits 4096 tokens x 32,000 x 16 B =
+	 * 2,097,152,000 (main's 16 B per token and vocab entry) = 8,025,800,704 with
+	 * one micro-batch in flight (a global batch of one sequence; TRAINING.md §7.3
+	 * holds min(m, p) of them on the first stage: test_terms) */
+	scenario_put(&sc, "global-batch", "4096");
 	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
 	cr_assert_float_eq(m.activations, 8025800704.0, 1);

@@ -18,7 +18,7 @@
 #include "helpers.h"
 #include "json_check.h"
 
-#define MAX_LEAVES 4096
+#define MAX_LEAVES 8192 /* 15 GPU types, each with its training tiers and regions */
 #define MAX_COLS 512
 
 /* A scalar of the JSON: its path ("plans.2.container.region") and text. */
@@ -335,7 +335,7 @@ ParameterizedTestParameters(figures, csv_carries_every_json_leaf)
 {
 	static struct leaf_case cases[] = {
 		{"qwen2.5-32b", "inference", "4096", "1", 15},
-		{"llama-3.1-405b", "inference", "131072", "20000", 0},
+		{"llama-3.1-405b", "inference", "131072", "1000000", 0}, /* past 100,000 cards */
 		{"qwen2.5-7b", "full", "4096", "1", 15},
 		{"llama-3.1-405b", "full", "131072", "64", 0},
 	};
@@ -714,19 +714,33 @@ Test(figures, two_pipeline_stages_show_in_the_shape_code)
 }
 
 /* A list is one CSV cell, every field of every item: the scaling tiers
- * of a training plan, 8 cards in 2.5 days at efficiency 1 for 1,000 on
- * bare metal, and 16 cards in 1.5 days (efficiency 0.8333) for 2,000. */
+ * of a training plan, 8 cards (TP2×PP4, ZeRO-0, micro-batch 1) in 2.5
+ * days at efficiency 1 for 1,000 on bare metal, prorated 2.5·24/730 ×
+ * 1,000 = 82.19, and 16 cards (TP2×PP4×DP2 ZeRO-1, micro-batch 2) in 1.5
+ * days (efficiency 0.8333) for 2,000, prorated 1.5·24/730 × 2,000 =
+ * 98.63; band ±25 %; no offer (-1): region=null.
+ * (main's mutation test, with the training tiers' shape fields.) */
 Test(figures, a_list_cell_carries_every_field_of_every_item)
 {
 	struct plan p = {.training = {.valid = true, .ntiers = 2}};
-	p.training.tiers[0] = (struct train_tier){.cards = 8, .at = {.days = 2.5, .eff = 1},
-						  .cost = 1000, .way = RENT_BAREMETAL};
-	p.training.tiers[1] = (struct train_tier){.cards = 16, .at = {.days = 1.5, .eff = 0.8333},
-						  .cost = 2000, .way = RENT_BAREMETAL};
-	char buf[512];
+	p.training.tiers[0] = (struct train_tier){
+		.cards = 8,
+		.at = {.days = 2.5, .eff = 1, .offer = -1, .band_pct = 25,
+		       .shape = {.cards = 8, .tp = 2, .pp = 4, .zero = 0, .v = 1, .b = 1, .ep = 1}},
+		.cost = 1000, .way = RENT_BAREMETAL};
+	p.training.tiers[0].at.bill.prorated[RENT_BAREMETAL] = 2.5 * 24 / 730 * 1000;
+	p.training.tiers[1] = (struct train_tier){
+		.cards = 16,
+		.at = {.days = 1.5, .eff = 0.8333, .offer = -1, .band_pct = 25,
+		       .shape = {.cards = 16, .tp = 2, .pp = 4, .zero = 1, .v = 1, .b = 2, .ep = 1}},
+		.cost = 2000, .way = RENT_BAREMETAL};
+	p.training.tiers[1].at.bill.prorated[RENT_BAREMETAL] = 1.5 * 24 / 730 * 2000;
+	char buf[1024];
 	cr_assert(figure_text(figure_by_csv("scaling"), &p, buf, sizeof buf));
-	cr_assert_str_eq(buf, "cards=8 days=2.500 efficiency=1.0000 total_cost=1000.00 way=baremetal; "
-			      "cards=16 days=1.500 efficiency=0.8333 total_cost=2000.00 way=baremetal");
+	cr_assert_str_eq(buf, "cards=8 days=2.500 efficiency=1.0000 total_cost=1000.00 way=baremetal "
+			      "prorated=82.19 tp=2 pp=4 dp=1 zero=0 micro_batch=1 region=null band_pct=25.0; "
+			      "cards=16 days=1.500 efficiency=0.8333 total_cost=2000.00 way=baremetal "
+			      "prorated=98.63 tp=2 pp=4 dp=2 zero=1 micro_batch=2 region=null band_pct=25.0");
 }
 
 /* The cost per million tokens keeps three significant figures (money's

@@ -251,6 +251,8 @@ Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 	const struct plan *h20 = plan_of(an, "h20-96g"), *a100 = plan_of(an, "a100-80g");
 	cr_assert_gt(h20->machines, 1);
 	cr_assert(has_code(h20, MSG_MULTI_NODE)); /* its offer has an IB network */
+	cr_assert_eq(h20->notes[0].code, MSG_FULL_RECOMPUTE);
+	cr_assert_eq(h20->notes[1].code, MSG_MULTI_NODE);
 	cr_assert_eq(h20->notes[1].args[0].v.i, h20->machines);
 	cr_assert(has_code(a100, MSG_MULTI_NODE_NO_IB));
 	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
@@ -268,8 +270,10 @@ Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 	cr_assert_eq(a100->baremetal.why.code, MSG_NONE);
 }
 
-/* The H20, A100 and H100 plans of a 70B fine-tune share the recompute and
- * efficiency notes; their multi-node notes differ by machine count or IB. */
+/* The H20, A100 and H100 plans of a 70B fine-tune with the chunked loss
+ * share the recompute note (the H20's TP2 + ZeRO-3 ×7 recomputes too; PP
+ * with ZeRO-3 is not proposed, TRAINING.md §6); their multi-node notes
+ * differ by machine count or IB. */
 Test(plan_notes, grouping_yields_each_distinct_note_once_with_its_gpus)
 {
 	struct scenario sc;

@@ -82,13 +82,14 @@ Test(perf_data, bundled_gpus_carry_the_table_of_serving_md, .init = ref_setup,
 		double fp8, int8, mbu, mbu_kv, mfu, mfu_fp8, mfu_train, alpha, sw, low, high;
 		enum calibration cal;
 	} want[] = {
+		/* mfu_train: TRAINING.md §11 */
 		{"rtx4090-24g", 330, -1, 0.80, 0.75, 0.65, 0.45, 0.35, 30, 1, 30, 30, CAL_PUBLISHED},
-		{"910b-64g", -1, 640, 0.75, 0.60, 0.45, -1, 0.30, 25, 13, 65, 35, CAL_ESTIMATE},
+		{"910b-64g", -1, 640, 0.75, 0.60, 0.45, -1, 0.45, 25, 13, 65, 35, CAL_ESTIMATE},
 		{"h20-96g", 296, -1, 0.80, 0.75, 0.75, 0.65, 0.50, 8, 1, 30, 30, CAL_PUBLISHED},
-		{"a100-80g", -1, -1, 0.80, 0.75, 0.70, -1, 0.45, 10, 1, 30, 30, CAL_PUBLISHED},
-		{"h100-80g", 1979, -1, 0.80, 0.75, 0.70, 0.55, 0.40, 8, 1, 30, 30, CAL_PUBLISHED},
-		{"h200-141g", 1979, -1, 0.80, 0.75, 0.70, 0.55, 0.40, 8, 1, 30, 30, CAL_PUBLISHED},
-		{"b300-288g", 4500, -1, 0.75, 0.75, 0.60, 0.45, 0.40, 8, 1, 50, 50, CAL_ESTIMATE},
+		{"a100-80g", -1, -1, 0.80, 0.75, 0.70, -1, 0.47, 10, 1, 30, 30, CAL_PUBLISHED},
+		{"h100-80g", 1979, -1, 0.80, 0.75, 0.70, 0.55, 0.45, 8, 1, 30, 30, CAL_PUBLISHED},
+		{"h200-141g", 1979, -1, 0.80, 0.75, 0.70, 0.55, 0.45, 8, 1, 30, 30, CAL_PUBLISHED},
+		{"b300-288g", 4500, -1, 0.75, 0.75, 0.60, 0.45, 0.45, 8, 1, 50, 50, CAL_ESTIMATE},
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const struct gpu *g = gpu_named(&ref_catalog, want[i].id);
@@ -306,7 +307,7 @@ Test(perf_data, an_older_copy_may_lack_only_some_columns)
 			      "older copy): using the bundled values"), "%s", out);
 	const struct gpu *h100 = gpu_named(&cat, "h100-80g");
 	cr_assert_eq(h100->mbu, 0.5); /* given: kept */
-	cr_assert_eq(h100->mfu_train, 0.40);
+	cr_assert_eq(h100->mfu_train, 0.45);
 	cr_assert_eq(h100->mfu_infer, 0.70);
 	unload();
 }

@@ -74,6 +74,9 @@ Test(training, model_parallel_group_stays_inside_one_machine)
 	scenario_put(&sc, "zero", "0");
 	scenario_put(&sc, "cards", "16");
 	scenario_put(&sc, "loss", "chunked"); /* logits small beside the layers */
+	/* one sequence a step: one micro-batch in flight (TRAINING.md §7.3), so a
+	 * stage holds one micro-batch's layers, as the terms below count */
+	scenario_put(&sc, "global-batch", "1024");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
 	/* per layer: sbh = 262,144; attention 10 sbh + MLP (2 sbh + 6 x 1024 x 1024) + norms
 	 * 4 sbh = 10,485,760. Model states 16 x 0.12e9 / (t p) = 1.92e9 / (t p).

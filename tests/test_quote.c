@@ -357,28 +357,33 @@ Test(quote, bare_metal_headline_in_chinese)
 
 /* A training job is paid once: the headline is the lowest job cost (the
  * table's "job cost", each plan's cheapest billing), not the lowest
- * month. Llama-2-7B LoRA, 2B tokens, 7 days: RTX 4090 is the cheapest
- * month (3 × ¥1,073 = ¥3,219) but its job, 501 card-hours × ¥1.57/h ≈
- * ¥787, costs more than 910B's 215 card-hours × ¥3.58/h ≈ ¥769 (3 cards,
- * 2.98 days, by the hour). */
+ * month. Llama-2-7B LoRA, 2B tokens, 7 days (TRAINING.md: F = 4·(6.74e9 −
+ * 32000·4096) + 6·32·4096·4096 = 29.66 GFLOP a token): RTX 4090 is the
+ * cheapest month (3 × ¥1,073 = ¥3,219) but its job, 3 cards × 4.74 days
+ * (ZeRO-3 gathers over PCIe; 9 of 32 layers recomputed beside main's 16 B
+ * logits, re-derived in test_session's training_shows_days_deadline_and_
+ * the_tiers) × 24 h × ¥1.57/h ≈ ¥535, costs more than
+ * 910B's one card: 2e9 × 29.66e9 / (320e12 × 0.45) / goodput 0.95 = 5.02
+ * days, 120.5 h × ¥3.58/h ≈ ¥431. */
 Test(quote, training_headline_is_the_jobs_cheapest_billing)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B",
 		      "deadline", "7d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: 3 × 910B 64G container by the hour, ¥769 for the job, "
-			 "~2.98 days (±50 %).");
-	/* RTX 4090 alone: 3 cards by the hour, 6.96 days, ¥787 */
+			 "Cheapest: 1 × 910B 64G container by the hour, ¥431 for the job, "
+			 "~5.02 days (±50 %).");
+	/* RTX 4090 alone: 3 cards by the hour, 4.74 days, ¥535 */
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
-			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥787 for the job, "
-			 "~6.96 days (±25 %).");
-	/* A100 has bare metal only: 1 card, 6.12 days, one month of one
-	 * machine = ¥41,600, 7 cards idle */
+			 "Cheapest: 3 × RTX 4090 24G container by the hour, ¥535 for the job, "
+			 "~4.74 days (±25 %).");
+	/* A100 has bare metal only: one month of one machine (the ¥40,000 quote
+	 * is the cheaper region) pays for all 8 cards, so the job runs on them
+	 * (PERFORMANCE.md §2: at the same spend the faster): 0.62 days */
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
-			 "Cheapest: A100 80G bare metal, 1 machine (1 card used, 7 idle), ¥41,600 "
-			 "for the job, ~6.12 days (±25 %).");
+			 "Cheapest: A100 80G bare metal, 1 machine (8 cards), ¥40,000 for the job, "
+			 "~0.62 days (±25 %).");
 	/* without --train-tokens there is no job: the month */
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
@@ -387,17 +392,22 @@ Test(quote, training_headline_is_the_jobs_cheapest_billing)
 
 /* With a deadline the cheapest job is among the plans that meet it (the
  * deadline solver's rule, across GPU types). Llama-3.1-70B LoRA, 20B
- * tokens, 1 day: 8 × RTX 4090 costs ¥82,800 but takes 254 days; no count
- * of 4090, 910B, H20 or A100 meets it; H100 does on 304 cards = 38
- * machines × ¥87,200 (8 × ¥10,900) = ¥3,313,600, in 0.97 days. */
+ * tokens, 1 day: the 910B (mfu_train 0.45, TRAINING.md §11) meets it on
+ * 576 cards = 72 machines × ¥18,800 = ¥1,353,600, cheaper than any H100
+ * count that does. Re-derived by hand for main's 16 B loss: TP4×DP144,
+ * ZeRO-1, 16 of 80 layers recomputed (r 0.2): F = 4.4 × (70.55e9 − 128,256
+ * × 8192) + 6.4 × 80 × 8192 × 4096 = 323.0e9 a token; μ = 0.45 × (8192/8576)
+ * / (4096/4480) = 0.4701; compute 2^20 × F / (576 × 320e12 × μ) = 3.91 s,
+ * TP 80 × 8.8 × 3/4 × 2·4096·8192 / 196e9 × m 1.778 = 0.321 s; 20e9 / 2^20
+ * steps × 4.23 s / goodput 0.95 = 0.98 days. */
 Test(quote, training_headline_meets_the_deadline)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "lora", "train-tokens", "20B",
 		      "deadline", "1d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: H100 80G bare metal, 38 machines (304 cards), ¥3,313,600 for "
-			 "the job, ~0.97 days (±25 %).");
+			 "Cheapest: 910B 64G bare metal, 72 machines (576 cards), ¥1,353,600 for "
+			 "the job, ~0.98 days (±50 %).");
 }
 
 Test(quote, training_headline_in_chinese)
@@ -407,17 +417,17 @@ Test(quote, training_headline_in_chinese)
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B",
 		      "deadline", "7d", NULL);
 	cr_assert_str_eq(quote_headline(&sc, NULL, "最低价方案："),
-			 "最低价方案：3 × 910B 64G 容器按量，任务总价 ¥769，约 2.98 天（±50%）。");
+			 "最低价方案：1 × 910B 64G 容器按量，任务总价 ¥431，约 5.02 天（±50%）。");
 	make_scenario(&sc, &ref_catalog, "llama-2-7b", "task", "lora", "train-tokens", "2B", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
-			 "最低价方案：A100 80G 裸金属整机 1 台（用 1 卡，闲置 7 卡），任务总价 "
-			 "¥41,600，约 6.12 天（±25%）。");
+			 "最低价方案：A100 80G 裸金属整机 1 台（8 卡），任务总价 ¥40,000，约 0.62 天"
+			 "（±25%）。");
 	i18n_set_lang(I18N_EN);
 }
 
-/* Two training scenarios compare jobs: A (7 days) 910B by the hour ¥769;
- * B (1 day) RTX 4090 on 24 cards = 3 machines × ¥9,200 = ¥27,600;
- * B − A = ¥26,831. A month beside a job has no difference. */
+/* Two training scenarios compare jobs: A (7 days) 910B by the hour ¥431;
+ * B (1 day) 2 H100 containers by the month, 0.81 days, 2 × ¥9,345 =
+ * ¥18,690; B − A = ¥18,259. A month beside a job has no difference. */
 Test(quote, compare_headline_jobs_and_machines)
 {
 	struct scenario sa, sb, sc;
@@ -432,19 +442,19 @@ Test(quote, compare_headline_jobs_and_machines)
 	cr_assert(analysis_run(&month, &ref_catalog, &sc, NULL));
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "Cheapest now", line_buf,
 				  sizeof line_buf),
-			 "Cheapest now (B): RTX 4090 24G bare metal, 3 machines (24 cards), "
-			 "¥27,600 for the job. Pinned (A): 3 × 910B 64G container by the hour, ¥769 "
-			 "for the job. B − A: +¥26,831 for the job.");
+			 "Cheapest now (B): 2 × H100 80G container by the month, ¥18,690 for the "
+			 "job. Pinned (A): 1 × 910B 64G container by the hour, ¥431 for the job. "
+			 "B − A: +¥18,259 for the job.");
 	cr_assert_str_eq(headline(compare_of(&pinned, &month), "Cheapest now", line_buf,
 				  sizeof line_buf),
 			 "Cheapest now (B): 1 × RTX 4090 24G container, ¥1,073/month. Pinned (A): "
-			 "3 × 910B 64G container by the hour, ¥769 for the job.");
+			 "1 × 910B 64G container by the hour, ¥431 for the job.");
 	chinese_or_skip();
 	cr_assert_str_eq(headline(compare_of(&pinned, &now), "当前场景", line_buf,
 				  sizeof line_buf),
-			 "当前场景（B）最低价：RTX 4090 24G 裸金属整机 3 台（24 卡），任务总价 "
-			 "¥27,600。对照场景（A）：3 × 910B 64G 容器按量，任务总价 ¥769。"
-			 "B − A：任务总价 +¥26,831。");
+			 "当前场景（B）最低价：2 × H100 80G 容器包月，任务总价 ¥18,690。"
+			 "对照场景（A）：1 × 910B 64G 容器按量，任务总价 ¥431。"
+			 "B − A：任务总价 +¥18,259。");
 	i18n_set_lang(I18N_EN);
 	analysis_free(&pinned);
 	analysis_free(&now);

@@ -201,7 +201,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "10"}, {"rate", "none"},
 		{"slo-ttft", "10s"}, {"slo-tpot", "none"}, {"percentile", "99"}, {"ep", "auto"},
 		{"dp-attention", "auto"}, {"engine", ""}, {"train-tokens", ""},
-		{"epochs", "1"}, {"global-batch", "1M"}, {"deadline", ""}, {"measured", ""},
+		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
@@ -507,7 +507,7 @@ Test(settings, english_takes_no_translated_names)
 	char err[512];
 	scenario_defaults(&sc);
 	cr_assert_not(scenario_set(&sc, "cards", "AUTO", err, sizeof err), "as before: exact");
-	cr_assert_str_eq(err, "expected auto or a card count from 1 to 4096");
+	cr_assert_str_eq(err, "expected auto or a card count from 1 to 100000");
 }
 
 Test(settings, chinese_summaries, .init = setup)

@@ -18,8 +18,10 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* one layer is 538,968,064 B (s = 4096, b = 1; test_engine), logits 16 x 4096 x
-	 * 32000 = 2,097,152,000. p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
+	 * 32000 = 2,097,152,000. A global batch of one sequence (m = 1) keeps one
+	 * micro-batch in flight: p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
 	 * 10,720,641,024. p = 4: 8 layers: 4,311,744,512 + logits = 6,408,896,512 */
+	scenario_put(&sc, "global-batch", "4096");
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false}).activations,
 			   10720641024.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false, false, false}).activations,
@@ -28,6 +30,41 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 	 * layer 538,968,064 + logits = 3,172,990,976 */
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true, false, false}).activations,
 			   3172990976.0, 1);
+	/* TRAINING.md §7.3: with the default 1 Mi tokens (m = 256 micro-batches) the
+	 * first stage holds min(m, p) of them under 1F1B, the logits only on the
+	 * last: p = 2: max(2 x 8,623,489,024, 10,720,641,024) = 17,246,978,048;
+	 * p = 4: max(4 x 4,311,744,512, 6,408,896,512) = the same; recomputed,
+	 * p = 2: max(2 x (536,870,912 + 538,968,064) = 2,151,677,952, the last
+	 * stage's 536,870,912 + 538,968,064 + 2,097,152,000 = 3,172,990,976): the
+	 * 16 B logits (re-derived after main's loss accounting) now make the last
+	 * stage the larger one */
+	scenario_put(&sc, "global-batch", "auto");
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1}).activations,
+			   17246978048.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 4, .d = 1}).activations,
+			   17246978048.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1, .recompute = true}).activations,
+			   3172990976.0, 1);
+	/* virtual stages hold more: v = 2 on p = 4: f_v = 1 + 3/8, 23,714,594,816
+	 * (the last stage's 6,408,896,512 is less) */
+	struct workload w;
+	struct mem_terms mv;
+	cr_assert(workload_init(&w, &sc), "%s", w.error);
+	workload_per_card_train(&w, &(struct layout){.t = 1, .p = 4, .d = 1},
+				&(struct layout_train){.v = 2}, &mv);
+	cr_assert_float_eq(mv.activations, 4 * 1.375 * 4311744512.0, 1);
+	/* 3 of the 8 layers of a stage recomputed (p = 4): 3 inputs x 33,554,432 +
+	 * 5 layers + the one being recomputed, 6 x 538,968,064: 3,334,471,680 x 4
+	 * (the last stage's 3,334,471,680 + 2,097,152,000 is less) */
+	workload_per_card_train(&w, &(struct layout){.t = 1, .p = 4, .d = 1, .recompute = true},
+				&(struct layout_train){.rc_layers = 3}, &mv);
+	cr_assert_float_eq(mv.activations, 4 * (3 * 33554432.0 + 6 * 538968064.0), 1);
+	/* a micro-batch of 2 doubles the activations and holds half the in-flight
+	 * micro-batches: m = 128, still ≥ p (the last stage's 2 x 6,408,896,512
+	 * is less) */
+	workload_per_card_train(&w, &(struct layout){.t = 1, .p = 4, .d = 1},
+				&(struct layout_train){.b = 2}, &mv);
+	cr_assert_float_eq(mv.activations, 2 * 17246978048.0, 1);
 	/* model states split over the stages: 16 B x P / 2 = 8P */
 	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, P7, 1);

@@ -129,16 +129,25 @@ Test(time_reports, print_training_days_deadline_billings_and_tiers)
 {
 	const char *s = render(report_table, run_lora());
 	HAS(s, "per month  days  job cost\n");
-	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345  2.17    ¥9,345\n");
-	HAS(s, "\n  training (estimate ±25 %): 6.68e+19 FLOPs (k = 4), 2.17 days, 52 card-hours, "
-	       "parallel efficiency 100 %, MFU 0.40, goodput 0.90\n");
-	HAS(s, "\n  deadline 7d: cheapest 1 card, container by the month, 2.17 days, ¥9,345; the "
+	/* LoRA 7B on one H100 (TRAINING.md): F = 4·(6.74e9 − 32000·4096) +
+	 * 6·32·4096·4096 = 29.66 GFLOP a token; 2e9 tokens / (989e12 × 0.45) /
+	 * goodput 0.95 = 1.62 days; bare metal from 吉林一区, the cheaper machine */
+	HAS(s, "  ¥9,345*     ¥10,900     ¥9,345  1.62    ¥9,345\n");
+	HAS(s, "\n  training (estimate ±25 %): 5.93e+19 FLOPs (k = 4), 1.62 days, 39 card-hours, "
+	       "parallel efficiency 100 %, MFU 0.45, goodput 0.95\n");
+	HAS(s, "\n  shape: single card, ZeRO-0, micro-batch 1 (256 a step per data-parallel rank), "
+	       "virtual stages 1, no recomputation\n");
+	HAS(s, "\n  step 69.9 s: compute 69.9 s\n");
+	HAS(s, "\n  network: one machine, NVLink, 450 GB/s all-reduce in it (—)\n");
+	HAS(s, "\n  deadline 7d: cheapest 1 card, container by the month, 1.62 days, ¥9,345; the "
 	       "plan's 1 card meets it\n");
+	/* prorated: 1.62 days × 24 h / 730 × ¥9,345 = ¥499 */
 	HAS(s, "\n  the job at 1 card: container by the hour —, container by the month ¥9,345*, "
-	       "bare metal ¥88,480\n");
-	HAS(s, "\n  scaling tiers (the cheapest way for each):\n  cards    days  efficiency       "
-	       "total\n      1    2.17       100 %      ¥9,345\n      2    1.09       100 %     "
-	       "¥18,690\n");
+	       "bare metal ¥87,200; prorated ¥499\n");
+	HAS(s, "\n  scaling tiers (each with its own shape and offer, the cheapest way):\n  cards  "
+	       "shape          region       days  efficiency        billed  prorated\n      1  "
+	       "single card    —            1.62       100 %        ¥9,345      ¥499\n      2  DP2 "
+	       "           —            0.81       100 %       ¥18,690      ¥499\n");
 }
 
 Test(time_reports, quote_speed_section_and_conclusion)
@@ -157,13 +166,18 @@ Test(time_reports, quote_time_section_for_training)
 {
 	const char *s = render(report_markdown, run_lora());
 	HAS(s, "\n## Time and cost (estimate, ±25 %;");
-	HAS(s, "\n| H100 80G | 1 | 2.17 | 52 | 100 % | container by the hour —, container by the "
-	       "month ¥9,345*, bare metal ¥88,480 | deadline 7d: cheapest 1 card, container by the "
-	       "month, 2.17 days, ¥9,345; the plan's 1 card meets it | estimate ±25 % |\n");
-	HAS(s, "\n- H100 80G: 1 card 2.17 days 100 % ¥9,345 · 2 cards 1.09 days 100 % ¥18,690 ·");
-	HAS(s, "\n- Time: 2,000,000,000 tokens to train × 1 epoch, 1,000,000 tokens per optimizer "
-	       "step; goodput 0.90");
+	HAS(s, "\n| H100 80G | 1 | 1.62 | 39 | 100 % | container by the hour —, container by the "
+	       "month ¥9,345*, bare metal ¥87,200; prorated ¥499 | deadline 7d: cheapest 1 card, "
+	       "container by the month, 1.62 days, ¥9,345; the plan's 1 card meets it | estimate "
+	       "±25 % |\n");
+	HAS(s, "\n- H100 80G: shape: single card · ZeRO-0 · micro-batch 1 (256 a step per "
+	       "data-parallel rank) · virtual stages 1 · no recomputation; step 69.9 s: compute "
+	       "69.9 s; network: one machine, NVLink, 450 GB/s all-reduce in it (—)\n");
+	HAS(s, "\n- H100 80G: 1 card (single card, —) 1.62 days 100 % ¥9,345, prorated ¥499 · 2 "
+	       "cards (DP2, —) 0.81 days 100 % ¥18,690, prorated ¥499 ·");
+	HAS(s, "\n- Time: 2,000,000,000 tokens to train × 1 epoch, 1,048,576 tokens per optimizer "
+	       "step; goodput 0.95 at most");
 	/* a job is paid once: its cheapest billing, container by the month */
-	HAS(s, "\nCheapest: 1 × H100 80G container by the month, ¥9,345 for the job, ~2.17 days "
+	HAS(s, "\nCheapest: 1 × H100 80G container by the month, ¥9,345 for the job, ~1.62 days "
 	       "(±25 %).\n");
 }

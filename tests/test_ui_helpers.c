@@ -15,6 +15,7 @@
 #include "help_view.h"
 #include "keys.h"
 #include "layout.h"
+#include "line_edit.h"
 #include "session.h"
 #include "terminal.h"
 #include "theme.h"
@@ -549,6 +550,40 @@ Test(view, the_overlay_stack_decides_where_keys_go)
 	catalog_free(&cat);
 }
 
+/* F1 over a question opens the help over it (its reason in full in the
+ * help's messages); over the help then no key passes down past the
+ * question: F10 and q close the help, and the question waits again. */
+Test(view, f1_over_a_question_and_the_question_waits)
+{
+	static struct catalog cat;
+	struct screen *sc = screen_on_fixtures(&cat);
+	const struct view_ops *help = view_find("help"), *quit = view_find("quit");
+	cr_assert_str_eq(over("quit", KC_ASK, KEY_F(1))->help_keys, "F1");
+	cr_assert_str_eq(over("editor", KC_ASK, KEY_F(1))->help_keys, "F1");
+	cr_assert_eq(over("help", KC_READ | KC_ABOVE_ASK, KEY_F(10))->keys[0], KEY_ANY,
+		     "over a question the help passes F10 to nothing");
+	cr_assert_str_eq(over("editor", KC_ASK, 'm')->help, "merge your rows and fields into it");
+	cr_assert_str_eq(over("editor", KC_ASK, 't')->help, "keep theirs; your copy is kept aside");
+	keys_dispatch(sc, 'p');
+	keys_dispatch(sc, 'q');
+	cr_assert_eq(view_top(sc), quit);
+	cr_assert_eq(keys_dispatch(sc, KEY_F(1)), KR_DONE);
+	cr_assert_eq(view_top(sc), help);
+	cr_assert_eq(sc->depth, 2);
+	cr_assert_str_eq(sc->s.status, "a pinned scenario is set: quit anyway? y/n",
+			 "the question stays on the status line");
+	cr_assert_str_eq(sc->s.recent[0], sc->s.status, "and in the help's messages");
+	cr_assert_eq(keys_dispatch(sc, KEY_F(10)), KR_DONE, "F10 does not quit past the question");
+	cr_assert_eq(view_top(sc), quit, "the question waits again");
+	keys_dispatch(sc, KEY_F(1));
+	cr_assert_eq(keys_dispatch(sc, 'q'), KR_DONE);
+	cr_assert_eq(view_top(sc), quit, "q over it closes the help only");
+	cr_assert_eq(keys_dispatch(sc, 'y'), KR_QUIT);
+	session_unpin(&sc->s);
+	tui_screen_free(sc);
+	catalog_free(&cat);
+}
+
 /* Every view once, by a name of its own. */
 Test(view, the_list_of_views)
 {
@@ -786,4 +821,53 @@ Test(detail, compare_columns_fit_their_widest_cell)
 	i18n_set_lang(I18N_EN);
 	session_free(&s);
 	catalog_free(&cat);
+}
+
+/* issue 13: the price dialog's fields are line_edit texts (the form
+ * library gave back NUL bytes past 24 CJK characters and cut at ~40). */
+Test(line_edit, sixty_chinese_characters_stay_whole)
+{
+	struct line_edit l;
+	char want[LINE_EDIT_BYTES] = "";
+	line_edit_set(&l, "");
+	for (int i = 0; i < 60; i++) {
+		cr_assert(line_edit_insert(&l, i % 2 ? 0x6263 : 0x6298)); /* 扣 折 */
+		strcat(want, i % 2 ? "扣" : "折");
+	}
+	cr_assert_str_eq(l.text, want);
+	cr_assert_eq(l.len, 180);
+	cr_assert_eq(line_edit_chars(&l), 60);
+	/* a 48-column field shows the end: 23 characters (46 columns), the
+	 * cursor after them with room for one more wide one */
+	size_t start;
+	int col;
+	line_edit_view(&l, 48, &start, &col);
+	cr_assert_eq(start, 3 * 37);
+	cr_assert_eq(col, 46);
+	cr_assert(line_edit_delete_before(&l)); /* one character, all its bytes */
+	cr_assert_eq(l.len, 177);
+	line_edit_home(&l);
+	line_edit_view(&l, 48, &start, &col);
+	cr_assert_eq(start, 0);
+	cr_assert_eq(col, 0);
+	line_edit_step(&l, 1);
+	cr_assert(line_edit_delete_at(&l));
+	cr_assert_eq(strncmp(l.text, "折折扣", 9), 0, "%s", l.text);
+}
+
+Test(line_edit, a_full_line_refuses_more_and_changes_nothing)
+{
+	struct line_edit l;
+	line_edit_set(&l, "");
+	for (int i = 0; i < LINE_EDIT_CHARS; i++)
+		cr_assert(line_edit_insert(&l, 0x6298));
+	cr_assert_not(line_edit_insert(&l, 'x'));
+	cr_assert_eq(line_edit_chars(&l), LINE_EDIT_CHARS);
+	cr_assert_not(line_edit_insert(&l, 0x7)); /* not printable */
+	line_edit_set(&l, "95折");
+	cr_assert_eq(l.cursor, 5);
+	line_edit_step(&l, -1);
+	cr_assert_eq(l.cursor, 2);
+	cr_assert(line_edit_insert(&l, '.'));
+	cr_assert_str_eq(l.text, "95.折");
 }

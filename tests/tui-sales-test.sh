@@ -106,7 +106,8 @@ wait_for "Per GPU type" || fail "restart"
 keys Tab e
 wait_for "r reopen the rejected copy, k keep the file as it is" && pass "a broken edit is refused" || fail "no error"
 save broken
-grep -q "prices/offers.edit-.*.csv:18:25: expected a number" "$art/broken.txt" && pass "the error names file:line:column" ||
+grep -q "prices/offers.csv.rejected-.*:18:25: expected" "$art/broken.txt" &&
+	pass "the error names file:line:column, in the copy kept as .rejected" ||
 	fail "no position in the error"
 grep -qE "H100 80G .* ¥8,888" "$art/broken.txt" && pass "the last good prices stay" || fail "prices lost"
 keys q

@@ -135,7 +135,7 @@ grep -q "│ deadline: met with 3 cards" "$art/train-120x36.txt" &&
 	pass "training: the deadline is met with 3 cards" || fail "training: no deadline line"
 keys J J J J J J J J J J
 save train-tiers-120x36
-grep -qE "│ +1 card +20.9 d █+ +¥787 █" "$art/train-tiers-120x36.txt" &&
+grep -qE "│ +1 card +single card +17.6 d █+ +¥663 █" "$art/train-tiers-120x36.txt" &&
 	grep -qE "│ +64 cards .* █+ +[0-9]+%" "$art/train-tiers-120x36.txt" &&
 	pass "training: the scaling tiers as bars, days and total" || fail "training: no tier bars"
 T resize-window -t main -x 80 -y 24
@@ -158,13 +158,13 @@ app 80 24 "LANG=C LC_ALL=C NO_COLOR=1 $bin $TRAIN"
 save train-lang-c-80x24
 check_width train-lang-c-80x24 80
 grep -qE "^x.*xx GPU +(n|cards) plan .*totalx$" "$art/train-lang-c-80x24.txt" &&
-	grep -qE "^x.*xx.RTX 4090 24G +3 DP3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-80x24.txt" &&
+	grep -qE "^x.*xx.RTX 4090 24G +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-80x24.txt" &&
 	grep -qE "^x.*xx.H200 141G +8 DP8 +- +18,990\* +151,920 bx$" "$art/train-lang-c-80x24.txt" &&
 	pass "LANG=C 80x24: whole names, grouped prices and totals" || fail "LANG=C 80x24: training row"
 T resize-window -t main -x 86 -y 24
 sleep 0.5
 save train-lang-c-86x24
-grep -qE "^x.*xx.RTX 4090 24G +6.96 +3 DP3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
+grep -qE "^x.*xx.RTX 4090 24G +4.74 +3 Z3x3\+rc +1,073\* +1,150 +3,219 cx$" "$art/train-lang-c-86x24.txt" &&
 	pass "LANG=C 86x24: days beside the whole row" || fail "LANG=C 86x24: training row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80x24: non-ASCII bytes"
 

@@ -220,9 +220,37 @@ MESSAGE(TRAIN_NO_FP8, train_no_fp8, NOTICE,
 	FORM(N_("%s has no FP8: training time at its BF16 peak")),
 	ARGS1(STRING, gpu))
 MESSAGE(TRAIN_MEASURED, train_measured, INFO,
-	FORM(N_("training days from the measured speed-ups: USL sigma %.4f, kappa %.4g "
-		"(exact arithmetic, no band)")),
-	ARGS2(DOUBLE, sigma, DOUBLE, kappa))
+	FORM(N_("training days from the measured speed-ups (USL sigma %.4f, kappa %.4g): %s, "
+		"±%.0f %%")),
+	ARGS4(DOUBLE, sigma, DOUBLE, kappa, WORD, band_kind, DOUBLE, band_pct))
+MESSAGE(TRAIN_NETWORK_UNKNOWN, train_network_unknown, NOTICE,
+	FORM(N_("%s: network unknown: 25G Ethernet assumed")),
+	ARGS1(STRING, region))
+MESSAGE(TRAIN_NETWORK_INHERITED, train_network_inherited, INFO,
+	FORM(N_("%s: network %s, from its quote of %s")),
+	ARGS3(STRING, region, STRING, network, STRING, quoted))
+MESSAGE(TRAIN_CROSS_MACHINE_NO_IB, train_cross_machine_no_ib, WARNING,
+	FORM(N_("cross-machine over %s: efficiency %.0f %%")),
+	ARGS2(STRING, network, DOUBLE, efficiency_pct))
+MESSAGE(TRAIN_REGION_CHOSEN, train_region_chosen, INFO,
+	FORM(N_("cross-machine plan on %s (%s): %.2f days, %s")),
+	ARGS4(STRING, region, STRING, network, DOUBLE, days, MONEY, cost))
+MESSAGE(TRAIN_REGION_OTHER, train_region_other, INFO,
+	FORM(N_("%s (%s) needs %.2f days, %s")),
+	ARGS4(STRING, region, STRING, network, DOUBLE, days, MONEY, cost))
+MESSAGE(TRAIN_PP_ZERO, train_pp_zero, WARNING,
+	FORM(N_("ZeRO-%d with pipeline parallel only because it was asked for: DeepSpeed's "
+		"pipeline refuses ZeRO-2 and ZeRO-3, Megatron's distributed optimizer is ZeRO-1")),
+	ARGS1(INT, zero))
+MESSAGE(PARTIAL_RECOMPUTE, partial_recompute, INFO,
+	FORM(N_("activation recomputation of %d of %d layers a stage: %.0f %% more compute")),
+	ARGS3(INT, layers, INT, stage_layers, DOUBLE, extra_compute_pct))
+MESSAGE(WHY_TRAIN_FILLED, why_train_filled, INFO,
+	PLURAL(0, NP_("all %d card of the paid machines: %.2f days instead of %.2f, for no more "
+		      "money",
+		      "all %d cards of the paid machines: %.2f days instead of %.2f, for no more "
+		      "money")),
+	ARGS3(INT, cards, DOUBLE, days, DOUBLE, memory_minimum_days))
 /* A data warning on the model in use, on every surface the model's
  * figures reach (DATA.md: "the loader warns ... on every surface"). */
 MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,

@@ -192,6 +192,23 @@ static double usl_known_x1(const struct usl_point *pts, int n)
 	return 0;
 }
 
+static double usl_denominator(const struct usl_fit *f, double g);
+
+/* ρ, the RMS of X_fit(G)/X(G) − 1 over the points, and G_max. */
+static void usl_residual(const struct usl_point *pts, int n, struct usl_fit *f)
+{
+	double sum = 0;
+	f->max_cards = 0;
+	for (int i = 0; i < n; i++) {
+		double g = pts[i].cards;
+		double rel = f->x1 * g / usl_denominator(f, g) / pts[i].tokens_per_s - 1;
+		sum += rel * rel;
+		if (pts[i].cards > f->max_cards)
+			f->max_cards = pts[i].cards;
+	}
+	f->rho = sqrt(sum / n);
+}
+
 bool usl_fit(const struct usl_point *pts, int n, struct usl_fit *out, char *err, size_t cap)
 {
 	if (!usl_check(pts, n, err, cap))
@@ -217,7 +234,9 @@ bool usl_fit(const struct usl_point *pts, int n, struct usl_fit *out, char *err,
 		best_sse = sse;
 		found = true;
 	}
-	if (!found)
+	if (found)
+		usl_residual(pts, n, out);
+	else
 		snprintf(err, cap, "%s",
 			 _("expected measurements that a speed-up curve can describe "
 			   "(throughput rising with cards)"));
@@ -248,6 +267,32 @@ bool usl_peak_cards(const struct usl_fit *f, double *cards)
 		return false;
 	*cards = peak < 1 ? 1 : peak;
 	return true;
+}
+
+const char *const usl_band_kind_names[] = {
+	[USL_BAND_MEASURED] = "measured",
+	[USL_BAND_IN_MACHINE] = "extrapolated",
+	[USL_BAND_MODELLED] = "modelled",
+};
+
+#define BAND_FLOOR_PCT 5.0     /* no fit is better than 5 % */
+#define BAND_PER_DOUBLING 10.0 /* beyond the measured cards, inside one machine */
+
+double usl_band_pct(const struct usl_fit *f, double cards, int per_machine, double model_band_pct,
+		    enum usl_band_kind *kind)
+{
+	double inside = fmax(100 * f->rho, BAND_FLOOR_PCT), gmax = f->max_cards > 0 ? f->max_cards : 1;
+	double g_r = fmax(per_machine, gmax);
+	*kind = USL_BAND_MEASURED;
+	if (cards > per_machine && cards > gmax) {
+		double at_ref = inside + (g_r > gmax ? BAND_PER_DOUBLING * log2(g_r / gmax) : 0);
+		*kind = USL_BAND_MODELLED;
+		return sqrt(at_ref * at_ref + model_band_pct * model_band_pct);
+	}
+	if (cards <= gmax)
+		return inside;
+	*kind = USL_BAND_IN_MACHINE;
+	return inside + BAND_PER_DOUBLING * log2(cards / gmax);
 }
 
 double usl_days(const struct usl_fit *f, double cards, double tokens, double goodput)

@@ -37,6 +37,8 @@ struct usl_fit {
 	double sigma, kappa, x1;
 	unsigned flags; /* enum usl_flag bits */
 	int npoints;
+	double rho;     /* RMS relative residual of the fit over the points */
+	int max_cards;  /* the most cards measured, G_max */
 };
 
 /* The points one by one (cards 1..USL_MAX_CARDS, each once, throughput
@@ -63,6 +65,16 @@ double usl_efficiency(const struct usl_fit *f, double cards);
  * would put it at 10^16 cards: "no peak within 4096 cards" is what the
  * data say). A peak below one card is reported as 1. */
 bool usl_peak_cards(const struct usl_fit *f, double *cards);
+
+/* How far a fitted figure at G cards can be trusted (TRAINING.md §10):
+ * inside the measured range max(ρ, 5 %); beyond it inside one machine
+ * 10 % more per doubling; across machines (G > per_machine) the band at
+ * G_r = max(per_machine, G_max) and the time model's band, added in
+ * quadrature. A fit inside one machine says nothing about the NIC. */
+enum usl_band_kind { USL_BAND_MEASURED, USL_BAND_IN_MACHINE, USL_BAND_MODELLED };
+extern const char *const usl_band_kind_names[]; /* JSON: measured, extrapolated, modelled */
+double usl_band_pct(const struct usl_fit *f, double cards, int per_machine, double model_band_pct,
+		    enum usl_band_kind *kind);
 
 /* Days to train 'tokens' at G cards: D / (X(G)·goodput·86400). */
 double usl_days(const struct usl_fit *f, double cards, double tokens, double goodput);

@@ -17,6 +17,7 @@ void catalog_free(struct catalog *c)
 	free(c->gpus);
 	free(c->offers);
 	free(c->offer_order);
+	free(c->offer_groups);
 	free(c->gpu_currencies);
 	for (int f = 0; f < 3; f++)
 		csvtab_free(&c->tables[f]);

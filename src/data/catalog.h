@@ -46,6 +46,7 @@ struct model {
 struct gpu {
 	const char *id, *name, *vendor, *source;
 	double memory_mib, bandwidth_gbs, bf16_tflops, link_gbs;
+	double link_busbw_gbs; /* measured all-reduce bus bandwidth in a machine; < 0: not given */
 	/* The time model's figures (SERVING.md §8, TRAINING.md). fp8_tflops
 	 * < 0: no hardware FP8; int8_tflops < 0: no INT8 peak given (used for
 	 * W8A8 where there is no FP8: Ascend); mfu_infer_fp8 < 0: not given. */
@@ -58,6 +59,7 @@ struct gpu {
 	enum calibration calibration;
 	int link; /* enum link_kind */
 	size_t first_offer, noffers; /* range in catalog.offer_order */
+	size_t first_group, ngroups; /* range in catalog.offer_groups */
 	unsigned line;
 };
 
@@ -70,6 +72,14 @@ struct offer {
 	double monthly, hourly; /* < 0 when not given */
 	int collected;          /* YYYYMMDD */
 	unsigned line;
+};
+
+/* One GPU's offers of one kind and region: rows [from, to) of
+ * catalog.offer_order, newest first, and the first of them with a monthly
+ * and with an hourly price (to when none has one). Found once at load, so
+ * pricing a plan walks a GPU's regions, not its 10^6 rows. */
+struct offer_group {
+	size_t from, to, monthly, hourly;
 };
 
 /* Where a currency was first seen in offers.csv: its code (currency.c's
@@ -96,6 +106,8 @@ struct catalog {
 	size_t noffers;
 	size_t offers_read;  /* the offers that loaded: noffers, unless only counted */
 	size_t *offer_order; /* offers grouped by GPU, newest first */
+	struct offer_group *offer_groups; /* by GPU, kind and region, in offer_order */
+	size_t noffer_groups;
 	struct currency_seen currencies;      /* over all offers */
 	struct currency_seen *gpu_currencies; /* one per GPU type (ngpus) */
 	int newest_date;     /* YYYYMMDD over all offers */

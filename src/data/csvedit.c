@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
-#include "csvtab.h"
+#include "csvtarget.h"
 #include "fileio.h"
 #include "i18n.h"
 
@@ -18,8 +18,6 @@ ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len) = write;
 
 /* Optional price columns an edit may add to a file that lacks them. */
 static const char *const addable_columns[] = {"hourly", "discount"};
-
-#define MAX_FIELDS 16
 
 /* Bytes [start, end) of the old file replaced by text; seq keeps
  * insertions at one place in the order they were made. */
@@ -32,202 +30,6 @@ struct spans {
 	struct span *v;
 	size_t n, cap;
 };
-
-/* The file being edited, as it is on disk now. */
-struct target {
-	char path[PATH_MAX]; /* the symlink's target, if path was a link */
-	struct stat st;
-	char *buf;
-	size_t len;
-	struct csv_table t;
-	bool parsed;
-	size_t rec;
-};
-
-char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen)
-{
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, _("cannot read %s: it is %s, not a regular file"), path,
-			 S_ISDIR(st.st_mode)    ? _("a folder")
-			 : S_ISFIFO(st.st_mode) ? _("a FIFO")
-						: _("a device"));
-		close(fd);
-		return NULL;
-	}
-	errno = 0;
-	char *buf = fd_read_all(fd, (size_t)st.st_size);
-	if (!buf)
-		snprintf(err, errlen, _("cannot read %s: %s"), path,
-			 errno == ENOMEM ? _("out of memory") : i18n_strerror(errno));
-	else
-		*len = (size_t)st.st_size;
-	close(fd);
-	return buf;
-}
-
-/* Write permission as the mode bits say, even for root, who could write
- * anything: a 0444 file is meant to be left alone. */
-static bool mode_allows_write(const struct stat *st)
-{
-	uid_t uid = geteuid();
-	if (uid == st->st_uid)
-		return st->st_mode & S_IWUSR;
-	if (uid == 0)
-		return st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH);
-	if (getegid() == st->st_gid)
-		return st->st_mode & S_IWGRP;
-	return st->st_mode & S_IWOTH;
-}
-
-bool csv_file_writable(const char *path, const struct stat *st, char *err, size_t errlen)
-{
-	if (!mode_allows_write(st)) {
-		bool own = geteuid() == st->st_uid || geteuid() == 0;
-		snprintf(err, errlen, _("cannot save %s: %s (mode %04o); the file is unchanged"), path,
-			 own ? _("it is read-only")
-			     : _("it belongs to another user who did not let you write it"),
-			 (unsigned)(st->st_mode & 07777));
-		return false;
-	}
-	if (access(path, W_OK) != 0) {
-		snprintf(err, errlen, _("cannot save %s: %s; the file is unchanged"), path,
-			 i18n_strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-static bool target_writable(const struct target *f, char *err, size_t errlen)
-{
-	return csv_file_writable(f->path, &f->st, err, errlen);
-}
-
-static size_t row_at_line(const struct csv_table *t, unsigned line)
-{
-	for (size_t r = 1; r < t->nrecords; r++)
-		if (t->records[r].line == line)
-			return r;
-	return 0;
-}
-
-static int column_of(const struct csv_table *t, const char *name)
-{
-	for (size_t i = 0; i < t->records[0].count; i++)
-		if (strcmp(csvtab_text(t, 0, i), name) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* Reads and parses the file a path names (through a symlink) and finds the
- * row on 'line'. */
-static bool target_open(struct target *f, const char *path, unsigned line, char *err,
-			size_t errlen)
-{
-	*f = (struct target){0};
-	if (!realpath(path, f->path)) {
-		snprintf(err, errlen, _("cannot open %s: %s"), path, i18n_strerror(errno));
-		return false;
-	}
-	if (!(f->buf = csv_read_regular(f->path, &f->len, err, errlen)) || stat(f->path, &f->st) != 0)
-		return false;
-	struct diag d = {0};
-	f->parsed = true;
-	if (csvtab_parse(&f->t, path, f->buf, f->len, &d) != 0 || f->t.nrecords == 0) {
-		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : _("the file has no header"));
-		diag_clear(&d);
-		return false;
-	}
-	diag_clear(&d);
-	f->rec = row_at_line(&f->t, line);
-	if (!f->rec || f->t.records[f->rec].count != f->t.records[0].count) {
-		snprintf(err, errlen, _("%s:%u: no row there any more: reload first"), path, line);
-		return false;
-	}
-	return true;
-}
-
-static void target_close(struct target *f)
-{
-	if (f->parsed)
-		csvtab_free(&f->t);
-	free(f->buf);
-	*f = (struct target){0};
-}
-
-static bool keys_hold(const struct target *f, const struct csv_edit *e, char *err, size_t errlen)
-{
-	for (size_t k = 0; k < e->n_keys; k++) {
-		int c = column_of(&f->t, e->keys[k].column);
-		if (c < 0 || strcmp(csvtab_text(&f->t, f->rec, (size_t)c), e->keys[k].value) != 0) {
-			snprintf(err, errlen,
-				 _("%s:%u: the row changed since it was loaded: reload first"),
-				 e->path, e->line);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* The row's bytes: from its first field's start to its last field's end. */
-static char *row_bytes(const struct target *f)
-{
-	const struct csv_cell *first = csvtab_cell(&f->t, f->rec, 0);
-	size_t start = first->start;
-	size_t end = csvtab_cell(&f->t, f->rec, f->t.records[f->rec].count - 1)->end;
-	return strndup(f->buf + start, end - start);
-}
-
-char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen)
-{
-	struct target f;
-	char *row = target_open(&f, path, line, err, errlen) ? row_bytes(&f) : NULL;
-	target_close(&f);
-	return row;
-}
-
-/* The field's text on disk; "" for a column the file lacks. */
-static const char *disk_text(const struct target *f, const char *column)
-{
-	int c = column_of(&f->t, column);
-	return c < 0 ? "" : csvtab_text(&f->t, f->rec, (size_t)c);
-}
-
-void csv_row_snapshot_free(struct csv_row_snapshot *snap)
-{
-	free(snap->bytes);
-	for (size_t i = 0; i < snap->n; i++)
-		free(snap->texts[i]);
-	*snap = (struct csv_row_snapshot){0};
-}
-
-bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit *keys,
-		       size_t n_keys, const char *const *columns, size_t n,
-		       struct csv_row_snapshot *snap, char *err, size_t errlen)
-{
-	struct target f = {0};
-	struct csv_edit e = {.path = path, .line = line, .keys = keys, .n_keys = n_keys};
-	*snap = (struct csv_row_snapshot){0};
-	bool ok = n <= MAX_FIELDS && target_open(&f, path, line, err, errlen) &&
-		  keys_hold(&f, &e, err, errlen);
-	if (n > MAX_FIELDS)
-		snprintf(err, errlen, "%s", _("too many fields at once"));
-	if (ok) {
-		snap->bytes = row_bytes(&f);
-		for (; snap->n < n; snap->n++)
-			snap->texts[snap->n] = strdup(disk_text(&f, columns[snap->n]));
-	}
-	target_close(&f);
-	return ok;
-}
 
 static bool user_changed(const struct field_change *fc)
 {
@@ -260,6 +62,11 @@ static char *encode(const char *prefix, const char *value)
 		*o++ = '"';
 	*o = '\0';
 	return out;
+}
+
+char *csv_field_encode(const char *value)
+{
+	return encode("", value);
 }
 
 static bool spans_add(struct spans *s, size_t start, size_t end, char *text)
@@ -297,18 +104,20 @@ static bool is_addable(const char *column)
 }
 
 /* Appends the missing columns: their names to the header, their values to
- * the edited row, an empty field to every other row. */
+ * the edited row, an empty field to every other record. */
 static bool add_columns(const struct target *f, const struct field_change **add, size_t n,
 			struct spans *s)
 {
-	for (size_t rec = 0; rec < f->t.nrecords; rec++) {
-		size_t end = csvtab_cell(&f->t, rec, f->t.records[rec].count - 1)->end;
+	struct csv_scan sc;
+	struct csv_span r;
+	csv_scan_init(&sc, f->buf, f->len);
+	for (bool header = true; csv_scan_next(&sc, &r); header = false)
 		for (size_t i = 0; i < n; i++) {
-			const char *text = rec == 0 ? add[i]->column : rec == f->rec ? add[i]->value : "";
-			if (!spans_add(s, end, end, encode(",", text)))
+			const char *text = header ? add[i]->column
+					   : r.start == f->row.start ? add[i]->value : "";
+			if (!spans_add(s, r.end, r.end, encode(",", text)))
 				return false;
 		}
-	}
 	return true;
 }
 
@@ -317,13 +126,13 @@ static bool add_columns(const struct target *f, const struct field_change **add,
 static bool plan_spans(const struct target *f, const struct csv_edit *e, bool only_user,
 		       struct spans *s, char *err, size_t errlen)
 {
-	const struct field_change *add[MAX_FIELDS];
-	size_t nadd = 0;
+	const struct field_change *add[CSV_MAX_FIELDS];
+	size_t nadd = 0, start, end;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
-		if ((only_user && !user_changed(fc)) || strcmp(disk_text(f, fc->column), fc->value) == 0)
+		if ((only_user && !user_changed(fc)) || strcmp(csv_target_text(f, fc->column), fc->value) == 0)
 			continue;
-		int c = column_of(&f->t, fc->column);
+		int c = csv_target_column(f, fc->column);
 		if (c < 0 && !is_addable(fc->column)) {
 			snprintf(err, errlen, _("%s: no column \"%s\" to edit"), e->path, fc->column);
 			return false;
@@ -332,8 +141,8 @@ static bool plan_spans(const struct target *f, const struct csv_edit *e, bool on
 			add[nadd++] = fc;
 			continue;
 		}
-		const struct csv_cell *cell = csvtab_cell(&f->t, f->rec, (size_t)c);
-		if (!spans_add(s, cell->start, cell->end, encode("", fc->value)))
+		csv_target_cell(f, (size_t)c, &start, &end);
+		if (!spans_add(s, start, end, encode("", fc->value)))
 			goto oom;
 	}
 	if (nadd && !add_columns(f, add, nadd, s))
@@ -404,22 +213,119 @@ bool csv_backup_rotate(const char *path, char *err, size_t errlen)
 	return ok;
 }
 
-/* The temporary file next to the target with its mode and owner; after it
- * is on disk, the old file is kept as .bak and the new one renamed over. */
-static bool replace_target(const struct target *f, const char *data, size_t len, char *err,
-			   size_t errlen)
+static void changed_meanwhile(const struct target *f, char *err, size_t errlen)
+{
+	snprintf(err, errlen, _("cannot save %s: another program began writing it while it was "
+				"being saved; the file is as that program writes it, try again"), f->path);
+}
+
+/* A program that opened the file for writing while it was replaced waits
+ * in open(2) with the old file: that one is put back under the name (it is
+ * .bak now), so what it writes is the file, and this save is undone. */
+static void put_back(const struct target *f)
+{
+	char bak[PATH_MAX + 16];
+	backup_name(bak, sizeof bak, f->path, 0);
+	file_guard_put_back(&f->g, bak);
+}
+
+/* Read back: the file holds what was written, not another program's. */
+static bool reads_back(const struct target *f, const char *data, size_t len)
+{
+	char err[64];
+	size_t n = 0;
+	char *now = csv_read_regular(f->path, &n, err, sizeof err);
+	bool same = now && n == len && memcmp(now, data, len) == 0;
+	free(now);
+	return same;
+}
+
+enum replace_outcome { REPLACED, NOT_REPLACED, MOVED_UNDER_US };
+
+/* The temporary file next to the target with its mode and owner; once it
+ * is on disk and the file is still the one read, the old file is kept as
+ * .bak and the new one renamed over it, then read back. */
+static enum replace_outcome replace_target(const struct target *f, const char *data, size_t len,
+					   char *err, size_t errlen)
 {
 	struct atomic_file a;
 	if (!atomic_begin(&a, f->path, f->st.st_mode, err, errlen))
-		return false;
+		return NOT_REPLACED;
 	a.write = csv_edit_write;
 	atomic_keep_owner(a.fd, &f->st);
-	bool ok = atomic_put(&a, data, len, err, errlen) && atomic_finish(&a, err, errlen);
-	if (ok)
-		ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
-	else
+	if (!atomic_put(&a, data, len, err, errlen) || !atomic_finish(&a, err, errlen)) {
 		snprintf(err + strlen(err), errlen - strlen(err), "%s", _("; the file is unchanged"));
+		atomic_abort(&a);
+		return NOT_REPLACED;
+	}
+	if (!file_guard_still(&f->g, err, errlen)) {
+		atomic_abort(&a);
+		return MOVED_UNDER_US;
+	}
+	bool ok = csv_backup_rotate(f->path, err, errlen) && atomic_commit(&a, false, err, errlen);
 	atomic_abort(&a);
+	if (ok && file_guard_knocked(&f->g)) {
+		put_back(f);
+		changed_meanwhile(f, err, errlen);
+		return MOVED_UNDER_US;
+	}
+	if (ok && !reads_back(f, data, len)) {
+		snprintf(err, errlen, _("cannot save %s: another program replaced it right after it was "
+					"saved; your edit is not in it, reload and check"), f->path);
+		return NOT_REPLACED;
+	}
+	return ok ? REPLACED : NOT_REPLACED;
+}
+
+/* The new header and row as the loader will read them: a CSV with the
+ * header on its line and the row on its own (blank lines between make no
+ * rows), for e->check. */
+static char *checked_rows(const struct target *f, const struct spans *s, const char *data,
+			  size_t *len)
+{
+	size_t hs = 0, he = 0, rs = 0, re = 0; /* the header's and the row's new spans */
+	long dh = 0, dr = 0, drow = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		long delta = (long)strlen(s->v[i].text) - (long)(s->v[i].end - s->v[i].start);
+		if (s->v[i].start >= f->row.start && s->v[i].end <= f->row.end)
+			drow += delta;
+		else if (s->v[i].end <= f->row.start && s->v[i].start < f->row.start)
+			dr += delta;
+		if (s->v[i].start >= f->head.start && s->v[i].end <= f->head.end)
+			dh += delta;
+	}
+	hs = f->head.start, he = (size_t)((long)f->head.end + dh);
+	rs = (size_t)((long)f->row.start + dr), re = (size_t)((long)f->row.end + dr + drow);
+	unsigned header_lines = 1;
+	for (size_t i = hs; i < he; i++)
+		header_lines += data[i] == '\n';
+	size_t gap = f->row.line - f->head.line - header_lines + 1, top = f->head.line - 1;
+	char *out = malloc(top + (he - hs) + gap + (re - rs) + 2), *o = out;
+	if (!out)
+		return NULL;
+	memset(o, '\n', top), o += top;
+	memcpy(o, data + hs, he - hs), o += he - hs;
+	memset(o, '\n', gap), o += gap;
+	memcpy(o, data + rs, re - rs), o += re - rs;
+	*o++ = '\n';
+	*len = (size_t)(o - out);
+	return out;
+}
+
+/* The loader's own rules on the row as written (csv_edit.check). */
+static bool row_checks(const struct target *f, const struct csv_edit *e, const struct spans *s,
+		       const char *data, char *err, size_t errlen)
+{
+	size_t len = 0;
+	if (!e->check)
+		return true;
+	char *rows = checked_rows(f, s, data, &len);
+	if (!rows) {
+		snprintf(err, errlen, _("%s: out of memory"), e->path);
+		return false;
+	}
+	bool ok = e->check(e->check_ctx, e->path, rows, len, err, errlen);
+	free(rows);
 	return ok;
 }
 
@@ -427,12 +333,12 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 {
 	size_t used = (size_t)snprintf(r->message, sizeof r->message,
 				       _("%s:%u: the row changed on disk since it was loaded"), e->path,
-				       e->line);
+				       f->row.line);
 	r->mergeable = true;
 	int listed = 0;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
-		const char *now = disk_text(f, fc->column);
+		const char *now = csv_target_text(f, fc->column);
 		if (!fc->loaded || strcmp(now, fc->loaded) == 0)
 			continue;
 		if (user_changed(fc))
@@ -442,7 +348,7 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
 						 _("%s %s: \"%s\" (was \"%s\")"), listed++ ? "," : ":",
 						 fc->column, now, fc->loaded);
 	}
-	r->disk_row = row_bytes(f);
+	r->disk_row = csv_target_row_bytes(f);
 	r->loaded_row = e->loaded_row ? strdup(e->loaded_row) : NULL;
 	r->status = CSV_EDIT_CONFLICT;
 }
@@ -451,53 +357,76 @@ static void note_conflict(const struct target *f, const struct csv_edit *e, stru
  * where only the fields the user changed must be as loaded. */
 static bool row_as_loaded(const struct target *f, const struct csv_edit *e, bool only_user)
 {
-	if (!only_user && e->loaded_row) {
-		char *now = row_bytes(f);
-		bool same = now && strcmp(now, e->loaded_row) == 0;
-		free(now);
-		if (!same)
-			return false;
-	}
+	if (!only_user && e->loaded_row && !csv_target_is(f, &f->row, e->loaded_row))
+		return false;
 	for (size_t i = 0; i < e->n_fields; i++) {
 		const struct field_change *fc = &e->fields[i];
 		if (fc->loaded && (!only_user || user_changed(fc)) &&
-		    strcmp(disk_text(f, fc->column), fc->loaded) != 0)
+		    strcmp(csv_target_text(f, fc->column), fc->loaded) != 0)
 			return false;
 	}
 	return true;
 }
 
-static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
-				     struct csv_edit_result *r)
+/* The new bytes, checked, in place of the file. */
+static enum replace_outcome write_edit(const struct target *f, const struct csv_edit *e,
+				       struct spans *s, struct csv_edit_result *r)
 {
-	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED};
+	size_t len = 0;
+	char *data = splice_spans(f, s, &len);
+	enum replace_outcome out = NOT_REPLACED;
+	if (!data)
+		snprintf(r->message, sizeof r->message, _("%s: out of memory"), e->path);
+	else if (row_checks(f, e, s, data, r->message, sizeof r->message) &&
+		 csv_target_writable(f, r->message, sizeof r->message))
+		out = replace_target(f, data, len, r->message, sizeof r->message);
+	free(data);
+	if (out == REPLACED) {
+		r->status = CSV_EDIT_SAVED;
+		snprintf(r->message, sizeof r->message, _("saved %s (the old one is %s.bak)"), f->path,
+			 f->path);
+	}
+	return out;
+}
+
+/* One try: read the file held still, find the row, write. MOVED_UNDER_US
+ * when the file changed before it could be replaced (try again). */
+static enum replace_outcome edit_once(const struct csv_edit *e, bool only_user,
+				      struct csv_edit_result *r)
+{
 	char *err = r->message;
 	size_t errlen = sizeof r->message;
-	struct target f = {0};
+	struct target f;
 	struct spans s = {0};
-	if (e->n_fields > MAX_FIELDS)
-		snprintf(err, errlen, "%s", _("too many fields at once"));
-	else if (target_open(&f, e->path, e->line, err, errlen) && keys_hold(&f, e, err, errlen)) {
-		if (!row_as_loaded(&f, e, only_user))
+	enum replace_outcome out = NOT_REPLACED;
+	if (csv_target_open(&f, e->path, true, err, errlen) && csv_target_row(&f, e, err, errlen)) {
+		r->line = f.row.line;
+		if (!row_as_loaded(&f, e, only_user)) {
 			note_conflict(&f, e, r);
-		else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
+		} else if (plan_spans(&f, e, only_user, &s, err, errlen) && s.n == 0) {
 			r->status = CSV_EDIT_UNCHANGED;
-			snprintf(err, errlen, _("%s:%u: unchanged: nothing to save"), e->path, e->line);
-		} else if (s.n && target_writable(&f, err, errlen)) {
-			size_t len = 0;
-			char *data = splice_spans(&f, &s, &len);
-			if (data && replace_target(&f, data, len, err, errlen)) {
-				r->status = CSV_EDIT_SAVED;
-				snprintf(err, errlen, _("saved %s (the old one is %s.bak)"), f.path,
-					 f.path);
-			} else if (!data) {
-				snprintf(err, errlen, _("%s: out of memory"), e->path);
-			}
-			free(data);
+			snprintf(err, errlen, _("%s:%u: unchanged: nothing to save"), e->path, r->line);
+		} else if (s.n) {
+			out = write_edit(&f, e, &s, r);
 		}
 	}
 	spans_free(&s);
-	target_close(&f);
+	csv_target_close(&f);
+	return out;
+}
+
+/* Another program's write between the read and the rename is found by
+ * the guard: the file is read again and the edit tried on it. */
+static enum csv_edit_status edit_run(const struct csv_edit *e, bool only_user,
+				     struct csv_edit_result *r)
+{
+	*r = (struct csv_edit_result){.status = CSV_EDIT_FAILED, .line = e->line};
+	if (e->n_fields > CSV_MAX_FIELDS) {
+		snprintf(r->message, sizeof r->message, "%s", _("too many fields at once"));
+		return r->status;
+	}
+	for (int tries = 0; tries < 3 && edit_once(e, only_user, r) == MOVED_UNDER_US; tries++)
+		csv_edit_result_free(r), r->status = CSV_EDIT_FAILED;
 	return r->status;
 }
 
@@ -521,8 +450,8 @@ void csv_edit_result_free(struct csv_edit_result *r)
 int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys, size_t n_keys,
 		 const struct field_edit *edits, size_t n_edits, char *err, size_t errlen)
 {
-	struct field_change fields[MAX_FIELDS];
-	if (n_edits > MAX_FIELDS) {
+	struct field_change fields[CSV_MAX_FIELDS];
+	if (n_edits > CSV_MAX_FIELDS) {
 		snprintf(err, errlen, "%s", _("too many fields at once"));
 		return -1;
 	}

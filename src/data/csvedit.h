@@ -11,31 +11,12 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The row an edit names (struct csv_edit, its keys and fields), a row's
+ * snapshot, and reading the file: csvtarget.h, which csvedit.c's save
+ * finds the row with. */
+#include "csvtarget.h"
+
 #define CSV_EDIT_BACKUPS 3 /* .bak, .bak.1, .bak.2 */
-
-struct field_edit {
-	const char *column; /* header name */
-	const char *value;  /* new text; quoted on write when it needs to be */
-};
-
-/* A field the user saw: its text as loaded and as the user left it. */
-struct field_change {
-	const char *column;
-	const char *loaded; /* NULL: not known, not checked */
-	const char *value;
-};
-
-struct csv_edit {
-	const char *path;
-	unsigned line; /* where the row starts */
-	/* the row's bytes as they were loaded (csv_edit_read_row), line end
-	 * excluded; NULL: only the fields' loaded texts are compared */
-	const char *loaded_row;
-	const struct field_edit *keys; /* columns that must still hold these texts */
-	size_t n_keys;
-	const struct field_change *fields;
-	size_t n_fields;
-};
 
 enum csv_edit_status {
 	CSV_EDIT_SAVED,
@@ -52,11 +33,17 @@ struct csv_edit_result {
 	/* CONFLICT: every field the user changed still holds its loaded text
 	 * on disk, so csv_edit_merge can apply just those */
 	bool mergeable;
+	unsigned line; /* where the row is now (a row inserted above moves it) */
 };
 
-/* Saves e. Only fields whose value differs from the text on disk are
+/* Saves e. The row is found on its line while that still holds its loaded
+ * bytes (or, without them, its keys); else wherever those bytes moved;
+ * else as the row with its keys most like it (then changed on disk: a
+ * CONFLICT). Only fields whose value differs from the text on disk are
  * written; a missing hourly or discount column is added (header and every
- * row, empty values). */
+ * row, empty values). The file is held still meanwhile (fileguard.h):
+ * another gpuplan's save waits, a program writing the file makes it fail
+ * with nothing written, and the file written is read back. */
 enum csv_edit_status csv_edit_save(const struct csv_edit *e, struct csv_edit_result *r);
 
 /* After a CONFLICT: applies only the fields the user changed (value !=
@@ -66,46 +53,18 @@ enum csv_edit_status csv_edit_merge(const struct csv_edit *e, struct csv_edit_re
 
 void csv_edit_result_free(struct csv_edit_result *r);
 
-/* The bytes of the row starting on line (malloc'd), for csv_edit.loaded_row;
- * NULL with err when there is no such row. */
-char *csv_edit_read_row(const char *path, unsigned line, char *err, size_t errlen);
-
-/* The row starting on 'line' as it is on disk now, for an edit dialog to
- * show and to pass back: bytes for csv_edit.loaded_row, and the exact texts
- * of the named columns ("" for one the file lacks) for field_change.loaded.
- * Showing these instead of the catalogue's (maybe older, reformatted)
- * values is what makes the conflict check sound. */
-struct csv_row_snapshot {
-	char *bytes;
-	char *texts[16];
-	size_t n;
-};
-
-/* False with err when the row is gone or its keys changed. */
-bool csv_edit_snapshot(const char *path, unsigned line, const struct field_edit *keys,
-		       size_t n_keys, const char *const *columns, size_t n,
-		       struct csv_row_snapshot *snap, char *err, size_t errlen);
-void csv_row_snapshot_free(struct csv_row_snapshot *snap);
-
 /* The older interface: the row must start on 'line' and still hold the
  * keys. Returns 0 (saved or unchanged), or -1 with the reason in err and
  * the file untouched. */
 int csv_edit_row(const char *path, unsigned line, const struct field_edit *keys, size_t n_keys,
 		 const struct field_edit *edits, size_t n_edits, char *err, size_t errlen);
 
+/* value as a CSV field's text, quoted when it needs to be (malloc'd). */
+char *csv_field_encode(const char *value);
+
 /* Keeps path as path.bak, shifting older ones to .bak.1 and .bak.2 (the
  * oldest dropped). Used before replacing a data file. */
 bool csv_backup_rotate(const char *path, char *err, size_t errlen);
-
-struct stat;
-/* Whether the file's own permission lets this user replace it (a 0444 file
- * is refused even for root, whose access(2) says yes to anything); false
- * with the reason in err. */
-bool csv_file_writable(const char *path, const struct stat *st, char *err, size_t errlen);
-
-/* Reads a regular file whole (a FIFO or a folder is refused, never waited
- * on). malloc'd, NUL-terminated; NULL with err. */
-char *csv_read_regular(const char *path, size_t *len, char *err, size_t errlen);
 
 /* Tests replace this to simulate a full disk; it defaults to write(2). */
 extern ssize_t (*csv_edit_write)(int fd, const void *buf, size_t len);

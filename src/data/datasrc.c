@@ -357,22 +357,28 @@ static void set_free(struct data_set *s)
 		free(s->owned[f]);
 }
 
-/* Removes what write_set_into put in dir (its files, then its folders). */
-static void remove_set(const char *dir)
+/* Removes what write_set_into made in dir: the files it wrote (made[f]),
+ * then its folders if they are empty. Files that were there before it
+ * (another gpuplan's copy) are never touched. */
+static void remove_set(const char *dir, const bool made[3])
 {
 	char path[PATH_MAX + 32];
 	for (int f = 0; f < 3; f++) {
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
-		unlink(path);
+		if (made[f])
+			unlink(path);
 	}
 	for (size_t i = 0; i < 2; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, data_subdirs[i]);
-		rmdir(path);
+		rmdir(path); /* only when empty */
 	}
 }
 
-static int write_set_into(const char *dir, const struct data_set *s, char *err, size_t errlen)
+static int write_set_into(const char *dir, const struct data_set *s, bool made[3], char *err,
+			  size_t errlen)
 {
+	for (int f = 0; f < 3; f++)
+		made[f] = false;
 	for (size_t i = 0; i < 2; i++)
 		if (make_dirs(dir, data_subdirs[i], err, errlen))
 			return -1;
@@ -381,6 +387,7 @@ static int write_set_into(const char *dir, const struct data_set *s, char *err, 
 		snprintf(path, sizeof path, "%s/%s", dir, catalog_file_names[f]);
 		if (write_new_file(path, s->bytes[f], s->lens[f], err, errlen))
 			return -1;
+		made[f] = true;
 	}
 	return 0;
 }
@@ -408,10 +415,11 @@ static int write_set(const char *dir, const struct data_set *s, char *err, size_
 	snprintf(clean, sizeof clean, "%s", dir);
 	for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--)
 		clean[n - 1] = '\0';
+	bool made[3];
 	if (!dir_is_empty_or_absent(clean)) {
-		int rc = write_set_into(clean, s, err, errlen);
+		int rc = write_set_into(clean, s, made, err, errlen);
 		if (rc)
-			remove_set(clean);
+			remove_set(clean, made);
 		return rc;
 	}
 	char *slash = strrchr(clean, '/');
@@ -427,13 +435,13 @@ static int write_set(const char *dir, const struct data_set *s, char *err, size_
 		snprintf(err, errlen, _("cannot create %s: %s"), tmp, i18n_strerror(errno));
 		return -1;
 	}
-	int rc = write_set_into(tmp, s, err, errlen);
+	int rc = write_set_into(tmp, s, made, err, errlen);
 	if (rc == 0 && rename(tmp, clean) != 0) {
 		snprintf(err, errlen, _("cannot create %s: %s"), clean, i18n_strerror(errno));
 		rc = -1;
 	}
 	if (rc) {
-		remove_set(tmp);
+		remove_set(tmp, made);
 		rmdir(tmp);
 	}
 	return rc;
@@ -475,21 +483,56 @@ static int move_incomplete_aside(const char *dir, char *err, size_t errlen)
 	return -1;
 }
 
+/* The folders above the copy must be folders: $XDG_CONFIG_HOME set to a
+ * file read as "an incomplete copy" that could not be moved aside. */
+static int check_folders(const char *dir, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	snprintf(path, sizeof path, "%s", dir);
+	for (char *p = path + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char saved = *p;
+		*p = '\0';
+		if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			const char *xdg = getenv("XDG_CONFIG_HOME");
+			snprintf(err, errlen, _("cannot copy the data to %s: %s is a file, not a folder%s"),
+				 dir, path, xdg && xdg[0] && strncmp(dir, xdg, strlen(xdg)) == 0
+						    ? _(" (XDG_CONFIG_HOME names it)") : "");
+			return -1;
+		}
+		if (!saved)
+			return 0;
+		*p = saved;
+	}
+}
+
+bool data_user_dir_ready(char *dir, size_t dirlen)
+{
+	char missing[PATH_MAX + 32];
+	user_config_dir(dir, dirlen);
+	return dir[0] && has_data(dir) && !missing_file(dir, missing, sizeof missing);
+}
+
 int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
 		   size_t errlen)
 {
-	*copied = 0;
+	*copied = DATA_COPY_NONE;
 	err[0] = '\0';
 	if (c->kind == DATA_USER) {
 		snprintf(dir, dirlen, "%s", c->source);
 		return 0;
 	}
-	user_config_dir(dir, dirlen);
+	if (data_user_dir_ready(dir, dirlen)) { /* another gpuplan made it meanwhile */
+		*copied = DATA_COPY_FOUND;
+		return 0;
+	}
 	if (!dir[0]) {
 		snprintf(err, errlen, "%s", _("no $XDG_CONFIG_HOME or $HOME to copy the data to"));
 		return -1;
 	}
-	if (move_incomplete_aside(dir, err, errlen))
+	if (check_folders(dir, err, errlen) || move_incomplete_aside(dir, err, errlen))
 		return -1;
 	int rc;
 	if (c->kind == DATA_BUILTIN) {
@@ -501,7 +544,7 @@ int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copie
 	}
 	if (rc)
 		return -1;
-	*copied = 1;
+	*copied = DATA_COPY_MADE;
 	return 0;
 }
 

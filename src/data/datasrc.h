@@ -4,6 +4,7 @@
 #ifndef GPUPLAN_DATASRC_H
 #define GPUPLAN_DATASRC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -43,12 +44,19 @@ size_t data_cleanup_temps(const char *dir, time_t now);
 int data_export(const char *dir, char *err, size_t errlen);
 
 /* The folder to edit: the user's own data as it is, or, for the bundled or
- * built-in data (never written), a copy made under $XDG_CONFIG_HOME/gpuplan.
- * The copy is made whole or not at all; an incomplete folder from an older
- * gpuplan is moved aside (DIR.incomplete-XXXXXX) first.
- * Returns 0 (copied says whether a copy was made), or -1 with err. */
+ * built-in data (never written), a copy made under $XDG_CONFIG_HOME/gpuplan
+ * (DATA_COPY_MADE) - or the one found there complete, which another
+ * gpuplan made since this one started (DATA_COPY_FOUND: switch to it).
+ * The copy is made whole or not at all, and a failed copy removes only
+ * what it wrote; an incomplete folder from an older gpuplan is moved aside
+ * (DIR.incomplete-XXXXXX) first. A file where a folder of the path should
+ * be is named. Returns 0, or -1 with err. */
+enum { DATA_COPY_NONE, DATA_COPY_MADE, DATA_COPY_FOUND };
 int data_user_copy(const struct catalog *c, char *dir, size_t dirlen, int *copied, char *err,
 		   size_t errlen);
 
+/* Whether $XDG_CONFIG_HOME/gpuplan (or ~/.config/gpuplan) holds all three
+ * files; dir gets its path either way ("" when neither variable is set). */
+bool data_user_dir_ready(char *dir, size_t dirlen);
 
 #endif

@@ -129,6 +129,7 @@ static const struct column gpu_columns[] = {
 	SERVING_COLUMN("int8_tflops", COL_NUMBER, G(int8_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
 	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
+	RANGED("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), 1, MAX_GBS),
 	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
 	SERVING_COLUMN("mbu_kv", COL_FRACTION, G(mbu_kv), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_infer", COL_FRACTION, true, G(mfu_infer), MIN_EFFICIENCY, 1),
@@ -684,7 +685,7 @@ static const struct file_spec specs[3] = {
 };
 
 /* GPU rows are indexed by position, so the id set maps id -> index. */
-static void gpu_index(struct catalog *c, struct idset *ids)
+static void gpu_index(const struct catalog *c, struct idset *ids)
 {
 	idset_reset(ids);
 	for (size_t i = 0; i < c->ngpus; i++)
@@ -775,6 +776,32 @@ static size_t catalog_load_rows(struct catalog *c, const char *const paths[3],
 		src[f] = (struct catalog_source){.path = paths[f], .buf = bufs[f], .len = lens[f],
 						 .fd = -1};
 	return load_all(c, src, CATALOG_KEEP_OFFERS, d);
+}
+
+size_t catalog_check_offers(const struct catalog *c, const char *path, const char *buf,
+			    size_t len, struct diag *d)
+{
+	struct csv_table t;
+	struct idset gpu_ids = {0};
+	struct strpool texts = {0};
+	struct currency_seen seen = {0}; /* the rows' currencies, not the catalogue's */
+	struct offer_ctx oc = {.gpus = &gpu_ids, .all = &seen, .today = catalog_today(),
+			       .texts = &texts};
+	void *rows = NULL;
+	size_t n = 0, errors = csvtab_parse(&t, path, buf, len, d);
+	if (!errors && !idset_init(&gpu_ids, c->ngpus, false)) {
+		diag_error(d, _("%s: out of memory"), path);
+		errors++;
+	}
+	if (!errors) {
+		gpu_index(c, &gpu_ids);
+		errors = load_rows(&t, &specs[FILE_OFFERS], &rows, &n, NULL, &oc, d);
+	}
+	free(rows);
+	strpool_free(&texts);
+	idset_free(&gpu_ids);
+	csvtab_free(&t);
+	return errors;
 }
 
 size_t catalog_index(struct catalog *c, struct diag *d)

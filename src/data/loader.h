@@ -37,6 +37,12 @@ enum catalog_keep { CATALOG_KEEP_OFFERS, CATALOG_COUNT_OFFERS };
 size_t catalog_load_sources(struct catalog *c, const struct catalog_source src[3],
 			    enum catalog_keep keep, struct diag *d);
 
+/* Checks offer rows (buf: a CSV with a header, named path in messages) by
+ * the loader's own rules, their GPU ids against c's: 0, or the errors
+ * added to d. An edit checks the row it will write with it. */
+size_t catalog_check_offers(const struct catalog *c, const char *path, const char *buf,
+			    size_t len, struct diag *d);
+
 /* The bundled files compiled into the program (src/embedded_data.c, made
  * by build-aux/embed-data.sh), indexed by enum catalog_file. */
 extern const unsigned char *const embedded_files[3];

@@ -95,6 +95,50 @@ static void fill_keys(const struct catalog *c, struct sort_key *keys)
 	}
 }
 
+/* Rows [from, i) of offer_order become one more group of their GPU. */
+static bool group_add(struct catalog *c, size_t *cap, size_t from, size_t to)
+{
+	if (c->noffer_groups == *cap) {
+		size_t n = *cap ? 2 * *cap : 64;
+		struct offer_group *p = realloc(c->offer_groups, n * sizeof *p);
+		if (!p)
+			return false;
+		c->offer_groups = p, *cap = n;
+	}
+	struct offer_group g = {.from = from, .to = to, .monthly = to, .hourly = to};
+	for (size_t i = from; i < to && (g.monthly == to || g.hourly == to); i++) {
+		const struct offer *o = &c->offers[c->offer_order[i]];
+		if (g.monthly == to && o->monthly >= 0)
+			g.monthly = i;
+		if (g.hourly == to && o->hourly >= 0)
+			g.hourly = i;
+	}
+	struct gpu *gpu = &c->gpus[c->offers[c->offer_order[from]].gpu];
+	if (gpu->ngroups++ == 0)
+		gpu->first_group = c->noffer_groups;
+	c->offer_groups[c->noffer_groups++] = g;
+	return true;
+}
+
+/* Whether two sorted keys share their GPU, kind and region (not the date). */
+static bool same_group(const struct sort_key *a, const struct sort_key *b)
+{
+	return a->high == b->high && a->low >> DATE_BITS == b->low >> DATE_BITS;
+}
+
+/* The sorted keys' GPU, kind and region change where a group ends. */
+static bool build_groups(struct catalog *c, const struct sort_key *keys, size_t n)
+{
+	size_t cap = 0, from = 0;
+	for (size_t i = 1; i <= n; i++)
+		if (i == n || !same_group(&keys[i], &keys[from])) {
+			if (!group_add(c, &cap, from, i))
+				return false;
+			from = i;
+		}
+	return true;
+}
+
 bool offer_index_build(struct catalog *c)
 {
 	size_t n = c->noffers;
@@ -115,6 +159,53 @@ bool offer_index_build(struct catalog *c)
 		if (o->collected > c->newest_date)
 			c->newest_date = o->collected;
 	}
+	bool ok = build_groups(c, keys, n);
 	free(keys);
-	return true;
+	return ok;
+}
+
+/* One empty field filled from an earlier quote q. */
+static void inherit_from(const struct offer *q, struct offer_network *out)
+{
+	bool took = false;
+	if (!out->network[0] && q->network[0]) {
+		out->network = q->network;
+		took = true;
+	}
+	if (out->inter_node == NET_UNKNOWN && q->inter_node != NET_UNKNOWN) {
+		out->inter_node = q->inter_node;
+		took = true;
+	}
+	if (out->inter_node_gbs < 0 && q->inter_node_gbs >= 0) {
+		out->inter_node_gbs = q->inter_node_gbs;
+		took = true;
+	}
+	if (took && !out->inherited) {
+		out->inherited = true;
+		out->inherited_from = q->collected;
+	}
+}
+
+static bool same_region(const struct offer *a, const struct offer *b)
+{
+	return a->kind == b->kind && strcmp(a->region, b->region) == 0;
+}
+
+void offer_network_of(const struct catalog *c, const struct offer *o, struct offer_network *out)
+{
+	const struct gpu *g = &c->gpus[o->gpu];
+	*out = (struct offer_network){.network = o->network ? o->network : "",
+				      .inter_node = o->inter_node,
+				      .inter_node_gbs = o->inter_node_gbs};
+	for (size_t k = g->first_group; k < g->first_group + g->ngroups; k++) {
+		const struct offer_group *group = &c->offer_groups[k];
+		if (!same_region(&c->offers[c->offer_order[group->from]], o))
+			continue;
+		for (size_t i = group->from; i < group->to; i++) {
+			const struct offer *q = &c->offers[c->offer_order[i]]; /* newest first */
+			if (q != o && q->collected <= o->collected)
+				inherit_from(q, out);
+		}
+		return; /* one group per GPU, kind and region */
+	}
 }

@@ -6,6 +6,8 @@
 
 #include "arch.h"
 #include "i18n.h"
+#include "settings_train.h"
+#include "training_time.h"
 
 #define TERM(n, k, l, s, field) {.name = n, .key = k, .label = l, .slot = s, \
 				  .offset = offsetof(struct mem_terms, field)}
@@ -233,6 +235,8 @@ static bool init_training(struct workload *w, const struct scenario *sc)
 	w->act_layer = training_layer_bytes(m, s, b, !sc->unfused_attention, sc->dropout);
 	w->act_layer_input = 2 * s * b * m->hidden;
 	w->logits = training_logits_bytes(m, s, b, sc->loss);
+	w->sequences = train_sequences(train_global_batch(sc), s);
+	w->expert_params = routed_params(m);
 	return true;
 }
 
@@ -307,27 +311,93 @@ static void inference_per_card(const struct workload *w, const struct layout *l,
 						      (double)w->sc->prefill_chunk) / l->t;
 }
 
-/* ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 also the
- * weights, each over the d data-parallel cards. */
-static void training_per_card(const struct workload *w, const struct layout *l,
-			      struct mem_terms *out)
+int layout_recomputed_layers(const struct layout *l, const struct layout_train *x, int stage)
 {
-	double mp = l->t * stage_divisor(w->m, l->p), d = l->d;
-	double per_mp = w->trainable / mp;
-	out->weights = (w->frozen_weights / mp + w->train->weights * per_mp) / (l->zero >= 3 ? d : 1);
-	out->gradients = w->train->gradients * per_mp / (l->zero >= 2 ? d : 1);
-	out->optimizer = w->train->optimizer * per_mp / (l->zero >= 1 ? d : 1);
-	double layers = stage_layers(w->m, l->p);
-	double kept = l->recompute ? w->act_layer_input * layers + w->act_layer
-				   : w->act_layer * layers;
-	out->activations = (kept + w->logits) / l->t; /* sequence parallel with TP */
+	if (x && x->rc_layers > 0)
+		return x->rc_layers < stage ? x->rc_layers : stage;
+	return l->recompute ? stage : 0;
 }
 
-void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out)
+static const struct layout_train train_defaults_x = {0};
+
+/* Routed experts all hold the same parameters: P − P_act is E − k_e of
+ * them (shared experts are always on, so they count as dense). */
+double routed_params(const struct model *m)
+{
+	int e = m->experts, k = m->experts_per_token;
+	if (e <= 0 || k <= 0 || e <= k)
+		return 0;
+	double per = (m->params_b - m->active_params_b) * 1e9 / (e - k);
+	return per > 0 ? per * e : 0;
+}
+
+/* The micro-batch against the concurrency the per-layer terms were
+ * computed at. */
+static double micro_batch_scale(const struct workload *w, const struct layout_train *x)
+{
+	return x->b > 0 ? (double)x->b / (double)w->sc->concurrency : 1;
+}
+
+/* TRAINING.md §7.2: what the fullest stage keeps for one micro-batch when
+ * n_r of its layers are recomputed (their inputs only), plus the full set
+ * of the layer being recomputed. */
+static double kept_activations(const struct workload *w, const struct layout *l,
+			       const struct layout_train *x)
+{
+	int stage = stage_layers(w->m, l->p), n_r = layout_recomputed_layers(l, x, stage);
+	double kept = w->act_layer_input * n_r + w->act_layer * (stage - n_r) +
+		      (n_r > 0 ? w->act_layer : 0);
+	return kept * micro_batch_scale(w, x);
+}
+
+/* TRAINING.md §7.3.1: under 1F1B the first stage holds min(m, p)
+ * micro-batches in flight (more with virtual stages, Korthikanti et al.
+ * 2022 §4.2.3); the logits sit on the last stage only. */
+static double training_activations(const struct workload *w, const struct layout *l,
+				   const struct layout_train *x)
+{
+	double kept = kept_activations(w, l, x), logits = w->logits * micro_batch_scale(w, x);
+	if (l->p <= 1)
+		return (kept + logits) / l->t; /* sequence parallel with TP */
+	double b = x->b > 0 ? x->b : (double)w->sc->concurrency, d = l->d > 0 ? l->d : 1;
+	double m = w->sequences > 0 ? w->sequences / (d * b) : l->p;
+	double v = x->v > 1 ? x->v : 1, f_v = v > 1 ? 1 + (l->p - 1.0) / (l->p * v) : 1;
+	double in_flight = fmax(1, fmin(m, l->p)) * f_v * kept;
+	return fmax(in_flight, kept + logits) / l->t;
+}
+
+/* ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 also the
+ * weights, each over the d data-parallel cards. Routed experts are split
+ * by expert parallel e instead, their optimizer states also over the d/e
+ * cards of an expert's data-parallel group (z ≥ 1); ZeRO-3 gathers dense
+ * weights only (TRAINING.md §7.3.2). */
+static void training_per_card(const struct workload *w, const struct layout *l,
+			      const struct layout_train *x, struct mem_terms *out)
+{
+	double mp = l->t * stage_divisor(w->m, l->p), d = l->d, e = x->e > 1 ? x->e : 1;
+	double experts = w->kind == TASK_FULL ? fmin(w->expert_params, w->trainable) : 0;
+	double dense = (w->trainable - experts) / mp, own = experts / (mp * e);
+	double share = w->m->params_b > 0 ? fmin(1, w->expert_params / (w->m->params_b * 1e9)) : 0;
+	double frozen = w->frozen_weights / mp * (1 - share + share / e);
+	const struct training_bytes *tb = w->train;
+	out->weights = (frozen + tb->weights * dense) / (l->zero >= 3 ? d : 1) + tb->weights * own;
+	out->gradients = tb->gradients * dense / (l->zero >= 2 ? d : 1) + tb->gradients * own;
+	out->optimizer = tb->optimizer * (dense / (l->zero >= 1 ? d : 1) +
+					  own / (l->zero >= 1 ? d / e : 1));
+	out->activations = training_activations(w, l, x);
+}
+
+void workload_per_card_train(const struct workload *w, const struct layout *l,
+			     const struct layout_train *x, struct mem_terms *out)
 {
 	*out = (struct mem_terms){.overhead = w->overhead};
 	if (w->kind == TASK_INFERENCE)
 		inference_per_card(w, l, out);
 	else
-		training_per_card(w, l, out);
+		training_per_card(w, l, x ? x : &train_defaults_x, out);
+}
+
+void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out)
+{
+	workload_per_card_train(w, l, NULL, out);
 }

@@ -60,6 +60,14 @@ struct layout {
 	bool ep, dpa;
 };
 
+/* Training's finer shape (TRAINING.md §7): v virtual stages, micro-batch b
+ * (0: the scenario's concurrency), expert parallel e inside the data-
+ * parallel cards, and rc_layers of each stage's layers recomputed (0 with
+ * the layout's recompute set: all of them). v and e of 0 read as 1. */
+struct layout_train {
+	int v, b, e, rc_layers;
+};
+
 /* Everything about the scenario that does not depend on the split,
  * computed once per recalculation. */
 struct workload {
@@ -75,6 +83,8 @@ struct workload {
 	double kv_per_seq;     /* bytes for one sequence of full context */
 	int kv_split_max;      /* tensor parallel divides the KV cache by at most this */
 	double act_layer, act_layer_input, logits; /* training, per card of micro-batch b */
+	double sequences;      /* training: sequences per optimizer step (0: not known) */
+	double expert_params;  /* routed experts' parameters, E·(P − P_act)/(E − k_e) */
 	double overhead;
 	char error[240];
 };
@@ -86,7 +96,14 @@ bool workload_init(struct workload *w, const struct scenario *sc);
  * terms on that card are divided by L/ceil(L/p) instead of p. */
 int stage_layers(const struct model *m, int p);
 double stage_divisor(const struct model *m, int p);
+/* Layers recomputed on a stage of L_stage layers under l, x (§7.2); x may be NULL. */
+int layout_recomputed_layers(const struct layout *l, const struct layout_train *x, int stage);
+/* A model's routed-expert parameters (0 for dense models). */
+double routed_params(const struct model *m);
 void workload_per_card(const struct workload *w, const struct layout *l, struct mem_terms *out);
+/* The same with training's finer shape (x NULL: its defaults). */
+void workload_per_card_train(const struct workload *w, const struct layout *l,
+			     const struct layout_train *x, struct mem_terms *out);
 double mem_sum(const struct mem_terms *m);
 
 /* The individual formulas, exposed for tests. */

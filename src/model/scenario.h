@@ -37,10 +37,10 @@ enum plan_choice { PLAN_AUTO, PLAN_ON, PLAN_OFF };
 #define MAX_SLO_S 86400.0
 #define DEFAULT_EPOCHS 1
 #define MAX_EPOCHS 1000
-#define DEFAULT_GLOBAL_BATCH 1e6 /* tokens per optimizer step */
+#define DEFAULT_GLOBAL_BATCH 0 /* tokens per optimizer step; 0: auto (settings_train.c) */
 #define MAX_CONTEXT_TOKENS (1LL << 40)
 #define MAX_CONCURRENCY 1000000LL
-#define MAX_CARDS 4096
+#define MAX_CARDS 100000 /* Llama 3.1 trained on 16,384 H100: room ×6 (TRAINING.md §11) */
 #define MAX_LORA_RANK 65536
 
 /* A bare size with a derived architecture. Its strings live here, and

@@ -1,4 +1,5 @@
-/* The training rows' own text forms: token counts with K, M, B, T, a
+/* The training rows' own text forms: token counts with K, M, B, T (a
+ * global batch of auto: 4 Mi pretraining, 1 Mi fine-tuning), a
  * deadline (a duration or a date), measured speed-ups. settings.c's rows
  * point at these hooks. */
 #include "settings_train.h"
@@ -11,6 +12,8 @@
 #include "jsonw.h"
 #include "parse.h"
 #include "setting_row.h"
+#include "tables.h"
+#include "training_time.h"
 
 static void format_tokens(double tokens, char *buf, size_t cap);
 
@@ -71,9 +74,28 @@ void train_tokens_format(const struct scenario *sc, char *buf, size_t cap)
 		buf[0] = '\0';
 }
 
+/* TRAINING.md §1: 4 Mi tokens a step for pretraining (Llama 2's 4M-token
+ * batch), 1 Mi for fine-tuning, unless the user gave one. */
+double train_global_batch(const struct scenario *sc)
+{
+	if (sc->global_batch > 0)
+		return sc->global_batch;
+	bool pretrain = strcmp(tasks[sc->task].name, "pretrain") == 0;
+	return pretrain ? train_defaults.pretrain_batch : train_defaults.finetune_batch;
+}
+
 void global_batch_format(const struct scenario *sc, char *buf, size_t cap)
 {
-	format_tokens(sc->global_batch, buf, cap);
+	if (sc->global_batch > 0)
+		format_tokens(sc->global_batch, buf, cap);
+	else
+		snprintf(buf, cap, "auto");
+}
+
+/* The batch in effect: a reader of the JSON needs the number, auto or not. */
+void global_batch_json(struct jsonw *j, const char *key, const struct scenario *sc)
+{
+	jw_number(j, key, train_global_batch(sc), 0);
 }
 
 void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *sc)
@@ -84,9 +106,9 @@ void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *
 bool global_batch_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 			const char *text, char *err, size_t cap)
 {
-	double tokens;
+	double tokens = 0;
 	(void)c;
-	if (!tokens_in_range(s, text, &tokens, err, cap))
+	if (strcmp(text, "auto") != 0 && !tokens_in_range(s, text, &tokens, err, cap))
 		return false;
 	sc->global_batch = tokens;
 	return true;

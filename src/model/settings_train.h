@@ -31,6 +31,10 @@ void train_tokens_json(struct jsonw *j, const char *key, const struct scenario *
 bool global_batch_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 			const char *text, char *err, size_t cap);
 void global_batch_format(const struct scenario *sc, char *buf, size_t cap);
+void global_batch_json(struct jsonw *j, const char *key, const struct scenario *sc);
+/* B_tok in effect: the user's, or 4 Mi tokens for pretraining and 1 Mi
+ * for fine-tuning (TRAINING.md §1). */
+double train_global_batch(const struct scenario *sc);
 bool deadline_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		    const char *text, char *err, size_t cap);
 void deadline_format(const struct scenario *sc, char *buf, size_t cap);

@@ -5,18 +5,27 @@
 
 #include "i18n.h"
 
-/* PERFORMANCE.md §1 and §3. */
+/* TRAINING.md §11: each constant with its source there. */
 const struct train_constants train_defaults = {
-	.goodput = 0.90,
-	.overlap = 0.5,
+	.eta_link = {[LINK_NVLINK] = 0.50, [LINK_HCCS] = 0.50, [LINK_PCIE] = 0.25},
+	.eta_net = 0.80,
+	.w0 = 384,
+	.ref_width = 4096,
+	.fp8_factor = 0.80,
 	.qlora_slowdown = 1.4,
-	.fp8_mfu_factor = 0.75,
-	.zero3_factor = 1.5,
+	.grad_bytes = 4,
+	.param_bytes = 2,
+	.goodput_ops = 0.95,
+	.fail_per_gpu_h = 2.19e-5,
+	.lost_h = 0.155,
 	.ib_gbs = 200,
 	.ethernet_gbs = 6.25,
 	.none_gbs = 0.125,
+	.unknown_gbs = 6.25,
+	.pretrain_batch = 4194304, /* 4 Mi tokens (Llama 2) */
+	.finetune_batch = 1048576, /* 1 Mi tokens */
 	.cards_per_machine = 8,
-	.max_machines = 64,
+	.max_cards = 100000,
 };
 
 const char *const train_rent_names[RENT_WAYS] = {
@@ -28,19 +37,31 @@ const char *const train_rent_names[RENT_WAYS] = {
 #define SECONDS_PER_DAY 86400.0
 #define BAND_PUBLISHED 25.0
 #define BAND_ESTIMATE 50.0
+#define GB 1e9
+#define TFLOP 1e12
+#define TRAIN_EP_MAX 256
 
-static const struct train_constants *constants_of(const struct train_constants *k)
+const struct train_constants *train_constants_of(const struct train_constants *k)
 {
 	return k ? k : &train_defaults;
 }
 
-/* FLOPs per active parameter per token: forward 2, backward 4; a full
- * recompute repeats the forward (+2); frozen LoRA weights get no weight
- * gradients (−2). */
-static double flops_per_param(enum task_kind task, bool recompute)
+static int at_least_one(int v)
 {
-	double k = task == TASK_FULL ? 6 : 4;
-	return recompute ? k + 2 : k;
+	return v > 1 ? v : 1;
+}
+
+double train_sequences(double global_batch, double seq_len)
+{
+	return seq_len > 0 ? floor(global_batch / seq_len) : 0;
+}
+
+int train_ep_largest(int experts, int d)
+{
+	int e = 1;
+	while (experts > 0 && e < TRAIN_EP_MAX && experts % (2 * e) == 0 && d % (2 * e) == 0)
+		e *= 2;
+	return e;
 }
 
 static bool fraction_ok(double v)
@@ -48,123 +69,319 @@ static bool fraction_ok(double v)
 	return v > 0 && v <= 1;
 }
 
-static bool input_check(const struct train_input *in, char *err, size_t cap)
+/* The shape's own rules (TRAINING.md §6): what divides what. */
+static const char *shape_problem(const struct train_input *in)
 {
 	const struct train_shape *sh = &in->shape;
+	int ep = at_least_one(sh->ep);
+	if (sh->cards < 1 || sh->tp < 1 || sh->pp < 1 || sh->zero < 0 || sh->zero > 3)
+		return _("at least one card, TP and PP of at least 1, ZeRO 0-3");
+	if (sh->cards % (sh->tp * sh->pp) != 0)
+		return _("a card count that TP x PP divides");
+	int d = sh->cards / (sh->tp * sh->pp);
+	if (ep > 1 && (in->model.experts % ep != 0 || d % ep != 0))
+		return _("expert parallel that divides the experts and the data-parallel cards");
+	if (!(sh->rc_share >= 0 && sh->rc_share <= 1))
+		return _("a recompute share from 0 to 1");
+	double seqs = train_sequences(in->job.global_batch, in->model.seq_len);
+	if ((double)d * at_least_one(sh->b) > seqs)
+		return _("no more data-parallel cards x micro-batch than sequences per step");
+	return NULL;
+}
+
+static bool input_check(const struct train_input *in, char *err, size_t cap)
+{
+	const struct train_model *m = &in->model;
 	const char *what = NULL;
 	if (in->job.task == TASK_INFERENCE)
 		what = _("a training task (full, lora, qlora)");
-	else if (!(in->model.p_act > 0) || !(in->model.p_train > 0))
+	else if (!(m->p_act > 0) || !(m->p_train > 0) || !(m->n_mm > 0))
 		what = _("parameter counts above 0");
-	else if (in->model.layers < 0 || in->model.hidden < 0 || !(in->model.seq_len >= 0))
-		what = _("a model shape (layers, hidden, sequence) of at least 0");
-	else if (!(in->job.tokens > 0) || !(in->job.global_batch > 0))
-		what = _("tokens to train and a global batch above 0");
+	else if (m->layers < 1 || m->hidden < 1 || !(m->seq_len >= 1) || !(m->gemm_w > 0) ||
+		 !(m->attn_w > 0))
+		what = _("a model shape (layers, widths, sequence) above 0");
+	else if (!(in->job.tokens > 0) || !(in->job.global_batch >= m->seq_len))
+		what = _("tokens to train and a global batch of at least one sequence");
 	else if (!(in->gpu.bf16_tflops > 0) || !fraction_ok(in->gpu.mfu_train))
 		what = _("a BF16 peak above 0 and 0 < mfu_train <= 1");
-	else if (sh->cards < 1 || sh->tp < 1 || sh->pp < 1 || sh->zero < 0 || sh->zero > 3)
-		what = _("at least one card, TP and PP of at least 1, ZeRO 0-3");
-	else if (sh->cards % (sh->tp * sh->pp) != 0)
-		what = _("a card count that TP x PP divides");
+	else
+		what = shape_problem(in);
 	if (what)
 		snprintf(err, cap, _("expected %s"), what);
 	return what == NULL;
 }
 
-/* The peak and MFU in use: FP8 where asked and available. */
-static void compute_rate(const struct train_input *in, const struct train_constants *k,
+/* §2.1: Megatron's count, causal attention, no FLOPs for the lookup; each
+ * unit of recomputation adds a forward (2). Frozen weights get no weight
+ * gradient (LoRA: 4), attention is still back-propagated (6). */
+static void flops_per_token(const struct train_input *in, struct train_result *r,
+			    double *f_lin, double *f_att)
+{
+	const struct train_model *m = &in->model;
+	double rc = in->shape.rc_share;
+	r->k_lin = (in->job.task == TASK_FULL ? 6 : 4) + 2 * rc;
+	r->k_att = 6 + 2 * rc;
+	*f_lin = r->k_lin * m->n_mm;
+	*f_att = r->k_att * m->layers * m->attn_w * m->seq_len;
+	r->flops_per_token = *f_lin + *f_att;
+}
+
+/* §2.2: a wider GEMM reaches more of the peak; 1 at the reference width. */
+double train_gemm_mfu(const struct train_constants *k, double mfu_train, double width)
+{
+	return mfu_train * (width / (width + k->w0)) / (k->ref_width / (k->ref_width + k->w0));
+}
+
+/* t_c: one micro-batch of b sequences on one of p stages, split t ways. */
+static void compute_time(const struct train_input *in, const struct train_constants *k,
 			 struct train_result *r)
 {
+	const struct train_shape *sh = &in->shape;
+	double f_lin, f_att, q = in->job.task == TASK_QLORA ? k->qlora_slowdown : 1;
+	flops_per_token(in, r, &f_lin, &f_att);
+	r->mu = train_gemm_mfu(k, in->gpu.mfu_train, in->model.gemm_w);
 	r->peak_tflops = in->gpu.bf16_tflops;
-	r->mfu = in->gpu.mfu_train;
-	if (!in->job.fp8)
-		return;
-	if (in->gpu.fp8_tflops > 0) {
-		r->peak_tflops = in->gpu.fp8_tflops;
-		r->mfu = in->gpu.mfu_train * k->fp8_mfu_factor;
-	} else {
+	if (in->job.fp8 && in->gpu.fp8_tflops > 0)
+		r->peak_tflops = in->gpu.fp8_tflops * k->fp8_factor;
+	else if (in->job.fp8)
 		r->notes |= TRAIN_NOTE_NO_FP8;
-	}
+	double tokens = (double)at_least_one(sh->b) * in->model.seq_len / (sh->tp * sh->pp);
+	r->t_c = tokens * (q * f_lin / (r->peak_tflops * TFLOP * r->mu) +
+			   f_att / (in->gpu.bf16_tflops * TFLOP * r->mu));
 }
 
-/* The link between machines, and what had to be assumed about it. */
-static double node_gbs_of(const struct train_network *net, const struct train_constants *k,
-			  unsigned *notes)
+double train_compute_floor_s(const struct train_input *in, int cards, double rc_share)
 {
-	if (net->node_gbs > 0)
-		return net->node_gbs;
-	*notes |= TRAIN_NOTE_NODE_ASSUMED;
-	switch (net->kind) {
-	case NET_IB:
-		return k->ib_gbs;
-	case NET_NONE:
-		*notes |= TRAIN_NOTE_NO_NETWORK;
-		return k->none_gbs;
-	case NET_UNKNOWN:
-		*notes |= TRAIN_NOTE_NET_UNKNOWN;
-		return k->ethernet_gbs;
-	case NET_ETHERNET:
-		break;
-	}
-	return k->ethernet_gbs;
+	struct train_input one = *in;
+	struct train_result r = {0};
+	one.shape = (struct train_shape){.cards = 1, .tp = 1, .pp = 1, .b = 1, .rc_share = rc_share};
+	compute_time(&one, train_constants_of(in->k), &r);
+	return r.t_c * train_sequences(in->job.global_batch, in->model.seq_len) / cards;
 }
 
-/* Hierarchical ring all-reduce of each card's gradient s_c. Inside a
- * machine the g data-parallel peers reduce over the link; then across the
- * n machines of one ring, all the machine's m cards push their share
- * through the one network: 2·(n−1)/n · m·s_c / node_gbs. */
-static bool allreduce_time(const struct train_input *in, const struct train_constants *k,
-			   struct train_result *r, char *err, size_t cap)
+/* §3: the all-reduce bus bandwidth inside a machine. */
+double train_link_bw(const struct train_constants *k, const struct train_gpu *g)
+{
+	if (g->link_busbw_gbs > 0)
+		return g->link_busbw_gbs;
+	int link = g->link >= 0 && g->link < TRAIN_LINK_KINDS ? g->link : LINK_NVLINK;
+	double eta = k->eta_link[link] > 0 ? k->eta_link[link] : k->eta_link[LINK_NVLINK];
+	return g->link_gbs * eta;
+}
+
+/* §3: a machine's NICs, and what had to be assumed about them. */
+double train_node_bw(const struct train_constants *k, const struct train_network *net,
+		     unsigned *notes)
+{
+	double line = net->node_gbs;
+	if (!(line > 0)) {
+		*notes |= TRAIN_NOTE_NODE_ASSUMED;
+		switch (net->kind) {
+		case NET_IB:
+			line = k->ib_gbs;
+			break;
+		case NET_NONE:
+			*notes |= TRAIN_NOTE_NO_NETWORK;
+			line = k->none_gbs;
+			break;
+		case NET_ETHERNET:
+			line = k->ethernet_gbs;
+			break;
+		default:
+			*notes |= TRAIN_NOTE_NET_UNKNOWN;
+			line = k->unknown_gbs;
+			break;
+		}
+	}
+	return line * k->eta_net;
+}
+
+/* §4.1: 2 all-gathers and 2 reduce-scatters of b·s·h bf16 activations a
+ * layer forward, as many backward, 4 more for a recomputed layer. */
+static double tp_time(const struct train_input *in, double bw_link)
+{
+	const struct train_shape *sh = &in->shape;
+	double t = sh->tp, act = 2.0 * at_least_one(sh->b) * in->model.seq_len * in->model.hidden;
+	if (sh->tp == 1)
+		return 0;
+	return (double)in->model.layers / sh->pp * (8 + 4 * sh->rc_share) * (t - 1) / t * act /
+	       (bw_link * GB);
+}
+
+/* §4.2: activations out and gradients back at each of v stage boundaries. */
+static double p2p_time(const struct train_input *in, double bw_pp)
+{
+	const struct train_shape *sh = &in->shape;
+	if (sh->pp == 1)
+		return 0;
+	double act = 2.0 * at_least_one(sh->b) * in->model.seq_len * in->model.hidden / sh->tp;
+	return 2.0 * at_least_one(sh->v) * act / (bw_pp * GB);
+}
+
+/* §4.5: dispatch and combine, forward and backward, over e EP ranks, those
+ * inside the machine on the link, the rest over the machine's NICs. */
+static double ep_time(const struct train_input *in, const struct train_constants *k,
+		      double bw_link, double bw_node)
+{
+	const struct train_shape *sh = &in->shape;
+	const struct train_model *m = &in->model;
+	double e = at_least_one(sh->ep), per_machine = k->cards_per_machine;
+	if (e == 1 || m->moe_layers == 0)
+		return 0;
+	double g_e = fmin(e, per_machine / sh->tp), f_in = (g_e - 1) / (e - 1);
+	double bytes = 2.0 * at_least_one(sh->b) * m->seq_len / sh->tp * m->experts_per_token *
+		       m->hidden * (e - 1) / e;
+	double per_byte = f_in / (bw_link * GB) +
+			  (f_in < 1 ? (1 - f_in) / (bw_node / per_machine * GB) : 0);
+	return (double)m->moe_layers / sh->pp * (4 + 2 * sh->rc_share) * bytes * per_byte;
+}
+
+double train_coll_s(double bytes, double d, double g, bool across, int per_machine,
+		    double bw_link, double bw_node)
+{
+	if (d <= 1)
+		return 0;
+	double inside = g > 1 ? (g - 1) / g * bytes / (bw_link * GB) : 0;
+	double n = d / g;
+	if (!across || n <= 1)
+		return inside;
+	return inside + per_machine / g * (n - 1) / n * bytes / (bw_node * GB);
+}
+
+/* Where the data-parallel ranks sit (§3): g of them share a machine. */
+struct dp_place {
+	double d, g;
+	bool across;
+	int per_machine;
+	double bw_link, bw_node;
+};
+
+static double coll(const struct dp_place *pl, double bytes, double d, double g)
+{
+	return train_coll_s(bytes, d, g, pl->across, pl->per_machine, pl->bw_link, pl->bw_node);
+}
+
+/* §4.5: the experts' gradients, once a step over the expert-data-parallel
+ * group d/e, strided by e across machines. */
+static double expert_dp_time(const struct train_input *in, const struct train_constants *k,
+			     const struct dp_place *pl)
+{
+	const struct train_shape *sh = &in->shape;
+	double e = at_least_one(sh->ep);
+	if (in->job.task != TASK_FULL || !(in->model.p_exp > 0))
+		return 0;
+	double g_x = e <= pl->g ? floor(pl->g / e) : 1;
+	double beta = sh->zero == 0 ? 2 * k->grad_bytes : k->grad_bytes + k->param_bytes;
+	return coll(pl, beta * in->model.p_exp / (sh->tp * sh->pp * e), pl->d / e, g_x);
+}
+
+/* §4.4: bytes a ZeRO-3 micro-batch gathers and reduce-scatters per card
+ * of one DP group: weights twice, gradients once; LoRA gathers the frozen
+ * base twice and reduces no gradient. */
+static double zero3_bytes(const struct train_input *in, const struct train_constants *k)
+{
+	double mp = in->shape.tp * in->shape.pp;
+	if (in->job.task == TASK_FULL)
+		return (2 * k->param_bytes + k->grad_bytes) * in->model.p_train / mp;
+	return 2 * in->job.frozen_bytes * in->model.p_dense / mp;
+}
+
+/* §4.3–4.6: the data-parallel traffic of a step and what of it shows. */
+static void dp_time(const struct train_input *in, const struct train_constants *k,
+		    const struct dp_place *pl, struct train_result *r)
+{
+	const struct train_shape *sh = &in->shape;
+	double p_g = in->model.p_train / (sh->tp * sh->pp);
+	double window = r->t_mb * (1 + (sh->pp - 1.0) / at_least_one(sh->v));
+	double experts = expert_dp_time(in, k, pl);
+	if (sh->zero == 3) {
+		double per_mb = coll(pl, zero3_bytes(in, k), pl->d, pl->g);
+		r->dp_s = r->m * per_mb + experts;
+		r->step.dp_exposed_s = r->m * fmax(0, per_mb - r->t_mb) + fmax(0, experts - window);
+		return;
+	}
+	double beta = sh->zero == 0 ? 2 * k->grad_bytes : k->grad_bytes + k->param_bytes;
+	r->dp_s = coll(pl, beta * p_g, pl->d, pl->g) + experts;
+	r->step.dp_exposed_s = fmax(0, r->dp_s - window);
+}
+
+double train_goodput(const struct train_constants *k, int cards)
+{
+	return k->goodput_ops / (1 + cards * k->fail_per_gpu_h * k->lost_h);
+}
+
+/* The links a shape uses: inside a machine, the machine's NICs once it
+ * spans machines, and the pipeline's sends (every stage boundary counted
+ * as between machines then). */
+static bool links_of(const struct train_input *in, const struct train_constants *k,
+		     struct train_result *r, struct dp_place *pl, char *err, size_t cap)
 {
 	const struct train_shape *sh = &in->shape;
 	int per_machine = k->cards_per_machine;
-	int m = sh->cards < per_machine ? sh->cards : per_machine;
-	int replica = sh->tp * sh->pp;
-	int g = m > replica ? m / replica : 1;
-	r->dp = sh->cards / replica;
-	r->machines = (sh->cards + per_machine - 1) / per_machine;
-	r->s_c = 2 * in->model.p_train / replica * (sh->zero == 3 ? k->zero3_factor : 1);
-	if (r->dp == 1)
-		return true;
-	if (g > 1) {
-		if (!(in->gpu.link_gbs > 0)) {
-			snprintf(err, cap, _("expected the GPU's link_gbs above 0 for %d cards"), g);
-			return false;
-		}
-		r->t_ar_intra = 2.0 * (g - 1) / g * r->s_c / (in->gpu.link_gbs * 1e9);
+	*pl = (struct dp_place){.d = r->dp, .across = sh->cards > per_machine,
+				.per_machine = per_machine};
+	pl->g = fmin(pl->d, (double)per_machine / sh->tp);
+	r->bw_link = train_link_bw(k, &in->gpu);
+	if (sh->cards > 1 && !(r->bw_link > 0)) {
+		snprintf(err, cap, _("expected the GPU's link_gbs above 0 for %d cards"), sh->cards);
+		return false;
 	}
-	int n = (r->dp + g - 1) / g;
-	if (n > 1) {
-		r->node_gbs = node_gbs_of(&in->net, k, &r->notes);
-		r->t_ar_inter = 2.0 * (n - 1) / n * m * r->s_c / (r->node_gbs * 1e9);
-	}
-	r->t_ar = r->t_ar_intra + r->t_ar_inter;
+	if (pl->across)
+		r->bw_node = train_node_bw(k, &in->net, &r->notes);
+	r->bw_pp = pl->across ? r->bw_node / per_machine : r->bw_link;
+	pl->bw_link = r->bw_link;
+	pl->bw_node = r->bw_node;
 	return true;
+}
+
+/* §5: the step's parts, efficiency and days. */
+static void step_assemble(const struct train_input *in, const struct train_constants *k,
+			  struct train_result *r)
+{
+	const struct train_shape *sh = &in->shape;
+	struct train_step *st = &r->step;
+	double bubbles = (sh->pp - 1.0) / at_least_one(sh->v);
+	st->compute_s = r->m * r->t_c;
+	st->tp_s = r->m * r->t_tp;
+	st->ep_s = r->m * r->t_ep;
+	st->pp_send_s = r->m * r->t_p2p;
+	st->pp_bubble_s = bubbles * r->t_mb;
+	st->total_s = st->compute_s + st->tp_s + st->ep_s + st->pp_send_s + st->pp_bubble_s +
+		      st->dp_exposed_s;
+	r->bubble_share = bubbles / (r->m + bubbles);
+	r->eff = st->compute_s / st->total_s;
+	r->idle_share = 1 - r->eff;
+	r->goodput = train_goodput(k, sh->cards);
+	r->days = r->steps * st->total_s / r->goodput / SECONDS_PER_DAY;
+	r->card_hours = r->days * 24 * sh->cards;
+	r->flops = r->flops_per_token * in->job.tokens;
+	r->band_pct = in->gpu.calibration == TRAIN_CAL_ESTIMATE ? BAND_ESTIMATE : BAND_PUBLISHED;
+	if (sh->pp > 1 && sh->zero >= 2)
+		r->notes |= TRAIN_NOTE_PP_ZERO;
 }
 
 bool training_time(const struct train_input *in, struct train_result *out, char *err, size_t cap)
 {
-	const struct train_constants *k = constants_of(in->k);
+	const struct train_constants *k = train_constants_of(in->k);
+	const struct train_shape *sh = &in->shape;
+	struct dp_place pl;
 	*out = (struct train_result){0};
 	if (!input_check(in, err, cap))
 		return false;
-	const struct train_model *md = &in->model;
-	double d = in->job.tokens;
-	out->k = flops_per_param(in->job.task, in->job.recompute);
-	out->flops = out->k * md->p_act * d + 12.0 * md->layers * md->hidden * md->seq_len * d;
-	compute_rate(in, k, out);
-	out->steps = d / in->job.global_batch;
-	double rate = in->shape.cards * out->peak_tflops * 1e12 * out->mfu;
-	out->t_c = out->flops / out->steps / rate *
-		   (in->job.task == TASK_QLORA ? k->qlora_slowdown : 1);
-	if (!allreduce_time(in, k, out, err, cap))
+	out->dp = sh->cards / (sh->tp * sh->pp);
+	out->machines = (sh->cards + k->cards_per_machine - 1) / k->cards_per_machine;
+	out->sequences = train_sequences(in->job.global_batch, in->model.seq_len);
+	out->steps = in->job.tokens / (out->sequences * in->model.seq_len);
+	out->m = out->sequences / ((double)out->dp * at_least_one(sh->b));
+	if (!links_of(in, k, out, &pl, err, cap))
 		return false;
-	double exposed = fmax(0, out->t_ar - k->overlap * out->t_c);
-	out->eff = out->t_c / (out->t_c + exposed);
-	out->days = out->steps * (out->t_c + exposed) / k->goodput / SECONDS_PER_DAY;
-	out->card_hours = out->days * 24 * in->shape.cards;
-	out->idle_share = 1 - out->eff;
-	out->band_pct = in->gpu.calibration == TRAIN_CAL_ESTIMATE ? BAND_ESTIMATE : BAND_PUBLISHED;
+	compute_time(in, k, out);
+	out->t_tp = tp_time(in, out->bw_link);
+	out->t_ep = ep_time(in, k, out->bw_link, out->bw_node);
+	out->t_p2p = p2p_time(in, out->bw_pp);
+	out->t_mb = out->t_c + out->t_tp + out->t_ep + out->t_p2p;
+	dp_time(in, k, &pl, out);
+	step_assemble(in, k, out);
 	return true;
 }
 
@@ -173,279 +390,24 @@ bool training_time(const struct train_input *in, struct train_result *out, char 
 void training_bill(const struct train_prices *p, int cards, double hours, int cards_per_machine,
 		   struct train_bill *out)
 {
-	double months = fmax(1, ceil(hours / HOURS_PER_MONTH));
+	double months = fmax(1, ceil(hours / HOURS_PER_MONTH)), share = hours / HOURS_PER_MONTH;
 	bool container = cards <= p->max_cards;
 	int machines = (cards + cards_per_machine - 1) / cards_per_machine;
-	*out = (struct train_bill){.cheapest = RENT_NONE};
+	*out = (struct train_bill){.cheapest = RENT_NONE, .hours = hours};
 	out->offered[RENT_CONTAINER_HOURLY] = container && p->card_hourly >= 0;
 	out->cost[RENT_CONTAINER_HOURLY] = cards * p->card_hourly * hours;
+	out->prorated[RENT_CONTAINER_HOURLY] = out->cost[RENT_CONTAINER_HOURLY];
 	out->cards[RENT_CONTAINER_HOURLY] = cards;
 	out->offered[RENT_CONTAINER_MONTHLY] = container && p->card_monthly >= 0;
 	out->cost[RENT_CONTAINER_MONTHLY] = cards * p->card_monthly * months;
+	out->prorated[RENT_CONTAINER_MONTHLY] = cards * p->card_monthly * share;
 	out->cards[RENT_CONTAINER_MONTHLY] = cards;
 	out->offered[RENT_BAREMETAL] = p->machine_monthly >= 0;
 	out->cost[RENT_BAREMETAL] = machines * p->machine_monthly * months;
+	out->prorated[RENT_BAREMETAL] = machines * p->machine_monthly * share;
 	out->cards[RENT_BAREMETAL] = machines * cards_per_machine;
 	for (enum train_rent w = 0; w < RENT_WAYS; w++)
 		if (out->offered[w] &&
 		    (out->cheapest == RENT_NONE || out->cost[w] < out->cost[out->cheapest]))
 			out->cheapest = w;
-}
-
-/* ---- Card counts ---- */
-
-/* TP t can take G cards: allowed over the heads, dividing the machine's
- * cards and, with the PP, G. */
-static bool tp_fits(const struct train_shape_rule *rule, int tp, int m, int cards)
-{
-	int pp = rule->base->shape.pp;
-	return (!rule->tp_mask || (rule->tp_mask & (1u << tp))) && m % tp == 0 &&
-	       cards % (tp * pp) == 0;
-}
-
-static bool shape_time(struct train_shape_rule *rule, int cards, int tp, struct train_result *r)
-{
-	struct train_input in = *rule->base;
-	char err[160];
-	in.shape.cards = cards;
-	in.shape.tp = tp;
-	return training_time(&in, r, err, sizeof err);
-}
-
-static void shape_take(struct train_shape_rule *rule, int cards, int tp,
-		       const struct train_result *r, struct train_point *out)
-{
-	*out = (struct train_point){.days = r->days, .eff = r->eff};
-	rule->chosen = rule->base->shape;
-	rule->chosen.cards = cards;
-	rule->chosen.tp = tp;
-}
-
-/* A larger TP sends a smaller gradient over the same machines, so when the
- * all-reduce shows (eff < 1) the largest TP that fits is the fastest. When
- * it hides (eff = 1) every TP that hides it ties at the compute time and
- * the smallest one is kept; once a TP reaches that floor no larger one
- * can beat it. rule->exhaustive tries every TP. */
-bool training_days_best_shape(void *ctx, int cards, struct train_point *out)
-{
-	struct train_shape_rule *rule = ctx;
-	const struct train_constants *k = constants_of(rule->base->k);
-	int m = cards < k->cards_per_machine ? cards : k->cards_per_machine, top = 0;
-	struct train_result r;
-	for (int tp = rule->base->shape.tp; tp <= m; tp *= 2)
-		if (tp_fits(rule, tp, m, cards))
-			top = tp;
-	if (!rule->exhaustive && top && shape_time(rule, cards, top, &r) && r.eff < 1) {
-		shape_take(rule, cards, top, &r, out);
-		return true;
-	}
-	bool found = false;
-	for (int tp = rule->base->shape.tp; tp <= m; tp *= 2) {
-		if (!tp_fits(rule, tp, m, cards) || !shape_time(rule, cards, tp, &r) ||
-		    (found && r.days >= out->days))
-			continue;
-		shape_take(rule, cards, tp, &r, out);
-		found = true;
-		if (r.eff >= 1 && !rule->exhaustive)
-			break;
-	}
-	return found;
-}
-
-bool training_days_usl(void *ctx, int cards, struct train_point *out)
-{
-	const struct train_usl_rule *rule = ctx;
-	double goodput = rule->goodput > 0 ? rule->goodput : train_defaults.goodput;
-	if (cards < 1 || !(usl_throughput(rule->fit, cards) > 0))
-		return false;
-	out->days = usl_days(rule->fit, cards, rule->tokens, goodput);
-	out->eff = usl_efficiency(rule->fit, cards);
-	return true;
-}
-
-static int max_cards_of(const struct train_search *s)
-{
-	const struct train_constants *k = constants_of(s->k);
-	return k->max_machines * k->cards_per_machine;
-}
-
-/* Keeps G for a way when it is strictly cheaper (G rises, so ties keep
- * the fewer cards). */
-static void way_consider(struct train_way *w, enum train_rent way, int cards,
-			 const struct train_point *at, const struct train_bill *bill)
-{
-	if (!bill->offered[way] || (w->found && bill->cost[way] >= w->bill.cost[way]))
-		return;
-	*w = (struct train_way){.found = true, .cards = cards, .at = *at, .bill = *bill};
-}
-
-static void choice_pick_cheapest(struct train_choice *c)
-{
-	for (enum train_rent w = 0; w < RENT_WAYS; w++) {
-		const struct train_way *way = &c->ways[w];
-		if (!way->found)
-			continue;
-		double cost = way->bill.cost[w];
-		if (c->met && (cost > c->cost || (cost == c->cost && way->cards >= c->cards)))
-			continue;
-		c->met = true;
-		c->way = w;
-		c->cards = way->cards;
-		c->at = way->at;
-		c->cost = cost;
-	}
-}
-
-/* The most whole replicas that whole machines hold: on bare metal every
- * paid card is used (PP7 would leave one idle where the plan can take 8). */
-static bool baremetal_count(int g, int step, int per_machine)
-{
-	int machines = (g + per_machine - 1) / per_machine;
-	return g == machines * per_machine / step * step;
-}
-
-/* Which ways to rent may take G cards: containers up to their limit, bare
- * metal at whole machines. Nothing offered at all: every G, to still say
- * how fast it could go. */
-static unsigned ways_for(const struct train_search *s, int g, int step, int per_machine)
-{
-	const struct train_prices *p = &s->prices;
-	unsigned ways = 0;
-	if (g <= p->max_cards && p->card_hourly >= 0)
-		ways |= 1u << RENT_CONTAINER_HOURLY;
-	if (g <= p->max_cards && p->card_monthly >= 0)
-		ways |= 1u << RENT_CONTAINER_MONTHLY;
-	if (p->machine_monthly >= 0 && baremetal_count(g, step, per_machine))
-		ways |= 1u << RENT_BAREMETAL;
-	bool offered = (p->max_cards > 0 && (p->card_hourly >= 0 || p->card_monthly >= 0)) ||
-		       p->machine_monthly >= 0;
-	return offered ? ways : 1u << RENT_WAYS;
-}
-
-/* Past the containers' limit only bare metal is left, and it costs at least
- * one month of its machines: once that reaches the best bare-metal cost
- * found, no larger G can be cheaper (ties keep the fewer cards). */
-static bool solver_done(const struct train_search *s, const struct train_choice *c, int g,
-			int per_machine)
-{
-	const struct train_way *bm = &c->ways[RENT_BAREMETAL];
-	int machines = (g + per_machine - 1) / per_machine;
-	return g > s->prices.max_cards && bm->found &&
-	       machines * s->prices.machine_monthly >= bm->bill.cost[RENT_BAREMETAL];
-}
-
-/* The card counts the solver looks at: min_cards + i·step up to last. */
-struct scan {
-	int step, per_machine, first, last;
-};
-
-/* ---- No G can meet the deadline: only the fastest is wanted ----
- *
- * days·eff is the compute-only time, which falls as 1/G, for both
- * evaluators (the model and the USL): no G beats card_days / G, the
- * compute-only card-days over G. So when even the most cards miss the deadline at that
- * time nothing meets it, and the fastest G is found from the most cards
- * down, stopping where the compute-only time alone is slower than the
- * fastest found: the answer of the full scan with fewer evaluations. */
-static bool compute_only_days(const struct train_search *s, const struct scan *sc,
-			      double *card_days)
-{
-	struct train_point at;
-	int g = sc->first;
-	while (g <= sc->last && !ways_for(s, g, sc->step, sc->per_machine))
-		g += sc->step;
-	if (g > sc->last || !s->days(s->ctx, g, &at))
-		return false;
-	*card_days = at.days * at.eff * g;
-	return true;
-}
-
-/* The fastest G from 'top' down (out->cards and out->at hold the fastest
- * above it when any), stopping where the compute-only time alone is
- * slower than the fastest found. */
-static bool solve_unmet(const struct train_search *s, const struct scan *sc, double card_days,
-			int top, bool any, struct train_choice *out)
-{
-	struct train_point at;
-	for (int g = top; g >= sc->first; g -= sc->step) {
-		if (any && card_days / g > out->at.days * (1 + 1e-12)) /* rounding */
-			break;
-		if (!ways_for(s, g, sc->step, sc->per_machine) || !s->days(s->ctx, g, &at))
-			continue;
-		if (!any || at.days <= out->at.days) { /* ties: the fewer cards */
-			out->cards = g;
-			out->at = at;
-		}
-		any = true;
-	}
-	return any;
-}
-
-bool training_solve_deadline(const struct train_search *s, struct train_choice *out)
-{
-	const struct train_constants *k = constants_of(s->k);
-	struct scan sc = {.step = s->step > 0 ? s->step : 1, .per_machine = k->cards_per_machine,
-			  .last = max_cards_of(s)};
-	/* A met deadline ends the scan early (solver_done); a missed one is
-	 * told up front and scanned from the top (solve_unmet). */
-	sc.first = s->min_cards > 0 ? s->min_cards : sc.step;
-	*out = (struct train_choice){.way = RENT_NONE};
-	double card_days = 0;
-	bool bound = !s->exhaustive && compute_only_days(s, &sc, &card_days);
-	int top = sc.first + (sc.last - sc.first) / sc.step * sc.step, skipped = 0;
-	if (bound && card_days / top > s->deadline_days)
-		return solve_unmet(s, &sc, card_days, top, false, out);
-	bool any = false;
-	struct train_point fastest = {0};
-	int fastest_cards = 0;
-	for (int g = sc.first; g <= sc.last; g += sc.step) {
-		unsigned ways = ways_for(s, g, sc.step, k->cards_per_machine);
-		struct train_point at;
-		struct train_bill bill;
-		if (solver_done(s, out, g, k->cards_per_machine))
-			break;
-		if (ways && bound && card_days / g > s->deadline_days) {
-			skipped = g; /* its compute alone misses the deadline: it cannot meet it */
-			continue;
-		}
-		if (!ways || !s->days(s->ctx, g, &at))
-			continue;
-		if (!any || at.days < fastest.days) {
-			fastest = at;
-			fastest_cards = g;
-		}
-		any = true;
-		if (at.days > s->deadline_days)
-			continue;
-		training_bill(&s->prices, g, at.days * 24, k->cards_per_machine, &bill);
-		for (enum train_rent w = 0; w < RENT_WAYS; w++)
-			if (ways & (1u << w))
-				way_consider(&out->ways[w], w, g, &at, &bill);
-	}
-	choice_pick_cheapest(out);
-	if (!out->met) {
-		out->cards = fastest_cards;
-		out->at = fastest;
-	}
-	if (!out->met && skipped) /* the G skipped above may be the fastest */
-		return solve_unmet(s, &sc, card_days, skipped, any, out);
-	return any;
-}
-
-int training_tiers(const struct train_search *s, struct train_tier *tiers, int max)
-{
-	const struct train_constants *k = constants_of(s->k);
-	int n = 0, first = s->min_cards > 0 ? s->min_cards : 1;
-	for (int g = first; g <= max_cards_of(s) && n < max; g *= 2) {
-		struct train_tier *t = &tiers[n];
-		struct train_bill bill;
-		if (!s->days(s->ctx, g, &t->at))
-			continue;
-		training_bill(&s->prices, g, t->at.days * 24, k->cards_per_machine, &bill);
-		t->cards = g;
-		t->way = bill.cheapest;
-		t->cost = bill.cheapest != RENT_NONE ? bill.cost[bill.cheapest] : -1;
-		n++;
-	}
-	return n;
 }

@@ -51,10 +51,19 @@ static long layout_rank(const struct search *s, const struct layout *l)
 	return rank * 16 + l->t;
 }
 
+/* Training's memory minimum splits routed experts by the most expert
+ * parallel its data-parallel cards allow (TRAINING.md §7.3). */
+static struct layout_train memory_train_layout(const struct workload *w, const struct layout *l)
+{
+	return (struct layout_train){
+		.e = w->kind == TASK_INFERENCE ? 1 : train_ep_largest(w->m->experts, l->d)};
+}
+
 static void consider(struct search *s, const struct layout *l)
 {
 	struct mem_terms mem;
-	workload_per_card(s->w, l, &mem);
+	struct layout_train x = memory_train_layout(s->w, l);
+	workload_per_card_train(s->w, l, &x, &mem);
 	double need = mem_sum(&mem);
 	if (!s->any || need < s->least_need) {
 		s->any = true;
@@ -76,18 +85,21 @@ static bool recompute_allowed(const struct scenario *sc, int rc)
 
 /* Memory falls as the ZeRO stage rises: when the highest stage allowed
  * does not fit, with or without recomputation, no stage fits, and those
- * two layouts are the ones that need least (consider keeps that). */
+ * two layouts are the ones that need least (consider keeps that). With
+ * pipeline parallel the highest is 1 unless asked (TRAINING.md §6:
+ * DeepSpeed refuses ZeRO-2/3 with its pipeline). */
 static bool some_stage_fits(struct search *s, struct layout l)
 {
 	const struct scenario *sc = s->w->sc;
 	bool fits = false;
-	l.zero = l.d == 1 ? 0 : sc->zero != ZERO_AUTO ? (int)sc->zero : 3;
+	l.zero = l.d == 1 ? 0 : sc->zero != ZERO_AUTO ? (int)sc->zero : l.p > 1 ? 1 : 3;
 	for (int rc = 0; rc <= 1 && !fits; rc++) {
 		if (!recompute_allowed(sc, rc))
 			continue;
 		struct mem_terms mem;
 		l.recompute = rc;
-		workload_per_card(s->w, &l, &mem);
+		struct layout_train x = memory_train_layout(s->w, &l);
+		workload_per_card_train(s->w, &l, &x, &mem);
 		fits = mem_sum(&mem) <= s->usable;
 		if (!fits)
 			consider(s, &l);
@@ -105,7 +117,8 @@ static void consider_training(struct search *s, struct layout l)
 			continue;
 		l.recompute = rc;
 		for (int z = 0; z <= 3; z++) {
-			if ((l.d == 1 && z > 0) || (sc->zero != ZERO_AUTO && l.d > 1 && z != sc->zero))
+			if ((l.d == 1 && z > 0) || (sc->zero != ZERO_AUTO && l.d > 1 && z != sc->zero) ||
+			    (sc->zero == ZERO_AUTO && l.p > 1 && z > 1))
 				continue;
 			l.zero = z;
 			consider(s, &l);
@@ -221,7 +234,9 @@ static void fill_memory(struct plan *p, const struct workload *w, const struct l
 	p->lay = *l;
 	p->cards = l->t * l->p * l->d;
 	p->machines = (p->cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE;
-	workload_per_card(w, l, &p->per_card);
+	if (!p->lay_tr.e)
+		p->lay_tr.e = memory_train_layout(w, l).e;
+	workload_per_card_train(w, l, &p->lay_tr, &p->per_card);
 	p->need = mem_sum(&p->per_card);
 	p->with_headroom = p->need * (1 + w->sc->headroom_pct / 100);
 	p->utilization_pct = 100 * p->need / p->capacity;
@@ -408,7 +423,12 @@ static void add_notes(struct plan *p, const struct workload *w)
 	if (w->kind == TASK_INFERENCE && l->d > 1)
 		plan_note(p, msg_replicas(l->d, l->t * l->p,
 					  ceil((double)w->sc->concurrency / l->d)));
-	if (l->recompute)
+	int stage = stage_layers(w->m, l->p), n_r = layout_recomputed_layers(l, &p->lay_tr, stage);
+	if (n_r > 0 && n_r < stage && w->kind != TASK_INFERENCE)
+		plan_note(p, msg_partial_recompute(n_r, stage,
+						   100 * 2.0 * n_r / stage /
+							   (w->kind == TASK_FULL ? 6 : 4)));
+	else if (l->recompute)
 		plan_note(p, msg_full_recompute());
 	if (p->machines > 1)
 		add_multi_node_note(p, w);
@@ -433,15 +453,24 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 	add_notes(out, w);
 }
 
-void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
-		     const struct layout *l, struct plan *out)
+void plan_for_train_layout(const struct workload *w, const struct catalog *c,
+			   const struct gpu *g, const struct layout *l,
+			   const struct layout_train *x, struct plan *out)
 {
 	*out = (struct plan){.gpu = g, .capacity = g->memory_mib * MIB, .level = FIT_NONE};
+	if (x)
+		out->lay_tr = *x;
 	fill_memory(out, w, l);
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
 	set_efficiency(out, w);
 	add_notes(out, w);
+}
+
+void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
+		     const struct layout *l, struct plan *out)
+{
+	plan_for_train_layout(w, c, g, l, NULL, out);
 }
 
 /* Whether note k of plans[i] already appeared, earlier in that plan or in

@@ -9,12 +9,14 @@
 #include "estimate.h"
 #include "message.h"
 #include "throughput.h"
+#include "offer_index.h"
+#include "training_shape.h"
+#include "training_solve.h"
 #include "training_time.h"
 
-#define MAX_CARDS 4096
 #define CARDS_PER_MACHINE 8
 #define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
-#define PLAN_NOTES 8
+#define PLAN_NOTES 16
 #define PLAN_ALTERNATIVES 2
 #define PLAN_WHY 3
 
@@ -43,22 +45,62 @@ struct alternative {
 	struct message why;        /* why it is listed */
 };
 
-/* Training time for the plan (PERFORMANCE.md §3, plan_train.c); valid
- * false for inference, without --train-tokens, or when no card can run. */
+/* One region's quote of one kind: its newest row, and the newest monthly
+ * and hourly prices its rows give. */
+struct offer_quote {
+	const struct offer *newest;
+	double monthly, hourly; /* per unit / per card; < 0 when absent */
+	int monthly_date, hourly_date;
+};
+
+/* An offer a training plan may take (TRAINING.md §8): one region's
+ * newest quote of one kind, its prices and its network (inherited from
+ * the region's earlier quotes where empty; --network applied). */
+struct train_offer {
+	struct offer_quote q;
+	struct train_prices prices;
+	struct offer_network net;
+	struct train_network link; /* what the time model uses */
+};
+#define TRAIN_MAX_OFFERS 8
+#define TRAIN_MAX_COMPARE 3
+
+/* Why the network between machines is the one used (JSON network_used.why). */
+enum train_net_why { NET_WHY_ONE_MACHINE, NET_WHY_IB_FIRST, NET_WHY_NO_IB_OFFER, NET_WHY_FORCED };
+extern const char *const train_net_why_names[]; /* one_machine, ib_first, no_ib_offer, forced */
+
+/* The job on another region of the same GPU, with its own best shape. */
+struct train_region_cost {
+	int offer; /* index into training_estimate.offers */
+	double days, eff, cost; /* cost: the cheapest billing; < 0 none */
+};
+
+/* Training time for the plan (TRAINING.md, plan_train.c); valid false for
+ * inference, without --train-tokens, or when no card can run. */
 struct training_estimate {
 	bool valid;
 	bool measured;         /* days from the USL fit of --measured */
-	struct train_result r; /* the model at the plan's shape (FLOPs, k, MFU, all-reduce) */
+	bool fits;             /* false: a forced shape timed though it does not fit */
+	struct train_result r; /* the model at the plan's shape */
+	struct train_shape shape; /* t, p, z, v, b, e and the recompute share */
+	int rc_layers, stage_layers; /* recomputed layers of a stage, and its layers */
 	double days, card_hours, eff; /* the plan's: modelled, or from the fit */
-	double goodput;
-	double link_gbs;       /* inside a machine */
+	double band_pct;       /* ± of the days: the model's, or TRAINING.md §10's */
+	enum usl_band_kind band_kind; /* with --measured: how the band was found */
 	struct usl_fit usl;    /* when measured */
 	bool deadline;         /* --deadline given */
 	bool meets_deadline;
 	struct train_choice choice; /* the deadline solver's answer */
-	struct train_bill bill;     /* the job at the plan's cards, three ways */
+	struct train_bill bill;     /* the job at the plan's cards on the offer used */
 	struct train_tier tiers[TRAIN_MAX_TIERS];
 	int ntiers;
+	/* The offers looked at (tiers and the choice name theirs by index). */
+	struct train_offer offers[TRAIN_MAX_OFFERS];
+	int noffers;
+	int offer;                 /* the plan's, an index into offers; -1 none */
+	enum train_net_why why;    /* why that offer's network */
+	struct train_region_cost compare[TRAIN_MAX_COMPARE]; /* the GPU's other regions */
+	int ncompare;
 };
 
 /* The fewest cards that hold the job and its figures at the users' load,
@@ -82,6 +124,7 @@ struct plan {
 	bool short_of_goals;
 	int cards, machines;
 	struct layout lay;
+	struct layout_train lay_tr; /* training: v, b, EP, recomputed layers */
 	struct mem_terms per_card;
 	double need, with_headroom, utilization_pct;
 	enum fit_level level;
@@ -113,6 +156,10 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 /* The plan of one given layout: memory, label, price and notes. */
 void plan_for_layout(const struct workload *w, const struct catalog *c, const struct gpu *g,
 		     const struct layout *l, struct plan *out);
+/* The same with training's finer shape (x NULL: its defaults). */
+void plan_for_train_layout(const struct workload *w, const struct catalog *c,
+			   const struct gpu *g, const struct layout *l,
+			   const struct layout_train *x, struct plan *out);
 
 /* After plan_for_gpu: the time model, the alternatives and, with
  * --min-speed, the cheapest plan that reaches it (choice.c). */
@@ -138,6 +185,17 @@ bool tp_allowed(const struct model *m, int t);
 
 /* Prices an already chosen layout (plan.c calls it; tests may too). */
 void plan_price(const struct catalog *c, const struct scenario *sc, struct plan *p);
+
+/* The regions of g that offer kind, one quote each, in the catalogue's
+ * order; returns how many (at most max). */
+size_t plan_offer_quotes(const struct catalog *c, const struct gpu *g, int kind,
+			 struct offer_quote *out, size_t max);
+/* The unit's monthly price (hourly × 730 when only that is given). */
+double offer_quote_monthly(const struct offer_quote *q);
+/* After plan_price: bare metal from this region's quote (training takes
+ * the region its offer choice found). */
+void plan_price_baremetal_quote(const struct scenario *sc, struct plan *p,
+				const struct offer_quote *q);
 
 /* Each distinct note of plans[0..n) once, in order of first appearance:
  * start with *at = (struct note_cursor){0}; NULL at the end. The plans it

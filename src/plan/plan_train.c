@@ -1,20 +1,21 @@
-/* Training time for a plan (PERFORMANCE.md §3): the plan, its GPU and its
- * offers mapped onto the training_time library's plain inputs; days at the
- * plan's cards, the three billings, the scaling tiers and, with
- * --deadline, the cheapest plan that meets it. */
-#include <stdarg.h>
+/* Training time for a plan (TRAINING.md): the scaling tiers and, with
+ * --deadline, the cheapest card count that meets it, each count with its
+ * own shape and offer (train_offer.c); then the plan at its cards: the
+ * best shape there as its layout, the region that offer is in, its step
+ * broken down, the GPU's other regions beside it, and the notes. */
 #include <stdio.h>
 
 #include "cheaper.h"
 #include "i18n.h"
 #include "plan.h"
-#include "scenario.h"
 #include "tables.h"
+#include "train_offer.h"
 
-static const enum train_calibration calibration_of[] = {
-	[CAL_MEASURED] = TRAIN_CAL_MEASURED,
-	[CAL_PUBLISHED] = TRAIN_CAL_PUBLISHED,
-	[CAL_ESTIMATE] = TRAIN_CAL_ESTIMATE,
+const char *const train_net_why_names[] = {
+	[NET_WHY_ONE_MACHINE] = "one_machine",
+	[NET_WHY_IB_FIRST] = "ib_first",
+	[NET_WHY_NO_IB_OFFER] = "no_ib_offer",
+	[NET_WHY_FORCED] = "forced",
 };
 
 /* How the solver's ways read in a sentence: msgids, translated when the
@@ -25,94 +26,37 @@ static const char *const rent_words[RENT_WAYS] = {
 	[RENT_BAREMETAL] = N_("bare metal"),
 };
 
-/* --network wins; else the bare-metal offer's link (its GB/s when given). */
-static struct train_network network_of(const struct scenario *sc, const struct offer *o)
-{
-	if (sc->network == NETWORK_IB)
-		return (struct train_network){.kind = NET_IB};
-	if (sc->network == NETWORK_ETHERNET)
-		return (struct train_network){.kind = NET_ETHERNET};
-	if (!o)
-		return (struct train_network){.kind = NET_UNKNOWN};
-	return (struct train_network){.node_gbs = o->inter_node_gbs > 0 ? o->inter_node_gbs : 0,
-				      .kind = (enum inter_node)o->inter_node};
-}
-
-static void train_input_of(const struct workload *w, const struct plan *p, struct train_input *in)
-{
-	const struct scenario *sc = w->sc;
-	const struct model *m = w->m;
-	const struct gpu *g = p->gpu;
-	*in = (struct train_input){
-		.model = {.p_act = m->active_params_b * 1e9, .p_train = w->trainable,
-			  .layers = m->layers, .hidden = m->heads * m->head_dim,
-			  .seq_len = (double)sc->context},
-		.job = {.task = w->kind, .recompute = p->lay.recompute, .fp8 = w->prec->needs_fp8,
-			.tokens = sc->train_tokens * sc->epochs, .global_batch = sc->global_batch},
-		.gpu = {.bf16_tflops = g->bf16_tflops, .fp8_tflops = gpu_has_fp8(g) ? g->fp8_tflops : 0,
-			.mfu_train = g->mfu_train, .link_gbs = g->link_gbs,
-			.calibration = calibration_of[g->calibration]},
-		.shape = {.cards = p->cards, .tp = p->lay.t, .pp = p->lay.p,
-			  .zero = p->lay.zero > 0 ? p->lay.zero : 0},
-		.net = network_of(sc, p->baremetal.offer)};
-}
-
-static void prices_of(const struct plan *p, struct train_prices *pr)
-{
-	const struct rent *ct = &p->container, *bm = &p->baremetal;
-	*pr = (struct train_prices){
-		.card_hourly = ct->offer && ct->hourly_per_card >= 0 ? ct->hourly_per_card : -1,
-		.card_monthly = ct->offer ? ct->monthly_per_card : -1,
-		.max_cards = ct->offer ? ct->max_cards : 0,
-		.machine_monthly = bm->offer ? bm->machine_monthly : -1};
-}
-
-static unsigned tp_mask_of(const struct model *m)
-{
-	unsigned mask = 0;
-	for (int t = 1; t <= CARDS_PER_MACHINE; t *= 2)
-		if (tp_allowed(m, t))
-			mask |= 1u << t;
-	return mask;
-}
-
-/* The evaluators the solver and the tiers call: the model's best shape,
- * or the USL fit of --measured. */
-struct train_eval {
-	struct train_input in;
-	struct train_shape_rule rule;
-	struct train_usl_rule usl;
-	struct train_search search;
+/* The words of a --measured band (msg_train_measured's WORD). */
+static const char *const band_words[] = {
+	[USL_BAND_MEASURED] = N_("measured"),
+	[USL_BAND_IN_MACHINE] = N_("extrapolated in one machine"),
+	[USL_BAND_MODELLED] = N_("measured in one machine; between machines modelled"),
 };
 
-static void eval_init(struct train_eval *e, const struct workload *w, const struct plan *p,
-		      const struct usl_fit *fit)
+/* A way of renting the point's bill offers at its cost; < 0 when none. */
+static double point_cost(const struct train_point *pt)
 {
-	train_input_of(w, p, &e->in);
-	e->rule = (struct train_shape_rule){.base = &e->in, .tp_mask = tp_mask_of(w->m)};
-	e->usl = (struct train_usl_rule){.fit = fit, .tokens = e->in.job.tokens};
-	e->search = (struct train_search){
-		.min_cards = p->cards, .step = p->lay.t * p->lay.p,
-		.deadline_days = w->sc->deadline_days,
-		.days = fit ? training_days_usl : training_days_best_shape,
-		.ctx = fit ? (void *)&e->usl : (void *)&e->rule};
-	prices_of(p, &e->search.prices);
+	return pt->bill.cheapest == RENT_NONE ? -1 : pt->bill.cost[pt->bill.cheapest];
 }
 
-/* The plan at G cards of the deadline's choice: the shape the model found
- * best there (the memory plan's TP × PP with --measured). */
-static bool plan_at_cards(const struct workload *w, const struct catalog *c, struct train_eval *e,
-			  const struct plan *p, int cards, struct plan *out)
+/* The plan moves to the layout of the shape found at G: its memory and
+ * price again, bare metal from the region chosen, and what it already
+ * knew kept (forced, the memory minimum, why, the training estimate). */
+static void plan_move(const struct train_eval *e, const struct catalog *c, struct plan *p,
+		      const struct train_point *pt)
 {
-	struct train_point at;
-	struct layout l = p->lay;
-	if (!e->usl.fit && training_days_best_shape(&e->rule, cards, &at)) {
-		l.t = e->rule.chosen.tp;
-		l.p = e->rule.chosen.pp;
-	}
-	l.d = cards / (l.t * l.p);
-	plan_for_layout(w, c, p->gpu, &l, out);
-	return out->fits;
+	static struct plan q; /* large; one analysis at a time */
+	plan_for_train_layout(e->w, c, p->gpu, &e->best.lay, &e->best.lay_tr, &q);
+	q.forced = p->forced;
+	q.memory_min_cards = p->memory_min_cards;
+	q.nwhy = p->nwhy;
+	for (int i = 0; i < p->nwhy; i++)
+		q.why[i] = p->why[i];
+	q.training = p->training;
+	int bm = pt->way_offer[RENT_BAREMETAL];
+	if (pt->bill.offered[RENT_BAREMETAL] && bm >= 0)
+		plan_price_baremetal_quote(e->w->sc, &q, &p->training.offers[bm].q);
+	*p = q;
 }
 
 /* What the memory minimum was and why it was not kept. */
@@ -131,119 +75,190 @@ static int deadline_why(const struct plan *p, const struct train_choice *ch,
 	return n;
 }
 
-/* --deadline: the cheapest G that meets it becomes the plan (true when
- * that replaced *p); why says what the memory minimum was and why it was
- * not kept, or which G is fastest when none meets it. */
-static bool meet_deadline(const struct workload *w, const struct catalog *c, struct plan *p,
-			  struct train_eval *e, struct train_choice *ch)
+/* --deadline: the cheapest G that meets it becomes the plan's count
+ * (returned); why says what the memory minimum was and why it was not
+ * kept, or which G is fastest when none meets it. */
+static int meet_deadline(struct train_eval *e, struct plan *p, struct train_choice *ch)
 {
-	struct train_point min_at = {0};
+	struct train_point min_at;
 	struct message why[PLAN_WHY];
-	struct plan q;
-	if (!training_solve_deadline(&e->search, ch) ||
-	    !e->search.days(e->search.ctx, p->cards, &min_at) ||
+	if (!training_solve_deadline(&e->search, ch) || !train_eval_at(e, p->cards, &min_at) ||
 	    (ch->met && ch->cards == p->cards))
-		return false;
-	int nwhy = deadline_why(p, ch, &min_at, w->sc->deadline_days, why), min_cards = p->cards;
-	bool replace = ch->met && plan_at_cards(w, c, e, p, ch->cards, &q);
-	if (replace)
-		*p = q;
-	p->memory_min_cards = min_cards;
+		return p->cards;
+	int nwhy = deadline_why(p, ch, &min_at, e->search.deadline_days, why);
 	for (int i = 0; i < nwhy; i++)
 		plan_add_why(p, why[i]);
-	return replace;
+	return ch->met ? ch->cards : p->cards;
 }
 
-/* Days and efficiency at the plan's cards: the fit's, the plan's own shape
- * when it is forced (--cards, --tp, --pp), else the best shape there. */
-static bool days_at_plan(const struct plan *p, struct train_eval *e, struct train_input *in,
-			 struct train_result *r, struct train_point *at)
+/* PERFORMANCE.md §2: at the same spend the faster plan. A job billed by
+ * whole machines whose cards partly idle runs on all of them when that
+ * costs no more. */
+static int fill_machines(struct train_eval *e, struct plan *p)
 {
-	char err[160];
-	*in = e->in;
-	if (e->usl.fit && !e->search.days(e->search.ctx, p->cards, at))
-		return false;
-	if (!e->usl.fit && !p->forced && training_days_best_shape(&e->rule, p->cards, at))
-		in->shape = e->rule.chosen;
-	if (!training_time(in, r, err, sizeof err))
-		return false;
-	if (!e->usl.fit)
-		*at = (struct train_point){.days = r->days, .eff = r->eff};
-	return true;
+	struct train_point at, full;
+	if (!train_eval_at(e, p->cards, &at) || at.bill.cheapest != RENT_BAREMETAL)
+		return p->cards;
+	int cards = at.bill.cards[RENT_BAREMETAL];
+	if (cards <= p->cards || !train_eval_at(e, cards, &full) ||
+	    !(point_cost(&full) >= 0 && point_cost(&full) <= point_cost(&at)) ||
+	    !(full.days < at.days))
+		return p->cards;
+	plan_add_why(p, msg_why_train_filled(cards, full.days, at.days));
+	return cards;
 }
 
-/* Days, efficiency and the model's terms at the plan's own cards. */
-static bool estimate_at_plan(struct plan *p, struct train_eval *e)
+/* §8: the job on the GPU's other regions, each with its own best shape,
+ * when the plan spans machines. */
+static void compare_regions(struct train_eval *e, int cards, int chosen)
 {
-	struct training_estimate *t = &p->training;
-	struct train_point at;
-	struct train_input in;
-	if (!days_at_plan(p, e, &in, &t->r, &at))
-		return false;
-	t->days = at.days;
-	t->eff = at.eff;
-	t->card_hours = at.days * 24 * p->cards;
-	t->goodput = train_defaults.goodput;
-	t->link_gbs = in.gpu.link_gbs;
-	if (e->usl.fit) {
-		t->measured = true;
-		t->usl = *e->usl.fit;
-		t->r.band_pct = 0;
+	struct training_estimate *t = e->t;
+	struct train_candidates c;
+	struct train_best best = e->best; /* the plan's, kept */
+	t->ncompare = 0;
+	if (cards <= CARDS_PER_MACHINE || !train_candidates_collect(&e->space, cards, &c))
+		return;
+	for (int i = 0; i < t->noffers && t->ncompare < TRAIN_MAX_COMPARE; i++) {
+		struct train_best other;
+		struct train_point pt;
+		if (i == chosen || train_offer_is_container(&t->offers[i]) ||
+		    !train_job_on(e, &c, i, &other, &pt))
+			continue;
+		t->compare[t->ncompare++] = (struct train_region_cost){
+			.offer = i, .days = pt.days, .eff = pt.eff, .cost = point_cost(&pt)};
 	}
-	training_bill(&e->search.prices, p->cards, t->days * 24, CARDS_PER_MACHINE, &t->bill);
+	train_candidates_free(&c);
+	e->best = best;
+}
+
+/* The plan at its cards: the shape found there (also a forced one that
+ * does not fit, timed at its least memory), days and the bill. */
+static bool estimate_at(struct train_eval *e, const struct catalog *c, struct plan *p, int cards)
+{
+	struct train_point pt;
+	e->space.time_anyway = p->forced;
+	if (!train_eval_at(e, cards, &pt))
+		return false;
+	enum train_net_why why = e->why;
+	if (e->best.fits)
+		plan_move(e, c, p, &pt);
+	struct training_estimate *t = &p->training;
+	e->t = t; /* plan_move copied the estimate */
+	t->fits = e->best.fits;
+	t->r = e->best.r;
+	t->shape = e->best.sh;
+	t->rc_layers = e->best.n_r > 0 ? e->best.n_r : 0;
+	t->stage_layers = stage_layers(e->w->m, e->best.sh.pp);
+	t->days = pt.days;
+	t->eff = pt.eff;
+	t->card_hours = pt.days * 24 * cards;
+	t->band_pct = pt.band_pct;
+	t->bill = pt.bill;
+	t->offer = pt.offer;
+	t->why = why;
+	if (e->fit)
+		usl_band_pct(e->fit, cards, CARDS_PER_MACHINE, t->r.band_pct, &t->band_kind);
+	compare_regions(e, cards, pt.offer);
 	return true;
 }
 
-static void training_notes(struct plan *p, const struct train_input *in)
+static const char *offer_network_text(const struct train_offer *o)
+{
+	return o->net.network[0] ? o->net.network : inter_node_names[o->net.inter_node];
+}
+
+static const char *offer_region_text(const struct train_offer *o)
+{
+	return o->q.newest->region[0] ? o->q.newest->region : "—";
+}
+
+/* What the network between machines rests on. */
+static void network_notes(struct plan *p)
+{
+	const struct training_estimate *t = &p->training;
+	if (t->offer < 0 || p->cards <= CARDS_PER_MACHINE)
+		return;
+	const struct train_offer *o = &t->offers[t->offer];
+	char date[16];
+	if (o->net.inherited) {
+		int d = o->net.inherited_from;
+		snprintf(date, sizeof date, "%04d-%02d-%02d", d / 10000, d / 100 % 100, d % 100);
+		plan_note(p, msg_train_network_inherited(offer_region_text(o), offer_network_text(o),
+							 date));
+	}
+	if (t->r.notes & TRAIN_NOTE_NET_UNKNOWN)
+		plan_note(p, msg_train_network_unknown(offer_region_text(o)));
+	else if (t->r.notes & TRAIN_NOTE_NODE_ASSUMED)
+		plan_note(p, msg_train_network_assumed(o->link.kind == NET_IB ? "InfiniBand"
+						       : o->link.kind == NET_NONE
+							       ? N_("a shared 1000M link")
+							       : N_("Ethernet"),
+						       t->r.bw_node / train_defaults.eta_net));
+	if (t->why == NET_WHY_NO_IB_OFFER)
+		plan_note(p, msg_train_cross_machine_no_ib(offer_network_text(o), 100 * t->eff));
+}
+
+static void compare_notes(struct plan *p)
+{
+	const struct training_estimate *t = &p->training;
+	if (t->ncompare == 0 || t->offer < 0)
+		return;
+	const struct train_offer *o = &t->offers[t->offer];
+	plan_note(p, msg_train_region_chosen(offer_region_text(o), offer_network_text(o), t->days,
+					     point_cost(&(struct train_point){.bill = t->bill}),
+					     plan_currency(p)));
+	for (int i = 0; i < t->ncompare; i++) {
+		const struct train_region_cost *r = &t->compare[i];
+		const struct train_offer *x = &t->offers[r->offer];
+		plan_note(p, msg_train_region_other(offer_region_text(x), offer_network_text(x),
+						    r->days, r->cost, plan_currency(p)));
+	}
+}
+
+static void training_notes(struct plan *p)
 {
 	const struct training_estimate *t = &p->training;
 	if (t->r.notes & TRAIN_NOTE_NO_FP8)
 		plan_note(p, msg_train_no_fp8(gpu_short_name(p->gpu)));
-	if (t->r.notes & TRAIN_NOTE_NODE_ASSUMED)
-		plan_note(p, msg_train_network_assumed(in->net.kind == NET_IB ? "InfiniBand"
-						       : in->net.kind == NET_NONE
-							       ? N_("a shared 1000M link")
-							       : N_("Ethernet"),
-						       t->r.node_gbs));
+	if (t->r.notes & TRAIN_NOTE_PP_ZERO)
+		plan_note(p, msg_train_pp_zero(t->shape.zero));
+	network_notes(p);
+	compare_notes(p);
 	if (t->measured)
-		plan_note(p, msg_train_measured(t->usl.sigma, t->usl.kappa));
+		plan_note(p, msg_train_measured(t->usl.sigma, t->usl.kappa, band_words[t->band_kind],
+						t->band_pct));
 	if (t->eff > 0 && t->eff < 1)
 		plan_note(p, msg_parallel_efficiency(100 * t->eff, 100 - 100 * t->eff));
-}
-
-/* The estimate's last pieces: the solver's answer, the tiers of the
- * memory minimum, the deadline flags, the efficiency and the notes. */
-static void training_finish(struct plan *p, const struct train_eval *e,
-			    const struct train_choice *choice, const struct train_tier *tiers,
-			    int ntiers)
-{
-	struct training_estimate *t = &p->training;
-	double deadline = e->search.deadline_days;
-	t->valid = true;
-	t->choice = *choice;
-	t->ntiers = ntiers;
-	for (int i = 0; i < ntiers; i++)
-		t->tiers[i] = tiers[i];
-	t->deadline = deadline > 0;
-	t->meets_deadline = t->days <= deadline;
-	plan_set_efficiency(p, t->eff);
-	training_notes(p, &e->in);
 }
 
 void plan_train(const struct workload *w, const struct catalog *c, struct plan *p,
 		const struct usl_fit *fit)
 {
 	const struct scenario *sc = w->sc;
-	static struct train_eval e; /* large; one analysis at a time */
-	struct train_tier tiers[TRAIN_MAX_TIERS];
+	static struct train_eval e; /* one analysis at a time */
 	struct train_choice choice = {.way = RENT_NONE};
-	p->training = (struct training_estimate){.choice = choice};
-	if (w->kind == TASK_INFERENCE || !(sc->train_tokens > 0) || !p->fits || p->cards == 0)
+	p->training = (struct training_estimate){.choice = choice, .offer = -1};
+	if (w->kind == TASK_INFERENCE || !(sc->train_tokens > 0) || p->cards == 0 ||
+	    (!p->fits && !p->forced))
 		return;
-	eval_init(&e, w, p, fit);
-	int ntiers = training_tiers(&e.search, tiers, TRAIN_MAX_TIERS);
-	if (sc->deadline_days > 0 && !p->forced && meet_deadline(w, c, p, &e, &choice))
-		eval_init(&e, w, p, fit); /* the plan is the deadline's now */
-	if (estimate_at_plan(p, &e))
-		training_finish(p, &e, &choice, tiers, ntiers);
+	train_offers_collect(c, w, p->gpu, &p->training);
+	train_eval_init(&e, w, p, fit);
+	p->training.ntiers = training_tiers(&e.search, p->training.tiers, TRAIN_MAX_TIERS);
+	int cards = p->cards;
+	if (sc->deadline_days > 0 && !p->forced)
+		cards = meet_deadline(&e, p, &choice);
+	else if (!p->forced)
+		cards = fill_machines(&e, p);
+	if (!estimate_at(&e, c, p, cards))
+		return;
+	struct training_estimate *t = &p->training;
+	t->valid = true;
+	t->measured = fit != NULL;
+	if (fit)
+		t->usl = *fit;
+	t->choice = choice;
+	t->deadline = sc->deadline_days > 0;
+	t->meets_deadline = t->days <= sc->deadline_days;
+	plan_set_efficiency(p, t->eff);
+	training_notes(p);
 }

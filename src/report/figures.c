@@ -130,6 +130,16 @@ static const struct figure_group training_efficiency = {
 static const struct figure_group training_usl = {
 	.key = "usl", .csv_prefix = "usl", .csv_suffix = "", .label = N_("measured scaling"),
 	.parent = &training_group, .applies = usl_applies};
+static const struct figure_group training_step = {
+	.key = "step", .csv_prefix = "step", .csv_suffix = "", .label = N_("one step"),
+	.parent = &training_group, .applies = training_applies};
+static bool network_used_applies(const struct plan *p)
+{
+	return get_network_used_applies(p, &(struct figure_value){0});
+}
+static const struct figure_group training_network = {
+	.key = "network_used", .csv_prefix = "network_used", .csv_suffix = "",
+	.label = N_("network used"), .parent = &training_group, .applies = network_used_applies};
 static const struct figure_group training_cost = {
 	.key = "cost", .csv_prefix = "cost", .csv_suffix = "", .label = N_("job cost"),
 	.parent = &training_group, .applies = training_applies};
@@ -290,8 +300,11 @@ static bool get_cheaper(const struct plan *p, struct figure_value *v)
 #define MINIMUM(k, l, u, d, kind_, g) IN(&memory_minimum, k, l, u, d, kind_, .plan = g)
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
+#define STEP(...) IN(&training_step, __VA_ARGS__)
+#define NET(...) IN(&training_network, __VA_ARGS__)
 #define WAY(grp) IN(&grp, "cards", N_("cards"), UNIT_COUNT, 0, INT, .way = get_way_cards), \
-		 IN(&grp, "total", N_("total"), UNIT_MONEY, 2, NUMBER, .way = get_way_total)
+		 IN(&grp, "total", N_("total"), UNIT_MONEY, 2, NUMBER, .way = get_way_total), \
+		 IN(&grp, "prorated", N_("prorated"), UNIT_MONEY, 2, NUMBER, .way = get_way_prorated)
 /* What both ways of renting report alike. */
 #define RENT_FIRST(GROUP)                                                             \
 	GROUP("available", N_("available"), UNIT_NONE, 0, BOOL, .rent = get_rent_available), \
@@ -320,6 +333,11 @@ static int scaling_count(const struct plan *p)
 	return p->training.valid ? p->training.ntiers : 0;
 }
 
+static int comparison_count(const struct plan *p)
+{
+	return p->training.valid ? p->training.ncompare : 0;
+}
+
 #define ITEM(k, u, d, kind_, g) {.key = k, .label = k, .unit = u, .decimals = d, \
 				 .kind = FIGURE_##kind_, .get = {.item = g}}
 static const struct figure why_fields[] = {{.kind = FIGURE_MESSAGE, .get = {.item = get_why_item}}};
@@ -339,13 +357,28 @@ static const struct figure scaling_fields[] = {
 	ITEM("days", UNIT_DAYS, 3, NUMBER, get_tier_days),
 	ITEM("efficiency", UNIT_SHARE, 4, NUMBER, get_tier_eff),
 	ITEM("total_cost", UNIT_MONEY, 2, NUMBER, get_tier_cost),
-	ITEM("way", UNIT_NONE, 0, STRING, get_tier_way)};
+	ITEM("way", UNIT_NONE, 0, STRING, get_tier_way),
+	ITEM("prorated", UNIT_MONEY, 2, NUMBER, get_tier_prorated),
+	ITEM("tp", UNIT_COUNT, 0, INT, get_tier_tp),
+	ITEM("pp", UNIT_COUNT, 0, INT, get_tier_pp),
+	ITEM("dp", UNIT_COUNT, 0, INT, get_tier_dp),
+	ITEM("zero", UNIT_NONE, 0, INT, get_tier_zero),
+	ITEM("micro_batch", UNIT_COUNT, 0, INT, get_tier_micro_batch),
+	ITEM("region", UNIT_NONE, 0, STRING, get_tier_region),
+	ITEM("band_pct", UNIT_PERCENT, 1, NUMBER, get_tier_band)};
+static const struct figure comparison_fields[] = {
+	ITEM("region", UNIT_NONE, 0, STRING, get_cmp_region),
+	ITEM("network", UNIT_NONE, 0, STRING, get_cmp_network),
+	ITEM("days", UNIT_DAYS, 3, NUMBER, get_cmp_days),
+	ITEM("efficiency", UNIT_SHARE, 4, NUMBER, get_cmp_eff),
+	ITEM("cost", UNIT_MONEY, 2, NUMBER, get_cmp_cost)};
 #define LIST_OF(name, fields_)                                                        \
 	static const struct figure_list name = {.count = name##_count, .fields = fields_, \
 						.nfields = sizeof fields_ / sizeof fields_[0]};
 LIST_OF(why, why_fields)
 LIST_OF(alternatives, alternative_fields)
 LIST_OF(scaling, scaling_fields)
+LIST_OF(comparison, comparison_fields)
 
 const struct figure figures[] = {
 	PLAN("gpu", N_("GPU"), UNIT_NONE, 0, STRING, .plan = get_gpu_id),
@@ -402,6 +435,11 @@ const struct figure figures[] = {
 	MINIMUM("ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, get_min_ttft),
 	MINIMUM("tpot_s", N_("time per output token"), UNIT_SECONDS, 6, NUMBER, get_min_tpot),
 	MINIMUM("output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, get_min_output),
+	PLAN("micro_batch", N_("micro-batch"), UNIT_COUNT, 0, INT, .plan = get_micro_batch),
+	PLAN("virtual_stages", N_("virtual stages"), UNIT_COUNT, 0, INT, .plan = get_virtual_stages),
+	PLAN("ep", N_("expert parallel"), UNIT_COUNT, 0, INT, .plan = get_expert_parallel),
+	PLAN("recompute_share", N_("recompute share"), UNIT_SHARE, 4, NUMBER,
+	     .plan = get_recompute_share),
 	TIME_ROWS(throughput),
 	OPEN("rate", N_("request rate"), UNIT_COEFFICIENT, 4, NUMBER, get_open_rate),
 	OPEN("rate_per_replica", N_("per replica"), UNIT_COEFFICIENT, 4, NUMBER,
@@ -428,43 +466,77 @@ const struct figure figures[] = {
 	OPEN("binding", N_("binding"), UNIT_NONE, 0, STRING, get_open_binding),
 	TIME_ROWS(throughput_at_max),
 	TRAIN("flops", N_("FLOPs"), UNIT_FLOPS, 0, NUMBER, .train = get_train_flops),
-	TRAIN("k", N_("FLOPs per parameter per token"), UNIT_COUNT, 0, NUMBER, .train = get_train_k),
+	TRAIN("k_lin", N_("FLOPs per parameter per token"), UNIT_RATIO, 3, NUMBER, .train = get_train_k),
+	TRAIN("k_att", N_("attention FLOPs factor"), UNIT_RATIO, 3, NUMBER, .train = get_train_k_att),
 	TRAIN("mfu", N_("MFU"), UNIT_RATIO, 4, NUMBER, .train = get_train_mfu),
-	TRAIN("goodput", N_("goodput"), UNIT_RATIO, 2, NUMBER, .train = get_train_goodput),
+	TRAIN("goodput", N_("goodput"), UNIT_RATIO, 4, NUMBER, .train = get_train_goodput),
 	TRAIN("days", N_("days"), UNIT_DAYS, 3, NUMBER, .train = get_train_days),
 	TRAIN("card_hours", N_("card-hours"), UNIT_COUNT, 1, NUMBER, .train = get_train_card_hours),
-	TRAIN("cards_for_deadline", N_("cards for the deadline"), UNIT_COUNT, 0, INT,
-	      .train = get_train_for_deadline),
+	TRAIN("cards_for_deadline", N_("cards for the deadline"), UNIT_COUNT, 0, INT, .train = get_train_for_deadline),
 	TRAIN("meets_deadline", N_("meets the deadline"), UNIT_NONE, 0, BOOL, .train = get_train_meets),
-	TRAIN("parallel_efficiency", N_("parallel efficiency"), UNIT_SHARE, 4, NUMBER,
-	      .train = get_train_eff),
+	TRAIN("parallel_efficiency", N_("parallel efficiency"), UNIT_SHARE, 4, NUMBER, .train = get_train_eff),
+	TRAIN("shape_fits", N_("shape fits"), UNIT_NONE, 0, BOOL, .train = get_train_fits),
+	TRAIN("sequences_per_step", N_("sequences per step"), UNIT_COUNT, 0, INT, .train = get_train_sequences),
+	TRAIN("micro_batches", N_("micro-batches per step"), UNIT_RATIO, 3, NUMBER, .train = get_train_micro_batches),
+	TRAIN("bubble_share", N_("pipeline bubble"), UNIT_SHARE, 4, NUMBER, .train = get_train_bubble),
+	TRAIN("dp_s", N_("data-parallel traffic"), UNIT_SECONDS, 4, NUMBER, .train = get_train_dp_s),
+	STEP("compute_s", N_("compute"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_compute),
+	STEP("tp_s", N_("tensor parallel"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_tp),
+	STEP("ep_s", N_("expert parallel"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_ep),
+	STEP("pp_send_s", N_("pipeline sends"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_pp_send),
+	STEP("pp_bubble_s", N_("pipeline bubble"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_bubble),
+	STEP("dp_exposed_s", N_("data parallel exposed"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_dp),
+	STEP("total_s", N_("step"), UNIT_SECONDS, 4, NUMBER, .train = get_train_step_total),
+	NET("region", N_("region"), UNIT_NONE, 0, STRING, .train = get_net_region),
+	NET("network", N_("network"), UNIT_NONE, 0, STRING, .train = get_net_network),
+	NET("inter_node", N_("between machines"), UNIT_NONE, 0, STRING, .train = get_net_inter_node),
+	NET("node_gbs", N_("a machine's network"), UNIT_GBS, 3, NUMBER, .train = get_net_node_gbs),
+	NET("inherited", N_("from an earlier quote"), UNIT_NONE, 0, BOOL, .train = get_net_inherited),
+	NET("inherited_from", N_("quoted"), UNIT_DATE, 0, DATE, .train = get_net_inherited_from),
+	NET("why", N_("why"), UNIT_NONE, 0, STRING, .train = get_net_why),
 	TRAIN_EFF("peak_tflops", N_("peak"), UNIT_TFLOPS, 1, NUMBER, .train = get_train_peak),
 	TRAIN_EFF("mfu_train", N_("MFU in training"), UNIT_RATIO, 2, NUMBER,
 		  .plan = get_train_mfu_train),
-	TRAIN_EFF("goodput", N_("goodput"), UNIT_RATIO, 2, NUMBER, .train = get_train_goodput),
-	TRAIN_EFF("overlap", N_("all-reduce overlap"), UNIT_RATIO, 2, NUMBER, .train = get_train_overlap),
-	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), UNIT_RATIO, 2, NUMBER,
-		  .train = get_train_qlora),
-	TRAIN_EFF("fp8_mfu_factor", N_("FP8 MFU factor"), UNIT_RATIO, 2, NUMBER,
-		  .train = get_train_fp8_factor),
-	TRAIN_EFF("link_gbs", N_("link in a machine"), UNIT_GBS, 1, NUMBER, .train = get_train_link),
-	TRAIN_EFF("node_gbs", N_("link between machines"), UNIT_GBS, 3, NUMBER, .train = get_train_node),
-	TRAIN_EFF("compute_s_per_step", N_("compute per step"), UNIT_SECONDS, 4, NUMBER,
-		  .train = get_train_compute_s),
-	TRAIN_EFF("allreduce_s_per_step", N_("all-reduce per step"), UNIT_SECONDS, 4, NUMBER,
-		  .train = get_train_allreduce_s),
-	TRAIN_EFF("idle_share", N_("spend that buys no compute"), UNIT_SHARE, 4, NUMBER,
-		  .train = get_train_idle),
+	TRAIN_EFF("mu", N_("MFU after the width law"), UNIT_RATIO, 4, NUMBER, .train = get_train_mfu),
+	TRAIN_EFF("goodput", N_("goodput"), UNIT_RATIO, 4, NUMBER, .train = get_train_goodput),
+	TRAIN_EFF("goodput_ops", N_("goodput of operations"), UNIT_RATIO, 2, NUMBER, .train = get_train_goodput_ops),
+	TRAIN_EFF("fail_per_gpu_h", N_("interruptions per GPU-hour"), UNIT_COEFFICIENT, 7, NUMBER, .train = get_train_fail),
+	TRAIN_EFF("lost_h", N_("hours lost per interruption"), UNIT_RATIO, 3, NUMBER, .train = get_train_lost),
+	TRAIN_EFF("eta_link", N_("link bus bandwidth share"), UNIT_RATIO, 4, NUMBER,
+		  .plan = get_train_eta_link),
+	TRAIN_EFF("eta_net", N_("network bus bandwidth share"), UNIT_RATIO, 2, NUMBER, .train = get_train_eta_net),
+	TRAIN_EFF("w0", N_("GEMM width law"), UNIT_COUNT, 0, NUMBER, .train = get_train_w0),
+	TRAIN_EFF("qlora_slowdown", N_("QLoRA slowdown"), UNIT_RATIO, 2, NUMBER, .train = get_train_qlora),
+	TRAIN_EFF("fp8_factor", N_("FP8 MFU factor"), UNIT_RATIO, 2, NUMBER, .train = get_train_fp8_factor),
+	TRAIN_EFF("grad_bytes", N_("gradient bytes on the wire"), UNIT_COUNT, 0, NUMBER, .train = get_train_grad_bytes),
+	TRAIN_EFF("param_bytes", N_("parameter bytes on the wire"), UNIT_COUNT, 0, NUMBER, .train = get_train_param_bytes),
+	TRAIN_EFF("ib_gbs", N_("IB assumed"), UNIT_GBS, 3, NUMBER, .train = get_train_ib_gbs),
+	TRAIN_EFF("ethernet_gbs", N_("Ethernet assumed"), UNIT_GBS, 3, NUMBER, .train = get_train_ethernet_gbs),
+	TRAIN_EFF("none_gbs", N_("no network assumed"), UNIT_GBS, 3, NUMBER, .train = get_train_none_gbs),
+	TRAIN_EFF("unknown_gbs", N_("unknown network assumed"), UNIT_GBS, 3, NUMBER, .train = get_train_unknown_gbs),
+	TRAIN_EFF("pretrain_batch", N_("pretraining batch"), UNIT_COUNT, 0, NUMBER, .train = get_train_pretrain_batch),
+	TRAIN_EFF("finetune_batch", N_("fine-tuning batch"), UNIT_COUNT, 0, NUMBER, .train = get_train_finetune_batch),
+	TRAIN_EFF("cards_per_machine", N_("cards per machine"), UNIT_COUNT, 0, INT, .train = get_train_per_machine),
+	TRAIN_EFF("max_cards", N_("card cap"), UNIT_COUNT, 0, INT, .train = get_train_max_cards),
+	TRAIN_EFF("link_gbs", N_("link in a machine"), UNIT_GBS, 1, NUMBER, .plan = get_train_link),
+	TRAIN_EFF("bw_link_gbs", N_("bus bandwidth in a machine"), UNIT_GBS, 3, NUMBER, .train = get_train_bw_link),
+	TRAIN_EFF("bw_node_gbs", N_("bus bandwidth between machines"), UNIT_GBS, 3, NUMBER, .train = get_train_bw_node),
+	TRAIN_EFF("idle_share", N_("spend that buys no compute"), UNIT_SHARE, 4, NUMBER, .train = get_train_idle),
 	IN(&training_usl, "sigma", N_("sigma"), UNIT_COEFFICIENT, 10, NUMBER, .train = get_train_sigma),
 	IN(&training_usl, "kappa", N_("kappa"), UNIT_COEFFICIENT, 10, NUMBER, .train = get_train_kappa),
 	IN(&training_usl, "x1", N_("tokens/s on one card"), UNIT_RATE, 2, NUMBER, .train = get_train_x1),
 	IN(&training_usl, "peak_cards", N_("peak at"), UNIT_COUNT, 1, NUMBER,
 	   .plan = get_train_peak_cards),
+	IN(&training_usl, "rho", N_("fit residual"), UNIT_SHARE, 4, NUMBER, .train = get_train_rho),
+	IN(&training_usl, "band_kind", N_("band"), UNIT_NONE, 0, STRING, .train = get_train_band_kind),
 	WAY(container_hourly),
 	WAY(container_monthly),
 	WAY(baremetal),
 	IN(&training_cost, "cheapest", N_("cheapest"), UNIT_NONE, 0, STRING, .train = get_train_cheapest),
-	TRAIN("band_pct", N_("band"), UNIT_PERCENT, 0, NUMBER, .train = get_train_band),
+	IN(&training_cost, "prorated", N_("prorated"), UNIT_MONEY, 2, NUMBER, .train = get_train_prorated),
+	{.group = &training_cost, .key = "comparison", .label = N_("other regions"),
+	 .kind = FIGURE_LIST, .get = {.plan = get_scaling_applies}, .list = &comparison},
+	TRAIN("band_pct", N_("band"), UNIT_PERCENT, 1, NUMBER, .train = get_train_band),
 	LIST("scaling", N_("scaling tiers"), get_scaling_applies, scaling),
 	LIST("alternatives", N_("alternatives"), get_lists, alternatives),
 	LIST("why", N_("why"), get_lists, why),

@@ -282,6 +282,6 @@ void plan_shape_words(char *buf, size_t cap, const struct plan *p)
 bool plan_time_estimate(const struct plan *p)
 {
 	if (p->training.valid)
-		return !p->training.measured && p->training.r.band_pct > 25;
+		return !p->training.measured && p->training.band_pct > 25;
 	return p->throughput.band_pct > BAND_PUBLISHED_PCT;
 }

@@ -4,11 +4,11 @@
  * source, and the assumptions a customer must see. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "compare.h"
 #include "config.h"
 #include "figures.h"
+#include "duration.h"
 #include "i18n.h"
 #include "plan_text.h"
 #include "report.h"
@@ -159,14 +159,17 @@ static void price_dates(const struct analysis *a, int *oldest, int *newest)
 	}
 }
 
-/* "Prices collected 2026-09-28 to 2026-10-12 (each one's date is under
- * Prices used), CNY per month". */
+/* "Prepared 2026-12-01 ... Prices collected 2026-09-28 to 2026-10-12
+ * (each one's date is under Prices used), CNY per month". Today is the
+ * program's one today (duration_today: $GPUPLAN_TODAY, else the local
+ * date), the day deadlines and price dates are counted from. */
 static void md_prepared(FILE *out, const struct analysis *a)
 {
-	char today[16], from[16], to[16], range[48];
-	int oldest, newest;
-	time_t now = time(NULL);
-	strftime(today, sizeof today, "%Y-%m-%d", localtime(&now));
+	char today[16], from[16], to[16], range[48], err[160];
+	int oldest, newest, day;
+	if (!duration_today(&day, err, sizeof err))
+		day = 0; /* a malformed GPUPLAN_TODAY stopped the run before any report */
+	unit_date(today, sizeof today, day);
 	price_dates(a, &oldest, &newest);
 	if (!newest)
 		oldest = newest = a->catalog->newest_date;

@@ -11,6 +11,7 @@
 #include "report_quote_md.h"
 #include "report_time.h"
 #include "table_cells.h"
+#include "settings_train.h"
 #include "tables.h"
 #include "train_text.h"
 
@@ -54,10 +55,10 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 		return;
 	if (p->training.valid) {
 		unit_days(v, sizeof v, p->training.days);
-		if (p->training.r.band_pct > 0)
-			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.r.band_pct);
+		if (p->training.measured)
+			snprintf(buf, cap, _(", ~%s days (measured, ±%.0f %%)"), v, p->training.band_pct);
 		else
-			snprintf(buf, cap, _(", ~%s days (measured)"), v);
+			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.band_pct);
 	} else if (p->throughput.valid) {
 		const struct throughput *t = &p->throughput;
 		unit_rate(v, sizeof v, t->output_tokens_per_s);
@@ -107,12 +108,22 @@ static void time_row(FILE *out, const struct plan *p, const struct scenario *sc)
 	fprintf(out, "| %s | %s |\n", MD(gpu_short_name(p->gpu)), cells);
 }
 
+/* "- H100 80G: shape DP16 Z1, …; step 7.11 s: compute 7.11 s …; network: …" */
+static void plan_detail(FILE *out, const struct plan *p)
+{
+	char shape[512], step[512], net[512];
+	train_shape_line(shape, sizeof shape, p, &style_quote);
+	train_step_line(step, sizeof step, p, &style_quote);
+	train_network_line(net, sizeof net, p, &style_quote);
+	fprintf(out, "- %s: %s; %s; %s\n", MD(gpu_short_name(p->gpu)), MD(shape), MD(step), MD(net));
+}
+
 static void md_time(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	char bands[160], line[1024];
+	char bands[160], line[4096]; /* up to 18 tiers, each with its shape and region */
 	quote_bands(bands, sizeof bands, a);
 	fputc('\n', out);
-	fprintf(out, _("## Time and cost (%s; exact arithmetic with measured speed-ups)"), bands);
+	fprintf(out, _("## Time and cost (%s; measured speed-ups carry their own band)"), bands);
 	fprintf(out, "\n\n%s\n|---|---:|---:|---:|---:|---|---|---|\n",
 		_("| GPU | cards | days | card-hours | parallel efficiency | the job, three ways "
 		  "(* cheapest) | deadline | band |"));
@@ -121,8 +132,16 @@ static void md_time(FILE *out, const struct analysis *a, const struct quote_orde
 		if (shown(p) && p->training.valid)
 			time_row(out, p, &a->sc);
 	}
-	fputs(_("\nScaling tiers (cards, days, parallel efficiency, total cost the cheapest "
-		"way): one tier more is often cheaper than the top configuration.\n\n"), out);
+	fputs(_("\nEach plan's shape, its step (what the links cost) and the network it uses:\n\n"),
+	      out);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		if (shown(p) && p->training.valid)
+			plan_detail(out, p);
+	}
+	fputs(_("\nScaling tiers (cards, shape and region, days, parallel efficiency, total cost "
+		"the cheapest way, prorated): one tier more is often cheaper than the top "
+		"configuration.\n\n"), out);
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
 		const struct plan *p = quote_order_plan(a, o, i);
 		if (shown(p) && p->training.valid && p->training.ntiers > 0) {
@@ -166,17 +185,20 @@ static void training_assumptions(FILE *out, const struct analysis *a, const char
 	const struct scenario *sc = &a->sc;
 	char tokens[48], batch[48];
 	money_group(tokens, sizeof tokens, sc->train_tokens, 0);
-	money_group(batch, sizeof batch, sc->global_batch, 0);
+	money_group(batch, sizeof batch, train_global_batch(sc), 0);
 	fprintf(out, P_("- %sTime: %s tokens to train × %d epoch, %s tokens per optimizer "
-			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
-			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
-			"`estimate` per GPU)%s.\n",
+			"step; goodput %.2f at most (restarts, evaluation, checkpoints; less on "
+			"thousands of cards); for each card count the shape (TP, PP, DP, ZeRO, "
+			"micro-batch, recomputation) that is fastest, its tensor-parallel, pipeline "
+			"and data-parallel traffic over the links and what of it hides; MFU from "
+			"gpus.csv (`published` or `estimate` per GPU)%s.\n",
 			"- %sTime: %s tokens to train × %d epochs, %s tokens per optimizer "
-			"step; goodput %.2f (restarts, evaluation, checkpoints); gradient all-reduce "
-			"overlapped %.0f %% with compute; MFU from gpus.csv (`published` or "
-			"`estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
-		who, MD(tokens), sc->epochs, MD(batch), train_defaults.goodput,
-		100 * train_defaults.overlap,
+			"step; goodput %.2f at most (restarts, evaluation, checkpoints; less on "
+			"thousands of cards); for each card count the shape (TP, PP, DP, ZeRO, "
+			"micro-batch, recomputation) that is fastest, its tensor-parallel, pipeline "
+			"and data-parallel traffic over the links and what of it hides; MFU from "
+			"gpus.csv (`published` or `estimate` per GPU)%s.\n", (unsigned long)sc->epochs),
+		who, MD(tokens), sc->epochs, MD(batch), train_defaults.goodput_ops,
 		sc->nmeasured ? _("; days from the measured speed-ups where given") : "");
 }
 

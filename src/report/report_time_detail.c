@@ -39,32 +39,41 @@ static void inference_lines(FILE *out, const struct plan *p)
 	}
 }
 
-/* The scaling tiers as a small table, indented by an empty first column. */
+/* The scaling tiers as a small table, indented by an empty first column:
+ * each tier with its own shape and offer, billed and prorated. */
+enum { TIER_COLS = 8 };
+
+static void tier_row(char (*row)[96], const struct plan *p, int i)
+{
+	struct tier_cells tc;
+	train_tier_cells(&tc, p, i, &style_report);
+	snprintf(row[1], sizeof row[1], "%s", tc.cards);
+	snprintf(row[2], sizeof row[2], "%s", tc.shape);
+	snprintf(row[3], sizeof row[3], "%s", tc.region);
+	snprintf(row[4], sizeof row[4], "%s", tc.days);
+	snprintf(row[5], sizeof row[5], _("%s %%"), tc.eff);
+	snprintf(row[6], sizeof row[6], "%s", tc.cost);
+	snprintf(row[7], sizeof row[7], "%s", tc.prorated);
+}
+
 static void tier_table(FILE *out, const struct plan *p)
 {
-	enum { NC = 5 };
 	const struct training_estimate *t = &p->training;
-	char (*cells)[NC][48] = calloc((size_t)t->ntiers + 1, sizeof *cells);
-	const char **ptr = calloc(((size_t)t->ntiers + 1) * NC, sizeof *ptr);
-	static const bool left[NC] = {true, false, false, false, false};
+	char (*cells)[TIER_COLS][96] = calloc((size_t)t->ntiers + 1, sizeof *cells);
+	const char **ptr = calloc(((size_t)t->ntiers + 1) * TIER_COLS, sizeof *ptr);
+	static const bool left[TIER_COLS] = {true, false, true, true, false, false, false, false};
 	if (cells && ptr) {
-		const char *head[NC] = {"", _("cards"), _("days"), _("efficiency"), _("total")};
-		for (int c = 0; c < NC; c++)
+		const char *head[TIER_COLS] = {"", _("cards"), _("shape"), _("region"), _("days"),
+					       _("efficiency"), _("billed"), _("prorated")};
+		for (int c = 0; c < TIER_COLS; c++)
 			snprintf(cells[0][c], sizeof cells[0][c], "%s", head[c]);
-		for (int i = 0; i < t->ntiers; i++) {
-			struct tier_cells tc;
-			char(*row)[48] = cells[i + 1];
-			train_tier_cells(&tc, p, i, &style_report);
-			snprintf(row[1], sizeof row[1], "%s", tc.cards);
-			snprintf(row[2], sizeof row[2], "%s", tc.days);
-			snprintf(row[3], sizeof row[3], _("%s %%"), tc.eff);
-			snprintf(row[4], sizeof row[4], "%s", tc.cost);
-		}
+		for (int i = 0; i < t->ntiers; i++)
+			tier_row(cells[i + 1], p, i);
 		for (int r = 0; r <= t->ntiers; r++)
-			for (int c = 0; c < NC; c++)
-				ptr[r * NC + c] = cells[r][c];
-		fputs(_("  scaling tiers (the cheapest way for each):\n"), out);
-		report_columns(out, ptr, (size_t)t->ntiers + 1, NC, left);
+			for (int c = 0; c < TIER_COLS; c++)
+				ptr[r * TIER_COLS + c] = cells[r][c];
+		fputs(_("  scaling tiers (each with its own shape and offer, the cheapest way):\n"), out);
+		report_columns(out, ptr, (size_t)t->ntiers + 1, TIER_COLS, left);
 	}
 	free(ptr);
 	free(cells);
@@ -75,6 +84,12 @@ static void training_lines(FILE *out, const struct plan *p, const struct scenari
 	const struct training_estimate *t = &p->training;
 	char line[LINE];
 	train_summary_line(line, sizeof line, p, sc, &style_report);
+	fputs(line, out);
+	train_shape_line(line, sizeof line, p, &style_report);
+	fputs(line, out);
+	train_step_line(line, sizeof line, p, &style_report);
+	fputs(line, out);
+	train_network_line(line, sizeof line, p, &style_report);
 	fputs(line, out);
 	if (t->deadline) {
 		train_deadline_line(line, sizeof line, p, sc, &style_report);
@@ -93,12 +108,12 @@ static void training_lines(FILE *out, const struct plan *p, const struct scenari
 void report_time_detail(FILE *out, const struct plan *p, const struct scenario *sc)
 {
 	char line[LINE];
-	if (!p->cards || !p->fits)
+	if (!p->cards || (!p->fits && !p->training.valid))
 		return;
-	if (p->throughput.valid)
+	if (p->throughput.valid && p->fits)
 		inference_lines(out, p);
 	if (p->training.valid)
-		training_lines(out, p, sc);
+		training_lines(out, p, sc); /* a forced shape that does not fit is timed too */
 	for (int i = 0; i < p->nwhy; i++) {
 		time_why_line(line, sizeof line, p, i, &style_report);
 		fputs(line, out);

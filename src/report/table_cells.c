@@ -157,7 +157,7 @@ static bool row_band(const struct plan *p, double *band)
 	if (!row_priced(p))
 		return false;
 	if (p->training.valid)
-		*band = p->training.measured ? 0 : p->training.r.band_pct;
+		*band = p->training.band_pct; /* --measured carries its own (TRAINING.md §10) */
 	else if (p->throughput.valid)
 		*band = p->throughput.band_pct;
 	else

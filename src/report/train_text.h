@@ -44,10 +44,24 @@ void train_efficiency_line(char *buf, size_t cap, const struct plan *p, const st
 /* Scaling tier i's figures, each through its unit: days, efficiency (a
  * whole percent), the job's total the cheapest way ("—": none). */
 struct tier_cells {
-	char cards[16], days[24], eff[16], cost[48];
+	char cards[16], days[24], eff[16], cost[48], prorated[48], shape[48], region[96];
 };
 void train_tier_cells(struct tier_cells *c, const struct plan *p, int i, const struct style *st);
-/* The quote's line of tiers: "- H100 80G: 1 card 16.9 days 100 % ¥9,345 · …" */
+/* The shape in a few letters: "TP2×PP4", "TP2×PP4×DP2 Z1", "DP16 Z1". */
+void train_shape_text(char *buf, size_t cap, const struct train_shape *sh);
+/* The plan's shape with its micro-batch, virtual stages and recompute
+ * share: report "  shape: TP2×PP4, ZeRO-0, micro-batch 1 (256 a step per
+ * data-parallel rank), 1 virtual stages, 6 of 8 layers a stage recomputed
+ * (75 %)"; screen the same with " · ". */
+void train_shape_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
+/* The step broken down: "  step 187 s: compute 137 s + TP 47.2 s + PP
+ * sends 1.07 s + bubble 2.17 s" (what the link costs); parts of 0 left out. */
+void train_step_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
+/* The network used and why: "  network: 吉林一区, NVLink + IB 400G×4, 200
+ * GB/s a machine (IB first across machines)". */
+void train_network_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
+/* The quote's line of tiers: "- H100 80G: 8 cards (DP8 Z1, 吉林一区) 0.33 days 100 %
+ * ¥87,200, prorated ¥947 · …" */
 void train_tiers_line(char *buf, size_t cap, const struct plan *p, const struct style *st);
 
 #endif

@@ -50,7 +50,13 @@ for v in "c4096" "c128K" "\2004k" "\20170b" "\2017.5B" "h20" "o1.0" "e90,70" "p0
 	printf "$v" > "$seeds/values/$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
 done
 
-mkdir -p "$seeds/edits" "$seeds/compare" "$seeds/reports"
+mkdir -p "$seeds/edits" "$seeds/compare" "$seeds/reports" "$seeds/offer_rows"
+# the price dialog's rows: the bundled ones, and values the loader refuses
+grep -v '^#' "$top/prices/offers.csv" | tail -n +2 | head -n 20 | while IFS= read -r row; do
+	printf '%s' "$row" > "$seeds/offer_rows/$(printf '%s' "$row" | cksum | cut -d' ' -f1)"
+done
+printf '%s' 'h100-80g,container,1,8,,1e10,,CNY,,,,,2026-10-12,x' > "$seeds/offer_rows/big"
+printf '%s' 'h100-80g,baremetal,8,8,"a,b",88480,2e9,CNY,95折,,ib,400,2026-10-12,"q""x"' > "$seeds/offer_rows/quoted"
 for f in "$seeds"/models/* "$seeds"/offers/*; do
 	# line 5 (a data row of both files), edit column "name" / "gpu", key checked
 	{ printf '\005\201'; cat "$f"; printf '\000new, "quoted" value'; } > "$seeds/edits/$(basename "$f")"
@@ -81,6 +87,7 @@ build fuzz_parse "$top/tests/fuzz/fuzz_parse.c" ""
 build fuzz_measured "$top/tests/fuzz/fuzz_training.c" -DFUZZ_PARSER=0
 build fuzz_deadline "$top/tests/fuzz/fuzz_training.c" -DFUZZ_PARSER=1
 build fuzz_csvedit "$top/tests/fuzz/fuzz_csvedit.c" ""
+build fuzz_offer_edit "$top/tests/fuzz/fuzz_offer_edit.c" ""
 build fuzz_compare "$top/tests/fuzz/fuzz_compare.c" ""
 build fuzz_reports "$top/tests/fuzz/fuzz_reports.c" "$top/tests/json_check.c"
 run fuzz_models "$seeds/models" "$top/tests/fuzz/regressions"
@@ -90,6 +97,7 @@ run fuzz_parse "$seeds/values"
 run fuzz_measured "$seeds/measured"
 run fuzz_deadline "$seeds/deadline"
 run fuzz_csvedit "$seeds/edits"
+run fuzz_offer_edit "$seeds/offer_rows"
 run fuzz_compare "$seeds/compare"
 run fuzz_reports "$seeds/reports"
 if [ -n "$failed" ]; then

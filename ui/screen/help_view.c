@@ -1,5 +1,6 @@
-/* The key table drawn as the help overlay, then the meaning of the marks
- * and codes the table shows, and the bar legend from the theme. */
+/* The last messages in full, the key table drawn as the help overlay,
+ * then the meaning of the marks and codes the table shows, and the bar
+ * legend from the theme. */
 #include "help_view.h"
 
 #include <curses.h>
@@ -26,11 +27,29 @@ static const char *const marks[][2] = {
 /* The own modes of an overlay: its rows are listed under its title. */
 #define OWN_MODES (KC_READ | KC_EDIT | KC_ASK)
 
-void help_view_init(struct help_view *v, const struct frame *fr)
+void help_view_init(struct help_view *v, const struct frame *fr, const char (*recent)[2048])
 {
 	v->open = false;
+	v->over_ask = false;
 	v->scroll = 0;
 	v->fr = fr;
+	v->recent = recent;
+	v->msgs.n = 0;
+}
+
+/* The messages wrapped to the box, a title first and a blank line after. */
+static void wrap_messages(struct help_view *v, int w)
+{
+	v->msgs.n = 0;
+	for (int i = 0; v->recent && i < SESSION_RECENT; i++) {
+		if (!v->recent[i][0])
+			continue;
+		if (v->msgs.n == 0)
+			detail_add_wrapped(&v->msgs, _("Recent messages, newest first:"), w);
+		detail_add_wrapped(&v->msgs, v->recent[i], w);
+	}
+	if (v->msgs.n && v->msgs.n < DETAIL_LINES)
+		v->msgs.line[v->msgs.n++][0] = '\0';
 }
 
 /* Whether the row goes in the section of main-screen place p. */
@@ -92,10 +111,19 @@ static int key_lines(void)
 	return n;
 }
 
-/* Line k of the help: a heading, a key row, a blank, a mark, the legend. */
+/* Line k of the help: a message line, a heading, a key row, a blank, a
+ * mark, the legend. */
 static void help_line(const struct help_view *v, int k, int nkeys, int y, int x, int w)
 {
 	const char *left = NULL, *right = NULL;
+	if (k < v->msgs.n) {
+		if (k == 0)
+			attron(A_BOLD);
+		put_text(y, x, v->msgs.line[k], w);
+		attroff(A_BOLD);
+		return;
+	}
+	k -= v->msgs.n;
 	if (k < nkeys && help_view_key_line(k, &left, &right) && !left) {
 		attron(A_UNDERLINE);
 		put_text(y, x, _(right), w);
@@ -119,8 +147,10 @@ static void help_line(const struct help_view *v, int k, int nkeys, int y, int x,
 
 void help_view_draw(struct help_view *v)
 {
-	int nkeys = key_lines(), n = nkeys + 2 + N_MARKS;
-	int w = COLS - 8 < HELP_BOX_MAX_W ? COLS - 8 : HELP_BOX_MAX_W, h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
+	int w = COLS - 8 < HELP_BOX_MAX_W ? COLS - 8 : HELP_BOX_MAX_W;
+	wrap_messages(v, w - 4);
+	int nkeys = key_lines(), n = v->msgs.n + nkeys + 2 + N_MARKS;
+	int h = n + 4 < LINES - 2 ? n + 4 : LINES - 2;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2, rows = h - 4;
 	int max = n > rows ? n - rows : 0;
 	v->scroll = v->scroll < 0 ? 0 : v->scroll > max ? max : v->scroll;
@@ -133,14 +163,18 @@ void help_view_draw(struct help_view *v)
 		put_text(y + h - 1, x + w - 16, v->scroll < max ? _(" more ↓ j/k ") : " ↑ j/k ", 14);
 }
 
-/* The help's keys: F1 (or ? where letters are commands) opens it; over
- * it ↑↓ j k scroll, q quits, any other key closes it. */
+/* The help's keys: F1 (or ? where letters are commands) opens it, F1
+ * also over a question, whose reason it then shows in full; over it ↑↓ j
+ * k scroll, q quits (but over a question, which waits again), any other
+ * key closes it. */
 
 static enum key_result help_open(struct screen *sc, void *state, int ch)
 {
 	struct help_view *v = state;
-	(void)sc, (void)ch;
+	const struct view_ops *under = view_top(sc);
+	(void)ch;
 	v->open = true;
+	v->over_ask = under && under->question;
 	v->scroll = 0;
 	return KR_DONE;
 }
@@ -163,15 +197,17 @@ static enum key_result help_close(struct screen *sc, void *state, int ch)
 
 static enum key_result help_quit(struct screen *sc, void *state, int ch)
 {
+	bool asking = ((const struct help_view *)state)->over_ask;
 	help_close(sc, state, ch);
-	return quit_view_ask(sc);
+	return asking ? KR_DONE : quit_view_ask(sc);
 }
 
 #define HINT(c, r, w, n) {.ctx = (c), .rank = (r), .wide = (w), .narrow = (n)}
 
 static const struct key_row help_rows[] = {
-	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD, .act = help_open,
-	 .help_keys = "F1", .help = N_("this help"),
+	{.keys = {KEY_F(1)}, .ctx = KC_PICK | KC_TEXT | KC_FIELD | KC_OVER_ASK, .act = help_open,
+	 .keeps_status = true, /* the message stays: the help shows it in full */
+	 .help_keys = "F1", .help = N_("this help, the last messages in full"),
 	 .hints = {HINT(KC_FIELD, 11, N_("F1 help"), N_("F1 help")),
 		   HINT(KC_TEXT, 11, N_("F1 help"), N_("F1 help"))}},
 	{.keys = {'?'}, .ctx = KC_FIELD, .act = help_open, .help_keys = "?", .help = N_("this help")},
@@ -188,13 +224,18 @@ static void *hook_init(struct screen *sc)
 {
 	struct help_view *v = malloc(sizeof *v);
 	if (v)
-		help_view_init(v, &sc->fr);
+		help_view_init(v, &sc->fr, (const char (*)[2048])sc->s.recent);
 	return v;
 }
 
 static bool hook_is_open(const void *state)
 {
 	return ((const struct help_view *)state)->open;
+}
+
+static unsigned hook_mode(const void *state)
+{
+	return KC_READ | (((const struct help_view *)state)->over_ask ? KC_ABOVE_ASK : 0);
 }
 
 static void hook_draw(void *state)
@@ -212,5 +253,6 @@ const struct view_ops help_view_ops = {
 	.init = hook_init,
 	.free = free,
 	.is_open = hook_is_open,
+	.mode = hook_mode,
 	.draw = hook_draw,
 };

@@ -122,7 +122,9 @@ bool keys_row_acts(const struct key_row *r, const struct view_ops *owner,
 		return false; /* listed in the help only */
 	if (!top || owner == top)
 		return (r->ctx & mode) != 0;
-	return !top->question && (r->ctx & KC_OVER);
+	if (top->question)
+		return (r->ctx & KC_OVER_ASK) != 0;
+	return !(mode & KC_ABOVE_ASK) && (r->ctx & KC_OVER);
 }
 
 static bool row_names(const struct key_row *r, int ch)

@@ -18,7 +18,8 @@ const struct key_row *keys_row(size_t i, const struct view_ops **owner);
 /* Whether the row acts where a key arrives: at top (NULL: the main
  * screen) in mode. On the main screen every table's rows act in the
  * mode they name; over an overlay its own rows do, and the others' KC_OVER
- * rows unless the overlay is a question. */
+ * rows unless the overlay is a question or lies over one (KC_ABOVE_ASK);
+ * over a question only the others' KC_OVER_ASK rows (F1). */
 bool keys_row_acts(const struct key_row *r, const struct view_ops *owner,
 		   const struct view_ops *top, unsigned mode);
 /* The row that takes ch there, or NULL: a row naming ch before a

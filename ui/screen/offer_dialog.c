@@ -1,7 +1,8 @@
 /* o / O: edit the container or bare-metal quote in use for the selected
  * GPU type (monthly, hourly, discount, date, source). Enter saves to the
  * user's prices/offers.csv, changing only those fields; Esc cancels. The
- * session finds the row, checks and writes it; this file is the form. */
+ * session finds the row, checks and writes it; this file is the dialog,
+ * its fields edited as line_edit texts and drawn here. */
 #include "offer_dialog.h"
 
 #include <stdio.h>
@@ -9,14 +10,13 @@
 #include <string.h>
 
 #include "i18n.h"
-#include "text.h"
 #include "keys.h"
 #include "view.h"
-#include "widgets.h"
 
 #define LABEL_COLS 12
 
-static void offer_dialog_reopened(struct offer_dialog *d);
+_Static_assert(sizeof ((struct offer_edit *)0)->values[0] == LINE_EDIT_BYTES,
+	       "a dialog field holds a whole value");
 
 void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct frame *fr)
 {
@@ -25,35 +25,31 @@ void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct f
 	d->fr = fr;
 }
 
-static void read_values(struct offer_dialog *d, char values[OF_COUNT][128])
-{
-	form_driver(d->form, REQ_VALIDATION);
-	for (int i = 0; i < OF_COUNT; i++)
-		widget_field_text(d->fields[i], values[i], sizeof values[i]);
-}
-
-/* On field 'at' with the cursor 'col' columns in, the fields holding values. */
-static void build_form(struct offer_dialog *d, int at, int col, char values[OF_COUNT][128])
+static void place(struct offer_dialog *d)
 {
 	d->w = COLS - 4 < 64 ? COLS - 4 : 64, d->h = OF_COUNT + 5;
 	d->y = (LINES - d->h) / 2, d->x = (COLS - d->w) / 2;
-	for (int i = 0; i < OF_COUNT; i++) {
-		d->fields[i] = new_field(1, d->w - 4 - LABEL_COLS, i, LABEL_COLS, 0, 0);
-		field_opts_off(d->fields[i], O_AUTOSKIP | O_BLANK | O_STATIC);
-		set_max_field(d->fields[i], 127);
-		set_field_back(d->fields[i], A_UNDERLINE);
-		set_field_buffer(d->fields[i], 0, values[i]);
-	}
-	d->fields[OF_COUNT] = NULL;
-	d->form = widget_form_new(d->fields, OF_COUNT, d->w - 4, d->y + 2, d->x + 2, &d->sub);
-	post_form(d->form);
-	set_current_field(d->form, d->fields[at]);
-	widget_cursor_to(d->form, col); /* the next redraw keeps the cursor from here */
-	d->cursor_col = col;
 }
 
-/* The cursor starts at the end of the monthly price, which the first key
- * typed replaces. */
+static void read_values(const struct offer_dialog *d, char values[OF_COUNT][OF_VALUE_BYTES])
+{
+	for (int i = 0; i < OF_COUNT; i++)
+		memcpy(values[i], d->fields[i].text, OF_VALUE_BYTES);
+}
+
+/* The fields on d->edit's values, as freshly opened: the cursor at the end
+ * of the monthly price, which the first key typed replaces. */
+static void offer_dialog_reopened(struct offer_dialog *d)
+{
+	for (int i = 0; i < OF_COUNT; i++)
+		line_edit_set(&d->fields[i], d->edit.values[i]);
+	place(d);
+	d->at = OF_MONTHLY;
+	d->open = true;
+	d->fresh = true;
+	d->dated = false;
+}
+
 void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 {
 	if (!session_offer_begin(d->s, baremetal, &d->edit)) {
@@ -63,20 +59,8 @@ void offer_dialog_open(struct offer_dialog *d, bool baremetal)
 	offer_dialog_reopened(d);
 }
 
-/* The form on d->edit's values, as freshly opened. */
-static void offer_dialog_reopened(struct offer_dialog *d)
-{
-	memcpy(d->row, d->edit.values, sizeof d->row);
-	build_form(d, OF_MONTHLY, (int)text_width(d->edit.values[OF_MONTHLY]), d->edit.values);
-	read_values(d, d->shown);
-	d->open = true;
-	d->fresh = true;
-	d->dated = false;
-}
-
 void offer_dialog_close(struct offer_dialog *d)
 {
-	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
 	session_offer_free(&d->edit);
 	d->open = false;
 }
@@ -85,85 +69,97 @@ void offer_dialog_resize(struct offer_dialog *d)
 {
 	if (!d->open)
 		return;
-	int at = field_index(current_field(d->form)), col = d->cursor_col;
-	char typed[OF_COUNT][128]; /* edit.values stay what the dialog opened with */
-	read_values(d, typed);
-	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
 	if (d->fr->lay.too_small) {
 		d->open = false; /* nothing to draw it on: cancelled */
 		session_offer_free(&d->edit);
 		session_status(d->s, false, "%s", _("edit cancelled: the terminal is too small"));
 		return;
 	}
-	build_form(d, at, col, typed);
-}
-
-/* What the user left: a field not touched is the row's own text. */
-static void typed_values(struct offer_dialog *d, char values[OF_COUNT][128])
-{
-	read_values(d, values);
-	for (int i = 0; i < OF_COUNT; i++)
-		if (strcmp(values[i], d->shown[i]) == 0)
-			memcpy(values[i], d->row[i], sizeof values[i]);
+	place(d);
 }
 
 static void save(struct offer_dialog *d)
 {
-	char values[OF_COUNT][128];
-	typed_values(d, values);
+	char values[OF_COUNT][OF_VALUE_BYTES];
+	read_values(d, values);
 	if (session_offer_save(d->s, &d->edit, values))
 		offer_dialog_close(d);
 }
 
-/* A price typed by hand dates the quote today, until collected or source
- * are typed into themselves. */
-static void after_edit(struct offer_dialog *d, int field)
+/* A changed price dates the quote today; a price back as it was, or a
+ * change to anything else, leaves the row's date and source (session
+ * rule) until collected or source are typed into themselves. */
+static void after_edit(struct offer_dialog *d)
 {
-	char values[OF_COUNT][128];
-	if (field == OF_COLLECTED || field == OF_SOURCE) {
+	char values[OF_COUNT][OF_VALUE_BYTES];
+	if (d->at == OF_COLLECTED || d->at == OF_SOURCE)
 		d->dated = true;
-		return;
-	}
 	if (d->dated)
 		return;
 	read_values(d, values);
-	session_offer_mark_edited(values);
-	set_field_buffer(d->fields[OF_COLLECTED], 0, values[OF_COLLECTED]);
-	set_field_buffer(d->fields[OF_SOURCE], 0, values[OF_SOURCE]);
+	session_offer_stamp(&d->edit, values);
+	line_edit_set(&d->fields[OF_COLLECTED], values[OF_COLLECTED]);
+	line_edit_set(&d->fields[OF_SOURCE], values[OF_SOURCE]);
 }
 
 static void next_field(struct offer_dialog *d, int ch)
 {
-	form_driver(d->form, ch == '\t' || ch == KEY_DOWN ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
-	widget_end_line(d->form);
+	int step = ch == '\t' || ch == KEY_DOWN ? 1 : OF_COUNT - 1;
+	d->at = (d->at + step) % OF_COUNT;
+	line_edit_end(&d->fields[d->at]);
 	d->fresh = true;
 }
 
-/* Typing: ASCII through the form's requests, other characters (95折) as
- * wide characters, which the form library lays out by display width. */
-static void edit(struct offer_dialog *d, int ch, wchar_t wch)
+/* Characters beyond ASCII (95折) only where the terminal shows them;
+ * fresh: the first one replaces the field. */
+static bool insert(struct line_edit *l, uint32_t cp, bool fresh)
 {
-	int field = field_index(current_field(d->form));
-	bool fresh = d->fresh;
-	enum edit_result r;
-	d->fresh = false;
-	if (ch == KEY_WCHAR)
-		r = widget_edit_wide(d->form, wch, fresh);
-	else
-		r = widget_edit_key(d->form, ch, fresh);
-	if (r == EDIT_CHANGED)
-		after_edit(d, field);
+	if (cp >= 0x80 && draw_plain())
+		return false;
+	struct line_edit before = *l;
+	if (fresh)
+		line_edit_clear(l);
+	if (line_edit_insert(l, cp))
+		return true;
+	*l = before;
+	return false;
 }
 
-/* Before a redraw, which unposts the form: the typing goes into the
- * field's buffer (it is not validated per character), and the cursor is
- * kept. */
-void offer_dialog_save_cursor(struct offer_dialog *d)
+/* Editing keys: true when the text may have changed. */
+static bool edit_key(struct line_edit *l, int ch, wchar_t wch, bool fresh)
 {
-	if (!d->open)
-		return;
-	form_driver(d->form, REQ_VALIDATION);
-	widget_cursor_col(d->form, d->x + 2 + LABEL_COLS, &d->cursor_col);
+	switch (ch) {
+	case KEY_BACKSPACE: case 127: case 8:
+		return line_edit_delete_before(l);
+	case KEY_DC:
+		return line_edit_delete_at(l);
+	case KEY_LEFT: case KEY_RIGHT:
+		line_edit_step(l, ch == KEY_LEFT ? -1 : 1);
+		return false;
+	case KEY_HOME:
+		line_edit_home(l);
+		return false;
+	case KEY_END:
+		line_edit_end(l);
+		return false;
+	case KEY_WCHAR:
+		return insert(l, (uint32_t)wch, fresh);
+	default:
+		return ch >= 32 && ch <= 126 && insert(l, (uint32_t)ch, fresh);
+	}
+}
+
+/* Any key ends the field's fresh state; only a change of its text can
+ * date the quote. */
+static void edit(struct offer_dialog *d, int ch, wchar_t wch)
+{
+	char before[OF_VALUE_BYTES];
+	struct line_edit *l = &d->fields[d->at];
+	bool fresh = d->fresh;
+	d->fresh = false;
+	memcpy(before, l->text, sizeof before);
+	if (edit_key(l, ch, wch, fresh) && strcmp(before, l->text) != 0)
+		after_edit(d);
 }
 
 /* Both versions of the row, under the dialog, and what each key does. */
@@ -186,16 +182,31 @@ static void draw_conflict(const struct offer_dialog *d)
 	attroff(theme_attr(&d->fr->theme, EL_HINT));
 }
 
-void offer_dialog_draw(const struct offer_dialog *d)
+/* One field, underlined across its width, scrolled to keep the cursor in
+ * view; returns the cursor's column on screen. */
+static int draw_field(struct offer_dialog *d, int i)
+{
+	int y = d->y + 2 + i, x = d->x + 2 + LABEL_COLS, cols = d->w - 4 - LABEL_COLS, col;
+	size_t start;
+	line_edit_view(&d->fields[i], cols, &start, &col);
+	put_text(y, d->x + 2, _(offer_field_labels[i]), LABEL_COLS - 1);
+	attron(A_UNDERLINE);
+	mvhline(y, x, ' ', cols);
+	put_text(y, x, d->fields[i].text + start, cols);
+	attroff(A_UNDERLINE);
+	return x + col;
+}
+
+void offer_dialog_draw(struct offer_dialog *d)
 {
 	for (int r = 0; r < d->h; r++)
 		mvhline(d->y + r, d->x, ' ', d->w);
 	draw_box(d->fr, d->y, d->x, d->h, d->w, d->edit.title);
-	unpost_form(d->form);
-	post_form(d->form);
-	widget_cursor_to(d->form, d->cursor_col);
-	for (int i = 0; i < OF_COUNT; i++)
-		put_text(d->y + 2 + i, d->x + 2, _(offer_field_labels[i]), LABEL_COLS - 1);
+	for (int i = 0; i < OF_COUNT; i++) {
+		int x = draw_field(d, i);
+		if (i == d->at)
+			d->cursor_x = x;
+	}
 	char hint[160];
 	keys_hint_line(KC_EDIT, false, d->w - 4, hint, sizeof hint); /* the rows below */
 	attron(theme_attr(&d->fr->theme, EL_HINT));
@@ -253,11 +264,11 @@ static enum key_result dialog_type(struct screen *sc, void *state, int ch)
 static enum key_result dialog_merge(struct screen *sc, void *state, int ch)
 {
 	struct offer_dialog *d = state;
-	char values[OF_COUNT][128];
+	char values[OF_COUNT][OF_VALUE_BYTES];
 	(void)sc, (void)ch;
 	if (!d->edit.result.mergeable)
 		return KR_DONE;
-	typed_values(d, values);
+	read_values(d, values);
 	if (session_offer_merge(d->s, &d->edit, values))
 		offer_dialog_close(d);
 	return KR_DONE;
@@ -267,7 +278,6 @@ static enum key_result dialog_reload(struct screen *sc, void *state, int ch)
 {
 	struct offer_dialog *d = state;
 	(void)sc, (void)ch;
-	widget_form_free(&d->form, d->fields, OF_COUNT, &d->sub);
 	d->open = false;
 	if (session_offer_reload(d->s, &d->edit))
 		offer_dialog_reopened(d);
@@ -333,11 +343,6 @@ static void hook_resize(void *state)
 	offer_dialog_resize(state);
 }
 
-static void hook_save(void *state)
-{
-	offer_dialog_save_cursor(state);
-}
-
 static void hook_draw(void *state)
 {
 	offer_dialog_draw(state);
@@ -345,7 +350,8 @@ static void hook_draw(void *state)
 
 static void hook_cursor(const void *state)
 {
-	pos_form_cursor(((const struct offer_dialog *)state)->form);
+	const struct offer_dialog *d = state;
+	move(d->y + 2 + d->at, d->cursor_x);
 	curs_set(1);
 }
 
@@ -367,7 +373,6 @@ const struct view_ops offer_dialog_ops = {
 	.is_open = hook_is_open,
 	.mode = hook_mode,
 	.resize = hook_resize,
-	.save = hook_save,
 	.draw = hook_draw,
 	.cursor = hook_cursor,
 	.unsaved = hook_unsaved,

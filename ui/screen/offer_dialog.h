@@ -5,11 +5,11 @@
 #define GPUPLAN_OFFER_DIALOG_H
 
 #include <curses.h>
-#include <form.h>
 #include <stdbool.h>
 #include <wchar.h>
 
 #include "draw.h"
+#include "line_edit.h"
 #include "session.h"
 
 struct offer_dialog {
@@ -17,14 +17,12 @@ struct offer_dialog {
 	const struct frame *fr;
 	bool open;
 	struct offer_edit edit; /* the row being edited and its values */
-	/* the values as the row holds them, and as the form gave them back when
-	 * the dialog opened: a field left alone saves the row's own bytes, even
-	 * where the form could not hold them (a locale without UTF-8) */
-	char row[OF_COUNT][128], shown[OF_COUNT][128];
-	FORM *form;
-	WINDOW *sub;
-	FIELD *fields[OF_COUNT + 1];
-	int y, x, h, w, cursor_col;
+	/* each field's text as it will be saved: a field left alone is the
+	 * row's own bytes, whatever the terminal could show of them */
+	struct line_edit fields[OF_COUNT];
+	int at;     /* the field the cursor is in */
+	int y, x, h, w;
+	int cursor_x; /* where the last draw left the cursor in field at */
 	bool fresh; /* the next key typed replaces the field, as in the form */
 	bool dated; /* collected or source was typed: an edit no longer sets them */
 };
@@ -34,10 +32,9 @@ void offer_dialog_init(struct offer_dialog *d, struct session *s, const struct f
  * line says why when there is none. */
 void offer_dialog_open(struct offer_dialog *d, bool baremetal);
 void offer_dialog_close(struct offer_dialog *d);
-/* A new terminal size: the dialog is placed again, keeping what was typed,
- * the field and the cursor. */
+/* A new terminal size: the dialog is placed again; what was typed, the
+ * field and the cursor stay. */
 void offer_dialog_resize(struct offer_dialog *d);
-void offer_dialog_save_cursor(struct offer_dialog *d);
-void offer_dialog_draw(const struct offer_dialog *d);
+void offer_dialog_draw(struct offer_dialog *d);
 
 #endif

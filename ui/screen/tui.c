@@ -68,6 +68,19 @@ static void follow_data(struct screen *sc, unsigned *seen)
 	tui_screen_update(sc);
 }
 
+/* A long step (a save or a reload of 10^6 offers) shows on the status
+ * line as it starts, and Ctrl-C asks it to stop where it safely can. */
+static void show_progress(void *ctx)
+{
+	tui_screen_draw_status(ctx);
+}
+
+static bool quit_asked(void *ctx)
+{
+	(void)ctx;
+	return terminal_quit_signal != 0;
+}
+
 static int run_loop(struct screen *sc)
 {
 	unsigned seen = sc->s.reloads;
@@ -111,6 +124,9 @@ int tui_run(const struct catalog *c, const struct scenario *start, const char *g
 	detail_lines_set_money(money_style);
 	message_set_money_style(money_style); /* amounts inside notes and reasons */
 	tui_screen_relayout(sc, COLS, LINES);
+	sc->s.progress = show_progress;
+	sc->s.cancelled = quit_asked;
+	sc->s.hooks_ctx = sc;
 	int rc = run_loop(sc);
 	tui_screen_free(sc); /* the views' forms and windows go while curses is on */
 	terminal_restore();

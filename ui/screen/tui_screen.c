@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "i18n.h"
 #include "report.h"
@@ -76,8 +77,26 @@ static void draw_status(const struct screen *sc)
 	move(y, 0);
 	clrtoeol();
 	attron(attr);
-	put_text(y, 0, s->status[0] ? s->status : hint, COLS - 1);
+	/* a message too long for the line says where it is in full */
+	const char *more = _(" … F1");
+	int cols = COLS - 1, w = (int)text_width(more);
+	bool cut = s->status[0] && strncmp(s->recent[0], s->status, strlen(s->status)) == 0 &&
+		   (int)text_width(s->recent[0]) > cols;
+	if (cut && cols > 2 * w) {
+		put_text(y, 0, s->status, cols - w);
+		put_text(y, cols - w, more, w);
+	} else {
+		put_text(y, 0, s->status[0] ? s->status : hint, cols);
+	}
 	attroff(attr);
+}
+
+void tui_screen_draw_status(const struct screen *sc)
+{
+	if (sc->fr.lay.too_small)
+		return;
+	draw_status(sc);
+	refresh();
 }
 
 static void draw_too_small(void)

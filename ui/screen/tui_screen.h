@@ -17,6 +17,8 @@ void tui_screen_free(struct screen *sc);
 void tui_screen_relayout(struct screen *sc, int cols, int lines);
 /* After each key: views that follow the session's data catch up. */
 void tui_screen_update(struct screen *sc);
+/* The status line alone, at once: a long step in progress says so. */
+void tui_screen_draw_status(const struct screen *sc);
 /* One full redraw from the session. */
 void tui_screen_draw(struct screen *sc);
 

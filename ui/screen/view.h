@@ -30,6 +30,12 @@ enum key_ctx {
 	/* a row of any table that also acts over every overlay but a question
 	 * (F10, F2): the keys an overlay passes down */
 	KC_OVER = 1 << 7,
+	/* a row that also acts over a question (F1: the help shows the
+	 * question's reason in full, then the question waits again) */
+	KC_OVER_ASK = 1 << 8,
+	/* in an overlay's mode: it lies over a question, so it passes no key
+	 * down (F10 there must not quit past the question's answer) */
+	KC_ABOVE_ASK = 1 << 9,
 };
 #define KC_SCREEN (KC_SMALL | KC_PICK | KC_TEXT | KC_FIELD)
 

@@ -14,6 +14,8 @@
 
 #define LINE DETAIL_LINE_BYTES
 #define BAR_GLYPH "█"
+#define TIER_SHAPE_COLS 16 /* "TP2×PP4×DP2 Z1 " */
+#define TIER_CARDS_COLS 5  /* up to 100,000 cards: 65536 */
 
 static void bar(char *buf, size_t cap, double v, double max, int w)
 {
@@ -27,7 +29,7 @@ static void bar(char *buf, size_t cap, double v, double max, int w)
 
 /* A tier's cells as the bars show them: days with a short unit. */
 struct tier_text {
-	char cards[16], days[32], cost[48];
+	char cards[16], shape[48], days[32], cost[48];
 };
 
 static void tier_texts(const struct plan *p, const struct style *st, struct tier_text *tt,
@@ -41,6 +43,7 @@ static void tier_texts(const struct plan *p, const struct style *st, struct tier
 		struct tier_cells c;
 		train_tier_cells(&c, p, i, st);
 		snprintf(tt[i].cards, sizeof tt[i].cards, "%s", c.cards);
+		snprintf(tt[i].shape, sizeof tt[i].shape, "%s", c.shape);
 		snprintf(tt[i].days, sizeof tt[i].days, _("%s d"), c.days);
 		snprintf(tt[i].cost, sizeof tt[i].cost, "%s", c.cost);
 		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
@@ -70,15 +73,16 @@ static int unit_width(void)
 	return one > more ? one : more;
 }
 
-/* "  16 cards    3.2 d ████████      ¥12,345 ███      91%" per tier. */
+/* "  16 cards TP2×PP4×DP2 Z1   3.2 d ████████   ¥12,345 ███  91%" per tier. */
 static void tier_line(char *line, size_t cap, const struct train_tier *r,
 		      const struct tier_text *tt, const char *bd, const char *bc, int cost_w)
 {
 	size_t n = 0;
-	put_field(line, cap, &n, tt->cards, 4, true);
+	put_field(line, cap, &n, tt->cards, TIER_CARDS_COLS, true);
 	put_field(line, cap, &n, " ", 1, false);
 	put_field(line, cap, &n, P_("card", "cards", (unsigned long)r->cards), unit_width(), false);
 	put_field(line, cap, &n, " ", 1, false);
+	put_field(line, cap, &n, tt->shape, TIER_SHAPE_COLS, false);
 	put_field(line, cap, &n, tt->days, 8, true);
 	if (n < cap)
 		n += (size_t)snprintf(line + n, cap - n, " %s ", bd);
@@ -96,11 +100,11 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, const
 	if (t->ntiers == 0 || d->n >= DETAIL_LINES)
 		return;
 	tier_texts(p, st, tt, &max_days, &max_cost, &cost_w);
-	int fixed = 10 + 1 + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
+	int fixed = TIER_CARDS_COLS + 7 + TIER_SHAPE_COLS + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
 	int bw = (w - fixed) / 2;
 	bw = bw < 3 ? 3 : bw > 24 ? 24 : bw;
-	detail_add_wrapped(d, _("scaling tiers: cards, days, total cost of the job (cheapest way), "
-				"efficiency"), w);
+	detail_add_wrapped(d, _("scaling tiers: cards, shape, days, total cost of the job (cheapest "
+				"way), efficiency"), w);
 	for (int i = 0; i < t->ntiers && d->n < DETAIL_LINES; i++) {
 		char line[LINE * 3], bd[LINE / 4], bc[LINE / 4];
 		bar(bd, sizeof bd, t->tiers[i].at.days, max_days, bw);
@@ -122,6 +126,12 @@ void detail_train_summary(struct detail_lines *d, const struct plan *p,
 {
 	char line[LINE];
 	train_summary_line(line, sizeof line, p, sc, st);
+	add_line(d, line, w);
+	train_shape_line(line, sizeof line, p, st);
+	add_line(d, line, w);
+	train_step_line(line, sizeof line, p, st);
+	add_line(d, line, w);
+	train_network_line(line, sizeof line, p, st);
 	add_line(d, line, w);
 	train_deadline_line(line, sizeof line, p, sc, st);
 	add_line(d, line, w);

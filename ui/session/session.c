@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "report.h"
 #include "settings.h"
+#include "text.h"
 
 static const char *const sort_names[SORT_COUNT] = {
 	[SORT_CATALOGUE] = N_("catalogue order"),
@@ -22,9 +23,15 @@ void session_status(struct session *s, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->status, sizeof s->status, fmt, ap);
+	char full[sizeof s->recent[0]];
+	vsnprintf(full, sizeof full, fmt, ap);
 	va_end(ap);
+	text_fit(s->status, sizeof s->status, full, (size_t)-1); /* never half a character */
 	s->status_error = error;
+	if (full[0] && strcmp(full, s->recent[0]) != 0) {
+		memmove(s->recent[1], s->recent[0], sizeof s->recent - sizeof s->recent[0]);
+		memcpy(s->recent[0], full, sizeof s->recent[0]);
+	}
 }
 
 void session_clear_status(struct session *s)

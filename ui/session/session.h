@@ -16,6 +16,8 @@
 
 enum sort_mode { SORT_CATALOGUE, SORT_COST, SORT_CARDS, SORT_COUNT };
 
+#define SESSION_RECENT 4 /* messages kept for F1 */
+
 struct session {
 	const struct catalog *cat;
 	struct catalog *owned; /* a reloaded catalogue; the first is the caller's */
@@ -40,8 +42,18 @@ struct session {
 	struct data_stamp {
 		long long mtime_ns, size; /* -1: missing */
 	} stamps[3];
+	/* what the status line says; the last messages stay in full in recent,
+	 * newest first (F1 shows them), after the line is cleared, or when it
+	 * was cut at the screen's width */
 	char status[256];
 	bool status_error;
+	char recent[SESSION_RECENT][2048];
+	/* The front end's hooks for a long step, NULL for none: progress shows
+	 * the status line at once (the loop is not turning meanwhile),
+	 * cancelled says whether the user asked to quit (Ctrl-C). */
+	void (*progress)(void *ctx);
+	bool (*cancelled)(void *ctx);
+	void *hooks_ctx;
 };
 
 /* Computes the starting scenario. False only when out of memory; a
@@ -85,6 +97,11 @@ void session_unpin(struct session *s);
 
 /* session_data.c: the data files, the quote. */
 
+/* A step that takes a while on a large file: the status says so at once. */
+void session_progress(struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool session_cancelled(const struct session *s);
+
 /* Loads dir; on any error the data in use stays and the status line shows
  * the first problem with its file:line:column. done: the status on success. */
 bool session_reload(struct session *s, const char *dir, const char *done);
@@ -103,31 +120,48 @@ bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note,
 			   size_t notelen);
 
 /* session_edit.c. e / E: the editor gets a copy of the file (data_edit);
- * only a copy that loads replaces the file, atomically with a .bak. The
- * copy and the command are prepared before the terminal is handed over. */
+ * only a copy that loads replaces the file, atomically with a .bak, and
+ * never over a change made on disk meanwhile without asking. The copy and
+ * the command are prepared before the terminal is handed over. */
+enum edit_question {
+	EDIT_ASK_NONE,
+	EDIT_ASK_REJECTED, /* r reopen the kept copy, k keep the file */
+	EDIT_ASK_CHANGED,  /* m merge, k keep mine, t keep theirs */
+	EDIT_ASK_CONFLICT, /* the merge stopped: k keep mine, t keep theirs */
+};
 struct session_edit {
 	char dir[4096], note[4200];
 	const char *command; /* $VISUAL, $EDITOR or vi */
 	struct data_edit de;
 	char rejected[PATH_MAX + 64]; /* after REJECTED: the copy kept aside */
 	const char *argv[6]; /* /bin/sh -c '$0 "$1"' editor copy */
+	enum edit_question asking; /* the question on the status line */
 };
 bool session_edit_begin(struct session *s, enum catalog_file which, struct session_edit *e);
 /* After the editor: wait_status as waitpid gave it (-1: it did not start).
- * A failed editor is named and its copy dropped; SAVED reloads; REJECTED
- * says why and asks "r reopen the rejected copy / k keep the file as it
- * is" (session_edit_reopen, session_edit_keep). The file that is live is
- * never replaced by a copy that does not load. */
+ * A failed editor is named; a copy it changed is kept aside (REJECTED,
+ * asking r/k), one it left alone dropped. SAVED reloads; REJECTED says why
+ * and asks "r reopen the rejected copy / k keep the file as it is";
+ * CHANGED asks "m merge / k keep mine / t keep theirs" (e->asking). The
+ * file that is live is never replaced by a copy that does not load, nor
+ * over a change the user did not see. */
 enum data_edit_status session_edit_end(struct session *s, struct session_edit *e,
 				       int wait_status);
+/* A key answering e->asking; SESSION_EDIT_QUIT stands for F10 (the safe
+ * answer, then quit). What the front end does next: */
+enum edit_next { EDIT_NEXT_DONE, EDIT_NEXT_ASK, EDIT_NEXT_EDITOR, EDIT_NEXT_QUIT };
+#define SESSION_EDIT_QUIT (-2)
+enum edit_next session_edit_answer(struct session *s, struct session_edit *e, int key);
 /* r: the rejected copy goes back to the editor (e->argv again). */
 bool session_edit_reopen(struct session *s, struct session_edit *e);
 /* k: the file stays as it is; the rejected copy stays where it is. */
-void session_edit_keep(struct session *s, const struct session_edit *e);
+void session_edit_keep(struct session *s, struct session_edit *e);
 
 /* session_offer.c. o / O: one offer of the selected GPU, its fields as
  * the row on disk holds them when the dialog opens. */
 enum offer_field { OF_MONTHLY, OF_HOURLY, OF_DISCOUNT, OF_COLLECTED, OF_SOURCE, OF_COUNT };
+/* A field's text: 127 characters of up to 4 UTF-8 bytes (95折, 四川二区) */
+#define OF_VALUE_BYTES 512
 extern const char *const offer_field_names[OF_COUNT]; /* also the CSV columns */
 extern const char *const offer_field_labels[OF_COUNT]; /* on screen: N_(), shown with _() */
 struct offer_edit {
@@ -135,7 +169,7 @@ struct offer_edit {
 	unsigned line;
 	bool baremetal;
 	char gpu[128], kind[16], region[256], title[256];
-	char values[OF_COUNT][128]; /* the texts shown when the dialog opened */
+	char values[OF_COUNT][OF_VALUE_BYTES]; /* the texts shown when the dialog opened */
 	struct csv_row_snapshot snap; /* the row's bytes and exact texts then */
 	/* a save found the row changed on disk: result has both rows and
 	 * whether the user's fields can be merged into the disk's */
@@ -149,16 +183,29 @@ void session_offer_free(struct offer_edit *e);
  * "edited <today>" (both still editable), so a quote never credits a
  * negotiated price to the website. Today is GPUPLAN_TODAY (YYYY-MM-DD)
  * when set, else the local date. */
-void session_offer_mark_edited(char values[OF_COUNT][128]);
+void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES]);
+/* That stamp's two texts, for any edit of a price (e / E too). */
+void session_edited_stamp(char *date, size_t date_cap, char *source, size_t source_cap);
+/* The dialog's rule for collected and source while they were not typed
+ * into: marked edited today when the monthly or hourly price differs from
+ * the row's (as a number: 9345 retyped, or 9345.0, is the same price),
+ * else the row's own, so a discount-only edit or a field cleared and
+ * typed again keeps the quote's date and provenance. */
+void session_offer_stamp(const struct offer_edit *e, char values[OF_COUNT][OF_VALUE_BYTES]);
 void session_today(char *buf, size_t cap);
-/* Checks the values as the loader would and saves the fields changed.
- * True when the dialog may close: saved (and reloaded), or unchanged
- * ("unchanged: nothing to save"). False leaves the file as it was: invalid,
- * failed, or e->conflict (the row changed on disk since it was opened). */
-bool session_offer_save(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+/* Saves the fields changed, the row checked by the loader's own rules
+ * first (catalog_check_offers: its message, with the row's line and
+ * column, on the status line). The row is found by its loaded bytes or its
+ * keys when a row inserted above moved it. True when the dialog may close:
+ * saved (and reloaded), or unchanged ("unchanged: nothing to save"). False
+ * leaves the file as it was and the values as typed: invalid, failed, or
+ * e->conflict (the row changed on disk since it was opened). */
+bool session_offer_save(struct session *s, struct offer_edit *e,
+			char values[OF_COUNT][OF_VALUE_BYTES]);
 /* After a mergeable conflict: only the fields the user changed, onto the
  * row as it is on disk now. */
-bool session_offer_merge(struct session *s, struct offer_edit *e, char values[OF_COUNT][128]);
+bool session_offer_merge(struct session *s, struct offer_edit *e,
+			 char values[OF_COUNT][OF_VALUE_BYTES]);
 /* After a conflict: reloads the data and opens the row as it is now. */
 bool session_offer_reload(struct session *s, struct offer_edit *e);
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,22 @@
 #include "report.h"
 #include "tables.h"
 
+
+void session_progress(struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->status, sizeof s->status, fmt, ap);
+	va_end(ap);
+	s->status_error = false;
+	if (s->progress)
+		s->progress(s->hooks_ctx);
+}
+
+bool session_cancelled(const struct session *s)
+{
+	return s->cancelled && s->cancelled(s->hooks_ctx);
+}
 
 /* The scenario again on another catalogue: the model by its id (or the
  * size typed), the first model when it is gone. */
@@ -72,6 +89,7 @@ static bool adopt_catalog(struct session *s, struct catalog *fresh)
 
 bool session_reload(struct session *s, const char *dir, const char *done)
 {
+	session_progress(s, _("reading the data in %s…"), dir);
 	struct catalog *fresh = calloc(1, sizeof *fresh);
 	struct diag d = {0};
 	size_t errors = fresh ? data_load_dir(fresh, dir, &d) : 1;
@@ -95,15 +113,18 @@ bool session_reload(struct session *s, const char *dir, const char *done)
 
 bool session_user_data_dir(struct session *s, char *dir, size_t len, char *note, size_t notelen)
 {
-	char err[512];
+	char err[PATH_MAX + 512];
 	int copied;
 	note[0] = '\0';
 	if (data_user_copy(s->cat, dir, len, &copied, err, sizeof err) != 0) {
 		session_status(s, true, "%s", err);
 		return false;
 	}
-	if (copied)
-		snprintf(note, notelen, _("copied the bundled data to %s for editing; "), dir);
+	if (copied == DATA_COPY_MADE)
+		snprintf(note, notelen, _("copied the bundled data to %s for editing"), dir);
+	else if (copied == DATA_COPY_FOUND)
+		snprintf(note, notelen, _("switched to the user copy in %s, which another gpuplan "
+					  "made"), dir);
 	return true;
 }
 

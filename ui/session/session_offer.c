@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "loader.h"
 #include "parse.h"
 #include "tables.h"
 
@@ -38,14 +39,39 @@ static const struct rent *selected_rent(const struct session *s, bool baremetal)
 	return p ? (baremetal ? &p->baremetal : &p->container) : NULL;
 }
 
-void session_offer_mark_edited(char values[OF_COUNT][128])
+void session_edited_stamp(char *date, size_t date_cap, char *source, size_t source_cap)
 {
 	char today[16];
 	session_today(today, sizeof today);
-	snprintf(values[OF_COLLECTED], sizeof values[0], "%s", today);
+	snprintf(date, date_cap, "%s", today);
 	/* a person's note in the data, like the sources the file already holds
 	 * in Chinese: it follows the language */
-	snprintf(values[OF_SOURCE], sizeof values[0], _("edited %s"), today);
+	snprintf(source, source_cap, _("edited %s"), today);
+}
+
+void session_offer_mark_edited(char values[OF_COUNT][OF_VALUE_BYTES])
+{
+	session_edited_stamp(values[OF_COLLECTED], sizeof values[0], values[OF_SOURCE],
+			     sizeof values[0]);
+}
+
+/* A price the user left as it was: the same text, or the same number. */
+static bool same_price(const char *typed, const char *row)
+{
+	double a, b;
+	return strcmp(typed, row) == 0 ||
+	       (parse_nonneg(typed, &a) && parse_nonneg(row, &b) && a == b);
+}
+
+void session_offer_stamp(const struct offer_edit *e, char values[OF_COUNT][OF_VALUE_BYTES])
+{
+	if (!same_price(values[OF_MONTHLY], e->values[OF_MONTHLY]) ||
+	    !same_price(values[OF_HOURLY], e->values[OF_HOURLY])) {
+		session_offer_mark_edited(values);
+		return;
+	}
+	memcpy(values[OF_COLLECTED], e->values[OF_COLLECTED], sizeof values[0]);
+	memcpy(values[OF_SOURCE], e->values[OF_SOURCE], sizeof values[0]);
 }
 
 /* The columns that must still hold the row's identity. */
@@ -77,11 +103,19 @@ static bool offer_snapshot(struct session *s, struct offer_edit *e)
 	}
 	for (int i = 0; i < OF_COUNT; i++)
 		snprintf(e->values[i], sizeof e->values[i], "%s", e->snap.texts[i]);
+	e->line = e->snap.line;
 	return true;
 }
 
-static void offer_identity(struct session *s, bool baremetal, const struct offer *o,
-			   const char *dir, struct offer_edit *e)
+static void offer_title(const struct session *s, struct offer_edit *e)
+{
+	snprintf(e->title, sizeof e->title,
+		 e->baremetal ? _("%s bare-metal quote · line %u") : _("%s container quote · line %u"),
+		 gpu_short_name(session_selected_plan(s)->gpu), e->line);
+}
+
+static void offer_identity(bool baremetal, const struct offer *o, const char *dir,
+			   struct offer_edit *e)
 {
 	snprintf(e->path, sizeof e->path, "%s/%s", dir, catalog_file_names[FILE_OFFERS]);
 	e->line = o->line;
@@ -89,9 +123,6 @@ static void offer_identity(struct session *s, bool baremetal, const struct offer
 	snprintf(e->gpu, sizeof e->gpu, "%s", o->gpu_id);
 	snprintf(e->kind, sizeof e->kind, "%s", offer_kind_names[o->kind]);
 	snprintf(e->region, sizeof e->region, "%s", o->region);
-	snprintf(e->title, sizeof e->title,
-		 baremetal ? _("%s bare-metal quote · line %u") : _("%s container quote · line %u"),
-		 gpu_short_name(session_selected_plan(s)->gpu), o->line);
 }
 
 bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e)
@@ -107,16 +138,16 @@ bool session_offer_begin(struct session *s, bool baremetal, struct offer_edit *e
 	}
 	if (!session_user_data_dir(s, dir, sizeof dir, note, sizeof note))
 		return false;
-	if (note[0]) { /* the note alone: the dialog's own messages come later */
-		snprintf(note, sizeof note, _("copied the bundled data to %s for editing"), dir);
-		if (!session_reload(s, dir, note))
-			return false;
-	}
+	if (note[0] && !session_reload(s, dir, note)) /* the dialog's own messages come later */
+		return false;
 	r = selected_rent(s, baremetal); /* the reloaded copy's plan */
 	if (!r || !r->offer)
 		return false;
-	offer_identity(s, baremetal, r->offer, dir, e);
-	return offer_snapshot(s, e);
+	offer_identity(baremetal, r->offer, dir, e);
+	if (!offer_snapshot(s, e))
+		return false;
+	offer_title(s, e);
+	return true;
 }
 
 void session_offer_free(struct offer_edit *e)
@@ -126,29 +157,19 @@ void session_offer_free(struct offer_edit *e)
 	e->conflict = false;
 }
 
-/* Checked as the loader would check them, so a save never writes a file
+/* csv_edit.check: the row as it will be written, by the loader's own
+ * rules and against the GPU types in use, so a save never writes a file
  * that then fails to load. */
-static bool offer_valid(struct session *s, char values[OF_COUNT][128])
+static bool offer_check(void *ctx, const char *path, const char *csv, size_t len, char *err,
+			size_t errlen)
 {
-	double v;
-	int date;
-	for (int i = OF_MONTHLY; i <= OF_HOURLY; i++) {
-		if (values[i][0] && !parse_nonneg(values[i], &v)) {
-			session_status(s, true, _("%s \"%s\": expected a number (0 or more)"),
-				       _(offer_field_labels[i]), values[i]);
-			return false;
-		}
-	}
-	if (!values[OF_MONTHLY][0] && !values[OF_HOURLY][0]) {
-		session_status(s, true, "%s", _("expected a monthly or an hourly price"));
-		return false;
-	}
-	if (!parse_date(values[OF_COLLECTED], &date)) {
-		session_status(s, true, _("collected \"%s\": expected a date YYYY-MM-DD"),
-			       values[OF_COLLECTED]);
-		return false;
-	}
-	return true;
+	const struct session *s = ctx;
+	struct diag d = {0};
+	size_t errors = catalog_check_offers(s->cat, path, csv, len, &d);
+	if (errors)
+		snprintf(err, errlen, "%s", d.kept ? d.msgs[0] : _("out of memory"));
+	diag_clear(&d);
+	return errors == 0;
 }
 
 static void offer_dir(const struct offer_edit *e, char *dir, size_t cap)
@@ -165,8 +186,21 @@ static void offer_saved(struct session *s, const struct offer_edit *e, bool merg
 	snprintf(done, sizeof done,
 		 merged ? _("merged your changes into %s line %u in %s (the previous file kept as .bak)")
 			: _("saved %s line %u in %s (the previous file kept as .bak)"),
-		 catalog_file_names[FILE_OFFERS], e->line, dir);
+		 catalog_file_names[FILE_OFFERS], e->result.line, dir);
+	if (session_cancelled(s)) { /* Ctrl-C: the file is saved, the loop ends */
+		session_status(s, false, "%s", done);
+		return;
+	}
 	session_reload(s, dir, done);
+}
+
+/* A message that names the file by its full path names it in the folder. */
+static const char *in_folder(const struct offer_edit *e, const char *msg)
+{
+	char dir[4200];
+	offer_dir(e, dir, sizeof dir);
+	size_t n = strlen(dir);
+	return strncmp(msg, dir, n) == 0 && msg[n] == '/' ? msg + n + 1 : msg;
 }
 
 /* The outcome of a save or a merge: true when the dialog may close. */
@@ -174,6 +208,8 @@ static bool offer_outcome(struct session *s, struct offer_edit *e, enum csv_edit
 			  bool merged)
 {
 	e->conflict = st == CSV_EDIT_CONFLICT;
+	if (e->result.line)
+		e->line = e->result.line; /* a row inserted above moved it */
 	switch (st) {
 	case CSV_EDIT_SAVED:
 		offer_saved(s, e, merged);
@@ -188,14 +224,14 @@ static bool offer_outcome(struct session *s, struct offer_edit *e, enum csv_edit
 				   "Esc cancel"));
 		return false;
 	default:
-		session_status(s, true, "%s", e->result.message);
+		session_status(s, true, "%s", in_folder(e, e->result.message));
 		return false;
 	}
 }
 
 /* A value left as the dialog showed it is the row's own text, in full. */
-static enum csv_edit_status offer_write(struct offer_edit *e, char values[OF_COUNT][128],
-					bool merge)
+static enum csv_edit_status offer_write(struct session *s, struct offer_edit *e,
+					char values[OF_COUNT][OF_VALUE_BYTES], bool merge)
 {
 	struct field_edit keys[3];
 	struct field_change changes[OF_COUNT];
@@ -207,23 +243,25 @@ static enum csv_edit_status offer_write(struct offer_edit *e, char values[OF_COU
 	}
 	struct csv_edit ce = {.path = e->path, .line = e->line, .loaded_row = e->snap.bytes,
 			      .keys = keys, .n_keys = offer_keys(e, keys),
-			      .fields = changes, .n_fields = OF_COUNT};
+			      .fields = changes, .n_fields = OF_COUNT,
+			      .check = offer_check, .check_ctx = s};
 	csv_edit_result_free(&e->result);
+	session_progress(s, _("saving %s…"), catalog_file_names[FILE_OFFERS]);
 	return merge ? csv_edit_merge(&ce, &e->result) : csv_edit_save(&ce, &e->result);
 }
 
-bool session_offer_save(struct session *s, struct offer_edit *e, char values[OF_COUNT][128])
+bool session_offer_save(struct session *s, struct offer_edit *e,
+			char values[OF_COUNT][OF_VALUE_BYTES])
 {
-	if (!offer_valid(s, values))
-		return false;
-	return offer_outcome(s, e, offer_write(e, values, false), false);
+	return offer_outcome(s, e, offer_write(s, e, values, false), false);
 }
 
-bool session_offer_merge(struct session *s, struct offer_edit *e, char values[OF_COUNT][128])
+bool session_offer_merge(struct session *s, struct offer_edit *e,
+			 char values[OF_COUNT][OF_VALUE_BYTES])
 {
 	if (!e->conflict || !e->result.mergeable)
 		return false;
-	return offer_outcome(s, e, offer_write(e, values, true), true);
+	return offer_outcome(s, e, offer_write(s, e, values, true), true);
 }
 
 bool session_offer_reload(struct session *s, struct offer_edit *e)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "i18n.h"
+#include "datasrc.h"
 
 static bool watched(const struct session *s)
 {
@@ -63,9 +64,24 @@ static bool reload_in_use(struct session *s, const char *done)
 	return true;
 }
 
+/* Started on the bundled or built-in data, and another gpuplan has made
+ * the user's copy since: that is what a start now would load. */
+static bool switch_to_user_copy(struct session *s)
+{
+	char dir[4096], done[4300];
+	if (s->cat->kind == DATA_USER || !data_user_dir_ready(dir, sizeof dir))
+		return false;
+	snprintf(done, sizeof done, _("switched to the user copy in %s, which another gpuplan made"),
+		 dir);
+	session_reload(s, dir, done);
+	return true;
+}
+
 void session_reload_data(struct session *s)
 {
 	char done[4200];
+	if (switch_to_user_copy(s))
+		return;
 	if (!watched(s)) {
 		session_status(s, true, "%s",
 			       _("the built-in data has no files to reload: e copies it to edit"));
@@ -78,6 +94,8 @@ void session_reload_data(struct session *s)
 bool session_watch(struct session *s)
 {
 	char done[4200];
+	if (switch_to_user_copy(s))
+		return true;
 	if (!session_data_changed(s))
 		return false;
 	snprintf(done, sizeof done, _("a data file changed on disk: reloaded %s"), s->cat->source);
