@@ -43,8 +43,10 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 			   17246978048.0, 1);
 	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 4, .d = 1}).activations,
 			   17246978048.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1, .recompute = true}).activations,
-			   3172990976.0, 1);
+	cr_assert_float_eq(
+		terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1, .recompute = true})
+			.activations,
+		3172990976.0, 1);
 	/* virtual stages hold more: v = 2 on p = 4: f_v = 1 + 3/8, 23,714,594,816
 	 * (the last stage's 6,408,896,512 is less) */
 	struct workload w;
