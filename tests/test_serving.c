@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "capacity.h"
+#include "batch_max.h"
 #include "helpers.h"
 #include "serving.h"
 #include "throughput.h"
@@ -54,7 +54,7 @@ static void replica_of(struct replica *r, const struct scenario *sc, const char 
 	r->l = l;
 	double isl = (double)(sc->context - sc->output_len), osl = (double)sc->output_len;
 	step_model_init(&r->sm, &r->w, r->g, &l, isl, osl);
-	long long bmax = capacity_max_concurrency(&r->w, r->g, &l);
+	long long bmax = batch_max(&r->w, r->g, &l);
 	cr_assert_gt(bmax, 0);
 	r->ld = (struct serving_load){.isl = isl, .osl = osl, .chunk = (double)sc->prefill_chunk,
 				      .b = b, .b_max = (double)bmax};

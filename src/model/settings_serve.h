@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "settings.h"
+#include "setting_row.h"
 
 bool latency_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		   const char *text, char *err, size_t cap);

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "capacity.h"
+#include "batch_max.h"
 #include "cheaper.h"
 #include "i18n.h"
 #include "plan.h"
@@ -58,7 +58,7 @@ static void plan_time(const struct workload *w, struct plan *p, long long bmax, 
 	if (w->kind != TASK_INFERENCE || !p->fits || p->cards == 0 || fp8_refused(p))
 		return;
 	if (bmax < 0)
-		bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
+		bmax = batch_max(w, p->gpu, &p->lay);
 	plan_prices_of(p, &pr);
 	throughput_compute(w, p->gpu, &p->lay, sc->concurrency, bmax, &p->throughput);
 	throughput_price(&p->throughput, &pr, sc->duty_pct);
@@ -129,7 +129,7 @@ static int fewest_stages(const struct workload *w, const struct gpu *g, struct l
 			 int max_p, long long *bmax)
 {
 	for (l.p = 1; l.p <= max_p && l.p <= w->m->layers; l.p++) {
-		*bmax = capacity_max_concurrency(w, g, &l);
+		*bmax = batch_max(w, g, &l);
 		if (*bmax > 0)
 			return l.p;
 	}
@@ -169,7 +169,7 @@ static void pp_shapes(const struct workload *w, const struct gpu *g, struct shap
 			struct layout l = {.t = t, .p = cards / t, .d = 1};
 			if (!tp_allowed(w->m, t) || l.p > w->m->layers)
 				continue;
-			shape_add(out, n, l, capacity_max_concurrency(w, g, &l));
+			shape_add(out, n, l, batch_max(w, g, &l));
 		}
 }
 
@@ -182,7 +182,7 @@ static void dpa_shapes(const struct workload *w, const struct gpu *g, struct sha
 	for (int G = CARDS_PER_MACHINE; G <= SHAPE_MAX_MACHINES * CARDS_PER_MACHINE && added < 3;
 	     G *= 2) {
 		struct layout l = {.t = G, .p = 1, .d = 1, .dpa = true};
-		long long bmax = capacity_max_concurrency(w, g, &l);
+		long long bmax = batch_max(w, g, &l);
 		if (bmax > 0) {
 			shape_add(out, n, l, bmax);
 			added++;

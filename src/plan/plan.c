@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "capacity.h"
+#include "batch_max.h"
 
 void plan_note(struct plan *p, struct message m)
 {
@@ -253,7 +253,7 @@ static void queue_the_rest(struct plan *p, const struct workload *w)
 {
 	if (p->fits || w->kind != TASK_INFERENCE || !p->cards)
 		return;
-	long long bmax = capacity_max_concurrency(w, p->gpu, &p->lay);
+	long long bmax = batch_max(w, p->gpu, &p->lay);
 	if (bmax < 1)
 		return;
 	struct scenario held = *w->sc;
