@@ -329,8 +329,8 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"slo-ttft", "TTFT target", NULL, false, SETTING_NUMBER},
 		{"slo-tpot", "TPOT target", NULL, false, SETTING_NUMBER},
 		{"percentile", "Percentile", "%", true, SETTING_NUMBER},
-		{"ep", "Expert parallel", NULL, true, SETTING_CHOICE},
-		{"dp-attention", "DP-attention", NULL, true, SETTING_CHOICE},
+		{"ep", "EP", NULL, true, SETTING_CHOICE},
+		{"dp-attention", "DP-attn", NULL, true, SETTING_CHOICE}, /* the form's label column */
 		{"engine", "Engine", NULL, true, SETTING_TEXT},
 		{"train-tokens", "To train", "tok", false, SETTING_NUMBER},
 		{"epochs", "Epochs", NULL, true, SETTING_COUNT},
