@@ -155,8 +155,9 @@ Test(time_reports, quote_speed_section_and_conclusion)
 	const char *s = render(report_markdown, run_8b());
 	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~250 tok/s (±30 %).\n");
 	HAS(s, "\n## Speed and cost per token (estimate, ±30 %)\n");
-	HAS(s, "\n| H100 80G | single | 250 | 250 | 14.7 ms | 14,610 at 507 | ¥14.2 | ¥0.24 | "
-	       "estimate ±30 % |\n");
+	/* the total as users × each (SERVING.md §12) */
+	HAS(s, "\n| H100 80G | single | 250 = 1 × 250 | 250 | 14.7 ms | 14,610 at 507 | ¥14.2 | "
+	       "¥0.24 | estimate ±30 % |\n");
 	HAS(s, "\n- Speed: each request reads 1000 input tokens and writes 1000 output tokens; 1 "
 	       "request decode at once; the KV cache as stated above;");
 	cr_assert_null(strstr(s, "not estimated"), "%s", s);

@@ -266,7 +266,7 @@ const struct setting settings[] = {
 	 .help = N_("serving: time to first token the plan must meet, 2s or 500ms: the mean at the "
 		    "concurrency, the percentile with --rate (none = no target)"),
 	 .accepted = N_("a time such as 2s or 500ms, or none"), FIELD(slo_ttft_s),
-	 .type = FIELD_DOUBLE, .max = MAX_SLO_S,
+	 .type = FIELD_DOUBLE, .max = MAX_SLO_S, .zero_word = N_("none"),
 	 .ops = {.parse = latency_parse, .format = slo_ttft_format}},
 	{.key = "slo-tpot", .metavar = "T", .label = N_("TPOT target"), .places = PLACE_BOTH,
 	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
@@ -274,7 +274,8 @@ const struct setting settings[] = {
 	 .help = N_("serving with --rate: time per output token each request must meet at the "
 		    "percentile, 50ms (none = no target)"),
 	 .accepted = N_("a time such as 50ms, or none"), FIELD(slo_tpot_s), .type = FIELD_DOUBLE,
-	 .max = MAX_SLO_S, .ops = {.parse = latency_parse, .format = slo_tpot_format}},
+	 .max = MAX_SLO_S, .zero_word = N_("none"),
+	 .ops = {.parse = latency_parse, .format = slo_tpot_format}},
 	{.key = "percentile", .def = DEFAULT_PERCENTILE, .metavar = "P", .label = N_("Percentile"), .unit = "%",
 	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
 	 .summary = SUMMARY_IF_CHANGED, .summary_text = N_("p%s"), .json_key = "percentile",

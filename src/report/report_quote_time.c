@@ -87,9 +87,9 @@ static void md_speed(FILE *out, const struct analysis *a, const struct quote_ord
 	fputc('\n', out);
 	fprintf(out, _("## Speed and cost per token (%s)"), bands);
 	fputs("\n\n", out);
-	fprintf(out, _("| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
-		       "tok/s at most users | per million output tokens | same at most users | "
-		       "band |"), a->sc.concurrency);
+	fprintf(out, _("| GPU | plan | tok/s at %lld users (users × each) | tok/s per user while "
+		       "streaming | time to first token | tok/s at most users | per million output "
+		       "tokens | same at most users | band |"), a->sc.concurrency);
 	fputs("\n|---|---|---:|---:|---:|---:|---:|---:|---|\n", out);
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
 		const struct plan *p = quote_order_plan(a, o, i);

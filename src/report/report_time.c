@@ -169,7 +169,7 @@ static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_ma
 		snprintf(buf, cap, _("speed: %s · %s"), speed, f.band);
 }
 
-/* "226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | estimate ±30 %",
+/* "250 = 1 × 250 | 250 | 14.7 ms | 14,610 at 507 | ¥14.2 | ¥0.24 | estimate ±30 %",
  * each cell literal Markdown (md_escape); with --rate the TTFT is the
  * percentile's ("240 ms p99"). */
 static void speed_quote(char *buf, size_t cap, const struct plan *p, const struct style *st)
@@ -177,8 +177,9 @@ static void speed_quote(char *buf, size_t cap, const struct plan *p, const struc
 	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
 	struct speed_fields f, fm;
 	struct rate_fields r;
-	char at_max[64] = "—", most[32], ttft[48];
+	char at_max[64] = "—", most[32], ttft[48], total[96];
 	speed_fields(&f, p, t, st);
+	snprintf(total, sizeof total, _("%s = %s × %s"), f.total, f.users, f.each);
 	snprintf(ttft, sizeof ttft, "%s", f.ttft);
 	if (t->open.valid) {
 		rate_fields(&r, &t->open);
@@ -191,7 +192,7 @@ static void speed_quote(char *buf, size_t cap, const struct plan *p, const struc
 	} else {
 		snprintf(fm.cost, sizeof fm.cost, "—");
 	}
-	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(f.total), MD(f.user), MD(ttft),
+	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(total), MD(f.user), MD(ttft),
 		 MD(at_max), MD(f.cost), MD(fm.cost), MD(f.band));
 }
 
