@@ -357,13 +357,16 @@ static void move_focus(struct form_view *v, int req)
 static void note_key(struct form_view *v, int i, enum edit_result r)
 {
 	const char *label = _(v->specs[i]->label);
+	char note[sizeof v->key_note];
 	if (r == EDIT_REFUSED)
-		snprintf(v->key_note, sizeof v->key_note,
-			 _("%s holds at most %d characters: the rest was not typed"), label,
-			 WIDGET_TEXT_MAX);
+		snprintf(note, sizeof note, _("%s holds at most %d characters: the rest was not typed"),
+			 label, WIDGET_TEXT_MAX);
 	else
-		snprintf(v->key_note, sizeof v->key_note,
+		snprintf(note, sizeof note,
 			 _("%s: only ASCII can be typed here (is a Chinese input method on?)"), label);
+	if (strcmp(note, v->key_note) == 0)
+		return; /* the batch's flush says it (a paste refuses 100 KB of keys) */
+	memcpy(v->key_note, note, sizeof note);
 	session_status(v->s, true, "%s", v->key_note);
 }
 

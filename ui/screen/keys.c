@@ -158,16 +158,29 @@ static const struct key_row *find_pass(const struct view_ops *top, unsigned mode
 	return NULL;
 }
 
+/* The rows are constant, so the last answer holds while top, mode and ch
+ * repeat: a paste is 100 KB of the same kind of key. */
 const struct key_row *keys_find(const struct view_ops *top, unsigned mode, int ch,
 				const struct view_ops **owner)
 {
-	const struct view_ops *o;
-	const struct key_row *r = find_pass(top, mode, ch, false, &o);
-	if (!r)
-		r = find_pass(top, mode, ch, true, &o);
+	static struct {
+		const struct view_ops *top, *owner;
+		unsigned mode;
+		int ch;
+		const struct key_row *row;
+		bool valid;
+	} last;
+	if (!last.valid || last.top != top || last.mode != mode || last.ch != ch) {
+		const struct view_ops *o = NULL;
+		const struct key_row *r = find_pass(top, mode, ch, false, &o);
+		if (!r)
+			r = find_pass(top, mode, ch, true, &o);
+		last.top = top, last.mode = mode, last.ch = ch, last.valid = true;
+		last.row = r, last.owner = r ? o : NULL;
+	}
 	if (owner)
-		*owner = r ? o : NULL;
-	return r;
+		*owner = last.owner;
+	return last.row;
 }
 
 enum key_result keys_dispatch(struct screen *sc, int ch)
