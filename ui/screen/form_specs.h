@@ -21,7 +21,7 @@ struct field_spec {
 	bool advanced;
 };
 
-#define FORM_MAX_FIELDS 32 /* the most fields a form shows */
+#define FORM_MAX_FIELDS 48 /* the most fields a form shows (the settings on it and the fold) */
 #define MAX_SPECS (FORM_MAX_FIELDS + 1)
 extern struct field_spec form_specs[MAX_SPECS];
 extern size_t form_nspecs;
