@@ -23,8 +23,12 @@ unset LC_ALL LC_MESSAGES LANGUAGE
 
 # What stays English by design, compared without case. Units; notation
 # and jargon the Chinese engineers write in Latin letters; key names; the
-# program, and the names of formats and tools; "oken" and "ok" are what a
-# pick list's box leaves of the units token and tok/s beside it.
+# program, and the names of formats and tools; "oken", "ok", "ken", "to" and
+# "eq" are what a pick list's or a dialog's box leaves of the units token,
+# tok, token/s and req/s beside it. The serving terms keep their Latin
+# abbreviations as GLOSSARY.md writes them beside the Chinese (ITL, req/s,
+# DP-attention's DPA, MLA, NVIDIA NIM), and sw and calibration are
+# gpus.csv's column names.
 cat > "$tmp/allow" << 'EOF'
 gib gb mib mb kib kb tb tib gbps ms us ns tok token tokens tflops flops pflops tops hz ghz
 tp pp dp ep zero moe kv cache lora qlora fp bf int nf fp8 usl mfu mbu ttft tpot
@@ -36,10 +40,13 @@ prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all 
 sigma kappa peft bit embedding lm head
 oken ok
 cuda wa
+itl req dpa mla nim sw calibration
+ken to eq
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
 B_max
+KEY=VALUE
 calibration=estimate
 GPUPLAN_TODAY
 K=12

@@ -128,8 +128,9 @@ static bool is_null(const struct json *doc, const char *pointer)
 
 Test(contract, inference_with_its_throughput_and_efficiencies)
 {
-	struct json *doc = report_for("qwen2.5-32b", NULL, "min-speed", "40", "output-len", "256",
-				      NULL);
+	/* 1000 users: a load that fills the cheapest plan at full load */
+	struct json *doc = report_for("qwen2.5-32b", NULL, "concurrency", "1000", "context", "2k",
+				      "output-len", "256", NULL);
 	cr_assert_eq(at(doc, "/plans")->n, ref_catalog.ngpus); /* no filter: every GPU type */
 	cr_assert_not(is_null(doc, "/plans/0/throughput/efficiency"));
 	cr_assert_eq(at(doc, "/plans/0/throughput/efficiency/mbu")->type, JSON_NUMBER);
@@ -456,7 +457,8 @@ Test(contract, codes_and_arguments_are_the_same_in_chinese)
 /* A money argument keeps its amount and currency apart from the text. */
 Test(contract, money_arguments_carry_amount_and_currency)
 {
-	struct json *doc = report_for("qwen2.5-7b", "rtx4090-24g", NULL);
+	struct json *doc = report_for("llama-3.1-8b", "h100-80g", "concurrency", "500", "context",
+				      "8k", NULL);
 	const struct json *why = at(doc, "/plans/0/alternatives/0/why");
 	cr_assert_str_eq(json_get(why, "code")->string, "alternative_cheapest_per_token");
 	const struct json *cost = at(why, "/args/cost_per_million_output");
@@ -513,10 +515,14 @@ Test(contract, every_setting_reaches_the_csv)
 		cr_assert(has_column(header, key) || has_column(header, name), "%s: %s", key,
 			  header);
 	}
-	/* --output-len 256, --min-speed 40.0, --train-tokens 2B: never in the CSV before */
+	/* --output-len 256, --min-speed 40.0, --train-tokens 2B: never in the CSV before;
+	   the serving rows between them (SERVING.md §13) */
 	cr_assert(strstr(header, ",scenario_output_len,scenario_duty_pct,scenario_min_speed,"
+				 "scenario_rate,scenario_slo_ttft_s,scenario_slo_tpot_s,"
+				 "scenario_percentile,scenario_ep,scenario_dp_attention,scenario_engine,"
 				 "scenario_train_tokens,"), "%s", header);
-	cr_assert(strstr(csv, ",256,100.0,40.0,2000000000,"), "%s", csv);
+	cr_assert(strstr(csv, ",256,100.0,40.0,0.0000,10.0000,0.000000,99.00,auto,auto,,2000000000,"),
+		  "%s", csv);
 	free(header);
 	free(csv);
 }

@@ -71,12 +71,12 @@ Test(kv_cache, tensor_parallel_divides_by_min_t_and_kv_heads)
 	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2); /* 32 x 2048 x 4096 x 2 = 536,870,912 */
 	cr_assert_float_eq(whole, 536870912.0, 0.5);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 8, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole / 8, 0.5);
 	m.kv_heads = 4, m.heads = 32; /* 4 KV heads on 8 cards: replicated, only /4 */
 	whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole / 4, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole / 4, 0.5);
 	/* pipeline stages hold their own layers: /p */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).kv_cache, whole / 2, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false}).kv_cache, whole / 2, 0.5);
 }
 
 Test(kv_cache, mla_is_not_split_by_tensor_parallel)
@@ -85,14 +85,14 @@ Test(kv_cache, mla_is_not_split_by_tensor_parallel)
 	m.kv_elems = 576;
 	struct scenario sc = synthetic_scenario(&m, "bf16", "inference");
 	double whole = kv_cache_bytes(&m, 4096, 1, 2);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false}).kv_cache, whole, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){8, 1, 1, 0, false, false, false}).kv_cache, whole, 0.5);
 }
 
 Test(kv_cache, fp32_model_keeps_a_fp32_cache)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "inference");
 	/* 2 GiB at 2 B becomes 4 GiB at 4 B */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).kv_cache, 4294967296.0, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).kv_cache, 4294967296.0, 1);
 }
 
 Test(activations, inference_peak_in_the_mlp)
@@ -140,9 +140,9 @@ Test(activations, recomputation_keeps_layer_inputs)
 	/* none: 32 x 538,968,064 = 17,246,978,048 + logits 16 x 4096 x 32000 = 2,097,152,000
 	 * -> 19,344,130,048. full: 32 x 2 sbh (33,554,432) = 1,073,741,824 + one layer
 	 * 538,968,064 + logits -> 3,709,861,888 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).activations,
 			   19344130048.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true, false, false}).activations,
 			   3709861888.0, 1);
 }
 
@@ -152,18 +152,18 @@ Test(training, zero_stages_per_card)
 	double P = 6.74e9;
 	struct mem_terms m;
 	/* ZeRO-0 on 2 cards: 2P + 2P + 12P = 16P = 107.84e9 ("over 100 GB") */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * P, 1);
 	/* ZeRO-1: 2P + 2P + 12P/2 = 10P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 1, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 1, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 10 * P, 1);
 	/* ZeRO-2: 2P + 14P/2 = 9P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 2, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 2, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 9 * P, 1);
 	/* ZeRO-3: 16P/2 = 8P; with TP2 as well, P/2 per model-parallel rank: 4P */
-	m = terms_per_card(&sc, (struct layout){1, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P, 1);
-	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 4 * P, 1);
 }
 
@@ -178,11 +178,11 @@ Test(pipeline, fullest_stage_holds_ceil_layers)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	/* weights 13.48e9 x 11/32 = 4,633,750,000 (an even third: 4,493,333,333);
 	 * KV 2 GiB x 11/32 = 738,197,504 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 4633750000.0, 1);
 	cr_assert_float_eq(m.kv_cache, 738197504.0, 1);
 	/* 4 stages divide 32 layers: exactly a quarter, 3,370,000,000 and 512 MiB */
-	m = terms_per_card(&sc, (struct layout){1, 4, 1, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 4, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 3370000000.0, 1e-6);
 	cr_assert_float_eq(m.kv_cache, 536870912.0, 1e-6);
 }
@@ -196,23 +196,23 @@ Test(pipeline, training_stage_terms_follow_the_fullest_stage)
 	 * one micro-batch in flight (a global batch of one sequence; TRAINING.md §7.3
 	 * holds min(m, p) of them on the first stage: test_terms) */
 	scenario_put(&sc, "global-batch", "4096");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 37070000000.0, 1);
 	cr_assert_float_eq(m.activations, 8025800704.0, 1);
 	/* recomputation keeps 11 layer inputs, 11 x 33,554,432 = 369,098,752, + one layer
 	 * 538,968,064 + logits 2,097,152,000 = 3,005,218,816 */
-	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true});
+	m = terms_per_card(&sc, (struct layout){1, 3, 1, 0, true, false, false});
 	cr_assert_float_eq(m.activations, 3005218816.0, 1);
 }
 
 Test(training, fp32_and_fp8_accountings)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 4 + 4 + 8 = 16 B per parameter */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 16 * 6.74e9, 1);
 	sc = synthetic_scenario(&llama2_7b_arch, "fp8", "full");
-	m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 17 B: an extra 1-byte FP8 copy of the weights */
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 17 * 6.74e9, 1);
 }
@@ -232,7 +232,7 @@ Test(training, lora_parameters_and_memory)
 	 * = 8192 + 16384 + 8192 + 3 x 15104 = 78,080; x 32 layers x r 16 = 39,976,960 */
 	cr_assert_float_eq(lora_params(&llama2_7b_arch, 16), 39976960.0, 0.5);
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* frozen base 2P = 13.48e9 + LoRA weights 2 B x 39,976,960 */
 	cr_assert_float_eq(m.weights, 13.48e9 + 2 * 39976960.0, 1);
 	cr_assert_float_eq(m.gradients, 2 * 39976960.0, 1);
@@ -244,21 +244,21 @@ Test(training, qlora_base_is_nf4)
 	/* 6,477,856,000 x 4.127/8 (0.515875) = 3,341,763,964 + embeddings 524,288,000
 	 * + PEFT's fp32 upcast of them, 524,288,000 more (test_fidelity.c) */
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "qlora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 4390339964.0, 2);
 }
 
 Test(training, lora_over_int4_base)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "int4", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights - 2 * 39976960.0, 3965649000.0, 2);
 }
 
 Test(overhead, per_card_default_one_gib)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).overhead, GIB, 0.5);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false}).overhead, GIB, 0.5);
 }
 
 Test(arch, parameter_counts_from_config)

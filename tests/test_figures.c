@@ -19,7 +19,7 @@
 #include "json_check.h"
 
 #define MAX_LEAVES 8192 /* 15 GPU types, each with its training tiers and regions */
-#define MAX_COLS 256
+#define MAX_COLS 512
 
 /* A scalar of the JSON: its path ("plans.2.container.region") and text. */
 struct leaf {
@@ -141,11 +141,15 @@ static char *report_text(void (*report)(FILE *, const struct analysis *), const 
 }
 
 /* The CSV's naming rule: group.key -> group_key; a group named for its
- * unit (per_card_gib) keeps the unit last: per_card_key_gib. */
+ * unit (per_card_gib) keeps the unit last: per_card_key_gib; the group
+ * memory_minimum{} is memory_minimum_plan_* (memory_minimum_cards is the
+ * plan's older flat column, the same count). */
 static void flatten(char *out, size_t cap, const char *group, const char *key)
 {
 	size_t n = strlen(group);
-	if (n > 4 && strcmp(group + n - 4, "_gib") == 0)
+	if (strcmp(group, "memory_minimum") == 0)
+		snprintf(out, cap, "memory_minimum_plan_%s", key);
+	else if (n > 4 && strcmp(group + n - 4, "_gib") == 0)
 		snprintf(out, cap, "%.*s_%s_gib", (int)(n - 4), group, key);
 	else
 		snprintf(out, cap, "%s_%s", group, key);

@@ -210,10 +210,10 @@ static const char MODELS[] = "id,name,params_b,layers,hidden,heads,kv_heads,head
 			     "intermediate,vocab,mlp,tied_embeddings,max_context,source\n"
 			     "m1,Model 1,7,32,4096,32,8,128,14336,128256,swiglu,no,8192,x\n";
 static const char GPUS[] = "id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,"
-			   "fp4_tflops,link,link_gbs,mbu,mbu_bs1,mfu_infer,mfu_infer_fp8,mfu_train,"
-			   "calibration,source\n"
-			   "g1,GPU 1,V,81920,3350,989,1979,,nvlink,900,0.75,0.55,0.55,0.40,0.40,"
-			   "published,x\n";
+			   "fp4_tflops,int8_tflops,link,link_gbs,mbu,mbu_kv,mfu_infer,mfu_infer_fp8,"
+			   "mfu_train,alpha_us,sw,calibration,band_low_pct,band_high_pct,source\n"
+			   "g1,GPU 1,V,81920,3350,989,1979,,,nvlink,900,0.80,0.75,0.70,0.55,0.40,8,1,"
+			   "published,,,x\n";
 #define OFFERS "gpu,kind,cards,max_cards,region,monthly,hourly,currency,collected,source\n"
 
 /* offers from fd when it is >= 0, else from memory */

@@ -17,8 +17,11 @@
 static struct plan plan_on_link(const struct scenario *sc, double mib, enum link_kind link)
 {
 	static struct catalog empty;
+	/* the step model's figures (a 4090's): TP's efficiency is measured on them */
 	struct gpu g = {.id = "toy-card", .name = "Toy card", .vendor = "Toy", .memory_mib = mib,
-			.link = link};
+			.link = link, .bandwidth_gbs = 1008, .bf16_tflops = 165, .mbu = 0.8,
+			.mfu_infer = 0.5, .fp8_tflops = -1, .fp4_tflops = -1, .link_gbs = 64,
+			.alpha_us = 30, .mbu_kv = 0.75, .sw = 1};
 	struct workload w;
 	struct plan p;
 	cr_assert(workload_init(&w, sc), "%s", w.error);
@@ -81,11 +84,11 @@ Test(training, model_parallel_group_stays_inside_one_machine)
 	 * (t,p,d) = (1,16,1): 120e6 + 10,485,760 + 65,536,000 = 196,021,760 (spans)
 	 *           (1,8,2):  240e6 + 20,971,520 + 65,536,000 = 326,507,520
 	 *           (2,4,2):  240e6 + (41,943,040 + 65,536,000) / 2 = 293,739,520 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 16, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 16, 1, 0, false, false, false});
 	cr_assert_float_eq(mem_sum(&m), 196021760.0, 1);
-	m = terms_per_card(&sc, (struct layout){2, 4, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){2, 4, 2, 0, false, false, false});
 	cr_assert_float_eq(mem_sum(&m), 293739520.0, 1);
-	m = terms_per_card(&sc, (struct layout){1, 8, 2, 0, false});
+	m = terms_per_card(&sc, (struct layout){1, 8, 2, 0, false, false, false});
 	cr_assert_float_eq(mem_sum(&m), 326507520.0, 1);
 	/* a 300 MiB card (314,572,800 B) holds the first and the last. Without the rule
 	 * TP1 x PP16 would win (lower t); with it the 8-card group TP2 x PP4 does */
@@ -267,9 +270,9 @@ Test(search, equal_ranks_keep_the_fewer_stages)
 	scenario_put(&sc, "recompute", "none");
 	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0, sc.overhead_gib = 0;
-	struct mem_terms t = terms_per_card(&sc, (struct layout){1, 1, 4, 3, false});
+	struct mem_terms t = terms_per_card(&sc, (struct layout){1, 1, 4, 3, false, false, false});
 	cr_assert_float_eq(mem_sum(&t), 6016481280.0, 1);
-	t = terms_per_card(&sc, (struct layout){1, 2, 2, 0, false});
+	t = terms_per_card(&sc, (struct layout){1, 2, 2, 0, false, false, false});
 	cr_assert_float_eq(mem_sum(&t), 5825392640.0, 1);
 	struct plan p = plan_on(&sc, 5650);
 	cr_assert_eq(p.lay.p, 2);
@@ -290,8 +293,8 @@ Test(search, tensor_parallel_with_zero_is_labelled)
 	scenario_put(&sc, "cards", "4");
 	sc.headroom_pct = 0;
 	/* DP4: 2P + 2P + 12P/4 = 7P; TP2 x 2: (2 + 2) P/2 + 12 P/2/2 = 5P; + activations */
-	struct mem_terms dp = terms_per_card(&sc, (struct layout){1, 1, 4, 1, false});
-	struct mem_terms tp = terms_per_card(&sc, (struct layout){2, 1, 2, 1, false});
+	struct mem_terms dp = terms_per_card(&sc, (struct layout){1, 1, 4, 1, false, false, false});
+	struct mem_terms tp = terms_per_card(&sc, (struct layout){2, 1, 2, 1, false, false, false});
 	cr_assert_float_eq(dp.weights + dp.gradients + dp.optimizer, 7 * P7, 1);
 	cr_assert_float_eq(tp.weights + tp.gradients + tp.optimizer, 5 * P7, 1);
 	double mib = (mem_sum(&dp) + mem_sum(&tp)) / 2 / MIB;
@@ -340,13 +343,15 @@ Test(notes, one_per_condition)
 	/* FP8 KV on a card without FP8 */
 	scenario_put(&sc, "kv-precision", "fp8");
 	cr_assert_eq(plan_on(&sc, 1e6).nnotes, 1);
-	/* TP2 over PCIe, and its tensor-parallel efficiency (PERFORMANCE.md: 0.75) */
+	/* TP2 over PCIe, and its parallel efficiency: the decode step of one
+	 * card over two cards' (SERVING.md §4: the per-layer latency and the
+	 * all-reduce TP does not divide) */
 	sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	scenario_put(&sc, "cards", "2");
 	struct plan p = plan_on_link(&sc, 1e6, LINK_PCIE);
 	cr_assert_eq(p.lay.t, 2);
 	cr_assert_eq(p.nnotes, 2);
-	cr_assert_float_eq(p.efficiency, 0.75, 1e-12);
+	cr_assert(p.efficiency > 0.5 && p.efficiency < 0.95, "%g", p.efficiency);
 	/* two replicas for two sequences (no TP on 1 head): the replica note only */
 	struct model one_head = llama2_7b_arch;
 	one_head.heads = 1, one_head.kv_heads = 1, one_head.layers = 1;

@@ -24,13 +24,14 @@ static const char toy_models[] =
 	"vocab,kv_elems,mlp,tied_embeddings,experts,experts_per_token,max_context,dtype,source\n"
 	"toy,Toy,1,,16,1024,8,8,128,4096,1000,,swiglu,no,,,4096,bf16,test\n";
 static const char toy_gpus[] =
-	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,link,link_gbs,mbu,mbu_bs1,"
-	"mfu_infer,mfu_infer_fp8,mfu_train,calibration,source\n"
-	"toy-1t,Toy 1T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
-	"toy-2t,Toy 2T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
-	"toy-3t,Toy 3T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
-	"toy-4t,Toy 4T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n"
-	"toy-5t,Toy 5T,Toy,1000000,1000,100,200,nvlink,900,0.75,0.55,0.55,0.4,0.4,published,test\n";
+	"id,name,vendor,memory_mib,bandwidth_gbs,bf16_tflops,fp8_tflops,fp4_tflops,int8_tflops,"
+	"link,link_gbs,mbu,mbu_kv,mfu_infer,mfu_infer_fp8,mfu_train,alpha_us,sw,calibration,"
+	"band_low_pct,band_high_pct,source\n"
+	"toy-1t,Toy 1T,Toy,1000000,1000,100,200,,,nvlink,900,0.8,0.75,0.7,0.55,0.4,8,1,published,,,test\n"
+	"toy-2t,Toy 2T,Toy,1000000,1000,100,200,,,nvlink,900,0.8,0.75,0.7,0.55,0.4,8,1,published,,,test\n"
+	"toy-3t,Toy 3T,Toy,1000000,1000,100,200,,,nvlink,900,0.8,0.75,0.7,0.55,0.4,8,1,published,,,test\n"
+	"toy-4t,Toy 4T,Toy,1000000,1000,100,200,,,nvlink,900,0.8,0.75,0.7,0.55,0.4,8,1,published,,,test\n"
+	"toy-5t,Toy 5T,Toy,1000000,1000,100,200,,,nvlink,900,0.8,0.75,0.7,0.55,0.4,8,1,published,,,test\n";
 static const char toy_offers[] =
 	"gpu,kind,cards,max_cards,region,monthly,hourly,currency,discount,network,inter_node,"
 	"collected,source\n"
@@ -110,10 +111,12 @@ Test(rent, container_allows_up_to_max_cards)
 	cr_assert_not(p.container.available);
 	cr_assert_str_eq(MESSAGE_TEXT(&p.container.why), "5 cards: a container allows at most 4");
 	cr_assert_eq(p.cheaper, CHEAPER_BAREMETAL); /* the only way offered is the one used */
-	/* the bare-metal machine is used: 6400 / 5 cards; PP5 (TP cannot divide 5)
-	 * has tensor-parallel efficiency 1 (PERFORMANCE.md: eta_tp(1) = 1) */
+	/* the bare-metal machine is used: 6400 / 5 cards over the parallel
+	 * efficiency; PP5 (TP cannot divide 5) serving one user keeps one stage
+	 * of five busy at a time (SERVING.md §3): about 1/5 */
 	cr_assert_eq(p.lay.t, 1);
-	cr_assert_float_eq(p.effective_per_card, 6400.0 / 5, 1e-9);
+	cr_assert(p.efficiency > 0.15 && p.efficiency < 0.25, "%g", p.efficiency);
+	cr_assert_float_eq(p.effective_per_card, 6400.0 / 5 / p.efficiency, 1e-9);
 }
 
 Test(rent, eight_cards_fill_one_machine_nine_need_two)
@@ -126,7 +129,7 @@ Test(rent, eight_cards_fill_one_machine_nine_need_two)
 	cr_assert_float_eq(p.baremetal.total, 6400, 1e-9);
 	cr_assert_float_eq(p.baremetal.monthly_per_card, 800, 1e-9);
 	cr_assert(strstr(p.strategy, "multi-node") == NULL, "%s", p.strategy);
-	cr_assert_eq(p.nnotes, p.lay.t > 1); /* TP8's efficiency note; none for PP8 */
+	cr_assert_eq(p.nnotes, 1); /* the efficiency note: one user on eight cards */
 	/* 9 cards: ceil(9/8) = 2 machines, 16 - 9 = 7 idle at 800 = 5600 */
 	p = plan_cards(9);
 	cr_assert_eq(p.machines, 2);
@@ -135,7 +138,7 @@ Test(rent, eight_cards_fill_one_machine_nine_need_two)
 	cr_assert_float_eq(p.baremetal.idle_cost, 5600, 1e-9);
 	cr_assert_float_eq(p.baremetal.total, 12800, 1e-9);
 	cr_assert(strstr(p.strategy, "multi-node") != NULL, "%s", p.strategy);
-	cr_assert_eq(p.nnotes, 1); /* multi-node (PP9 has eta_tp 1: no efficiency note) */
+	cr_assert_eq(p.nnotes, 2); /* multi-node (PP9: no IB needed) and the efficiency */
 	/* 16 cards: exactly 2 machines, none idle */
 	p = plan_cards(16);
 	cr_assert_eq(p.baremetal.machines, 2);

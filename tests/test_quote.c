@@ -122,7 +122,9 @@ Test(quote, bare_metal_only_is_the_cheaper_way)
 	cr_assert_str_eq(plan_cheaper_label(p), "bare metal");
 	cr_assert_eq(plan_monthly(p), 41600);
 	cr_assert_eq(plan_cheaper_way(plan_of(a, "l20-48g")), CHEAPER_NONE); /* no offer */
-	cr_assert_eq(plan_cheapest(a), plan_of(a, "910b-64g"));
+	/* 910B's memory minimum PP3 streams 6.6 tok/s, below the default 10: its
+	 * TP4 costs ¥10,308, H20's TP2 ¥8,928 */
+	cr_assert_eq(plan_cheapest(a), plan_of(a, "h20-96g"));
 }
 
 /* The plans in the order the screen shows them: H100 first, 910B last. */
@@ -136,10 +138,10 @@ Test(quote, plans_follow_the_display_order)
 		order[2 - i] = i; /* catalogue order reversed */
 	char *text = markdown_of(a, order, 3);
 	long h100 = offset_of(text, "| H100 80G | 3 |"), h20 = offset_of(text, "| H20 96G | 2 |"),
-	     b910 = offset_of(text, "| 910B 64G | 3 |");
+	     b910 = offset_of(text, "| 910B 64G | 4 |");
 	cr_assert(h100 >= 0 && h100 < h20 && h20 < b910, "%s", text);
 	text = markdown_of(a, NULL, 0);
-	cr_assert_lt(offset_of(text, "| 910B 64G | 3 |"), offset_of(text, "| H100 80G | 3 |"), "%s",
+	cr_assert_lt(offset_of(text, "| 910B 64G | 4 |"), offset_of(text, "| H100 80G | 3 |"), "%s",
 		     text);
 }
 
@@ -162,11 +164,12 @@ Test(quote, pinned_and_now_side_by_side)
 	cr_assert(analysis_run(&now, &ref_catalog, &sb, "h100-80g,a100-80g"));
 	char *text = compare_of(&pinned, &now);
 	/* A: 3 x 9345 = 28035; B: int4 on one card 9345: -18690 */
-	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 12.8 tok/s | 1 | single | ¥9,345 | "
-			       "42.8 tok/s | -¥18,690 |\n"),
+	cr_assert(strstr(text, "| H100 80G | 3 | PP3 | ¥28,035 | 17.3 tok/s (1 × 17.3) | 1 | single | "
+			       "¥9,345 | 52.6 tok/s (1 × 52.6) | -¥18,690 |\n"),
 		  "%s", text);
-	cr_assert(strstr(text, "| A100 80G | 3 | PP3 | ¥41,600 | 8.36 tok/s | 1 | single | ¥41,600 | "
-			       "26.7 tok/s | ¥0 |\n"),
+	/* A100 is bare metal only: both take the paid machine's 8 cards as TP8 */
+	cr_assert(strstr(text, "| A100 80G | 8 | TP8 | ¥41,600 | 64.6 tok/s (1 × 64.6) | 8 | TP8 | "
+			       "¥41,600 | 126 tok/s (1 × 126) | ¥0 |\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "Cheapest now (B): 1 × H100 80G container, ¥9,345/month. Pinned (A): "
 			       "3 × H100 80G container, ¥28,035/month. B − A: -¥18,690/month.\n"),
@@ -313,30 +316,31 @@ static const char *quote_headline(const struct scenario *sc, const char *gpus, c
  * the built-in catalogue: skipped until it is merged into po/zh_CN.po. */
 
 /* Bare metal is whole 8-card machines: "6 × A100 80G bare metal" read as
- * six machines. Qwen2.5-72B bf16, 32k × 20: PP6 on A100, which has no
+ * six machines. Qwen2.5-72B bf16, 32k × 20 on 6 forced cards (a chosen
+ * plan fills its paid machine): PP6 on A100, which has no
  * container offer, so bare metal: ceil(6 / 8) = 1 machine at ¥41,600,
- * 8 − 6 = 2 cards idle. (910B's PP7 is now 7 containers of the 1-8 card
- * hourly offer, 7 × 3.58 × 730 = ¥18,294, under its machine's ¥18,800.) */
+ * 8 − 6 = 2 cards idle. */
 Test(quote, bare_metal_headline_counts_machines_and_idle_cards)
 {
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
-		      NULL);
+		      "cards", "6", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
 			 "Cheapest: A100 80G bare metal, 1 machine (6 cards used, 2 idle), "
-			 "¥41,600/month, ~13.9 tok/s (±30 %).");
-	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
-			 "Cheapest: 7 × 910B 64G container, ¥18,294/month, ~9.90 tok/s (±50 %).");
+			 "¥41,600/month, ~63.7 tok/s (±30 %).");
 	/* RTX 4090 alone: PP20, ceil(20 / 8) = 3 machines × ¥9,200 = ¥27,600,
 	 * 24 − 20 = 4 idle */
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
+		      "cards", "20", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "rtx4090-24g", "Cheapest:"),
 			 "Cheapest: RTX 4090 24G bare metal, 3 machines (20 cards used, 4 idle), "
-			 "¥27,600/month, ~7.39 tok/s (±30 %).");
-	/* A container stays cards: H20 int4 TP4, 4 × ¥4,464 = ¥17,856 */
+			 "¥27,600/month, ~43.4 tok/s (±30 %).");
+	/* A container stays cards: int4 on 4 forced cards, RTX 4090 TP4,
+	 * 4 × ¥1,073 = ¥4,292 */
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
-		      "precision", "int4", NULL);
-	cr_assert_str_eq(quote_headline(&sc, "h20-96g", "Cheapest:"),
-			 "Cheapest: 4 × H20 96G container, ¥17,856/month, ~24.4 tok/s (±30 %).");
+		      "precision", "int4", "cards", "4", NULL);
+	cr_assert_str_eq(quote_headline(&sc, NULL, "Cheapest:"),
+			 "Cheapest: 4 × RTX 4090 24G container, ¥4,292/month, ~19.4 tok/s (±30 %).");
 }
 
 /* A full machine says its cards, no idle: Llama-3.1-70B 128k × 8 on A100
@@ -348,7 +352,7 @@ Test(quote, bare_metal_headline_full_machine)
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "Cheapest:"),
 			 "Cheapest: A100 80G bare metal, 1 machine (8 cards), ¥41,600/month, "
-			 "~11.3 tok/s (±30 %).");
+			 "~16.6 tok/s (±30 %).");
 }
 
 Test(quote, bare_metal_headline_in_chinese)
@@ -356,15 +360,15 @@ Test(quote, bare_metal_headline_in_chinese)
 	chinese_or_skip();
 	struct scenario sc;
 	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
-		      NULL);
+		      "cards", "6", NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
 			 "最低价方案：A100 80G 裸金属整机 1 台（用 6 卡，闲置 2 卡），¥41,600/月，"
-			 "约 13.9 tok/s（±30%）。");
+			 "约 63.7 tok/s（±30%）。");
 	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "context", "128k", "concurrency", "8",
 		      NULL);
 	cr_assert_str_eq(quote_headline(&sc, "a100-80g", "最低价方案："),
 			 "最低价方案：A100 80G 裸金属整机 1 台（8 卡），¥41,600/月，"
-			 "约 11.3 tok/s（±30%）。");
+			 "约 16.6 tok/s（±30%）。");
 	i18n_set_lang(I18N_EN);
 }
 

@@ -196,8 +196,11 @@ Test(planner, multi_node_prefers_an_ib_offer)
 	cr_assert_gt(h100->machines, 1);
 	cr_assert(strstr(h100->strategy, "multi-node") != NULL, "%s", h100->strategy);
 	cr_assert_str_eq(h100->baremetal.offer->region, "吉林一区"); /* the IB 400G x4 quote */
-	/* eta_tp of the time model, by the tensor-parallel size inside a machine */
-	cr_assert_float_eq(h100->efficiency, eta_tp(LINK_NVLINK, h100->lay.t), 1e-9);
+	/* the decode step's parallel efficiency of the time model at the users'
+	   batch: the one-card step over the cards times the plan's */
+	cr_assert_float_eq(h100->efficiency,
+			   throughput_parallel_efficiency(&an.w, h100->gpu, &h100->lay, 1), 1e-9);
+	cr_assert_lt(h100->efficiency, 1);
 }
 
 Test(planner, concurrency_multiplies_the_kv_cache_not_the_weights)
@@ -209,9 +212,17 @@ Test(planner, concurrency_multiplies_the_kv_cache_not_the_weights)
 	cr_assert_float_eq(an.totals.kv_cache, 64 * 4294967296.0, 1);
 	cr_assert_float_eq(an.totals.weights, 8.03e9 * 2, 1);
 	const struct plan *h100 = plan_of(&an, "h100-80g");
-	/* every card holds its stage's share of all 64 sequences: PP5 puts
-	 * ceil(32/5) = 7 of the 32 layers on the fullest stage, so that card
-	 * holds 256 GiB x 7/32 = 56 GiB (an even split, 51.2 GiB, undercounts) */
+	/* the memory minimum: 5 cards, PP5 (the headline may take more for the
+	 * users' speed); on those 5 cards every card holds its stage's share of
+	 * all 64 sequences: PP5 puts ceil(32/5) = 7 of the 32 layers on the
+	 * fullest stage, so that card holds 256 GiB x 7/32 = 56 GiB (an even
+	 * split, 51.2 GiB, undercounts) */
+	cr_assert_eq(h100->memory_min.cards, 5);
+	cr_assert_eq(h100->memory_min.pp, 5);
+	make_scenario(&sc, &cat, "llama-3.1-8b", "context", "32k", "concurrency", "64", "cards", "5",
+		      NULL);
+	run(&sc);
+	h100 = plan_of(&an, "h100-80g");
 	cr_assert_eq(h100->cards, 5);
 	cr_assert_eq(h100->lay.p, 5);
 	cr_assert_float_eq(h100->per_card.kv_cache, 56 * 1073741824.0, 1);
@@ -355,14 +366,20 @@ Test(planner, limits_are_where_the_card_count_steps_up)
 		cr_assert_not(plan_of(&an, "h20-96g")->fits, "%s cards at %s tokens", n, above);
 		cr_assert_gt(lim[k].max_context, lim[k - 1].max_context);
 	}
-	/* two cards at 4096 tokens: the last sequence that fits, and one more */
+	/* two cards at 4096 tokens: the last sequence that fits, and one more,
+	 * which waits for a slot (SERVING.md §5: the forced shape queues the
+	 * users beyond what it holds) */
 	make_scenario(&sc, &cat, "llama-3.1-70b", "cards", "2", NULL);
 	sc.concurrency = lim[1].max_concurrency;
 	run(&sc);
-	cr_assert(plan_of(&an, "h20-96g")->fits);
+	const struct plan *p = plan_of(&an, "h20-96g");
+	cr_assert(p->fits && !p->queued);
 	sc.concurrency++;
 	run(&sc);
-	cr_assert_not(plan_of(&an, "h20-96g")->fits);
+	p = plan_of(&an, "h20-96g");
+	cr_assert(p->fits && p->queued);
+	cr_assert_eq(p->throughput.max_concurrency, lim[1].max_concurrency);
+	cr_assert_float_eq(p->throughput.waiting_users, 1, 1e-9);
 }
 
 Test(planner, comparison_monthly_is_the_cheaper_available_total)

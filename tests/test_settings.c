@@ -75,6 +75,8 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 		{"global-batch", {"1M", "4M", "524288", "2.5M", "1"}},
 		{"deadline", {"14d", "36h", "3w", "2027-01-15", ""}},
 		{"measured", {"1:1520,2:2900,4:5400", "2:10, 8:30", "1:1.5k,2:2.9k", "", "1:1,16:9"}},
+		{"engine", {"tau_layer_us=25", "kappa=3,eta_ar=0.6", "", "mbu_moe=0.7",
+			    "tau_layer_us=30,tau_moe_us=40"}},
 	};
 	const char *const *own = NULL;
 	size_t nown = 5;
@@ -196,7 +198,9 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"zero", "auto"}, {"recompute", "auto"}, {"lora-rank", "16"}, {"loss", "full"},
 		{"optimizer-accounting", "zero"}, {"overhead", "1"},
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
-		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "none"}, {"train-tokens", ""},
+		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "10"}, {"rate", "none"},
+		{"slo-ttft", "10s"}, {"slo-tpot", "none"}, {"percentile", "99"}, {"ep", "auto"},
+		{"dp-attention", "auto"}, {"engine", ""}, {"train-tokens", ""},
 		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"model", ""}};
 	struct scenario sc;
@@ -280,7 +284,9 @@ Test(settings, every_row_is_in_the_json_scenario, .init = setup)
 		"\"concurrency\": 1", "\"headroom_pct\": 20.00", "\"kv_precision\": \"auto\"",
 		"\"zero\": \"1\"", "\"recompute\": \"auto\"", "\"lora_rank\": 16",
 		"\"overhead_gib\": 1.0000", "\"prefill_chunk\": 8192", "\"cards\": 2",
-		"\"output_len\": 512", "\"duty_pct\": 100.0", "\"min_speed\": 0.0",
+		"\"output_len\": 512", "\"duty_pct\": 100.0", "\"min_speed\": 10.0",
+		"\"rate\": 0.0000", "\"slo_ttft_s\": 10.0000", "\"percentile\": 99.00",
+		"\"ep\": \"auto\"", "\"dp_attention\": \"auto\"", "\"engine\": \"\"",
 		"\"params\": 6740000000", "\"kv_bytes\": 2", "\"hours_per_month\": 730"};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
 		cr_assert(strstr(json, pairs[i]), "JSON lacks %s:\n%s", pairs[i], json);
@@ -319,6 +325,13 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"output-len", "Output", "tok", false, SETTING_COUNT},
 		{"duty", "Duty", "%", true, SETTING_NUMBER},
 		{"min-speed", "Min speed", "tok/s", false, SETTING_NUMBER},
+		{"rate", "Rate", "req/s", false, SETTING_NUMBER},
+		{"slo-ttft", "TTFT target", NULL, false, SETTING_NUMBER},
+		{"slo-tpot", "TPOT target", NULL, false, SETTING_NUMBER},
+		{"percentile", "Percentile", "%", true, SETTING_NUMBER},
+		{"ep", "EP", NULL, true, SETTING_CHOICE},
+		{"dp-attention", "DP-attn", NULL, true, SETTING_CHOICE}, /* the form's label column */
+		{"engine", "Engine", NULL, true, SETTING_TEXT},
 		{"train-tokens", "To train", "tok", false, SETTING_NUMBER},
 		{"epochs", "Epochs", NULL, true, SETTING_COUNT},
 		{"global-batch", "Step tokens", "tok", true, SETTING_NUMBER},

@@ -22,13 +22,13 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 	 * micro-batch in flight: p = 2: 32 / 2 = 16 layers: 8,623,489,024 + logits =
 	 * 10,720,641,024. p = 4: 8 layers: 4,311,744,512 + logits = 6,408,896,512 */
 	scenario_put(&sc, "global-batch", "4096");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false}).activations,
 			   10720641024.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false, false, false}).activations,
 			   6408896512.0, 1);
 	/* recomputation on 2 stages: 16 inputs x 2 sbh (33,554,432) = 536,870,912 + one
 	 * layer 538,968,064 + logits = 3,172,990,976 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true, false, false}).activations,
 			   3172990976.0, 1);
 	/* TRAINING.md §7.3: with the default 1 Mi tokens (m = 256 micro-batches) the
 	 * first stage holds min(m, p) of them under 1F1B, the logits only on the
@@ -39,12 +39,14 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 	 * 16 B logits (re-derived after main's loss accounting) now make the last
 	 * stage the larger one */
 	scenario_put(&sc, "global-batch", "auto");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1}).activations,
 			   17246978048.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 4, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){.t = 1, .p = 4, .d = 1}).activations,
 			   17246978048.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 2, 1, 0, true}).activations,
-			   3172990976.0, 1);
+	cr_assert_float_eq(
+		terms_per_card(&sc, (struct layout){.t = 1, .p = 2, .d = 1, .recompute = true})
+			.activations,
+		3172990976.0, 1);
 	/* virtual stages hold more: v = 2 on p = 4: f_v = 1 + 3/8, 23,714,594,816
 	 * (the last stage's 6,408,896,512 is less) */
 	struct workload w;
@@ -66,7 +68,7 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 				&(struct layout_train){.b = 2}, &mv);
 	cr_assert_float_eq(mv.activations, 2 * 17246978048.0, 1);
 	/* model states split over the stages: 16 B x P / 2 = 8P */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, P7, 1);
 	cr_assert_float_eq(m.gradients, P7, 1);
 	cr_assert_float_eq(m.optimizer, 6 * P7, 1);
@@ -75,7 +77,7 @@ Test(pipeline, training_stage_holds_its_share_of_the_layers)
 Test(pipeline, inference_stage_splits_weights_and_cache_not_the_workspace)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 2, 1, 0, false, false, false});
 	/* 13.48e9 / 2; KV 2 GiB / 2; one layer's workspace is on every stage: 337,769,472 */
 	cr_assert_float_eq(m.weights, 6.74e9, 1);
 	cr_assert_float_eq(m.kv_cache, 1073741824.0, 0.5);
@@ -88,15 +90,15 @@ Test(moe, weights_count_every_expert)
 	moe.params_b = 8, moe.active_params_b = 2, moe.experts = 8, moe.experts_per_token = 2;
 	struct scenario sc = synthetic_scenario(&moe, "bf16", "inference");
 	/* all 8e9 parameters are resident: 8e9 x 2 B = 16e9, not 2e9 x 2 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights, 16e9, 1);
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).weights, 16e9, 1);
 	/* int4: (8e9 - 2,048,000 embedding + head) x 17/32 = 4,248,912,000 + 2,048,000 x 2
 	 * = 4,253,008,000 */
 	sc = synthetic_scenario(&moe, "int4", "inference");
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).weights,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).weights,
 			   4253008000.0, 1);
 	/* a full fine-tune trains all 8e9: 2 + 2 + 12 B each */
 	sc = synthetic_scenario(&moe, "bf16", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 16e9, 1);
 	cr_assert_float_eq(m.gradients, 16e9, 1);
 	cr_assert_float_eq(m.optimizer, 96e9, 1);
@@ -137,7 +139,7 @@ Test(lora, gqa_term_uses_the_kv_heads)
 	cr_assert_float_eq(lora_params(&llama31_8b_arch, 16), 41943040.0, 0.5);
 	cr_assert_float_eq(lora_params(&llama31_8b_arch, 8), 20971520.0, 0.5);
 	struct scenario sc = synthetic_scenario(&llama31_8b_arch, "bf16", "lora");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* frozen 8.03e9 x 2 + adapters 2 B; gradients 2 B; Adam 12 B per adapter parameter */
 	cr_assert_float_eq(m.weights, 16.06e9 + 2 * 41943040.0, 1);
 	cr_assert_float_eq(m.gradients, 2 * 41943040.0, 1);
@@ -148,19 +150,19 @@ Test(training, activations_divide_under_tensor_parallel)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
 	/* 19,344,130,048 B on one card (test_engine); sequence parallel with TP divides by t */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false}).activations,
 			   9672065024.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){4, 1, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){4, 1, 1, 0, false, false, false}).activations,
 			   4836032512.0, 1);
 	/* model states over TP2: 16P / 2 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights + m.gradients + m.optimizer, 8 * P7, 1);
 }
 
 static void zero_terms(int d, int zero, double w, double g, double o)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, d, zero, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, d, zero, false, false, false});
 	cr_assert_float_eq(m.weights, w * P7, 1, "ZeRO-%d on %d: weights", zero, d);
 	cr_assert_float_eq(m.gradients, g * P7, 1, "ZeRO-%d on %d: gradients", zero, d);
 	cr_assert_float_eq(m.optimizer, o * P7, 1, "ZeRO-%d on %d: optimizer", zero, d);
@@ -185,16 +187,16 @@ Test(inference, replicas_hold_the_kv_cache_of_their_own_sequences)
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "inference");
 	scenario_put(&sc, "concurrency", "5");
 	/* 2 GiB per sequence; 5 sequences over 2 replicas: ceil(5/2) = 3 on the fuller one */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 2, 0, false, false, false});
 	cr_assert_float_eq(m.kv_cache, 3 * 2147483648.0, 1);
 	cr_assert_float_eq(m.weights, 13.48e9, 1); /* every replica holds all the weights */
 	/* workspace of 3 sequences: m = min(3 x 4096, 8192) = 8192 tokens:
 	 * 2 x (2 x 8192 x 4096 + 3 x 8192 x 11008) + 3 x 32000 x 4 = 675,282,944 + 384,000 */
 	cr_assert_float_eq(m.activations, 675666944.0, 1);
 	/* 5 replicas: one sequence each; TP2 within 2 replicas: 3 x 2 GiB / 2 */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 5, 0, false}).kv_cache,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 5, 0, false, false, false}).kv_cache,
 			   2147483648.0, 1);
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 2, 0, false}).kv_cache,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){2, 1, 2, 0, false, false, false}).kv_cache,
 			   3 * 1073741824.0, 1);
 }
 
@@ -224,10 +226,10 @@ Test(batch, training_activations_of_a_micro_batch)
 	scenario_put(&sc, "context", "2048");
 	scenario_put(&sc, "concurrency", "2");
 	/* as s = 4096, b = 1: 32 x 538,968,064 + logits 16 x 2048 x 2 x 32000 (2,097,152,000) */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false}).activations,
 			   19344130048.0, 1);
 	/* recomputation: 32 x 2 sbh (33,554,432) + one layer + logits */
-	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true}).activations,
+	cr_assert_float_eq(terms_per_card(&sc, (struct layout){1, 1, 1, 0, true, false, false}).activations,
 			   3709861888.0, 1);
 }
 
@@ -256,7 +258,7 @@ Test(lora, gelu_mlp_has_two_matrices)
 Test(training, fp32_accounting_term_by_term)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "fp32", "full");
-	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){1, 1, 1, 0, false, false, false});
 	/* 4 + 4 + 8: the same 16 B sum as mixed 16-bit, split differently */
 	cr_assert_float_eq(m.weights, 4 * P7, 1);
 	cr_assert_float_eq(m.gradients, 4 * P7, 1);
@@ -267,11 +269,11 @@ Test(lora, frozen_base_splits_under_tensor_parallel)
 {
 	struct scenario sc = synthetic_scenario(&llama2_7b_arch, "bf16", "lora");
 	/* (13.48e9 frozen + 2 x 39,976,960 adapters) / 2 = 6,779,976,960 */
-	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false});
+	struct mem_terms m = terms_per_card(&sc, (struct layout){2, 1, 1, 0, false, false, false});
 	cr_assert_float_eq(m.weights, 6779976960.0, 1);
 	cr_assert_float_eq(m.optimizer, 6 * 39976960.0, 1);
 	/* ZeRO-3 over 2 replicas shards that again: 3,389,988,480 */
-	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false});
+	m = terms_per_card(&sc, (struct layout){2, 1, 2, 3, false, false, false});
 	cr_assert_float_eq(m.weights, 3389988480.0, 1);
 }
 

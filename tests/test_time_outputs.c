@@ -398,8 +398,11 @@ static const char *const throughput_keys[] = {
 	"cost_per_million_output.container", "cost_per_million_output.baremetal",
 	"cost_per_million_output.currency", "cost_per_million_total.container",
 	"cost_per_million_total.baremetal", "cost_per_million_total.currency",
-	"hourly_break_even_hours", "efficiency.mbu", "efficiency.mbu_bs1", "efficiency.mbu_kv",
-	"efficiency.mfu", "efficiency.eta_tp", "efficiency.peak_tflops", "band_pct"};
+	"hourly_break_even_hours", "itl_p50_s", "itl_p99_s", "e2e_s", "waiting_users",
+	"step.decode.total_s", "step.prefill.total_s", "efficiency.mbu", "efficiency.mbu_kv",
+	"efficiency.mfu", "efficiency.mfu_attn", "efficiency.tau_layer_us", "efficiency.eta_ar",
+	"efficiency.kappa", "efficiency.compute_path", "efficiency.peak_tflops", "band.low_pct",
+	"band.high_pct"};
 
 static const char *const training_keys[] = {
 	"flops", "k_lin", "mfu", "goodput", "days", "card_hours", "cards_for_deadline",

@@ -106,18 +106,22 @@ Test(time_reports, print_table_has_speed_columns_and_detail_lines)
 {
 	const char *s = render(report_table, run_8b());
 	HAS(s, "per month  tok/s  ¥/M tok\n");
-	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345    226    ¥15.7\n");
+	HAS(s, "  ¥9,345*     ¥11,060     ¥9,345    250    ¥14.2\n");
 	/* one H100, a published row: its band alone, no estimate rows to explain */
 	HAS(s, "\n(tok/s: output tokens per second at the concurrency; ¥/M tok: per million output "
 	       "tokens, the cheaper way; estimates ±30 %)\n");
-	HAS(s, "\n  speed: 226 tok/s at 1 user (estimate ±30 %): TTFT 19.3 ms, TPOT 4.41 ms, 227 "
-	       "tok/s per user, memory-bound\n");
-	HAS(s, "\n  at B_max: 13,022 tok/s at 507 users (estimate ±30 %): TTFT 19.3 ms, TPOT "
-	       "29.2 ms, 34.3 tok/s per user, memory-bound\n");
-	HAS(s, "\n  per million output tokens at B_max: container ¥0.27, bare metal ¥2.59; in and "
-	       "out: container ¥0.14, bare metal ¥1.29\n");
-	HAS(s, "\n  efficiencies: mbu 0.75, mbu_bs1 0.55, mbu_kv 0.60, mfu 0.40 of 1979 TFLOPS fp8, "
-	       "eta_tp 1.00, 3350 GB/s per card; calibration published\n");
+	/* users × each = the total; the ITL's mean is the TPOT (SERVING.md §12) */
+	HAS(s, "\n  speed: 250 tok/s = 1 user × 250 tok/s (estimate ±30 %): TTFT 14.7 ms, ITL 4.00 "
+	       "ms (p50 4.00 ms, p99 4.00 ms), 250 tok/s per user while streaming, memory-bound\n");
+	/* at B_max prefill shares most steps: the median step is the mixed one */
+	HAS(s, "\n  at B_max: 14,610 tok/s = 507 users × 28.8 tok/s (estimate ±30 %): TTFT 58.1 ms, "
+	       "ITL 34.7 ms (p50 40.8 ms, p99 40.8 ms), 28.8 tok/s per user while streaming, "
+	       "KV-cache-bound\n");
+	HAS(s, "\n  per million output tokens at B_max: container ¥0.24, bare metal ¥2.30; in and "
+	       "out: container ¥0.12, bare metal ¥1.15\n");
+	HAS(s, "\n  efficiencies: mbu 0.80, mbu_kv 0.75, mfu 0.55 of 1979 TFLOPS (w8a8), 30 us a "
+	       "layer × sw 1, all-reduce 8 us at 315 GB/s, 3350 GB/s per card; calibration "
+	       "published\n");
 	HAS(s, "\n  container: 1 × ¥9,345 = ¥9,345/month (max 4 cards, 2026-10-12)\n");
 }
 
@@ -149,10 +153,11 @@ Test(time_reports, print_training_days_deadline_billings_and_tiers)
 Test(time_reports, quote_speed_section_and_conclusion)
 {
 	const char *s = render(report_markdown, run_8b());
-	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~226 tok/s (±30 %).\n");
+	HAS(s, "\nCheapest: 1 × H100 80G container, ¥9,345/month, ~250 tok/s (±30 %).\n");
 	HAS(s, "\n## Speed and cost per token (estimate, ±30 %)\n");
-	HAS(s, "\n| H100 80G | single | 226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | "
-	       "estimate ±30 % |\n");
+	/* the total as users × each (SERVING.md §12) */
+	HAS(s, "\n| H100 80G | single | 250 = 1 × 250 | 250 | 14.7 ms | 14,610 at 507 | ¥14.2 | "
+	       "¥0.24 | estimate ±30 % |\n");
 	HAS(s, "\n- Speed: each request reads 1000 input tokens and writes 1000 output tokens; 1 "
 	       "request decode at once; the KV cache as stated above;");
 	cr_assert_null(strstr(s, "not estimated"), "%s", s);

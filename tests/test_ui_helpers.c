@@ -703,6 +703,18 @@ static void choices_round_trip(void)
 	}
 }
 
+/* Every setting the form shows has its field and the fold one more: 32
+ * fields dropped the last rows silently once the serving rows came. */
+Test(form, every_form_setting_has_its_field)
+{
+	size_t on_form = 0;
+	form_specs_build();
+	for (size_t r = 0; r < n_settings; r++)
+		on_form += setting_on_form(&settings[r]);
+	cr_assert_eq(form_nspecs, on_form + 1, "%zu specs for %zu settings", form_nspecs, on_form);
+	cr_assert_lt(form_nspecs, MAX_SPECS);
+}
+
 Test(form, choices_round_trip_in_both_languages)
 {
 	const struct field_spec *precision = NULL;

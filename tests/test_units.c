@@ -151,9 +151,9 @@ static struct session session;
 
 /* The README's scenario (its --print example): Llama-3.1-8B fp8 with an
  * fp8 KV cache, context 2000 with 1000 output tokens, headroom 10 %, on
- * H100 80G. The reference data gives TTFT 0.0193 s, TPOT 0.00441 s,
- * 225.9 output tok/s, ¥15.74 per million output tokens by container
- * (9345 / (225.9 × 2,628,000) × 10^6). */
+ * H100 80G. The reference data gives TTFT 0.0147 s, TPOT (the mean ITL)
+ * 0.00400 s, 249.6 output tok/s, ¥14.2 per million output tokens by
+ * container (9345 / (249.6 × 2,628,000) × 10^6). */
 static const struct plan *readme_plan(void)
 {
 	struct scenario sc;
@@ -215,7 +215,7 @@ static void same_everywhere(const struct plan *p, const char *ttft, const char *
 	snprintf(want, sizeof want, "TTFT %s", ttft);
 	cr_assert(lines_have(&lines, want), "screen: %s", want);
 	cr_assert(strstr(report_text, want), "report: %s\n%s", want, report_text);
-	snprintf(want, sizeof want, "TPOT %s", tpot);
+	snprintf(want, sizeof want, "ITL %s", tpot); /* the mean ITL is the TPOT */
 	cr_assert(lines_have(&lines, want), "screen: %s", want);
 	cr_assert(strstr(report_text, want), "report: %s\n%s", want, report_text);
 	snprintf(want, sizeof want, "| %s |", ttft); /* the quote's time to first token */
@@ -234,12 +234,12 @@ Test(surfaces, readme_figures_read_alike_on_screen_report_and_quote)
 	human(ttft, sizeof ttft, "throughput", "ttft_s", p);
 	human(tpot, sizeof tpot, "throughput", "tpot_s", p);
 	human(pm, sizeof pm, "cost_per_million_output", "container", p);
-	cr_assert_str_eq(ttft, "19.3 ms");
-	cr_assert_str_eq(tpot, "4.41 ms");
-	cr_assert_str_eq(pm, "¥15.7");
+	cr_assert_str_eq(ttft, "14.7 ms");
+	cr_assert_str_eq(tpot, "4.00 ms");
+	cr_assert_str_eq(pm, "¥14.2");
 	same_everywhere(p, ttft, tpot, pm);
 	/* the table report's columns: no "¥16" beside the screen's "¥15.7" */
-	cr_assert(strstr(report_text, "   226    ¥15.7\n"), "%s", report_text);
+	cr_assert(strstr(report_text, "   250    ¥14.2\n"), "%s", report_text);
 	session_free(&session);
 }
 
@@ -249,8 +249,8 @@ Test(surfaces, readme_figures_read_alike_in_chinese)
 	if (strcmp(_("speed: %s · %s"), "speed: %s · %s") == 0)
 		cr_skip_test("no Chinese catalogue built in");
 	const struct plan *p = readme_plan();
-	same_everywhere(p, "19.3 ms", "4.41 ms", "¥15.7");
-	cr_assert(lines_have(&lines, "速度：TTFT 19.3 ms"), "the screen's line is Chinese");
+	same_everywhere(p, "14.7 ms", "4.00 ms", "¥14.2");
+	cr_assert(lines_have(&lines, "速度：TTFT 14.7 ms"), "the screen's line is Chinese");
 	cr_assert(strstr(report_text, "每百万输出 token 成本"), "%s", report_text);
 	session_free(&session);
 	i18n_set_lang(I18N_EN);
@@ -263,10 +263,10 @@ Test(surfaces, a_plain_terminal_keeps_the_figure)
 	struct table_row row;
 	const struct plan *p = readme_plan();
 	table_row_fill(&row, p, &plain);
-	cr_assert_str_eq(row.text[TC_UNIT_COST], "15.7", "the heading names the currency");
+	cr_assert_str_eq(row.text[TC_UNIT_COST], "14.2", "the heading names the currency");
 	detail_lines_set_money(MONEY_ASCII);
 	detail_lines_plan(&lines, &session, p, 200);
-	cr_assert(lines_have(&lines, "container CNY 15.7 · bare metal CNY 149"));
+	cr_assert(lines_have(&lines, "container CNY 14.2 · bare metal CNY 135"));
 	detail_lines_set_money(MONEY_UTF8);
 	session_free(&session);
 }

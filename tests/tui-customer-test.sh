@@ -89,7 +89,7 @@ for run in "120 36 en" "80 24 en" "120 36 zh" "80 24 zh"; do
 	fi
 	select_h100 || fail "$name: H100 not selected"
 	keys BTab Enter # the Advanced fields
-	for _ in $(seq 15); do T send-keys -t main Tab; done # to Measured
+	for _ in $(seq 19); do T send-keys -t main Tab; done # to Measured (past Percentile, EP, DP-attn, Engine)
 	settle
 	T send-keys -t main -l "1:1520,2:2900,4:5400"
 	# with 1520 tok/s on one card, the H100 row's days are 2e9 / 1520 / 86400 / goodput 0.95 = 16.0 (1.62 modelled)

@@ -220,8 +220,8 @@ check_end "F10 after the form edits" 0
 measured="1:1500.00000,2:2950.00000,3:4400.00000,4:5800.00000,5:7200.00000,6:8600.00000,7:10000.0000,8:11400.0000"
 launch "$bin" -m llama-2-7b --task full --train-tokens 20B --deadline 30d --gpu h100-80g
 keys BTab Enter
-wait_for "Measured" || fail "Advanced did not open"
-for _ in $(seq 15); do T send-keys -t main Tab; done
+wait_for "▾ Advanced" || fail "Advanced did not open"
+for _ in $(seq 19); do T send-keys -t main Tab; done # Measured: the 19th of the fold
 settle
 T send-keys -t main -l "$measured"
 wait_for "deadline: met with 8 cards" && pass "a ${#measured}-character measured list is taken whole" ||

@@ -66,15 +66,17 @@ near() { # a b tolerance
 
 ### inference: the columns equal the JSON figures
 "$bin" $QWEN --format json > "$art/qwen.json" || fail "json report"
+# (the plan's memory_minimum{} comes before its throughput{}: the speed is read in the latter)
 app 120 36 "NO_COLOR=1 $bin $QWEN"
 save qwen-120x36
 check_width qwen-120x36 120
-grep -qE "│ GPU .* GiB/card +tok/s(±30%)? +¥/M tok +(cards|n) plan .*total│$" "$art/qwen-120x36.txt" &&
+grep -qE "│ GPU .* GiB/card +tok/s(±30%)? +¥/M( tok)? +(cards|n) plan .*total│$" "$art/qwen-120x36.txt" &&
 	pass "120x36: tok/s and ¥/M tok columns" || fail "120x36: no time columns"
-for g in "H100 80G|h100-80g|container" "H20 96G|h20-96g|container" "910B 64G|910b-64g|container"; do
+# 20 prompts of 32k under the 10 s TTFT target: every plan fills bare-metal machines
+for g in "H100 80G|h100-80g|baremetal" "H20 96G|h20-96g|baremetal" "910B 64G|910b-64g|baremetal"; do
 	IFS='|' read -r name id way <<< "$g"
 	read -r speed cost <<< "$(row_time qwen-120x36 "$name")"
-	want_speed=$(json_figure "$art/qwen.json" "$id" output_tokens_per_s)
+	want_speed=$(json_figure "$art/qwen.json" "$id" output_tokens_per_s throughput)
 	want_cost=$(json_figure "$art/qwen.json" "$id" "$way" cost_per_million_output)
 	near "$speed" "$want_speed" 1 && near "$cost" "$want_cost" 1 &&
 		pass "120x36: $name $speed tok/s, $cost per million = JSON $want_speed, $want_cost" ||
@@ -86,10 +88,11 @@ grep -q "~est" "$art/qwen-120x36.txt" && pass "the legend explains ~" || fail "l
 keys PPage PPage PPage PPage PPage PPage PPage PPage
 for _ in 1 2 3; do keys NPage; done
 save qwen-detail-120x36
-# three significant digits ("TTFT 10.2 s · TPOT 71.8 ms") may wrap the bound
-grep -qE "│ speed: TTFT .* tok/s per user · .* tok/s total ·" "$art/qwen-detail-120x36.txt" &&
-	grep -qE "│ (.* )?(memory|compute)-bound · ±30%" "$art/qwen-detail-120x36.txt" &&
-	pass "the breakdown shows TTFT, TPOT, per-user speed, bound" ||
+# three significant digits ("TTFT 9.94 s · ITL 25.9 ms (p99 1.28 s)") may wrap the total
+grep -qE "│ speed: TTFT .* · ITL .* \(p99 .*\) · .* tok/s streaming · 20 × " "$art/qwen-detail-120x36.txt" &&
+	grep -qE "│ (.* )?(memory|compute|KV-cache|per-layer-latency|interconnect|prefill)-bound · ±30%" \
+		"$art/qwen-detail-120x36.txt" &&
+	pass "the breakdown shows TTFT, ITL p99, users × each = total, bound" ||
 	fail "no speed line in the breakdown"
 grep -qE "│ per million output tokens: container (¥[0-9.,]+|—) · bare metal ¥" \
 	"$art/qwen-detail-120x36.txt" &&
@@ -103,7 +106,7 @@ grep -qE "│ GPU .* total│$" "$art/qwen-80x24.txt" &&
 	fail "80x24: the header lost the total"
 grep -qE "│ GPU .*tok/s" "$art/qwen-80x24.txt" &&
 	fail "80x24: tok/s stayed although it does not fit beside the whole names and prices"
-grep -qE "│ H100( 80G)? +4 TP4 +¥9,345\* +¥11,060 +¥37,380 c│$" "$art/qwen-80x24.txt" &&
+grep -qE "│ H100( 80G)? +8 TP4×DP2 +— +¥11,060\* +¥88,480 b│$" "$art/qwen-80x24.txt" &&
 	pass "80x24: the H100 row keeps its numbers whole" || fail "80x24: H100 row"
 for _ in $(seq 20); do keys J; done
 save qwen-scrolled-80x24
@@ -115,7 +118,7 @@ grep -q "│ efficiency used: mbu " "$art/qwen-scrolled-80x24.txt" &&
 app 120 36 "LANG=C LC_ALL=C NO_COLOR=1 $bin $QWEN"
 save qwen-lang-c-120x36
 check_width qwen-lang-c-120x36 120
-grep -qE "^x.*x H100 80G .* 73.5/79.6 +103 +137 +4 TP4 +9,345\* +11,060 +37,380 cx$" \
+grep -qE "^x.*x H100 80G .* 43.5/79.6 +269 +125 +8 TP4xDP2 +- +11,060\* +88,480 bx$" \
 	"$art/qwen-lang-c-120x36.txt" &&
 	pass "LANG=C: tok/s and per million as digits" || fail "LANG=C: H100 row"
 LC_ALL=C grep -q $'[\x80-\xff]' "$art/qwen-lang-c-120x36.txt" && fail "LANG=C: non-ASCII bytes"
@@ -172,16 +175,17 @@ LC_ALL=C grep -q $'[\x80-\xff]' "$art/train-lang-c-80x24.txt" && fail "LANG=C 80
 
 ### the form at 80x24: the unfolded fields, then the fold; Tab reaches every field, the Advanced ones too
 app 80 24 "NO_COLOR=1 $bin $TRAIN"
-keys Tab Tab Tab Tab Tab Tab Tab Tab Tab # past Headroom, Output, Min speed, To train, Deadline
+# past Headroom, Output, Min speed, Rate, TTFT target, TPOT target, To train, Deadline
+keys Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab
 keys Enter
 wait_for "▾ Advanced" || fail "80x24: Enter did not open Advanced"
 save form-open-80x24
-order=$(grep -oE "│(Headroom|Output|Min speed|To train|Deadline|▾ Advanced|KV cache) " "$art/form-open-80x24.txt" |
-	sed 's/^│//; s/ $//' | paste -sd,)
-[ "$order" = "Headroom,Output,Min speed,To train,Deadline,▾ Advanced,KV cache" ] &&
+order=$(grep -oE "│(Headroom|Output|Min speed|Rate|TTFT target|TPOT target|To train|Deadline|▾ Advanced|KV cache) " \
+	"$art/form-open-80x24.txt" | sed 's/^│//; s/ $//' | paste -sd,)
+[ "$order" = "Headroom,Output,Min speed,Rate,TTFT target,TPOT target,To train,Deadline,▾ Advanced,KV cache" ] &&
 	pass "80x24: the main fields stay above the opened fold" || fail "80x24: form order: $order"
 grep -q "│Network " <(screen) && fail "80x24: Network already in view (the test needs a longer form)"
-for _ in $(seq 30); do
+for _ in $(seq 40); do
 	screen | grep -q "│Network " && break
 	keys Tab
 done

@@ -122,6 +122,59 @@ MESSAGE(SHAPE_CARDS, shape_cards, BLOCKER,
 MESSAGE(SHAPE_NO_FIT, shape_no_fit, BLOCKER,
 	FORM(N_("the shape asked for (TP%d×PP%d×%d) does not fit in memory")),
 	ARGS3(INT, tp, INT, pp, INT, replicas))
+/* Serving (SERVING.md §4-§7, PERFORMANCE.md §2). */
+MESSAGE(SHAPE_EP_DENSE, shape_ep_dense, BLOCKER,
+	FORM(N_("expert parallel needs a MoE model: %s is dense")),
+	ARGS1(STRING, model))
+MESSAGE(SHAPE_DPA_NO_MLA, shape_dpa_no_mla, BLOCKER,
+	FORM(N_("DP-attention with expert parallel needs a MoE model with MLA attention (as "
+		"DeepSeek-V3): %s is not one")),
+	ARGS1(STRING, model))
+MESSAGE(USERS_QUEUE, users_queue, WARNING,
+	FORM(N_("the plan holds %lld users at once: %lld more wait for a slot, time to first "
+		"token %.1f s")),
+	ARGS3(LONG, held, LONG, waiting, DOUBLE, ttft_s))
+MESSAGE(FP8_AS_INT8, fp8_as_int8, NOTICE,
+	FORM(N_("FP8 is not a serving format on %s: computed as W8A8 INT8 at its INT8 peak")),
+	ARGS1(STRING, gpu))
+MESSAGE(FP8_NOT_SERVED, fp8_not_served, BLOCKER,
+	FORM(N_("FP8 is not a serving format on %s and its row gives no INT8 peak: serve int8 "
+		"(W8A8) or bf16")),
+	ARGS1(STRING, gpu))
+MESSAGE(MULTI_NODE_PP, multi_node_pipeline, WARNING,
+	FORM(N_("multi-node: %d machines, a custom quote from sales; the pipeline stages send "
+		"KB to MB a step between machines, which Ethernet carries (no IB needed)")),
+	ARGS1(INT, machines))
+MESSAGE(MULTI_NODE_REPLICAS, multi_node_replicas, INFO,
+	FORM(N_("%d machines of replicas, each replica inside one machine: nothing crosses "
+		"between them (no IB needed)")),
+	ARGS1(INT, machines))
+MESSAGE(RATE_REPLICAS, rate_replicas, INFO,
+	PLURAL(3, NP_("%.4g requests/s: each replica takes at most %.4g within the targets "
+		      "(%s binds), so %d replica",
+		      "%.4g requests/s: each replica takes at most %.4g within the targets "
+		      "(%s binds), so %d replicas")),
+	ARGS4(DOUBLE, rate, DOUBLE, max_rate_per_replica, WORD, binding, INT, replicas))
+MESSAGE(RATE_UNREACHABLE, rate_unreachable, WARNING,
+	FORM(N_("no replica of this shape meets the targets: one request at a time already "
+		"misses the %s")),
+	ARGS1(WORD, target))
+MESSAGE(PERCENTILE_ESTIMATE, percentile_estimate, INFO,
+	FORM(N_("p%.4g figures are estimates: Poisson arrivals, fixed prompt and answer "
+		"lengths, one queue for prefill (M/D/1)")),
+	ARGS1(DOUBLE, percentile))
+MESSAGE(WHY_TTFT_TOO_SLOW, why_ttft_too_slow, WARNING,
+	FORM(N_("time to first token %.2f s is above the %.2f s asked for")),
+	ARGS2(DOUBLE, ttft_s, DOUBLE, slo_ttft_s))
+MESSAGE(WHY_TTFT_UNREACHABLE, why_ttft_unreachable, WARNING,
+	PLURAL(1, NP_("no shape reaches a time to first token of %.2f s: the lowest, on %d "
+		      "card, is %.2f s",
+		      "no shape reaches a time to first token of %.2f s: the lowest, on %d "
+		      "cards, is %.2f s")),
+	ARGS3(DOUBLE, slo_ttft_s, INT, cards, DOUBLE, ttft_s))
+MESSAGE(WHY_SAME_PRICE_FASTER, why_same_price_faster, INFO,
+	FORM(N_("same price as the memory minimum, %.1f× output tokens/s")),
+	ARGS1(DOUBLE, speedup))
 MESSAGE(ALT_IDLE_CARDS, alternative_idle_cards, INFO,
 	FORM(N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")),
 	ARGS1(DOUBLE, speedup))

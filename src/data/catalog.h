@@ -47,10 +47,15 @@ struct gpu {
 	const char *id, *name, *vendor, *source;
 	double memory_mib, bandwidth_gbs, bf16_tflops, link_gbs;
 	double link_busbw_gbs; /* measured all-reduce bus bandwidth in a machine; < 0: not given */
-	/* The time model's figures (PERFORMANCE.md §1). fp8_tflops < 0: no
-	 * hardware FP8; mfu_infer_fp8 < 0: not given (no FP8). */
-	double fp8_tflops, mbu, mbu_bs1, mfu_infer, mfu_infer_fp8, mfu_train;
+	/* The time model's figures (SERVING.md §8, TRAINING.md). fp8_tflops
+	 * < 0: no hardware FP8; int8_tflops < 0: no INT8 peak given (used for
+	 * W8A8 where there is no FP8: Ascend); mfu_infer_fp8 < 0: not given. */
+	double fp8_tflops, int8_tflops, mbu, mfu_infer, mfu_infer_fp8, mfu_train;
 	double fp4_tflops; /* dense FP4 TFLOPS; < 0: no FP4 tensor cores */
+	/* Serving (SERVING.md §8): KV-read efficiency, small-message
+	 * all-reduce latency on the link (us), the software factor on the
+	 * per-layer latency; the speed band in %, < 0: by calibration. */
+	double mbu_kv, alpha_us, sw, band_low_pct, band_high_pct;
 	enum calibration calibration;
 	int link; /* enum link_kind */
 	size_t first_offer, noffers; /* range in catalog.offer_order */

@@ -10,6 +10,7 @@
 
 #include "currency.h"
 #include "duration.h"
+#include "gpu_serving.h"
 #include "i18n.h"
 #include "idset.h"
 #include "model_lookup.h"
@@ -34,6 +35,11 @@
 #define RANGED_BUNDLED(name_, type_, required_, offset_, min_, max_)                       \
 	{.name = name_, .type = type_, .required = required_, .offset = offset_, .min = min_, \
 	 .max = max_, .bundled = true}
+/* A serving column of gpus.csv (SERVING.md §8): bundled, and a GPU the
+ * bundle does not know takes its default (gpu_serving_defaults). */
+#define SERVING_COLUMN(name_, type_, offset_, min_, max_)                                     \
+	{.name = name_, .type = type_, .offset = offset_, .min = min_, .max = max_,           \
+	 .bundled = true, .defaulted = true}
 
 /* Every number a memory, time or money figure is computed from has a
  * physical range: far around any real part or model, and far inside where
@@ -60,6 +66,11 @@
 /* An efficiency of 1 % is already far below any measured one (0.3 to
  * 0.8): 1e-300 would make every time 1e300 times longer. */
 #define MIN_EFFICIENCY 0.01
+#define MAX_LATENCY_US 1e5   /* 0.1 s per all-reduce: far beyond any link */
+#define MIN_SW 0.01          /* software factor on the per-layer latency */
+#define MAX_SW 1000
+#define MAX_BAND_LOW_PCT 99  /* a speed band reaches down at most to 1 % of the estimate */
+#define MAX_BAND_HIGH_PCT 1000
 
 #define M(f) offsetof(struct model, f)
 static const struct column model_columns[] = {
@@ -115,15 +126,20 @@ static const struct column gpu_columns[] = {
 	RANGED("bf16_tflops", COL_NUMBER, true, G(bf16_tflops), 1, MAX_TFLOPS),
 	RANGED_BUNDLED("fp8_tflops", COL_NUMBER, false, G(fp8_tflops), 1, MAX_TFLOPS),
 	RANGED_BUNDLED("fp4_tflops", COL_NUMBER, false, G(fp4_tflops), 1, MAX_TFLOPS),
+	SERVING_COLUMN("int8_tflops", COL_NUMBER, G(int8_tflops), 1, MAX_TFLOPS),
 	COLUMN("link", COL_ENUM, true, G(link), link_names, 0, false),
 	RANGED("link_gbs", COL_NUMBER, true, G(link_gbs), 1, MAX_GBS),
 	RANGED("link_busbw_gbs", COL_NUMBER, false, G(link_busbw_gbs), 1, MAX_GBS),
 	RANGED_BUNDLED("mbu", COL_FRACTION, true, G(mbu), MIN_EFFICIENCY, 1),
-	RANGED_BUNDLED("mbu_bs1", COL_FRACTION, true, G(mbu_bs1), MIN_EFFICIENCY, 1),
+	SERVING_COLUMN("mbu_kv", COL_FRACTION, G(mbu_kv), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_infer", COL_FRACTION, true, G(mfu_infer), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_infer_fp8", COL_FRACTION, false, G(mfu_infer_fp8), MIN_EFFICIENCY, 1),
 	RANGED_BUNDLED("mfu_train", COL_FRACTION, true, G(mfu_train), MIN_EFFICIENCY, 1),
+	SERVING_COLUMN("alpha_us", COL_NUMBER, G(alpha_us), 0, MAX_LATENCY_US),
+	SERVING_COLUMN("sw", COL_NUMBER, G(sw), MIN_SW, MAX_SW),
 	COLUMN("calibration", COL_ENUM, true, G(calibration), calibration_names, 0, true),
+	SERVING_COLUMN("band_low_pct", COL_NUMBER, G(band_low_pct), 0, MAX_BAND_LOW_PCT),
+	SERVING_COLUMN("band_high_pct", COL_NUMBER, G(band_high_pct), 0, MAX_BAND_HIGH_PCT),
 	SOURCE(G(source)),
 };
 #undef G
@@ -262,7 +278,7 @@ static size_t bundle_fill(struct bundle *b, const struct row_ctx *r, char *row)
 		needed |= f->cols[c].bundled && f->cols[c].required && b->index[c] < 0;
 	for (size_t c = 0; c < f->ncols; c++) {
 		const struct column *col = &f->cols[c];
-		if (!col->bundled || b->index[c] >= 0 || (!found && !needed))
+		if (!col->bundled || b->index[c] >= 0 || (!found && (!needed || col->defaulted)))
 			continue;
 		if (!found) {
 			char want[128];
@@ -301,15 +317,39 @@ static size_t check_unique(const struct row_ctx *r, struct idset *ids, const cha
 	return 1;
 }
 
+/* gpus.csv from before the serving model (SERVING.md §8): one warning
+ * says what its rows take, and that a column mbu_bs1 is ignored. */
+static void warn_former_gpus(const struct csv_table *t, const char *names, struct diag *d)
+{
+	if (schema_has_column(t, "mbu_bs1"))
+		diag_warning(d, _("%s: no column %s (an older copy): the GPUs it knows take the "
+				  "bundled values, the others the defaults; mbu, mfu_infer and "
+				  "mfu_infer_fp8 left at the former defaults take the new ones; its "
+				  "column mbu_bs1 is retired and ignored"), t->path, names);
+	else
+		diag_warning(d, _("%s: no column %s (an older copy): the GPUs it knows take the "
+				  "bundled values, the others the defaults; mbu, mfu_infer and "
+				  "mfu_infer_fp8 left at the former defaults take the new ones"),
+			     t->path, names);
+}
+
 /* An older copy without the newer columns: one warning naming the file
  * and the columns, and the bundled rows to fill them from. */
 static bool bundle_start(struct bundle *b, const struct csv_table *t, struct diag *d)
 {
 	char names[256];
-	if (!missing_bundled(b->f, b->index, names, sizeof names))
+	bool former_gpus = b->f->file == FILE_GPUS && !schema_has_column(t, "sw");
+	if (!missing_bundled(b->f, b->index, names, sizeof names)) {
+		if (b->f->file == FILE_GPUS && schema_has_column(t, "mbu_bs1"))
+			diag_warning(d, _("%s: column mbu_bs1 is retired and ignored (the per-layer "
+					  "latency, tau_layer_us x sw, replaces it)"), t->path);
 		return false;
-	diag_warning(d, _("%s: no column %s (an older copy): using the bundled values for the "
-			  "GPUs it knows"), t->path, names);
+	}
+	if (former_gpus)
+		warn_former_gpus(t, names, d);
+	else
+		diag_warning(d, _("%s: no column %s (an older copy): using the bundled values for "
+				  "the GPUs it knows"), t->path, names);
 	bundle_load(b);
 	return true;
 }
@@ -534,6 +574,19 @@ static size_t check_model(const struct row_ctx *r, void *row, void *ctx)
 	return 0;
 }
 
+/* The serving columns (SERVING.md §8): a former-format copy (no column
+ * sw) first updates the efficiencies it left at the former defaults,
+ * then every empty one takes its default. */
+static size_t check_gpu(const struct row_ctx *r, void *row, void *ctx)
+{
+	struct gpu *g = row;
+	(void)ctx;
+	if (!schema_has_column(r->t, "sw"))
+		gpu_former_update(g);
+	gpu_serving_defaults(g);
+	return 0;
+}
+
 /* What checking an offer row needs besides the row. */
 struct offer_ctx {
 	const struct idset *gpus; /* id -> index */
@@ -626,7 +679,7 @@ static const struct file_spec specs[3] = {
 	 .check = check_model, .file = FILE_MODELS},
 	{.cols = gpu_columns, .ncols = NCOLS(gpu_columns), .size = sizeof(struct gpu),
 	 .line_offset = offsetof(struct gpu, line), .id_offset = offsetof(struct gpu, id),
-	 .file = FILE_GPUS},
+	 .check = check_gpu, .file = FILE_GPUS},
 	{.cols = offer_columns, .ncols = NCOLS(offer_columns), .size = sizeof(struct offer),
 	 .line_offset = offsetof(struct offer, line), .check = check_offer, .file = FILE_OFFERS},
 };

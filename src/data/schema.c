@@ -60,6 +60,16 @@ size_t schema_bind(const struct csv_table *t, const struct column *cols, size_t 
 	return errors;
 }
 
+bool schema_has_column(const struct csv_table *t, const char *name)
+{
+	if (t->nrecords == 0)
+		return false;
+	for (size_t i = 0; i < t->records[0].count; i++)
+		if (strcmp(csvtab_cell(t, 0, i)->text, name) == 0)
+			return true;
+	return false;
+}
+
 static const char *expectation(const struct column *col, char *buf, size_t cap)
 {
 	switch (col->type) {

@@ -29,11 +29,18 @@ struct column {
 	 * lacks it, the loader takes the bundled value for the row's id, and
 	 * 'required' only forbids an empty field. */
 	bool bundled;
+	/* A bundled column a row whose id the bundle does not know may lack:
+	 * the field stays absent and the file's own rule fills it in. */
+	bool defaulted;
 	/* Free prose (a source) may hold a tab. No field holds any other
 	 * control character (text_is_control): the reports and the screen
 	 * print data text, and a shared file must not drive the terminal. */
 	bool tab_ok;
 };
+
+/* Whether the header row of t names this column (gpus.csv: sw tells a
+ * copy from before the serving model, mbu_bs1 a retired column). */
+bool schema_has_column(const struct csv_table *t, const char *name);
 
 /* Maps header names to column positions; reports missing required columns,
  * duplicated names and names that differ from a known one only in case

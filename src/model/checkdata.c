@@ -60,9 +60,9 @@ void check_gpu_figures(const struct catalog *c, struct diag *d)
 		if (gpu_has_fp8(g) && g->mfu_infer_fp8 < 0)
 			gpu_warning(c, g, N_("fp8_tflops without mfu_infer_fp8: mfu_infer is used "
 					     "against the FP8 peak"), d);
-		if (g->mbu_bs1 > g->mbu)
-			gpu_warning(c, g, N_("mbu_bs1 above mbu: batch 1 cannot stream weights more "
-					     "efficiently than a large batch"), d);
+		if (g->int8_tflops > 0 && g->int8_tflops < g->bf16_tflops)
+			gpu_warning(c, g, N_("int8_tflops is below bf16_tflops (a 16-bit figure?)"),
+				    d);
 	}
 }
 

@@ -26,9 +26,8 @@ int model_params_gaps(const struct model *m, struct params_gap out[2]);
 void check_model_params(const struct catalog *c, struct diag *d);
 
 /* Warns where a GPU's time-model figures disagree with each other: an
- * FP8 peak below the BF16 one, FP8 without mfu_infer_fp8 (mfu_infer is
- * then used against the FP8 peak), or batch 1 streaming more efficiently
- * than a large batch (mbu_bs1 > mbu). */
+ * FP8 or INT8 peak below the BF16 one, or FP8 without mfu_infer_fp8
+ * (mfu_infer is then used against the FP8 peak). */
 void check_gpu_figures(const struct catalog *c, struct diag *d);
 
 /* Warns where the price list holds more than one currency: once for the

@@ -279,11 +279,31 @@ double stage_divisor(const struct model *m, int p)
 	return p > 1 && m->layers > 0 ? (double)m->layers / stage_layers(m, p) : 1.0;
 }
 
+/* DP-attention + EP (SERVING.md §6): attention, the dense part and the
+ * embeddings replicated on each of the G cards, the routed experts split
+ * across them; each card keeps the KV of its own B/G sequences. */
+static void dpa_per_card(const struct workload *w, const struct layout *l, double b,
+			 struct mem_terms *out)
+{
+	const struct model *m = w->m;
+	double stages = stage_divisor(m, l->p), G = l->t;
+	bool moe = m->experts > m->experts_per_token && m->experts_per_token > 0 && !m->derived;
+	double expert_bytes = moe ? arch_routed_params(m) * w->expert_prec->weight_bytes : 0;
+	out->weights = ((w->frozen_weights - expert_bytes) + expert_bytes / G) / stages;
+	out->kv_cache = w->kv_per_seq * ceil(b / G) / stages;
+	out->activations = inference_activation_bytes(m, (double)w->sc->context, ceil(b / G),
+						      (double)w->sc->prefill_chunk);
+}
+
 static void inference_per_card(const struct workload *w, const struct layout *l,
 			       struct mem_terms *out)
 {
 	double stages = stage_divisor(w->m, l->p);
 	double b = ceil((double)w->sc->concurrency / l->d); /* sequences per replica */
+	if (l->dpa) {
+		dpa_per_card(w, l, b, out);
+		return;
+	}
 	double kv_split = l->t < w->kv_split_max ? l->t : w->kv_split_max;
 	out->weights = w->frozen_weights / (l->t * stages);
 	out->kv_cache = w->kv_per_seq * b / (kv_split * stages);

@@ -50,9 +50,14 @@ const char *mem_term_label(enum mem_term t);
 int mem_terms_text(char *buf, size_t cap, const struct mem_terms *m, int decimals,
 		   const char *sep, enum mem_term first, enum mem_term last);
 
+/* t x p cards per replica, d replicas. For a MoE model the t cards may
+ * hold whole experts (ep: TP + EP) or, with dpa, run attention data
+ * parallel over a group of t cards with the experts split across it (DPA +
+ * EP, SERVING.md §6): t is then the group size G. */
 struct layout {
 	int t, p, d, zero;
 	bool recompute;
+	bool ep, dpa;
 };
 
 /* Training's finer shape (TRAINING.md §7): v virtual stages, micro-batch b

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog.h"
+#include "engine.h"
 #include "tables.h"
 #include "usl.h"
 
@@ -16,6 +17,9 @@ enum recompute_choice { RC_AUTO, RC_NONE, RC_FULL };
 enum zero_stage { ZERO_AUTO = -1, ZERO_0, ZERO_1, ZERO_2, ZERO_3 };
 /* The link between machines for training time: the offer's, or a what-if. */
 enum network_choice { NETWORK_OFFER, NETWORK_IB, NETWORK_ETHERNET };
+/* Expert parallel and DP-attention (SERVING.md §6): the planner's pick,
+ * forced on, or left out. */
+enum plan_choice { PLAN_AUTO, PLAN_ON, PLAN_OFF };
 
 /* Judgement constants, in one place and all overridable. */
 #define DEFAULT_CONTEXT 4096
@@ -26,6 +30,11 @@ enum network_choice { NETWORK_OFFER, NETWORK_IB, NETWORK_ETHERNET };
 #define DEFAULT_OUTPUT_LEN 512 /* tokens generated per request */
 #define DEFAULT_DUTY_PCT 100.0  /* share of the month the service is busy */
 #define MAX_MIN_SPEED 1e6       /* tokens/s per user */
+#define DEFAULT_MIN_SPEED 10.0  /* PERFORMANCE.md §2: tokens/s per user, streaming under load */
+#define DEFAULT_SLO_TTFT_S 10.0 /* SERVING.md §13: the mean, or the percentile with --rate */
+#define DEFAULT_PERCENTILE 99.0
+#define MAX_RATE 1e6            /* requests per second */
+#define MAX_SLO_S 86400.0
 #define DEFAULT_EPOCHS 1
 #define MAX_EPOCHS 1000
 #define DEFAULT_GLOBAL_BATCH 0 /* tokens per optimizer step; 0: auto (settings_train.c) */
@@ -68,7 +77,15 @@ struct scenario {
 	int tp, pp; /* force a parallel shape; 0: chosen by the planner */
 	long long output_len; /* tokens generated per request; input = context - output */
 	double duty_pct;      /* 1..100: share of the month busy, for cost per token */
-	double min_speed;     /* per-user decode tokens/s the plan must reach; 0: none */
+	double min_speed;     /* per-user streaming tokens/s (1/ITL) a serving plan must reach; 0: none */
+	/* Serving (SERVING.md §5, §13): an open loop of rate requests a
+	 * second (0: the closed loop of concurrency users); latency targets
+	 * (0: none) at the percentile (the mean without a rate). */
+	double rate;
+	double slo_ttft_s, slo_tpot_s;
+	double percentile;
+	enum plan_choice ep, dpa;
+	struct engine_values engine; /* --engine KEY=VALUE */
 	bool unfused_attention, dropout; /* only for checking against the paper */
 	/* Training time (PERFORMANCE.md §3), parsed once so plain assignment
 	 * copies them: tokens 0 = no training time; deadline 0 = none. */

@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "jsonw.h"
 #include "parse.h"
+#include "settings_serve.h"
 #include "settings_train.h"
 #include "tables.h"
 
@@ -90,6 +91,11 @@ static const char *loss_label(size_t i)
 }
 ENUM_CHOICE(accounting, enum accounting, accounting, [ACCOUNTING_ZERO] = N_("zero"),
 	    [ACCOUNTING_DEEPSPEED] = "deepspeed")
+
+ENUM_CHOICE(ep, enum plan_choice, ep, [PLAN_AUTO] = N_("auto"), [PLAN_ON] = N_("on"),
+	    [PLAN_OFF] = N_("off"))
+ENUM_CHOICE(dpa, enum plan_choice, dpa, [PLAN_AUTO] = N_("auto"), [PLAN_ON] = N_("on"),
+	    [PLAN_OFF] = N_("off"))
 
 ENUM_CHOICE(network, enum network_choice, network, [NETWORK_OFFER] = N_("offer"),
 	    [NETWORK_IB] = N_("ib"), [NETWORK_ETHERNET] = N_("ethernet"))
@@ -239,13 +245,61 @@ const struct setting settings[] = {
 	 .help = N_("share of the month the service is busy, % (cost per token)"),
 	 .accepted = N_("a percentage from %s to %s"), FIELD(duty_pct), .type = FIELD_DOUBLE,
 	 .min = 1, .max = 100},
-	{.key = "min-speed", .metavar = "TOK/S", .label = N_("Min speed"), .unit = "tok/s",
+	{.key = "min-speed", .def = DEFAULT_MIN_SPEED, .metavar = "TOK/S", .label = N_("Min speed"), .unit = "tok/s",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("custom min-speed"),
 	 .json_key = "min_speed", .json_decimals = 1,
-	 .help = N_("per-user decode speed the plan must reach, tokens/s (0 = none)"),
+	 .help = N_("serving: tokens/s each user must stream under the load (1/ITL; none = no "
+		    "target)"),
 	 .accepted = N_("tokens per second per user, %s (none) to %s"), FIELD(min_speed),
 	 .type = FIELD_DOUBLE, .max = MAX_MIN_SPEED, .zero_word = N_("none")},
+	{.key = "rate", .metavar = "REQ/S", .label = N_("Rate"), .unit = "req/s",
+	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("%s requests/s"), .json_key = "rate", .json_decimals = 4,
+	 .help = N_("serving: requests per second arriving (an open loop, instead of a fixed "
+		    "concurrency; none = the concurrency's closed loop)"),
+	 .accepted = N_("requests per second, %s (none) to %s"), FIELD(rate),
+	 .type = FIELD_DOUBLE, .max = MAX_RATE, .zero_word = N_("none")},
+	{.key = "slo-ttft", .def = DEFAULT_SLO_TTFT_S, .metavar = "T", .label = N_("TTFT target"), .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("TTFT target %s"), .json_key = "slo_ttft_s", .json_decimals = 4,
+	 .help = N_("serving: time to first token the plan must meet, 2s or 500ms: the mean at the "
+		    "concurrency, the percentile with --rate (none = no target)"),
+	 .accepted = N_("a time such as 2s or 500ms, or none"), FIELD(slo_ttft_s),
+	 .type = FIELD_DOUBLE, .max = MAX_SLO_S, .zero_word = N_("none"),
+	 .ops = {.parse = latency_parse, .format = slo_ttft_format}},
+	{.key = "slo-tpot", .metavar = "T", .label = N_("TPOT target"), .places = PLACE_BOTH,
+	 .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("TPOT target %s"), .json_key = "slo_tpot_s", .json_decimals = 6,
+	 .help = N_("serving with --rate: time per output token each request must meet at the "
+		    "percentile, 50ms (none = no target)"),
+	 .accepted = N_("a time such as 50ms, or none"), FIELD(slo_tpot_s), .type = FIELD_DOUBLE,
+	 .max = MAX_SLO_S, .zero_word = N_("none"),
+	 .ops = {.parse = latency_parse, .format = slo_tpot_format}},
+	{.key = "percentile", .def = DEFAULT_PERCENTILE, .metavar = "P", .label = N_("Percentile"), .unit = "%",
+	 .places = PLACE_BOTH, .advanced = true, .kind = SETTING_NUMBER,
+	 .summary = SUMMARY_IF_CHANGED, .summary_text = N_("p%s"), .json_key = "percentile",
+	 .json_decimals = 2, .help = N_("serving with --rate: the percentile of the targets"),
+	 .accepted = N_("a percentile from %s to %s"), FIELD(percentile), .type = FIELD_DOUBLE,
+	 .min = 50, .max = 99.99},
+	{.key = "ep", .def_choice = "auto", .metavar = "E", .label = N_("EP"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("expert parallel %s"), .json_key = "ep",
+	 .help = N_("serving a MoE model: experts whole on each card of the TP group (TP + EP)"),
+	 .choice = ep_choice, .get_choice = ep_get, .set_choice = ep_set},
+	{.key = "dp-attention", .def_choice = "auto", .metavar = "D", .label = N_("DP-attn"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_CHOICE, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("DP-attention %s"), .json_key = "dp_attention",
+	 .help = N_("serving a MoE model with MLA: attention data parallel, experts split (DPA + "
+		    "EP)"),
+	 .choice = dpa_choice, .get_choice = dpa_get, .set_choice = dpa_set},
+	{.key = "engine", .def_choice = "", .metavar = "KEY=VALUE,...", .label = N_("Engine"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_TEXT, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("engine %s"), .json_key = "engine",
+	 .help = N_("serving: engine constants, tau_layer_us=25,kappa=3 (SERVING.md section 9; "
+		    "empty = the defaults)"),
+	 .accepted = N_("KEY=VALUE pairs such as tau_layer_us=25,kappa=3 (empty = the defaults)"),
+	 .ops = {.parse = engine_setting_parse, .format = engine_setting_format}},
 	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("%s tokens to train"),
@@ -493,8 +547,11 @@ static void put_default_choice(const struct setting *s, struct scenario *sc)
 
 static void put_default(const struct setting *s, struct scenario *sc)
 {
+	char err[160];
 	if (s->kind == SETTING_CHOICE && s->def_choice)
 		put_default_choice(s, sc);
+	else if (s->kind == SETTING_TEXT && s->def_choice && s->ops.parse) /* its text's value */
+		s->ops.parse(s, sc, NULL, s->def_choice, err, sizeof err);
 	else if (s->kind == SETTING_COUNT && s->offset)
 		count_put(s, sc, (long long)s->def);
 	else if (s->kind == SETTING_NUMBER && s->offset)
@@ -512,7 +569,7 @@ bool scenario_set(struct scenario *sc, const char *key, const char *value, char 
 		  size_t errlen)
 {
 	const struct setting *s = settings_find(key);
-	if (s && s->kind != SETTING_TEXT)
+	if (s && !s->needs_catalog)
 		return setting_parse(s, sc, NULL, value, err, errlen);
 	snprintf(err, errlen, "%s", _("a known setting"));
 	return false;

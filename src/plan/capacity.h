@@ -24,10 +24,4 @@ extern const int limit_card_counts[LIMIT_CARD_COUNTS];
 bool limits_for_gpu(const struct catalog *c, const struct scenario *sc, const struct gpu *g,
 		    struct card_limit *out);
 
-/* The most sequences of the scenario's context that one replica of layout
- * l (its t and p; d ignored) holds on GPU g under the fit rule, headroom
- * included: B_max of the time model. 0: not even one. */
-long long capacity_max_concurrency(const struct workload *w, const struct gpu *g,
-				   const struct layout *l);
-
 #endif

@@ -71,10 +71,15 @@ const struct plan *plan_cheapest(const struct analysis *a)
 	const struct plan *best = NULL;
 	const char *currency = cheapest_currency(a);
 	for (size_t i = 0; i < a->nplans; i++) {
-		double m = plan_monthly(&a->plans[i]);
-		if (m >= 0 && strcmp(plan_currency(&a->plans[i]), currency) == 0 &&
-		    (!best || m < plan_monthly(best)))
-			best = &a->plans[i];
+		const struct plan *q = &a->plans[i];
+		double m = plan_monthly(q);
+		if (m < 0 || strcmp(plan_currency(q), currency) != 0)
+			continue;
+		/* a row short of the goals is the best it can do, not a headline,
+		 * unless every row is */
+		if (!best || (best->short_of_goals && !q->short_of_goals) ||
+		    (best->short_of_goals == q->short_of_goals && m < plan_monthly(best)))
+			best = q;
 	}
 	return best;
 }

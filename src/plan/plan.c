@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "native.h"
+#include "batch_max.h"
 
 void plan_note(struct plan *p, struct message m)
 {
@@ -212,7 +213,11 @@ static void strategy_label(struct plan *p, bool training)
 		snprintf(p->strategy, sizeof p->strategy, "single");
 		return;
 	}
-	if (l->t > 1)
+	if (l->dpa) /* SERVING.md §6: attention data parallel, experts split */
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "DPA%d+EP%d", l->t, l->t);
+	else if (l->ep)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d+EP%d", l->t, l->t);
+	else if (l->t > 1)
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "TP%d", l->t);
 	if (l->p > 1)
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sPP%d", n ? "×" : "", l->p);
@@ -242,6 +247,25 @@ static void fill_memory(struct plan *p, const struct workload *w, const struct l
 								     : FIT_COMFORTABLE;
 }
 
+/* A forced shape that holds fewer sequences than the users (SERVING.md
+ * §4, Memory): the engine holds B_max of them, the rest queue for a slot,
+ * and its memory is that of B_max sequences. */
+static void queue_the_rest(struct plan *p, const struct workload *w)
+{
+	if (p->fits || w->kind != TASK_INFERENCE || !p->cards)
+		return;
+	long long bmax = batch_max(w, p->gpu, &p->lay);
+	if (bmax < 1)
+		return;
+	struct scenario held = *w->sc;
+	struct workload at = *w;
+	struct layout l = p->lay;
+	held.concurrency = bmax * (l.d > 0 ? l.d : 1);
+	at.sc = &held;
+	fill_memory(p, &at, &l);
+	p->queued = p->fits;
+}
+
 /* --cards N: the best fitting split of exactly N cards, else the one that
  * needs least, else (no valid split) plain replicas or stages. */
 static struct layout forced_layout(struct search *s, int n)
@@ -257,12 +281,25 @@ static struct layout forced_layout(struct search *s, int n)
 }
 
 /* Why a forced --tp/--pp/--cards shape cannot be built; MSG_NONE if it can. */
+/* --ep on and --dp-attention on with a forced shape (SERVING.md §6):
+ * expert parallel needs a MoE model, DP-attention one with MLA. */
+static bool serving_moe(const struct model *m)
+{
+	return m->experts > m->experts_per_token && m->experts_per_token > 0;
+}
+
 static struct message shape_problem(const struct workload *w, int t, int pp, int cards)
 {
 	const struct model *m = w->m;
+	bool dpa = w->kind == TASK_INFERENCE && w->sc->dpa == PLAN_ON;
+	bool ep = w->kind == TASK_INFERENCE && w->sc->ep == PLAN_ON;
 	if (t != 1 && t != 2 && t != 4 && t != 8)
 		return msg_shape_tp_size(t);
-	if (!tp_allowed(m, t))
+	if ((ep || dpa) && !serving_moe(m))
+		return msg_shape_ep_dense(m->name);
+	if (dpa && !m->kv_elems)
+		return msg_shape_dpa_no_mla(m->name);
+	if (!dpa && !tp_allowed(m, t))
 		return msg_shape_tp_heads(t, m->name, m->heads);
 	if (pp > m->layers)
 		return msg_shape_pp_layers(pp, m->layers);
@@ -285,6 +322,9 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 		return false;
 	}
 	struct layout l = {.t = t, .p = pp, .d = sc->cards ? sc->cards / (t * pp) : 1};
+	bool serving = !s->training;
+	l.dpa = serving && sc->dpa == PLAN_ON;
+	l.ep = serving && sc->ep == PLAN_ON && !l.dpa;
 	if (s->training)
 		consider_training(s, l);
 	else
@@ -292,6 +332,7 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 	if (s->any)
 		l = s->found ? s->best : s->least;
 	fill_memory(p, w, &l);
+	queue_the_rest(p, w);
 	if (!p->fits)
 		plan_note(p, msg_shape_no_fit(l.t, l.p, l.d));
 	return true;
@@ -308,6 +349,7 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		p->forced = true;
 		struct layout l = forced_layout(&s, w->sc->cards);
 		fill_memory(p, w, &l);
+		queue_the_rest(p, w);
 		if (!p->fits)
 			plan_note(p, msg_no_fit_forced(w->sc->cards));
 		return;
@@ -321,12 +363,58 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 		describe_no_fit(p, w, usable);
 }
 
+/* Inference: the decode step's parallel efficiency at the users' batch
+ * (SERVING.md: the per-layer latency and the all-reduces TP does not
+ * divide; replicas cost none). */
+static void set_efficiency(struct plan *p, const struct workload *w)
+{
+	if (w->kind != TASK_INFERENCE || !p->cards)
+		return;
+	double b = ceil((double)w->sc->concurrency / (p->lay.d > 0 ? p->lay.d : 1));
+	plan_set_efficiency(p, throughput_parallel_efficiency(w, p->gpu, &p->lay, b));
+}
+
+/* fp8 weights without hardware FP8 (SERVING.md §7): W8A8 at an INT8 peak
+ * (Ascend), else weight-only at 16 bits; an Ascend row without an INT8
+ * peak has no fp8 serving path at all. */
+static void add_fp8_note(struct plan *p, const struct workload *w)
+{
+	const struct gpu *g = p->gpu;
+	bool serving = w->kind == TASK_INFERENCE;
+	if (!w->prec->needs_fp8 || gpu_has_fp8(g))
+		return;
+	if (serving && g->int8_tflops > 0)
+		plan_note(p, msg_fp8_as_int8(gpu_short_name(g)));
+	else if (serving && g->link == LINK_HCCS)
+		plan_note(p, msg_fp8_not_served(gpu_short_name(g)));
+	else
+		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
+}
+
+/* TP across machines needs IB; serving's pipeline stages across machines
+ * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2);
+ * replicas each inside one machine send nothing between them. */
+static void add_multi_node_note(struct plan *p, const struct workload *w)
+{
+	const struct offer *o = p->baremetal.offer;
+	bool no_ib = o && o->inter_node != NET_IB;
+	const struct layout *l = &p->lay;
+	bool serving = w->kind == TASK_INFERENCE && !l->dpa;
+	int replica = l->t * l->p;
+	if (serving && replica <= CARDS_PER_MACHINE && CARDS_PER_MACHINE % replica == 0)
+		plan_note(p, msg_multi_node_replicas(p->machines));
+	else if (serving && l->p > 1 && l->t <= CARDS_PER_MACHINE)
+		plan_note(p, msg_multi_node_pipeline(p->machines));
+	else
+		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
+				   : msg_multi_node(p->machines));
+}
+
 static void add_notes(struct plan *p, const struct workload *w)
 {
 	const struct gpu *g = p->gpu;
 	const struct layout *l = &p->lay;
-	if (w->prec->needs_fp8 && !gpu_has_fp8(g))
-		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
+	add_fp8_note(p, w);
 	if (w->prec->needs_fp4 && !gpu_has_fp4(g))
 		plan_note(p, msg_fp4_without_hardware(w->prec->name, gpu_short_name(g)));
 	if (!native_format(g, w->sc))
@@ -345,12 +433,8 @@ static void add_notes(struct plan *p, const struct workload *w)
 							   (w->kind == TASK_FULL ? 6 : 4)));
 	else if (l->recompute)
 		plan_note(p, msg_full_recompute());
-	if (p->machines > 1) {
-		const struct offer *o = p->baremetal.offer;
-		bool no_ib = o && o->inter_node != NET_IB;
-		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
-				   : msg_multi_node(p->machines));
-	}
+	if (p->machines > 1)
+		add_multi_node_note(p, w);
 	if (p->efficiency > 0 && p->efficiency < 1)
 		plan_note(p, msg_parallel_efficiency(100 * p->efficiency,
 						     100 - 100 * p->efficiency));
@@ -368,6 +452,7 @@ void plan_for_gpu(const struct workload *w, const struct catalog *c, const struc
 	}
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
+	set_efficiency(out, w);
 	add_notes(out, w);
 }
 
@@ -381,6 +466,7 @@ void plan_for_train_layout(const struct workload *w, const struct catalog *c,
 	fill_memory(out, w, l);
 	strategy_label(out, w->kind != TASK_INFERENCE);
 	plan_price(c, w->sc, out);
+	set_efficiency(out, w);
 	add_notes(out, w);
 }
 

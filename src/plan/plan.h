@@ -106,10 +106,25 @@ struct training_estimate {
 	int ncompare;
 };
 
+/* The fewest cards that hold the job and its figures at the users' load,
+ * kept when a goal picks another plan (JSON memory_minimum{}). */
+struct memory_minimum {
+	bool valid;
+	int cards, tp, pp, replicas;
+	double per_card; /* bytes, without headroom */
+	double ttft_s, tpot_s, output_tokens_per_s;
+};
+
 struct plan {
 	const struct gpu *gpu;
 	double capacity; /* bytes */
 	bool fits, forced;
+	/* A forced serving shape that holds fewer sequences than the users:
+	 * its memory is that of what it holds; the rest queue for a slot. */
+	bool queued;
+	/* No plan of this GPU type meets the goals: the row is the best it
+	 * can do (the lowest spend, then the fastest), and no quote headline. */
+	bool short_of_goals;
 	int cards, machines;
 	struct layout lay;
 	struct layout_train lay_tr; /* training: v, b, EP, recomputed layers */
@@ -133,6 +148,7 @@ struct plan {
 	struct message why[PLAN_WHY]; /* with a time goal: why not the memory minimum */
 	int nwhy;
 	int memory_min_cards;         /* the memory minimum's cards (the plan's, without a goal) */
+	struct memory_minimum memory_min;
 	struct training_estimate training;
 };
 

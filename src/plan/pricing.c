@@ -168,14 +168,12 @@ static void price_baremetal(const struct catalog *c, const struct plan *p, bool 
 	baremetal_from(p, &q, r);
 }
 
-/* Inference: the time model's tensor-parallel efficiency (replicas and
- * pipeline stages cost no speed). Training: not computed here (< 0);
- * plan_train sets it with plan_set_efficiency when --train-tokens is given. */
-static double parallel_efficiency(const struct plan *p, bool training)
+/* Inference: 1 until plan.c sets the time model's figure
+ * (plan_set_efficiency, which needs the workload). Training: not computed
+ * here (< 0); plan_train sets it when --train-tokens is given. */
+static double parallel_efficiency(bool training)
 {
-	if (training)
-		return -1;
-	return eta_tp(p->gpu->link, p->lay.t);
+	return training ? -1 : 1;
 }
 
 /* The way to rent the plan that the totals, the sort and the marks use:
@@ -198,7 +196,7 @@ static enum cheaper cheaper_way(const struct plan *p)
 /* The way to rent the plan and its effective price, once its rents are set. */
 static void price_pick(const struct scenario *sc, struct plan *p)
 {
-	p->efficiency = parallel_efficiency(p, tasks[sc->task].kind != TASK_INFERENCE);
+	p->efficiency = parallel_efficiency(tasks[sc->task].kind != TASK_INFERENCE);
 	p->cheaper = cheaper_way(p);
 	const struct rent *pick = p->cheaper == CHEAPER_BAREMETAL ? &p->baremetal
 				  : p->cheaper == CHEAPER_CONTAINER ? &p->container

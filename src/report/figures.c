@@ -7,6 +7,7 @@
 
 #include "cheaper.h"
 #include "figures_get.h"
+#include "figures_serving.h"
 #include "i18n.h"
 #include "tables.h"
 
@@ -84,9 +85,41 @@ static bool usl_applies(const struct plan *p)
 		.applies = applies_};                                                        \
 	static const struct figure_group name##_efficiency = {                               \
 		.key = "efficiency", .csv_prefix = "efficiency", .csv_suffix = "",           \
-		.label = N_("efficiencies used"), .parent = &name, .applies = applies_};
+		.label = N_("efficiencies used"), .parent = &name, .applies = applies_};     \
+	static const struct figure_group name##_band = {                                     \
+		.key = "band", .csv_prefix = "band", .csv_suffix = "", .label = N_("band"),  \
+		.parent = &name, .applies = applies_};                                       \
+	static const struct figure_group name##_step = {                                     \
+		.key = "step", .csv_prefix = "step", .csv_suffix = "",                       \
+		.label = N_("engine step"), .parent = &name, .applies = applies_};           \
+	static const struct figure_group name##_decode = {                                   \
+		.key = "decode", .csv_prefix = "decode", .csv_suffix = "",                   \
+		.label = N_("decode step"), .parent = &name##_step, .applies = applies_};    \
+	static const struct figure_group name##_prefill = {                                  \
+		.key = "prefill", .csv_prefix = "prefill", .csv_suffix = "",                 \
+		.label = N_("step with prefill"), .parent = &name##_step, .applies = applies_};
 TIME_GROUPS(throughput, "throughput", throughput_applies)
 TIME_GROUPS(throughput_at_max, "throughput_at_max", throughput_at_max_applies)
+
+static bool open_loop_applies(const struct plan *p)
+{
+	return p->throughput.valid && p->throughput.open.valid;
+}
+
+static bool memory_minimum_applies(const struct plan *p)
+{
+	return p->memory_min.valid;
+}
+
+/* --rate's open loop (SERVING.md §5), beside throughput{}; the fewest
+ * cards that hold the job (CSV memory_minimum_plan_*: memory_minimum_cards
+ * is the plan's own column). */
+static const struct figure_group open_loop = {
+	.key = "open_loop", .csv_prefix = "open_loop", .csv_suffix = "",
+	.label = N_("request rate"), .throughput = throughput_of, .applies = open_loop_applies};
+static const struct figure_group memory_minimum = {
+	.key = "memory_minimum", .csv_prefix = "memory_minimum_plan", .csv_suffix = "",
+	.label = N_("memory minimum"), .applies = memory_minimum_applies};
 
 static const struct figure_group training_group = {
 	.key = "training", .csv_prefix = "training", .csv_suffix = "", .label = N_("training"),
@@ -152,48 +185,119 @@ static bool get_cheaper(const struct plan *p, struct figure_value *v)
 		 .kind = FIGURE_NUMBER, .get = {.term = get_term}, .term = &mem_term_rows[t]}
 #define LIST(k, l, g, lst) {.key = k, .label = l, .kind = FIGURE_LIST, .get = {.plan = g}, \
 			    .list = &lst}
-/* The inference time figures, at the concurrency and at max_concurrency. */
+/* The serving figures (SERVING.md §13), at the users' load and at max
+ * load: step{} is one replica's steady state, its decode step and its
+ * step with a prefill chunk; efficiency{} every constant the model used. */
+#define TIME(grp, k, l, u, d, kind_, g) IN(&grp, k, l, u, d, kind_, .time = g)
+#define STEP_TERMS(grp, x)                                                                     \
+	TIME(grp, "total_s", N_("step"), UNIT_SECONDS, 9, NUMBER, get_##x##_total),            \
+	TIME(grp, "weights_s", N_("weight streaming"), UNIT_SECONDS, 9, NUMBER,               \
+	     get_##x##_weights),                                                               \
+	TIME(grp, "matmul_compute_s", N_("GEMM compute"), UNIT_SECONDS, 9, NUMBER,            \
+	     get_##x##_mm_compute),                                                            \
+	TIME(grp, "matmul_s", N_("GEMMs"), UNIT_SECONDS, 9, NUMBER, get_##x##_mm),             \
+	TIME(grp, "kv_s", N_("KV reads"), UNIT_SECONDS, 9, NUMBER, get_##x##_kv),               \
+	TIME(grp, "attention_compute_s", N_("attention compute"), UNIT_SECONDS, 9, NUMBER,    \
+	     get_##x##_at_compute),                                                            \
+	TIME(grp, "attention_s", N_("attention"), UNIT_SECONDS, 9, NUMBER, get_##x##_at),     \
+	TIME(grp, "fixed_s", N_("per-layer latency"), UNIT_SECONDS, 9, NUMBER, get_##x##_fixed), \
+	TIME(grp, "comm_s", N_("all-reduce and all-to-all"), UNIT_SECONDS, 9, NUMBER,         \
+	     get_##x##_comm),                                                                  \
+	TIME(grp, "send_s", N_("pipeline sends"), UNIT_SECONDS, 9, NUMBER, get_##x##_send)
 #define TIME_ROWS(grp)                                                                          \
-	IN(&grp, "bound", N_("bound"), UNIT_NONE, 0, STRING, .time = get_time_bound),                 \
-	IN(&grp, "concurrency", N_("concurrency"), UNIT_COUNT, 0, INT, .time = get_time_concurrency), \
-	IN(&grp, "max_concurrency", N_("max concurrency"), UNIT_COUNT, 0, INT,                        \
-	   .time = get_time_max_concurrency),                                                    \
-	IN(&grp, "ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, .time = get_time_ttft), \
-	IN(&grp, "tpot_s", N_("time per output token"), UNIT_SECONDS, 5, NUMBER,                      \
-	   .time = get_time_tpot),                                                               \
-	IN(&grp, "user_tokens_per_s", N_("per user"), UNIT_RATE, 1, NUMBER, .time = get_time_user),   \
-	IN(&grp, "output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, .time = get_time_output), \
-	IN(&grp, "total_tokens_per_s", N_("in and out"), UNIT_RATE, 1, NUMBER,                        \
-	   .time = get_time_total),                                                              \
-	IN(&grp##_cost_output, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                   \
-	   .time = get_time_out_container),                                                      \
-	IN(&grp##_cost_output, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,                  \
-	   .time = get_time_out_baremetal),                                                      \
-	IN(&grp##_cost_output, "currency", N_("currency"), UNIT_NONE, 0, STRING,                      \
-	   .time = get_time_currency),                                                           \
-	IN(&grp##_cost_total, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                    \
-	   .time = get_time_tot_container),                                                      \
-	IN(&grp##_cost_total, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,                   \
-	   .time = get_time_tot_baremetal),                                                      \
-	IN(&grp##_cost_total, "currency", N_("currency"), UNIT_NONE, 0, STRING,                       \
-	   .time = get_time_currency),                                                           \
-	IN(&grp, "hourly_break_even_hours", N_("hourly break-even"), UNIT_COUNT, 1, NUMBER,           \
-	   .time = get_time_break_even),                                                         \
-	IN(&grp##_efficiency, "mbu", N_("MBU"), UNIT_RATIO, 2, NUMBER, .time = get_time_mbu),         \
-	IN(&grp##_efficiency, "mbu_bs1", N_("MBU at batch 1"), UNIT_RATIO, 2, NUMBER,                 \
-	   .time = get_time_mbu_bs1),                                                            \
-	IN(&grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), UNIT_RATIO, 2, NUMBER,                 \
-	   .time = get_time_mbu_kv),                                                             \
-	IN(&grp##_efficiency, "mfu", N_("MFU"), UNIT_RATIO, 2, NUMBER, .time = get_time_mfu),         \
-	IN(&grp##_efficiency, "eta_tp", N_("TP efficiency"), UNIT_RATIO, 2, NUMBER,                   \
-	   .time = get_time_eta_tp),                                                             \
-	IN(&grp##_efficiency, "peak_tflops", N_("peak"), UNIT_TFLOPS, 1, NUMBER,                      \
-	   .time = get_time_peak),                                                               \
-	IN(&grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), UNIT_GBS, 1, NUMBER,                  \
-	   .time = get_time_bandwidth),                                                          \
-	IN(&grp##_efficiency, "fp8_compute", N_("FP8 compute"), UNIT_NONE, 0, BOOL,                   \
-	   .time = get_time_fp8),                                                                \
-	IN(&grp, "band_pct", N_("band"), UNIT_PERCENT, 0, NUMBER, .time = get_time_band)
+	TIME(grp, "bound", N_("bound"), UNIT_NONE, 0, STRING, get_time_bound),                      \
+	TIME(grp, "concurrency", N_("concurrency"), UNIT_COUNT, 0, INT, get_time_concurrency),      \
+	TIME(grp, "max_concurrency", N_("max concurrency"), UNIT_COUNT, 0, INT,                     \
+	     get_time_max_concurrency),                                                          \
+	TIME(grp, "waiting_users", N_("users waiting for a slot"), UNIT_COUNT, 0, INT,              \
+	     get_time_waiting),                                                                  \
+	TIME(grp, "ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, get_time_ttft),     \
+	TIME(grp, "tpot_s", N_("time per output token"), UNIT_SECONDS, 6, NUMBER, get_time_tpot),  \
+	TIME(grp, "itl_p50_s", N_("inter-token latency p50"), UNIT_SECONDS, 6, NUMBER,              \
+	     get_time_itl_p50),                                                                  \
+	TIME(grp, "itl_p99_s", N_("inter-token latency p99"), UNIT_SECONDS, 6, NUMBER,              \
+	     get_time_itl_p99),                                                                  \
+	TIME(grp, "e2e_s", N_("whole request"), UNIT_SECONDS, 4, NUMBER, get_time_e2e),             \
+	TIME(grp, "user_tokens_per_s", N_("per user"), UNIT_RATE, 1, NUMBER, get_time_user),        \
+	TIME(grp, "delivered_tokens_per_s", N_("per user over the request"), UNIT_RATE, 2, NUMBER,  \
+	     get_time_delivered),                                                                \
+	TIME(grp, "output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, get_time_output),      \
+	TIME(grp, "total_tokens_per_s", N_("in and out"), UNIT_RATE, 1, NUMBER, get_time_total),    \
+	TIME(grp##_cost_output, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                \
+	     get_time_out_container),                                                            \
+	TIME(grp##_cost_output, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,               \
+	     get_time_out_baremetal),                                                            \
+	TIME(grp##_cost_output, "currency", N_("currency"), UNIT_NONE, 0, STRING,                   \
+	     get_time_currency),                                                                 \
+	TIME(grp##_cost_total, "container", N_("container"), UNIT_MONEY, 4, NUMBER,                 \
+	     get_time_tot_container),                                                            \
+	TIME(grp##_cost_total, "baremetal", N_("bare metal"), UNIT_MONEY, 4, NUMBER,                \
+	     get_time_tot_baremetal),                                                            \
+	TIME(grp##_cost_total, "currency", N_("currency"), UNIT_NONE, 0, STRING,                    \
+	     get_time_currency),                                                                 \
+	TIME(grp, "hourly_break_even_hours", N_("hourly break-even"), UNIT_COUNT, 1, NUMBER,        \
+	     get_time_break_even),                                                               \
+	TIME(grp##_step, "decode_batch", N_("decoding sequences"), UNIT_COUNT, 4, NUMBER,           \
+	     get_step_n_d),                                                                      \
+	TIME(grp##_step, "prefill_tokens_per_step", N_("prefill tokens per step"), UNIT_COUNT, 4,   \
+	     NUMBER, get_step_n_p),                                                              \
+	TIME(grp##_step, "prefill_chunk_tokens", N_("prefill chunk"), UNIT_COUNT, 4, NUMBER,        \
+	     get_step_chunk),                                                                    \
+	TIME(grp##_step, "prefill_step_share", N_("steps with prefill"), UNIT_SHARE, 6, NUMBER,     \
+	     get_step_share),                                                                    \
+	TIME(grp##_step, "prefill_utilisation", N_("prefill utilisation"), UNIT_SHARE, 6, NUMBER,   \
+	     get_step_rho),                                                                      \
+	TIME(grp##_step, "other_users_share", N_("other users' share"), UNIT_SHARE, 6, NUMBER,      \
+	     get_step_phi),                                                                      \
+	TIME(grp##_step, "micro_batches", N_("micro-batches"), UNIT_COUNT, 0, INT, get_step_n_mb),  \
+	STEP_TERMS(grp##_decode, dec),                                                           \
+	STEP_TERMS(grp##_prefill, pre),                                                          \
+	TIME(grp##_efficiency, "mbu", N_("MBU"), UNIT_RATIO, 2, NUMBER, get_time_mbu),              \
+	TIME(grp##_efficiency, "mbu_kv", N_("MBU of KV reads"), UNIT_RATIO, 2, NUMBER,              \
+	     get_time_mbu_kv),                                                                   \
+	TIME(grp##_efficiency, "mbu_moe", N_("MBU of experts"), UNIT_RATIO, 2, NUMBER,              \
+	     get_eff_mbu_moe),                                                                   \
+	TIME(grp##_efficiency, "mfu", N_("MFU"), UNIT_RATIO, 2, NUMBER, get_time_mfu),              \
+	TIME(grp##_efficiency, "mfu_attn", N_("MFU of attention"), UNIT_RATIO, 2, NUMBER,           \
+	     get_eff_mfu_attn),                                                                  \
+	TIME(grp##_efficiency, "eta_dq", N_("dequantisation"), UNIT_RATIO, 2, NUMBER,               \
+	     get_eff_eta_dq),                                                                    \
+	TIME(grp##_efficiency, "tau_layer_us", N_("per-layer latency"), UNIT_COEFFICIENT, 1,        \
+	     NUMBER, get_eff_tau_layer),                                                         \
+	TIME(grp##_efficiency, "tau_moe_us", N_("per-MoE-layer latency"), UNIT_COEFFICIENT, 1,      \
+	     NUMBER, get_eff_tau_moe),                                                           \
+	TIME(grp##_efficiency, "sw", N_("software factor"), UNIT_RATIO, 2, NUMBER, get_eff_sw),     \
+	TIME(grp##_efficiency, "alpha_us", N_("all-reduce latency"), UNIT_COEFFICIENT, 1, NUMBER,   \
+	     get_eff_alpha),                                                                     \
+	TIME(grp##_efficiency, "eta_ar", N_("all-reduce efficiency"), UNIT_RATIO, 2, NUMBER,        \
+	     get_eff_eta_ar),                                                                    \
+	TIME(grp##_efficiency, "bw_ar_gbs", N_("all-reduce bandwidth"), UNIT_GBS, 1, NUMBER,        \
+	     get_eff_bw_ar),                                                                     \
+	TIME(grp##_efficiency, "kappa", N_("roofline blend"), UNIT_RATIO, 2, NUMBER,                \
+	     get_eff_kappa),                                                                     \
+	TIME(grp##_efficiency, "prefill_chunk", N_("prefill chunk"), UNIT_COUNT, 0, NUMBER,         \
+	     get_eff_chunk),                                                                     \
+	TIME(grp##_efficiency, "compute_path", N_("compute path"), UNIT_NONE, 0, STRING,            \
+	     get_eff_path),                                                                      \
+	TIME(grp##_efficiency, "peak_tflops", N_("peak"), UNIT_TFLOPS, 1, NUMBER, get_time_peak),   \
+	TIME(grp##_efficiency, "bandwidth_gbs", N_("bandwidth"), UNIT_GBS, 1, NUMBER,               \
+	     get_time_bandwidth),                                                                \
+	TIME(grp##_efficiency, "fp8_compute", N_("FP8 compute"), UNIT_NONE, 0, BOOL, get_time_fp8), \
+	TIME(grp##_efficiency, "alpha_p2p_us", N_("pipeline send latency"), UNIT_COEFFICIENT, 1,    \
+	     NUMBER, get_eff_alpha_p2p),                                                         \
+	TIME(grp##_efficiency, "alpha_p2p_net_us", N_("pipeline send latency between machines"),    \
+	     UNIT_COEFFICIENT, 1, NUMBER, get_eff_alpha_p2p_net),                                \
+	TIME(grp##_efficiency, "net_gbs", N_("link between machines"), UNIT_GBS, 2, NUMBER,         \
+	     get_eff_net_gbs),                                                                   \
+	TIME(grp##_efficiency, "alpha_a2a_us", N_("dispatch or combine latency"), UNIT_COEFFICIENT, \
+	     1, NUMBER, get_eff_alpha_a2a),                                                      \
+	TIME(grp##_efficiency, "alpha_net_us", N_("collective latency between machines"),           \
+	     UNIT_COEFFICIENT, 1, NUMBER, get_eff_alpha_net),                                    \
+	TIME(grp##_band, "low_pct", N_("below"), UNIT_PERCENT, 0, NUMBER, get_band_low),            \
+	TIME(grp##_band, "high_pct", N_("above"), UNIT_PERCENT, 0, NUMBER, get_band_high),          \
+	TIME(grp, "band_pct", N_("band"), UNIT_PERCENT, 0, NUMBER, get_time_band)
+#define OPEN(k, l, u, d, kind_, g) TIME(open_loop, k, l, u, d, kind_, g)
+#define MINIMUM(k, l, u, d, kind_, g) IN(&memory_minimum, k, l, u, d, kind_, .plan = g)
 #define TRAIN(...) IN(&training_group, __VA_ARGS__)
 #define TRAIN_EFF(...) IN(&training_efficiency, __VA_ARGS__)
 #define STEP(...) IN(&training_step, __VA_ARGS__)
@@ -323,12 +427,43 @@ const struct figure figures[] = {
 	     .plan = get_effective),
 	PLAN("memory_minimum_cards", N_("memory minimum"), UNIT_COUNT, 0, INT,
 	     .plan = get_memory_minimum),
+	MINIMUM("cards", N_("cards"), UNIT_COUNT, 0, INT, get_min_cards),
+	MINIMUM("tp", N_("tensor parallel"), UNIT_COUNT, 0, INT, get_min_tp),
+	MINIMUM("pp", N_("pipeline parallel"), UNIT_COUNT, 0, INT, get_min_pp),
+	MINIMUM("replicas", N_("replicas"), UNIT_COUNT, 0, INT, get_min_replicas),
+	MINIMUM("per_card_gib", N_("per card"), UNIT_GIB, 4, NUMBER, get_min_per_card),
+	MINIMUM("ttft_s", N_("time to first token"), UNIT_SECONDS, 4, NUMBER, get_min_ttft),
+	MINIMUM("tpot_s", N_("time per output token"), UNIT_SECONDS, 6, NUMBER, get_min_tpot),
+	MINIMUM("output_tokens_per_s", N_("output"), UNIT_RATE, 1, NUMBER, get_min_output),
 	PLAN("micro_batch", N_("micro-batch"), UNIT_COUNT, 0, INT, .plan = get_micro_batch),
 	PLAN("virtual_stages", N_("virtual stages"), UNIT_COUNT, 0, INT, .plan = get_virtual_stages),
 	PLAN("ep", N_("expert parallel"), UNIT_COUNT, 0, INT, .plan = get_expert_parallel),
 	PLAN("recompute_share", N_("recompute share"), UNIT_SHARE, 4, NUMBER,
 	     .plan = get_recompute_share),
 	TIME_ROWS(throughput),
+	OPEN("rate", N_("request rate"), UNIT_COEFFICIENT, 4, NUMBER, get_open_rate),
+	OPEN("rate_per_replica", N_("per replica"), UNIT_COEFFICIENT, 4, NUMBER,
+	     get_open_rate_per_replica),
+	OPEN("percentile", N_("percentile"), UNIT_PERCENT, 1, NUMBER, get_open_percentile),
+	OPEN("stable", N_("keeps up"), UNIT_NONE, 0, BOOL, get_open_stable),
+	OPEN("ttft_mean_s", N_("time to first token, mean"), UNIT_SECONDS, 4, NUMBER,
+	     get_open_ttft_mean),
+	OPEN("ttft_p_s", N_("time to first token at the percentile"), UNIT_SECONDS, 4, NUMBER,
+	     get_open_ttft_p),
+	OPEN("tpot_mean_s", N_("time per output token, mean"), UNIT_SECONDS, 6, NUMBER,
+	     get_open_tpot_mean),
+	OPEN("tpot_p_s", N_("time per output token at the percentile"), UNIT_SECONDS, 6, NUMBER,
+	     get_open_tpot_p),
+	OPEN("itl_p50_s", N_("inter-token latency p50"), UNIT_SECONDS, 6, NUMBER, get_open_itl_p50),
+	OPEN("itl_p99_s", N_("inter-token latency p99"), UNIT_SECONDS, 6, NUMBER, get_open_itl_p99),
+	OPEN("in_flight", N_("requests in flight"), UNIT_COUNT, 2, NUMBER, get_open_in_flight),
+	OPEN("prefill_utilisation", N_("prefill utilisation"), UNIT_SHARE, 4, NUMBER, get_open_rho),
+	OPEN("max_rate_per_replica", N_("most per replica within the targets"), UNIT_COEFFICIENT,
+	     4, NUMBER, get_open_max_rate),
+	OPEN("replicas", N_("replicas for the rate"), UNIT_COUNT, 0, INT, get_open_replicas),
+	OPEN("cards", N_("cards for the rate"), UNIT_COUNT, 0, INT, get_open_cards),
+	OPEN("meets_slo", N_("meets the targets"), UNIT_NONE, 0, BOOL, get_open_meets),
+	OPEN("binding", N_("binding"), UNIT_NONE, 0, STRING, get_open_binding),
 	TIME_ROWS(throughput_at_max),
 	TRAIN("flops", N_("FLOPs"), UNIT_FLOPS, 0, NUMBER, .train = get_train_flops),
 	TRAIN("k_lin", N_("FLOPs per parameter per token"), UNIT_RATIO, 3, NUMBER, .train = get_train_k),

@@ -321,11 +321,6 @@ bool get_time_mbu(const struct throughput *t, struct figure_value *v)
 	return t->valid && number(v, t->eff.mbu);
 }
 
-bool get_time_mbu_bs1(const struct throughput *t, struct figure_value *v)
-{
-	return t->valid && number(v, t->eff.mbu_bs1);
-}
-
 bool get_time_mbu_kv(const struct throughput *t, struct figure_value *v)
 {
 	return t->valid && number(v, t->eff.mbu_kv);
@@ -334,11 +329,6 @@ bool get_time_mbu_kv(const struct throughput *t, struct figure_value *v)
 bool get_time_mfu(const struct throughput *t, struct figure_value *v)
 {
 	return t->valid && number(v, t->eff.mfu);
-}
-
-bool get_time_eta_tp(const struct throughput *t, struct figure_value *v)
-{
-	return t->valid && number(v, t->eff.eta_tp);
 }
 
 bool get_time_peak(const struct throughput *t, struct figure_value *v)
@@ -356,9 +346,11 @@ bool get_time_fp8(const struct throughput *t, struct figure_value *v)
 	return t->valid && flag(v, t->eff.fp8_compute);
 }
 
+/* The band when it is the same both ways (SERVING.md §10; band{} gives
+ * the two). */
 bool get_time_band(const struct throughput *t, struct figure_value *v)
 {
-	return t->valid && number(v, t->band_pct);
+	return t->valid && t->band_low_pct == t->band_high_pct && number(v, t->band_low_pct);
 }
 
 /* ---- List items ---- */

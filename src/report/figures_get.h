@@ -26,8 +26,8 @@ figure_rent_fn get_rent_available, get_rent_region, get_rent_reason, get_rent_di
 figure_time_fn get_time_bound, get_time_concurrency, get_time_max_concurrency, get_time_ttft,
 	get_time_tpot, get_time_user, get_time_output, get_time_total, get_time_out_container,
 	get_time_out_baremetal, get_time_tot_container, get_time_tot_baremetal, get_time_currency,
-	get_time_break_even, get_time_mbu, get_time_mbu_bs1, get_time_mbu_kv, get_time_mfu,
-	get_time_eta_tp, get_time_peak, get_time_bandwidth, get_time_fp8, get_time_band;
+	get_time_break_even, get_time_mbu, get_time_mbu_kv, get_time_mfu, get_time_peak,
+	get_time_bandwidth, get_time_fp8, get_time_band;
 
 /* The training estimate, and one way to pay for its job. */
 figure_train_fn get_train_flops, get_train_k, get_train_k_att, get_train_mfu, get_train_goodput,

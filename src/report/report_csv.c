@@ -14,7 +14,7 @@
 #include "report.h"
 #include "tables.h"
 
-#define MAX_FIELDS 256 /* 175 with the time figures and the scenario */
+#define MAX_FIELDS 512 /* 370 with the serving figures (step terms, open loop) and the scenario */
 
 struct row {
 	char names[MAX_FIELDS][64];

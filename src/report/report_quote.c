@@ -553,8 +553,8 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 		_("- A plan fits when memory per card × (1 + %.0f %% headroom) ≤ the card's usable "
 		  "memory.\n"
 		  "- Runtime overhead %.2f GiB per card; prefill chunk %lld tokens.\n"
-		  "- Parallel efficiency from the time model (tensor-parallel efficiency by link); "
-		  "speeds are estimates within the band shown.\n"
+		  "- Parallel efficiency from the time model (serving: one card's step over the "
+		  "plan's cards' at the users' batch); speeds are estimates within the band shown.\n"
 		  "- Hourly prices convert at %.0f hours a month; bare metal is rented in whole "
 		  "machines; each offer (GPU, kind, region, cards, max_cards) is priced from its "
 		  "newest row, whole.\n"
@@ -564,9 +564,12 @@ static void md_fixed_assumptions(FILE *out, const struct analysis *a)
 
 static void md_memory_only(FILE *out)
 {
-	fputs(_("- Sizing is by memory: each plan is the fewest cards whose memory holds the "
-		"model, its KV cache and working memory. Speed and time are estimates from the "
-		"time model within the band shown: try the plan before committing to a month.\n"),
+	fputs(_("- Sizing: each plan is the lowest spend whose memory holds the model, its KV "
+		"cache and working memory and that meets the goals (serving: the per-user speed "
+		"--min-speed, the TTFT target, --rate's percentiles; training: --deadline), the "
+		"fastest at that spend; the memory minimum is kept beside it. Speed and time are "
+		"estimates from the time model within the band shown: try the plan before "
+		"committing to a month.\n"),
 	      out);
 }
 

@@ -60,8 +60,13 @@ void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)
 		else
 			snprintf(buf, cap, _(", ~%s days (±%.0f %%)"), v, p->training.band_pct);
 	} else if (p->throughput.valid) {
-		unit_rate(v, sizeof v, p->throughput.output_tokens_per_s);
-		snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, p->throughput.band_pct);
+		const struct throughput *t = &p->throughput;
+		unit_rate(v, sizeof v, t->output_tokens_per_s);
+		if (t->band_low_pct == t->band_high_pct)
+			snprintf(buf, cap, _(", ~%s tok/s (±%.0f %%)"), v, t->band_low_pct);
+		else /* SERVING.md §10: wider below (910B) */
+			snprintf(buf, cap, _(", ~%s tok/s (−%.0f %% / +%.0f %%)"), v, t->band_low_pct,
+				 t->band_high_pct);
 	}
 }
 
@@ -82,9 +87,9 @@ static void md_speed(FILE *out, const struct analysis *a, const struct quote_ord
 	fputc('\n', out);
 	fprintf(out, _("## Speed and cost per token (%s)"), bands);
 	fputs("\n\n", out);
-	fprintf(out, _("| GPU | plan | tok/s at %lld users | tok/s per user | time to first token | "
-		       "tok/s at most users | per million output tokens | same at most users | "
-		       "band |"), a->sc.concurrency);
+	fprintf(out, _("| GPU | plan | tok/s at %lld users (users × each) | tok/s per user while "
+		       "streaming | time to first token | tok/s at most users | per million output "
+		       "tokens | same at most users | band |"), a->sc.concurrency);
 	fputs("\n|---|---|---:|---:|---:|---:|---:|---:|---|\n", out);
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
 		const struct plan *p = quote_order_plan(a, o, i);
@@ -166,11 +171,13 @@ static void speed_assumptions(FILE *out, const struct analysis *a, const char *w
 			"service busy %.0f %% of the month (cost per token); a tuned serving engine "
 			"(TensorRT-LLM, SGLang, recent vLLM).\n", (unsigned long)sc->concurrency),
 		who, sc->context - sc->output_len, sc->output_len, sc->concurrency, sc->duty_pct);
-	fprintf(out, _("- %sThe efficiencies (memory-bandwidth and matmul utilisation, "
-		       "tensor-parallel efficiency by link) are gpus.csv's, set from published "
-		       "measurements (MLPerf, TensorRT-LLM tables) where the row says `published`, "
-		       "estimated where it says `estimate` (wider band); the detail of each is in "
-		       "`--format json` under throughput.efficiency.\n"), who);
+	fprintf(out, _("- %sThe efficiencies (weight and KV streaming, matmul utilisation, the "
+		       "per-layer latency's software factor, the all-reduce latency) are "
+		       "gpus.csv's, set from published measurements (MLPerf, TensorRT-LLM tables, "
+		       "NVIDIA NIM sweeps) where the row says `published`, estimated where it says "
+		       "`estimate` (wider band); the engine constants are SERVING.md's (--engine); "
+		       "the detail of each is in `--format json` under throughput.efficiency.\n"),
+		who);
 }
 
 static void training_assumptions(FILE *out, const struct analysis *a, const char *who)

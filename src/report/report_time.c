@@ -31,6 +31,19 @@ void time_band_line(char *buf, size_t cap, double band_pct, bool estimate, const
 	}
 }
 
+/* SERVING.md §10: a band wider below than above (910B) says both sides. */
+static void speed_band_line(char *buf, size_t cap, const struct throughput *t, bool estimate,
+			    const struct style *st)
+{
+	double lo = t->band_low_pct, hi = t->band_high_pct;
+	if (lo == hi)
+		time_band_line(buf, cap, lo, estimate, st);
+	else if (st->surface != SURFACE_SCREEN)
+		snprintf(buf, cap, _("estimate −%.0f %% / +%.0f %%"), lo, hi);
+	else
+		snprintf(buf, cap, _("−%.0f%%/+%.0f%% estimate"), lo, hi);
+}
+
 const char *time_currency(const struct plan *p, const struct throughput *t)
 {
 	return t->currency && t->currency[0] ? t->currency : plan_currency(p);
@@ -41,9 +54,12 @@ static const struct throughput *time_of(const struct plan *p, bool at_max)
 	return at_max ? &p->throughput_at_max : &p->throughput;
 }
 
-/* A speed's figures, each through its unit's printer. */
+/* A speed's figures, each through its unit's printer: the total is the
+ * users times what each gets over a whole request (delivered); a user
+ * streams at 1/ITL once the answer starts (SERVING.md §4). */
 struct speed_fields {
-	char total[32], user[32], ttft[32], tpot[32], users[32], cost[48], band[48];
+	char total[32], user[32], each[32], ttft[32], tpot[32], p50[32], p99[32], users[32],
+		cost[48], band[48];
 };
 
 static void speed_fields(struct speed_fields *f, const struct plan *p, const struct throughput *t,
@@ -51,38 +67,100 @@ static void speed_fields(struct speed_fields *f, const struct plan *p, const str
 {
 	unit_rate(f->total, sizeof f->total, t->output_tokens_per_s);
 	unit_rate(f->user, sizeof f->user, t->user_tokens_per_s);
+	unit_rate(f->each, sizeof f->each, t->delivered_tokens_per_s);
 	unit_seconds(f->ttft, sizeof f->ttft, t->ttft_s);
 	unit_seconds(f->tpot, sizeof f->tpot, t->tpot_s);
+	unit_seconds(f->p50, sizeof f->p50, t->itl_p50_s);
+	unit_seconds(f->p99, sizeof f->p99, t->itl_p99_s);
 	unit_count(f->users, sizeof f->users, (double)t->concurrency);
 	unit_money(f->cost, sizeof f->cost, plan_per_million(p, t), time_currency(p, t), st->money);
-	time_band_line(f->band, sizeof f->band, t->band_pct, plan_time_estimate(p), st);
+	speed_band_line(f->band, sizeof f->band, t, plan_time_estimate(p), st);
 }
 
+/* --rate's figures at the percentile (SERVING.md §5). */
+struct rate_fields {
+	char rate[32], in_flight[32], pct[16], ttft_mean[32], ttft_p[32], tpot_mean[32],
+		tpot_p[32];
+};
+
+static void rate_fields(struct rate_fields *f, const struct open_loop *o)
+{
+	snprintf(f->rate, sizeof f->rate, "%.4g", o->rate);
+	unit_count(f->in_flight, sizeof f->in_flight, o->in_flight);
+	snprintf(f->pct, sizeof f->pct, "p%.4g", o->percentile);
+	unit_seconds(f->ttft_mean, sizeof f->ttft_mean, o->ttft_mean_s);
+	unit_seconds(f->ttft_p, sizeof f->ttft_p, o->ttft_p_s);
+	unit_seconds(f->tpot_mean, sizeof f->tpot_mean, o->tpot_mean_s);
+	unit_seconds(f->tpot_p, sizeof f->tpot_p, o->tpot_p_s);
+}
+
+/* "  speed: 2,000 tok/s at 10 requests/s, 46 in flight (estimate ±30 %):
+ * TTFT 85.9 ms mean, 240 ms p99; TPOT 22.2 ms mean, 27.1 ms p99; ITL p50
+ * 17.4 ms, p99 155 ms; interconnect-bound". */
+static void rate_report(char *buf, size_t cap, const struct throughput *t,
+			const struct speed_fields *f)
+{
+	struct rate_fields r;
+	rate_fields(&r, &t->open);
+	if (!t->open.stable) {
+		snprintf(buf, cap, _("  speed: %s tok/s at most of %s requests/s asked (%s): it does "
+				     "not keep up, the queue grows without end; ITL %s, %s\n"),
+			 f->total, r.rate, f->band, f->tpot, bound_text(t->bound));
+		return;
+	}
+	snprintf(buf, cap, _("  speed: %s tok/s at %s requests/s, %s in flight (%s): TTFT %s mean, "
+			     "%s %s; TPOT %s mean, %s %s; ITL p50 %s, p99 %s; %s tok/s per user "
+			     "while streaming, %s\n"),
+		 f->total, r.rate, r.in_flight, f->band, r.ttft_mean, r.ttft_p, r.pct, r.tpot_mean,
+		 r.tpot_p, r.pct, f->p50, f->p99, f->user, bound_text(t->bound));
+}
+
+/* "  speed: 793 tok/s = 50 users × 15.9 tok/s (estimate ±30 %): TTFT 753 ms,
+ * ITL 61.7 ms (p50 26.0 ms, p99 398 ms), 16.2 tok/s per user while
+ * streaming, compute-bound". */
 static void speed_report(char *buf, size_t cap, const struct plan *p, bool at_max,
 			 const struct style *st)
 {
 	const struct throughput *t = time_of(p, at_max);
 	struct speed_fields f;
 	speed_fields(&f, p, t, st);
+	if (!at_max && t->open.valid) {
+		rate_report(buf, cap, t, &f);
+		return;
+	}
 	snprintf(buf, cap,
-		 P_("  %s: %s tok/s at %s user (%s): TTFT %s, TPOT %s, %s tok/s per user, %s\n",
-		    "  %s: %s tok/s at %s users (%s): TTFT %s, TPOT %s, %s tok/s per user, %s\n",
+		 P_("  %s: %s tok/s = %s user × %s tok/s (%s): TTFT %s, ITL %s (p50 %s, p99 %s), %s "
+		    "tok/s per user while streaming, %s\n",
+		    "  %s: %s tok/s = %s users × %s tok/s (%s): TTFT %s, ITL %s (p50 %s, p99 %s), %s "
+		    "tok/s per user while streaming, %s\n",
 		    (unsigned long)t->concurrency),
-		 at_max ? _("at B_max") : _("speed"), f.total, f.users, f.band, f.ttft, f.tpot, f.user,
-		 bound_text(t->bound));
+		 at_max ? _("at B_max") : _("speed"), f.total, f.users, f.each, f.band, f.ttft, f.tpot,
+		 f.p50, f.p99, f.user, bound_text(t->bound));
 }
 
-/* "speed: TTFT 19.3 ms · TPOT 4.40 ms · 227 tok/s per user · 226 tok/s
- * total · memory-bound · ±30%"; at B_max its sequences and cost lead. */
+/* "speed: TTFT 753 ms · ITL 61.7 ms (p99 398 ms) · 16.2 tok/s streaming ·
+ * 50 × 15.9 = 793 tok/s · compute-bound · ±30%"; with --rate the
+ * percentiles lead; at B_max its sequences and cost. */
 static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_max,
 			 const struct style *st)
 {
 	const struct throughput *t = time_of(p, at_max);
 	struct speed_fields f;
-	char speed[256], most[32];
+	struct rate_fields r;
+	char speed[320], most[32];
 	speed_fields(&f, p, t, st);
-	snprintf(speed, sizeof speed, _("TTFT %s · TPOT %s · %s tok/s per user · %s tok/s total · %s"),
-		 f.ttft, f.tpot, f.user, f.total, bound_text(t->bound));
+	if (!at_max && t->open.valid) {
+		rate_fields(&r, &t->open);
+		snprintf(speed, sizeof speed, t->open.stable
+				? _("%s req/s · TTFT %s %s · TPOT %s %s · ITL p99 %s · %s tok/s · %s")
+				: _("%s req/s: does not keep up · TTFT %s %s · TPOT %s %s · ITL p99 %s · "
+				    "%s tok/s · %s"),
+			 r.rate, r.ttft_p, r.pct, r.tpot_p, r.pct, f.p99, f.total, bound_text(t->bound));
+	} else {
+		snprintf(speed, sizeof speed, _("TTFT %s · ITL %s (p99 %s) · %s tok/s streaming · %s × "
+						"%s = %s tok/s · %s"),
+			 f.ttft, f.tpot, f.p99, f.user, f.users, f.each, f.total, bound_text(t->bound));
+	}
 	unit_count(most, sizeof most, (double)t->max_concurrency);
 	if (at_max)
 		snprintf(buf, cap, _("at most %s sequences (B_max): %s · %s per million output"), most,
@@ -91,14 +169,22 @@ static void speed_screen(char *buf, size_t cap, const struct plan *p, bool at_ma
 		snprintf(buf, cap, _("speed: %s · %s"), speed, f.band);
 }
 
-/* "226 | 227 | 19.3 ms | 13,022 at 507 | ¥15.7 | ¥0.27 | estimate ±30 %",
- * each cell literal Markdown (md_escape). */
+/* "250 = 1 × 250 | 250 | 14.7 ms | 14,610 at 507 | ¥14.2 | ¥0.24 | estimate ±30 %",
+ * each cell literal Markdown (md_escape); with --rate the TTFT is the
+ * percentile's ("240 ms p99"). */
 static void speed_quote(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
-	const struct throughput *m = &p->throughput_at_max;
+	const struct throughput *t = &p->throughput, *m = &p->throughput_at_max;
 	struct speed_fields f, fm;
-	char at_max[64] = "—", most[32];
-	speed_fields(&f, p, &p->throughput, st);
+	struct rate_fields r;
+	char at_max[64] = "—", most[32], ttft[48], total[96];
+	speed_fields(&f, p, t, st);
+	snprintf(total, sizeof total, _("%s = %s × %s"), f.total, f.users, f.each);
+	snprintf(ttft, sizeof ttft, "%s", f.ttft);
+	if (t->open.valid) {
+		rate_fields(&r, &t->open);
+		snprintf(ttft, sizeof ttft, "%s %s", r.ttft_p, r.pct);
+	}
 	if (m->valid) {
 		speed_fields(&fm, p, m, st);
 		unit_count(most, sizeof most, (double)m->max_concurrency);
@@ -106,7 +192,7 @@ static void speed_quote(char *buf, size_t cap, const struct plan *p, const struc
 	} else {
 		snprintf(fm.cost, sizeof fm.cost, "—");
 	}
-	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(f.total), MD(f.user), MD(f.ttft),
+	snprintf(buf, cap, "%s | %s | %s | %s | %s | %s | %s", MD(total), MD(f.user), MD(ttft),
 		 MD(at_max), MD(f.cost), MD(fm.cost), MD(f.band));
 }
 
@@ -172,37 +258,43 @@ bool time_break_even_line(char *buf, size_t cap, const struct plan *p, const str
 	return true;
 }
 
-/* The efficiencies, each a ratio; the peak and the bandwidth per card. */
+/* The efficiencies (SERVING.md §8, §9), each a ratio, the GEMMs' peak
+ * and their compute path, the per-layer floor, the all-reduce's latency
+ * and bandwidth, and the card's memory bandwidth. */
 struct efficiency_fields {
-	char mbu[16], mbu_bs1[16], mbu_kv[16], mfu[16], eta_tp[16], peak[24], gbs[24];
+	char mbu[16], mbu_kv[16], mfu[16], peak[24], tau[24], sw[16], alpha[24], bw_ar[24],
+		gbs[24];
 };
 
-static void efficiency_fields(struct efficiency_fields *f, const struct time_efficiency *e)
+static void efficiency_fields(struct efficiency_fields *f, const struct step_efficiency *e)
 {
 	unit_ratio(f->mbu, sizeof f->mbu, e->mbu);
-	unit_ratio(f->mbu_bs1, sizeof f->mbu_bs1, e->mbu_bs1);
 	unit_ratio(f->mbu_kv, sizeof f->mbu_kv, e->mbu_kv);
-	unit_ratio(f->mfu, sizeof f->mfu, e->mfu);
-	unit_ratio(f->eta_tp, sizeof f->eta_tp, e->eta_tp);
+	unit_ratio(f->mfu, sizeof f->mfu, e->mfu * e->eta_dq);
 	unit_text(f->peak, sizeof f->peak, UNIT_TFLOPS, e->peak_tflops, NULL, MONEY_UTF8);
+	unit_count(f->tau, sizeof f->tau, e->tau_layer_us);
+	unit_count(f->sw, sizeof f->sw, e->sw);
+	unit_count(f->alpha, sizeof f->alpha, e->alpha_us);
+	unit_text(f->bw_ar, sizeof f->bw_ar, UNIT_GBS, e->bw_ar_gbs, NULL, MONEY_UTF8);
 	unit_text(f->gbs, sizeof f->gbs, UNIT_GBS, e->bandwidth_gbs, NULL, MONEY_UTF8);
 }
 
 void time_efficiency_line(char *buf, size_t cap, const struct plan *p, const struct style *st)
 {
-	const struct time_efficiency *e = &p->throughput.eff;
+	const struct step_efficiency *e = &p->throughput.eff;
+	const char *path = compute_path_names[e->path];
 	struct efficiency_fields f;
 	efficiency_fields(&f, e);
 	if (st->surface == SURFACE_SCREEN)
-		snprintf(buf, cap, _("efficiency used: mbu %s · mbu_bs1 %s · mbu_kv %s · mfu %s · "
-				     "eta_tp %s · peak %s TFLOPS %s · %s GB/s per card"),
-			 f.mbu, f.mbu_bs1, f.mbu_kv, f.mfu, f.eta_tp, f.peak,
-			 e->fp8_compute ? "fp8" : "bf16", f.gbs);
+		snprintf(buf, cap, _("efficiency used: mbu %s · mbu_kv %s · mfu %s of %s TFLOPS (%s) · "
+				     "%s us a layer × sw %s · all-reduce %s us at %s GB/s · %s GB/s "
+				     "per card"),
+			 f.mbu, f.mbu_kv, f.mfu, f.peak, path, f.tau, f.sw, f.alpha, f.bw_ar, f.gbs);
 	else
-		snprintf(buf, cap, _("mbu %s, mbu_bs1 %s, mbu_kv %s, mfu %s of %s TFLOPS %s, eta_tp %s, "
-				     "%s GB/s per card; calibration %s"),
-			 f.mbu, f.mbu_bs1, f.mbu_kv, f.mfu, f.peak,
-			 e->fp8_compute ? "fp8" : _("16-bit"), f.eta_tp, f.gbs,
+		snprintf(buf, cap, _("mbu %s, mbu_kv %s, mfu %s of %s TFLOPS (%s), %s us a layer × sw "
+				     "%s, all-reduce %s us at %s GB/s, %s GB/s per card; calibration "
+				     "%s"),
+			 f.mbu, f.mbu_kv, f.mfu, f.peak, path, f.tau, f.sw, f.alpha, f.bw_ar, f.gbs,
 			 C_(calibration_labels[p->gpu->calibration]));
 }
 
@@ -262,14 +354,31 @@ static void figure_with_unit(char *buf, size_t cap, double v, bool days, const c
 	}
 }
 
+/* A serving plan's total with what makes it: the users times each one's
+ * share ("651 tok/s (50 × 13.0)"), or with --rate the percentile's TTFT
+ * ("2,000 tok/s (TTFT p99 251 ms)"). */
 void time_side_cell(char *buf, size_t cap, const struct plan *p)
 {
+	const struct throughput *t = &p->throughput;
 	double v;
 	bool days;
-	if (time_figure(p, &v, &days))
-		figure_with_unit(buf, cap, v, days, "");
-	else
+	char total[48], a[32], b[32];
+	if (!time_figure(p, &v, &days)) {
 		snprintf(buf, cap, "—");
+		return;
+	}
+	figure_with_unit(total, sizeof total, v, days, "");
+	if (days) {
+		snprintf(buf, cap, "%s", total);
+	} else if (t->open.valid) {
+		unit_seconds(a, sizeof a, t->open.ttft_p_s);
+		snprintf(buf, cap, t->open.stable ? _("%s (TTFT p%.4g %s)") : _("%s (does not keep up)"),
+			 total, t->open.percentile, a);
+	} else {
+		unit_count(a, sizeof a, (double)t->concurrency);
+		unit_rate(b, sizeof b, t->delivered_tokens_per_s);
+		snprintf(buf, cap, "%s (%s × %s)", total, a, b);
+	}
 }
 
 void time_delta_cell(char *buf, size_t cap, const struct plan *a, const struct plan *b)

@@ -14,8 +14,8 @@ size_t form_nspecs;
 static enum field_kind kind_of(const struct setting *st)
 {
 	switch (st->kind) {
-	case SETTING_TEXT:
-		return FK_MODEL;
+	case SETTING_TEXT: /* the model's name and size, or another text */
+		return st->needs_catalog ? FK_MODEL : FK_TEXT;
 	case SETTING_CHOICE:
 		return FK_ENUM;
 	case SETTING_COUNT:

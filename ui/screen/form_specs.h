@@ -10,7 +10,9 @@
 #include "scenario.h"
 #include "settings.h"
 
-enum field_kind { FK_MODEL, FK_ENUM, FK_NUMBER, FK_FOLD };
+/* FK_MODEL: the model, with the catalogue's matches; FK_TEXT: other free
+ * text (the engine constants), typed and applied as it reads */
+enum field_kind { FK_MODEL, FK_TEXT, FK_ENUM, FK_NUMBER, FK_FOLD };
 
 struct field_spec {
 	const struct setting *setting; /* NULL: the fold */
@@ -21,7 +23,7 @@ struct field_spec {
 	bool advanced;
 };
 
-#define FORM_MAX_FIELDS 32 /* the most fields a form shows */
+#define FORM_MAX_FIELDS 48 /* the most fields a form shows (the settings on it and the fold) */
 #define MAX_SPECS (FORM_MAX_FIELDS + 1)
 extern struct field_spec form_specs[MAX_SPECS];
 extern size_t form_nspecs;

@@ -168,7 +168,7 @@ bool form_view_in_text(const struct form_view *v)
 	if (!v->nfields)
 		return false;
 	enum field_kind k = v->specs[current(v)]->kind;
-	return k == FK_MODEL || k == FK_NUMBER;
+	return k == FK_MODEL || k == FK_TEXT || k == FK_NUMBER;
 }
 
 static void trimmed_buffer(const struct form_view *v, int i, char *out, size_t cap)
