@@ -247,5 +247,24 @@ grep -q "^h100-80g,container,1,4,,9345,,CNY,,,none,,2026-12-02,极智算官网�
 	"$art/xdg/gpuplan/prices/offers.csv" && pass "LANG=C: an untouched source keeps its bytes" ||
 	fail "LANG=C: saved row: $(grep '^h100-80g,container' "$art/xdg/gpuplan/prices/offers.csv")"
 
+### names longer than their place are cut in the middle, so two stay apart
+### (issue 24: "DeepSeek-R1-Distill-Qwen-3" beside "…-Llama-", "DeepSeek-V3 / R")
+app 80 24 "NO_COLOR=1 $bin -m llama-2-7b"
+T send-keys -t main -l "deepseek-r"
+wait_for "2 matches: Tab or Enter takes DeepSeek-R1-Distill-Qwen-32B" || fail "no matches for deepseek-r"
+save suggestions-80x24
+grep -q "→ DeepSeek-R1…ill-Qwen-32B│" "$art/suggestions-80x24.txt" &&
+	grep -q "  DeepSeek-R1…ll-Llama-70B│" "$art/suggestions-80x24.txt" &&
+	pass "80x24: the two suggestions keep their ends apart" ||
+	fail "80x24: suggestions cut at the end"
+keys Tab Tab # the first match, then the next field
+wait_for "│Model       DeepSe…en-32B │" && pass "80x24: the Model field shows the name's start and end" ||
+	{ save model-field-80x24; fail "80x24: the Model field cut the name's end"; }
+wait_for "DeepSeek-R1-Distill-Qwen-32B bf16 inference" &&
+	pass "the whole name is the one applied (the title)" || fail "the title lost the model's name"
+keys BTab # back in the field: the whole name, to edit
+wait_for "│Model       DeepSeek-R1-D │" && pass "80x24: editing shows the name from its start" ||
+	{ save model-edit-80x24; fail "80x24: the focused Model field is not the name from its start"; }
+
 echo "tui-surface-test: $failures failure(s); screens in $art"
 [ "$failures" -eq 0 ]

@@ -14,6 +14,7 @@
 #include "settings.h"
 #include "tables.h"
 #include "text.h"
+#include "draw.h"
 #include "form_specs.h"
 #include "keys.h"
 #include "view.h"
@@ -576,6 +577,24 @@ static void draw_mode(const struct form_view *v, const char *title)
 	attroff(theme_attr(&v->fr->theme, EL_HINT));
 }
 
+/* A value longer than its field (a model's name: "DeepSeek-V3 / R1" read
+ * "DeepSeek-V3 / R") shows its start and its end while another field has
+ * the focus; the buffer keeps it whole, and editing scrolls through it. */
+static void draw_long_value(const struct form_view *v, int i)
+{
+	int rows, cols, frow, fcol, nrow, nbuf;
+	char text[WIDGET_TEXT_BYTES];
+	if (i == current(v) ||
+	    field_info(v->fields[i], &rows, &cols, &frow, &fcol, &nrow, &nbuf) != E_OK)
+		return;
+	widget_field_text(v->fields[i], text, sizeof text);
+	if ((int)text_width(text) <= cols)
+		return;
+	attron(field_attr(v->specs[i], false));
+	put_text_middle(2 + frow, v->fr->lay.form_x + 1 + fcol, text, cols);
+	attroff(field_attr(v->specs[i], false));
+}
+
 void form_view_draw(const struct form_view *v)
 {
 	int x = v->fr->lay.form_x + 1, w = v->fr->lay.form_w - 2;
@@ -587,6 +606,8 @@ void form_view_draw(const struct form_view *v)
 	for (int i = 0; i < v->nfields; i++)
 		set_field_back(v->fields[i], field_attr(v->specs[i], i == current(v)));
 	post_form(v->form);
+	for (int i = 0; i < v->nfields; i++)
+		draw_long_value(v, i);
 	restore_cursor(v);
 	draw_size_line(v, 3, x, w);
 	for (int i = 0; i < v->nfields; i++)
