@@ -70,8 +70,12 @@ void train_summary_line(char *buf, size_t cap, const struct plan *p, const struc
 				     "parallel efficiency %s %%, MFU %s, goodput %s\n"),
 			 f.band, f.flops, f.k, f.days, f.hours, f.eff, f.mfu, f.goodput);
 	} else if (st->surface == SURFACE_SCREEN) {
-		snprintf(buf, cap, _("training: %s FLOPs (k %s, MFU %s) · %s days on %d cards · %s "
-				     "card-hours · parallel efficiency %s%% · %s"),
+		snprintf(buf, cap,
+			 P_("training: %s FLOPs (k %s, MFU %s) · %s days on %d card · %s "
+			    "card-hours · parallel efficiency %s%% · %s",
+			    "training: %s FLOPs (k %s, MFU %s) · %s days on %d cards · %s "
+			    "card-hours · parallel efficiency %s%% · %s",
+			    (unsigned long)p->cards),
 			 f.flops, f.k, f.mfu, f.days, p->cards, f.hours, f.eff, f.band);
 	} else {
 		train_bills_line(bills, sizeof bills, p, st);
@@ -184,7 +188,8 @@ void train_bills_line(char *buf, size_t cap, const struct plan *p, const struct 
 	prorated_text(prorated, sizeof prorated, p, st);
 	if (st->surface == SURFACE_SCREEN) {
 		/* the header ends with its own separator: Chinese has no space after "：" */
-		int n = snprintf(buf, cap, _("job on %d cards: "), p->cards);
+		int n = snprintf(buf, cap, P_("job on %d card: ", "job on %d cards: ",
+					      (unsigned long)p->cards), p->cards);
 		if (n >= 0 && (size_t)n < cap)
 			bills_list(buf + n, cap - (size_t)n, p, " · ", st);
 		size_t used = strlen(buf);
