@@ -276,6 +276,24 @@ Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
 	cr_assert_eq(an->notes[0].code, MSG_TRAINING_ACCOUNTING);
 }
 
+/* --network is a what-if over the offer's network: ib on A100 (whose offer
+ * lists none) needs no IB warning; ethernet on H20 (whose offer has IB)
+ * gets it. */
+Test(plan_notes, the_network_setting_decides_the_ib_warning)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "network", "ib", NULL);
+	const struct plan *a100 = plan_of(ref_run(&sc, NULL), "a100-80g");
+	cr_assert_gt(a100->machines, 1);
+	cr_assert(has_code(a100, MSG_MULTI_NODE));
+	cr_assert_not(has_code(a100, MSG_MULTI_NODE_NO_IB));
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "task", "full", "network", "ethernet",
+		      NULL);
+	const struct plan *h20 = plan_of(ref_run(&sc, NULL), "h20-96g");
+	cr_assert_gt(h20->machines, 1);
+	cr_assert(has_code(h20, MSG_MULTI_NODE_NO_IB));
+}
+
 Test(plan_notes, a_missing_container_offer_is_a_reason_code)
 {
 	struct scenario sc;

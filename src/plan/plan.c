@@ -397,7 +397,8 @@ static void add_fp8_note(struct plan *p, const struct workload *w)
 static void add_multi_node_note(struct plan *p, const struct workload *w)
 {
 	const struct offer *o = p->baremetal.offer;
-	bool no_ib = o && o->inter_node != NET_IB;
+	enum network_choice net = w->sc->network; /* --network: a what-if over the offer's */
+	bool no_ib = net == NETWORK_ETHERNET || (net == NETWORK_OFFER && o && o->inter_node != NET_IB);
 	const struct layout *l = &p->lay;
 	bool serving = w->kind == TASK_INFERENCE && !l->dpa;
 	int replica = l->t * l->p;
@@ -421,7 +422,7 @@ static void add_notes(struct plan *p, const struct workload *w)
 		plan_note(p, native_message(g, w->sc));
 	if (w->sc->kv_precision == KV_FP8 && !gpu_has_fp8(g))
 		plan_note(p, msg_kv_fp8_without_hardware());
-	if (l->t > 1 && g->link == LINK_PCIE)
+	if (l->t > 1 && l->p == 1 && g->link == LINK_PCIE) /* a TP×PP plan took PP already */
 		plan_note(p, msg_tp_over_pcie(l->t));
 	if (w->kind == TASK_INFERENCE && l->d > 1)
 		plan_note(p, msg_replicas(l->d, l->t * l->p,
