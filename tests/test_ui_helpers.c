@@ -121,6 +121,10 @@ Test(layout, eighty_columns_drop_the_bar_then_the_figures)
 	cr_assert(t.shown[TC_FIGURES] && !t.shown[TC_BAR]);
 }
 
+/* Issue 21: the GPU's name keeps its memory size at 80x24. name 12 +
+ * cards 2 + plan 12 ("does not fit") + container 5 + bare metal 6 + total
+ * 8 and 5 spaces = 50 > 49: the per-card prices go, both (the total's
+ * c/b says which way), not the name's "24G". */
 Test(layout, the_name_is_cut_before_any_number)
 {
 	struct table_layout t;
@@ -129,13 +133,22 @@ Test(layout, the_name_is_cut_before_any_number)
 	layout_table(49, &w, &t);
 	cr_assert_eq(t.w[TC_PLAN], 12);
 	cr_assert_eq(t.w[TC_TOTAL], 8);
+	cr_assert_geq(t.w[TC_NAME], 12);
+	cr_assert_not(t.shown[TC_CONTAINER], "the per-card prices go together");
+	cr_assert_not(t.shown[TC_BAREMETAL]);
+	cr_assert_leq(right_edge(&t), 49);
+	/* with every column that may go gone, the name is cut, never a number:
+	 * 12 + 2 + 12 + 8 and 3 spaces = 37 > 33 */
+	layout_table(33, &w, &t);
 	cr_assert_lt(t.w[TC_NAME], 12);
 	cr_assert_geq(t.w[TC_NAME], 8);
-	cr_assert_leq(right_edge(&t), 49);
+	cr_assert_eq(t.w[TC_PLAN], 12);
+	cr_assert_leq(right_edge(&t), 33);
 }
 
 /* Wider numbers than the name can make room for (the ¥ prices with their
- * stars and a 10-column total): the name gives up more than its usual
+ * stars and a 10-column total): at 80x24 the per-card prices go and the
+ * name stays whole; narrower, the name gives up more than its usual
  * minimum, never the right border (issue 10: numbers are never cut). */
 Test(layout, the_border_stays_when_the_numbers_need_the_name_s_room)
 {
@@ -147,8 +160,14 @@ Test(layout, the_border_stays_when_the_numbers_need_the_name_s_room)
 	w.min[TC_TOTAL] = w.pref[TC_TOTAL] = 10;     /* "¥378,400 b" */
 	layout_table(49, &w, &t);
 	cr_assert_eq(t.w[TC_TOTAL], 10);
-	cr_assert_eq(t.w[TC_BAREMETAL], 8);
+	cr_assert(!t.shown[TC_BAREMETAL] && !t.shown[TC_CONTAINER]);
+	cr_assert_geq(t.w[TC_NAME], 12);
 	cr_assert_leq(right_edge(&t), 49);
+	/* 12 + 2 + 10 + 10 and 3 spaces = 37 > 30: the name gives way */
+	layout_table(30, &w, &t);
+	cr_assert_eq(t.w[TC_TOTAL], 10);
+	cr_assert_eq(t.w[TC_PLAN], 10);
+	cr_assert_leq(right_edge(&t), 30);
 	cr_assert_geq(t.w[TC_NAME], 4);
 }
 
@@ -205,21 +224,23 @@ Test(layout, time_columns_go_after_the_bar_and_the_figures)
 	cr_assert(!t.shown[TC_BAR] && !t.shown[TC_FIGURES]);
 	cr_assert(t.shown[TC_SPEED] && t.shown[TC_UNIT_COST]);
 	cr_assert_eq(t.w[TC_NAME], 12);
-	/* one less: the cost per token goes first, the speed stays, the name whole */
+	/* one less: the per-card prices go first, together (issue 21), the
+	 * time columns and the name stay: 60 - 5 - 6 - 2 = 47 */
 	layout_table(59, &w, &t);
-	cr_assert(t.shown[TC_SPEED] && !t.shown[TC_UNIT_COST]);
-	cr_assert_eq(t.w[TC_NAME], 12);
-	/* 53 = 12 + 2 + 8 + 5 + 6 + 8 + 5 and 7 spaces: still the speed */
-	layout_table(53, &w, &t);
-	cr_assert(t.shown[TC_SPEED]);
-	/* 80x24 (49): both time columns go before the name is cut; prices and
-	 * the total stay uncut */
+	cr_assert(!t.shown[TC_CONTAINER] && !t.shown[TC_BAREMETAL]);
+	cr_assert(t.shown[TC_SPEED] && t.shown[TC_UNIT_COST]);
+	cr_assert_geq(t.w[TC_NAME], 12);
+	/* 80x24 (49): speed and cost per million stay, the name whole, the
+	 * total uncut; 46: the cost per million goes (47 - 7 - 1 = 39), the
+	 * speed stays */
 	layout_table(49, &w, &t);
-	cr_assert(!t.shown[TC_SPEED] && !t.shown[TC_UNIT_COST]);
+	cr_assert(t.shown[TC_SPEED] && t.shown[TC_UNIT_COST]);
 	cr_assert_eq(t.w[TC_NAME], 12);
-	for (int c = TC_CARDS; c <= TC_TOTAL; c++)
-		cr_assert_geq(t.w[c], w.min[c], "column %d is cut", c);
+	cr_assert_geq(t.w[TC_TOTAL], w.min[TC_TOTAL]);
 	cr_assert_leq(right_edge(&t), 49);
+	layout_table(46, &w, &t);
+	cr_assert(t.shown[TC_SPEED] && !t.shown[TC_UNIT_COST]);
+	cr_assert_geq(t.w[TC_NAME], 12, "the rest widens the name");
 }
 
 Test(layout, too_small_below_80x24)

@@ -32,26 +32,31 @@ launch() {
 }
 
 # Every GPU row on screen shows the cards, plan and per-card prices that
-# the CSV report gives for the same scenario.
+# the CSV report gives for the same scenario; where the table is too
+# narrow for the per-card prices (80x24 with the time columns, issue 21),
+# the cards, plan and the total with its c/b.
 check_rows() {
 	local name=$1 csv=$2 rows=0
 	local shot=$art/$name.txt
-	local header
+	local header per_card=true
 	header=$(head -1 "$csv")
+	grep -q "Per GPU type · total per month" "$shot" && per_card=false
 	col() { echo "$header" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
-	local c_name c_cards c_plan c_cav c_cpc c_bpc c_cheap
+	local c_name c_cards c_plan c_cav c_cpc c_bpc c_cheap c_ctot c_btot
 	c_name=$(col gpu_name) c_cards=$(col cards) c_plan=$(col strategy)
 	c_cav=$(col container_available) c_cpc=$(col container_monthly_per_card)
 	c_bpc=$(col baremetal_monthly_per_card) c_cheap=$(col cheaper)
+	c_ctot=$(col container_monthly_total) c_btot=$(col baremetal_monthly_total)
 	# money as the screen writes it (money_format): 9345 is ¥9,345
 	yen() { printf '¥%s' "$(printf '%.0f' "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta')"; }
 	while IFS=, read -r -a f; do
-		local short=${f[c_name - 1]#* } ct="—" bm="—" mark_c="" mark_b=""
+		local short=${f[c_name - 1]#* } ct="—" bm="—" mark_c="" mark_b="" re total="—"
 		[ "${f[c_cav - 1]}" = true ] && ct=$(yen "${f[c_cpc - 1]}")
 		[ -n "${f[c_bpc - 1]}" ] && bm=$(yen "${f[c_bpc - 1]}")
-		[ "${f[c_cheap - 1]}" = container ] && mark_c='\*'
-		[ "${f[c_cheap - 1]}" = baremetal ] && mark_b='\*'
-		local re="││.${short} (.* )?${f[c_cards - 1]} ${f[c_plan - 1]} +${ct}${mark_c} +${bm}${mark_b} +(¥[0-9,]+ [cb]|—)│$"
+		[ "${f[c_cheap - 1]}" = container ] && mark_c='\*' total="$(yen "${f[c_ctot - 1]}") c"
+		[ "${f[c_cheap - 1]}" = baremetal ] && mark_b='\*' total="$(yen "${f[c_btot - 1]}") b"
+		re="││.${short} (.* )?${f[c_cards - 1]} ${f[c_plan - 1]} +${ct}${mark_c} +${bm}${mark_b} +(¥[0-9,]+ [cb]|—)│$"
+		$per_card || re="││.${short} (.* )?${f[c_cards - 1]} ${f[c_plan - 1]} +${total}│$"
 		if grep -qE -- "$re" "$shot"; then
 			rows=$((rows + 1))
 		else

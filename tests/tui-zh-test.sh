@@ -127,8 +127,8 @@ function check_row(r, h,   k, t, e, cards, plan_end, bar) {
 		if (t !~ /^~?¥[0-9.,]+$/ && t != "—" && t !~ /^~?[0-9][0-9.,\/]*$/) continue
 		if (!(e in HE) && !marked(r, k)) problem(t " ends at column " e ", no header label ends there")
 		# the card count: a whole number a plan follows (a whole tok/s, 788,
-		# is followed by its cost per million)
-		if (!cards && t ~ /^[0-9]+$/ && k < n[r] && T[r, k + 1] !~ /^~?¥/) {
+		# is followed by its cost per million, or at 80x24 by the card count)
+		if (!cards && t ~ /^[0-9]+$/ && k < n[r] && T[r, k + 1] !~ /^~?[¥0-9]/) {
 			cards = 1
 			if (!((S[r, k + 1]) in HS)) problem("plan " T[r, k + 1] " starts at column " S[r, k + 1])
 			plan_end = next_start(S[r, k + 1])

@@ -284,9 +284,11 @@ void gpu_table_draw(const struct gpu_table *v)
 	/* the inside less the borders and the selection marker */
 	if (!rows_lay_out(s, &st, l->table_w - 3, &rows, &t))
 		return;
+	bool per_card = t.shown[TC_CONTAINER] || t.shown[TC_BAREMETAL];
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
-		 _("Per GPU type · per card, total per month"));
-	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR],
+		 per_card ? _("Per GPU type · per card, total per month")
+			  : _("Per GPU type · total per month"));
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR], per_card,
 		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST] ? rows.look.estimate_band : -1);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s, &rows);

@@ -134,7 +134,7 @@ static void help_line(const struct help_view *v, int k, int nkeys, int y, int x,
 		left = marks[k - nkeys - 1][0], right = marks[k - nkeys - 1][1];
 	if (k == nkeys + 1 + N_MARKS) {
 		put_text(y, x, _("bar"), HELP_KEYS_W);
-		legend_draw(v->fr, y, x + HELP_KEYS_W, w - HELP_KEYS_W, true, true);
+		legend_draw(v->fr, y, x + HELP_KEYS_W, w - HELP_KEYS_W, true, true, 1);
 		return;
 	}
 	if (!left)

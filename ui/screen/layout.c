@@ -3,10 +3,15 @@
 #include <string.h>
 
 #define NAME_MIN 8  /* "RTX 4090": the name is cut, never a number, but only
-			 * once the bar and the figures are gone */
+			 * once every column that may go has gone */
 #define BAR_MIN 8
 #define NAME_FLOOR 4 /* "RTX ": below this the table is too narrow anyway */
 
+/* What a narrow table gives up, first to last (issue 21: at 80x24 the
+ * speed and the GPU's memory size stay): the memory bar, the memory
+ * figures, the per-card prices (the total's c/b says which way, the
+ * breakdown below has both), the cost per million, the speed. The name,
+ * card count, plan and total always stay. */
 struct col_spec {
 	int usual;     /* the width when the caller does not say */
 	int drop_rank; /* 1 is dropped first; 0 never */
@@ -19,11 +24,11 @@ static const struct col_spec specs[TC_COUNT] = {
 	[TC_FIGURES] = {.usual = 11, .drop_rank = 2},
 	[TC_CARDS] = {.usual = 3},
 	[TC_PLAN] = {.usual = 10},
-	[TC_CONTAINER] = {.usual = 7},
-	[TC_BAREMETAL] = {.usual = 7},
+	[TC_CONTAINER] = {.usual = 7, .drop_rank = 3},
+	[TC_BAREMETAL] = {.usual = 7, .drop_rank = 3},
 	[TC_TOTAL] = {.usual = 8},
-	[TC_SPEED] = {.usual = 5, .drop_rank = 4, .optional = true},
-	[TC_UNIT_COST] = {.usual = 5, .drop_rank = 3, .optional = true},
+	[TC_SPEED] = {.usual = 5, .drop_rank = 5, .optional = true},
+	[TC_UNIT_COST] = {.usual = 5, .drop_rank = 4, .optional = true},
 	[TC_NEED] = {.optional = true}, /* the report's: never wanted here */
 	[TC_FIT] = {.optional = true},
 };
@@ -43,14 +48,19 @@ static int needed(const struct table_layout *t)
 	return sum;
 }
 
+/* Drops the columns of the lowest rank still shown, all of them: the two
+ * per-card prices go together (one left beside a total of the other way
+ * read as its price). */
 static bool drop_next(struct table_layout *t)
 {
-	for (int rank = 1; rank < TC_COUNT; rank++)
+	for (int rank = 1; rank < TC_COUNT; rank++) {
+		bool dropped = false;
 		for (int c = 0; c < TC_COUNT; c++)
-			if (t->shown[c] && specs[c].drop_rank == rank) {
-				t->shown[c] = false;
-				return true;
-			}
+			if (t->shown[c] && specs[c].drop_rank == rank)
+				t->shown[c] = false, dropped = true;
+		if (dropped)
+			return true;
+	}
 	return false;
 }
 

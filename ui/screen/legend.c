@@ -22,52 +22,65 @@ static const char *const marks[][2] = {
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
-/* Mark i's text (brief or not), "" when it has no brief form. */
-static void mark_text(char *buf, size_t cap, int i, bool brief, double band)
+/* What the table shows that the marks explain. */
+struct shown_marks {
+	double band;   /* the estimate rows' band, or <= 0 */
+	bool per_card; /* the per-card price columns, where * and — stand */
+};
+
+/* Mark i's text (brief or not), "" when it has no brief form or the
+ * table shows no cell it marks. */
+static void mark_text(char *buf, size_t cap, int i, bool brief, const struct shown_marks *sm)
 {
 	const char *m = marks[i][brief];
 	char pct[16];
-	unit_percent(pct, sizeof pct, band);
+	if (i != 1 && i != 3 && !sm->per_card)
+		m = NULL; /* "*" and "—" stand in the per-card columns */
+	unit_percent(pct, sizeof pct, sm->band);
 	snprintf(buf, cap, m ? _(m) : "", pct);
 }
 
-static int item_width(int i, bool brief, double band)
+static int item_width(int i, bool brief, const struct shown_marks *sm)
 {
 	char m[64];
 	if (i < N_GLYPHS)
 		return 1 + (int)text_width(theme_legend(glyph_items[i], brief)) + 1;
-	mark_text(m, sizeof m, i - N_GLYPHS, brief, band);
+	mark_text(m, sizeof m, i - N_GLYPHS, brief, sm);
 	return m[0] ? (int)text_width(m) + 2 : 0;
 }
 
 /* How many items from 'first' up to 'end' fit in w columns, and whether
  * in brief words. */
-static int items_that_fit(int first, int end, int w, double band, bool *brief)
+static int items_that_fit(int first, int end, int w, const struct shown_marks *sm, bool *brief)
 {
 	for (int b = 0; b < 2; b++) {
 		*brief = b;
 		int used = 0, n = first;
-		while (n < end && used + item_width(n, b, band) <= w)
-			used += item_width(n++, b, band);
+		while (n < end && used + item_width(n, b, sm) <= w)
+			used += item_width(n++, b, sm);
 		if (n == end || b == 1)
 			return n;
 	}
 	return first;
 }
 
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, double estimate_band)
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool per_card,
+		 double estimate_band)
 {
 	bool brief;
 	char buf[64], m[48];
+	struct shown_marks sm = {.band = estimate_band, .per_card = per_card};
 	int first = bar ? 0 : N_GLYPHS;
 	/* "~" explains an estimate row's time figures */
 	int end = N_GLYPHS + N_MARKS - (estimate_band > 0 ? 0 : 1);
-	int n = items_that_fit(first, end, w - 1, estimate_band, &brief);
+	int n = items_that_fit(first, end, w - 1, &sm, &brief);
 	if (bar)
 		x += put_text(y, x, " ", 1);
 	for (int i = first; i < n; i++) {
 		if (i >= N_GLYPHS) {
-			mark_text(m, sizeof m, i - N_GLYPHS, brief, estimate_band);
+			mark_text(m, sizeof m, i - N_GLYPHS, brief, &sm);
+			if (!m[0])
+				continue;
 			snprintf(buf, sizeof buf, " %s ", m);
 			x += put_text(y, x, buf, w);
 			continue;

@@ -11,7 +11,9 @@
  * ones when not, the last items left out when even those do not. Without
  * the bar (a narrow table) only the marks are explained; "~" (an
  * estimate row's wide band, estimate_band, from the rows) only when the
- * time columns show such a row (estimate_band > 0). */
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, double estimate_band);
+ * time columns show such a row (estimate_band > 0); "*" and "—" only
+ * when the per-card price columns show (per_card). */
+void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool per_card,
+		 double estimate_band);
 
 #endif
