@@ -398,3 +398,40 @@ Test(throughput, weights_of_a_dense_model_and_of_all_experts_active)
 	step_stage(&sm, 8, 0, &t);
 	assert_close(t.weights, want, "k = E, 8 tokens");
 }
+
+/* A prompt-only load (--output-len 1) streams nothing: --min-speed does not
+ * apply, the TTFT target does. Llama-3.1-8B fp8, 16 users of 4k prompts on
+ * H100: one card keeps the TTFT near 1 s (16 prompts queued on one card),
+ * under the 10 s target; with the speed goal applied to 1/TTFT it took
+ * DP16 on 16 cards. */
+Test(throughput, a_prompt_only_load_has_no_speed_goal)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "precision", "fp8", "context", "4097",
+		      "output-len", "1", "concurrency", "16", NULL);
+	const struct plan *p = run_on("h100-80g", &sc);
+	cr_assert_eq(p->cards, 1);
+	cr_assert_not(p->short_of_goals);
+	cr_assert_lt(p->throughput.ttft_s, 10);
+	cr_assert_leq(p->throughput.tpot_s, 0);
+}
+
+/* With --rate the memory is that of the requests in flight (Little's law),
+ * not of one user: Llama-3.1-70B fp8 at 2 req/s, 4096 in / 1024 out, on
+ * H100. Its KV per card is ceil(in flight) sequences × 5120 tokens × 80
+ * layers × 8 KV heads × 128 × 2 (K and V) × 2 bytes / TP (327,680 bytes a
+ * token); it read 0.39 GiB with 72 requests in flight. */
+Test(throughput, a_rate_holds_the_kv_of_the_requests_in_flight)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "fp8", "context", "5120",
+		      "output-len", "1024", "rate", "2", NULL);
+	const struct plan *p = run_on("h100-80g", &sc);
+	const struct throughput *t = &p->throughput;
+	cr_assert(t->open.valid && t->open.stable);
+	double in_flight = ceil(t->open.in_flight * t->replicas - 1e-9);
+	cr_assert_gt(in_flight, 10);
+	double want = in_flight * 5120 * 327680.0 / (p->lay.t * p->lay.p * p->lay.d);
+	assert_close(p->per_card.kv_cache, want, "KV per card");
+	cr_assert(p->fits);
+}

@@ -66,6 +66,8 @@ static void plan_time(const struct workload *w, struct plan *p, long long bmax, 
 	plan_prices_of(p, &pr);
 	throughput_compute(w, p->gpu, &p->lay, sc->concurrency, bmax, &p->throughput);
 	throughput_price(&p->throughput, &pr, sc->duty_pct);
+	if (sc->rate > 0 && p->throughput.open.valid && p->throughput.open.stable)
+		plan_hold_in_flight(p, w, load_of(sc, &p->throughput));
 	double fill = FILLABLE * load_of(sc, &p->throughput);
 	if (bmax < 1 || (!with_max && (double)bmax * p->lay.d > fill))
 		return;
@@ -95,9 +97,17 @@ static const char *const binding_words[] = {
 /* --min-speed on the streaming speed under load, and the TTFT target: the
  * mean at the concurrency, the percentile (with the TPOT one and keeping
  * up) at the rate. */
+/* A request that writes one token streams nothing: --min-speed is for
+ * generation, and a prompt-only load (--output-len 1) answers to the TTFT
+ * target alone (it sized 16 users of 4k prompts to DP16 on 16 cards). */
+static bool speed_goal(const struct scenario *sc)
+{
+	return sc->min_speed > 0 && sc->output_len > 1;
+}
+
 static bool meets_goals(const struct scenario *sc, const struct throughput *t)
 {
-	if (!t->valid || (sc->min_speed > 0 && t->user_tokens_per_s < sc->min_speed))
+	if (!t->valid || (speed_goal(sc) && t->user_tokens_per_s < sc->min_speed))
 		return false;
 	if (sc->rate > 0)
 		return t->open.stable && (!t->open.targets || t->open.meets_slo);
@@ -358,7 +368,7 @@ static int why_not_minimum(const struct scenario *sc, const struct plan *p,
 	const struct throughput *t = &p->throughput;
 	int n = 0;
 	why[n++] = msg_why_memory_minimum(p->cards, p->lay.t, p->lay.p, t->user_tokens_per_s);
-	if (sc->min_speed > 0 && t->user_tokens_per_s < sc->min_speed)
+	if (speed_goal(sc) && t->user_tokens_per_s < sc->min_speed)
 		why[n++] = msg_why_too_slow(t->user_tokens_per_s, sc->min_speed);
 	else if (sc->rate <= 0 && sc->slo_ttft_s > 0 && t->ttft_s > sc->slo_ttft_s)
 		why[n++] = msg_why_ttft_too_slow(t->ttft_s, sc->slo_ttft_s);
@@ -391,7 +401,7 @@ static int why_unreachable(const struct scenario *sc, const struct plan *p,
 	const struct open_loop *o = &fastest->throughput.open;
 	int nw = 0;
 	why[nw++] = msg_why_memory_minimum(p->cards, p->lay.t, p->lay.p, t->user_tokens_per_s);
-	if (sc->min_speed > 0 && fastest->throughput.user_tokens_per_s < sc->min_speed)
+	if (speed_goal(sc) && fastest->throughput.user_tokens_per_s < sc->min_speed)
 		why[nw++] = msg_why_speed_unreachable(sc->min_speed, fastest->cards,
 						      fastest->throughput.user_tokens_per_s);
 	else if (sc->rate > 0 && o->valid && o->max_rate_per_replica <= 0)
@@ -454,7 +464,7 @@ static bool usable(const struct scenario *sc, const struct plan *q)
 static const struct plan *nearest_to_goals(const struct scenario *sc, const struct plan *p,
 					   const struct plan *cand, int n)
 {
-	bool speed_missed = sc->min_speed > 0 &&
+	bool speed_missed = speed_goal(sc) &&
 			    fastest_of(p, cand, n)->throughput.user_tokens_per_s < sc->min_speed;
 	int machines = (p->cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE;
 	int cap = CARDS_PER_MACHINE * (machines > 1 ? machines : 1);

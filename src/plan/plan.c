@@ -266,6 +266,17 @@ static void queue_the_rest(struct plan *p, const struct workload *w)
 	p->queued = p->fits;
 }
 
+void plan_hold_in_flight(struct plan *p, const struct workload *w, double sequences)
+{
+	struct scenario held = *w->sc;
+	struct workload at = *w;
+	struct layout l = p->lay;
+	long long n = (long long)ceil(sequences - 1e-9);
+	held.concurrency = n > 1 ? n : 1;
+	at.sc = &held;
+	fill_memory(p, &at, &l);
+}
+
 /* --cards N: the best fitting split of exactly N cards, else the one that
  * needs least, else (no valid split) plain replicas or stages. */
 static struct layout forced_layout(struct search *s, int n)

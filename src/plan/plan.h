@@ -164,6 +164,10 @@ void plan_for_train_layout(const struct workload *w, const struct catalog *c,
 			   const struct gpu *g, const struct layout *l,
 			   const struct layout_train *x, struct plan *out);
 
+/* With --rate: the plan's memory is that of the sequences in flight at the
+ * rate (Little's law, the time model's), not of --concurrency's users. */
+void plan_hold_in_flight(struct plan *p, const struct workload *w, double sequences);
+
 /* After plan_for_gpu: the time model, the alternatives and, with
  * --min-speed, the cheapest plan that reaches it (choice.c). */
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p);

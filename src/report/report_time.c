@@ -75,6 +75,9 @@ static void speed_fields(struct speed_fields *f, const struct plan *p, const str
 	unit_count(f->users, sizeof f->users, (double)t->concurrency);
 	unit_money(f->cost, sizeof f->cost, plan_per_million(p, t), time_currency(p, t), st->money);
 	speed_band_line(f->band, sizeof f->band, t, plan_time_estimate(p), st);
+	if (t->tpot_s <= 0) /* one token a request (--output-len 1): no gaps, no streaming */
+		for (char *none[] = {f->tpot, f->p50, f->p99, f->user}, **n = none; n < none + 4; n++)
+			snprintf(*n, sizeof f->tpot, "—");
 }
 
 /* --rate's figures at the percentile (SERVING.md §5). */
