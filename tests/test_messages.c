@@ -257,7 +257,8 @@ Test(plan_notes, seventy_b_fp16_on_910b_pp3_keeps_one_stage_of_three_busy)
 	cr_assert_eq(p->cards, 3);
 	cr_assert_eq(p->lay.p, 3);
 	cr_assert(p->efficiency > 0.30 && p->efficiency < 0.36, "%g", p->efficiency);
-	cr_assert(has_code(p, MSG_PARALLEL_EFFICIENCY));
+	cr_assert(has_code(p, MSG_DECODE_SCALING)); /* serving: what 3 cards do for a step */
+	cr_assert_not(has_code(p, MSG_PARALLEL_EFFICIENCY));
 }
 
 Test(plan_notes, a_multi_node_plan_gets_the_multi_node_code)
@@ -354,7 +355,7 @@ Test(plan_notes, the_quote_groups_identical_notes)
 		  "%s", text_out);
 	cr_assert_null(strstr(text_out, "\n- A100 80G: FP8 KV cache"));
 	/* each GPU's own efficiency note stays its own */
-	cr_assert(strstr(text_out, "\n- RTX 4090 24G: at "), "%s", text_out);
+	cr_assert(strstr(text_out, "\n- RTX 4090 24G: the 8 cards decode at "), "%s", text_out);
 	cr_assert_null(strstr(text_out, "L20 48G")); /* no offer: not quoted */
 	free(text_out);
 }

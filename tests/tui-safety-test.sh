@@ -256,6 +256,7 @@ bad=$(sed -n '2,23p' "$art/krw-80x24.txt" | grep -v '[│┐┘]$')
 [ -z "$bad" ] && pass "80x24: nothing is drawn over the right border" ||
 	fail "80x24: over the border: $bad"
 T resize-window -t main -x 120 -y 36
+wait_for "per card, total per month" || fail "120x36: the per-card prices did not come back"
 wait_for "KRW 123,456,789 b" && pass "120x36: the KRW total is whole where it fits" ||
 	{ save krw-120x36; fail "120x36: the KRW total is not whole"; }
 save krw-120x36

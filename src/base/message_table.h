@@ -66,6 +66,12 @@ MESSAGE(MULTI_NODE_NO_IB, multi_node_offer_without_ib, WARNING,
 MESSAGE(PARALLEL_EFFICIENCY, parallel_efficiency, INFO,
 	FORM(N_("at %.0f %% parallel efficiency %.0f %% of the spend buys no compute")),
 	ARGS2(DOUBLE, efficiency_pct, DOUBLE, idle_pct))
+MESSAGE(DECODE_SCALING, decode_scaling, INFO,
+	PLURAL(0, NP_("the %d card decodes at %.0f %% of %d single cards' speed at this batch: "
+		      "the per-layer latency and the all-reduces are not divided among cards",
+		      "the %d cards decode at %.0f %% of %d single cards' speed at this batch: "
+		      "the per-layer latency and the all-reduces are not divided among cards")),
+	ARGS3(INT, cards, DOUBLE, efficiency_pct, INT, single_cards))
 MESSAGE(ARCH_APPROXIMATED, architecture_approximated, NOTICE,
 	FORM(N_("%s: architecture approximated (%s): KV cache and activations are estimates")),
 	ARGS2(STRING, model, STRING, source))

@@ -402,6 +402,16 @@ static void add_fp8_note(struct plan *p, const struct workload *w)
 		plan_note(p, msg_fp8_without_hardware(gpu_short_name(g)));
 }
 
+/* Serving: what more cards do for one decode step, not "spend that buys
+ * no compute" (the cards often hold what one card cannot). */
+static struct message efficiency_note(const struct plan *p, const struct workload *w)
+{
+	int cards = p->lay.t * p->lay.p;
+	if (w->kind == TASK_INFERENCE)
+		return msg_decode_scaling(cards, 100 * p->efficiency, cards);
+	return msg_parallel_efficiency(100 * p->efficiency, 100 - 100 * p->efficiency);
+}
+
 /* TP across machines needs IB; serving's pipeline stages across machines
  * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2);
  * replicas each inside one machine send nothing between them. */
@@ -448,8 +458,7 @@ static void add_notes(struct plan *p, const struct workload *w)
 	if (p->machines > 1)
 		add_multi_node_note(p, w);
 	if (p->efficiency > 0 && p->efficiency < 1)
-		plan_note(p, msg_parallel_efficiency(100 * p->efficiency,
-						     100 - 100 * p->efficiency));
+		plan_note(p, efficiency_note(p, w));
 }
 
 void plan_for_gpu(const struct workload *w, const struct catalog *c, const struct gpu *g,
