@@ -664,3 +664,18 @@ Test(money, short_forms_keep_three_significant_digits)
 	money_format_short(out, sizeof out, 123456789, "CNY", MONEY_ASCII);
 	cr_assert_str_eq(out, "CNY 123M");
 }
+
+/* The quote lists each GPU's alternatives with their figures and what they
+ * trade (issue 21): Llama-3.1-8B, 64 users on H100, the step up to TP2 on
+ * two containers, 2 × ¥9,345. */
+Test(quote, the_alternatives_are_in_the_quote)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "concurrency", "64", NULL);
+	char *text = markdown_of(ref_run(&sc, "h100-80g"), NULL, 0);
+	cr_assert(strstr(text, "\n## Alternatives (estimate, ±30 %)\n\n| GPU | plan | cards | per "
+			       "month | tok/s at 64 users |"), "%s", text);
+	cr_assert(strstr(text, "\n| H100 80G | TP2 | 2 | ¥18,690 | "), "%s", text);
+	cr_assert(strstr(text, " | one step up: ¥9,345 more a month for 1.8× output tokens/s"),
+		  "%s", text);
+}

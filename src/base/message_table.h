@@ -187,6 +187,9 @@ MESSAGE(ALT_IDLE_CARDS, alternative_idle_cards, INFO,
 MESSAGE(ALT_CHEAPEST_PER_TOKEN, alternative_cheapest_per_token, INFO,
 	FORM(N_("cheapest per million output tokens at full load: %s per million")),
 	ARGS1(MONEY, cost_per_million_output))
+MESSAGE(ALT_STEP_UP, alternative_step_up, INFO,
+	FORM(N_("one step up: %s more a month for %.1f× output tokens/s and a TTFT of %.2f s")),
+	ARGS3(MONEY, extra_monthly, DOUBLE, speedup, DOUBLE, ttft_s))
 MESSAGE(WHY_MEMORY_MINIMUM, why_memory_minimum, INFO,
 	PLURAL(0, NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
 		      "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")),

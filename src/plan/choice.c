@@ -20,6 +20,7 @@
 #define CANDIDATES (2 * MAX_SHAPES) /* each shape, and it filling its paid machines */
 #define SAME_SPEND 0.005 /* monthly totals this close are one price */
 #define SAME_SPEED 0.001
+#define STEP_SPEED 1.2 /* a step up buys at least this much more output */
 #define NEAR_BEST 0.10 /* no plan meets the goals: within this of the nearest is as near */
 #define FILLABLE 2 /* the cheapest at full load is listed when the load is half of it */
 
@@ -520,7 +521,9 @@ static void set_alternative(struct alternative *a, const struct plan *q, struct 
 				  .tokens_per_s = q->throughput.output_tokens_per_s,
 				  .user_tokens_per_s = q->throughput.user_tokens_per_s,
 				  .monthly = headline_monthly(q),
-				  .per_million_output = plan_per_million(q, &q->throughput_at_max)};
+				  .per_million_output = q->throughput_at_max.valid
+								? plan_per_million(q, &q->throughput_at_max)
+								: -1};
 	snprintf(a->strategy, sizeof a->strategy, "%s", q->strategy);
 }
 
@@ -549,6 +552,44 @@ static void cheapest_alternative(const struct workload *w, struct plan *p,
 	if (best && p->nalternatives < PLAN_ALTERNATIVES)
 		set_alternative(&p->alternatives[p->nalternatives++], best,
 				msg_alternative_cheapest_per_token(best_cost, plan_currency(best)));
+}
+
+static bool listed(const struct plan *p, const struct plan *q)
+{
+	if (same_layout(&q->lay, &p->lay))
+		return true;
+	for (int i = 0; i < p->nalternatives; i++)
+		if (same_layout(&q->lay, &p->alternatives[i].lay))
+			return true;
+	return false;
+}
+
+static void add_alternative(struct plan *p, const struct plan *q, struct message why)
+{
+	if (p->nalternatives < PLAN_ALTERNATIVES)
+		set_alternative(&p->alternatives[p->nalternatives++], q, why);
+}
+
+/* The next tier up (PERFORMANCE.md §2): the least more spend that meets the
+ * goals and buys STEP_SPEED× the output tokens/s at the users' load. */
+static void step_up(const struct workload *w, struct plan *p, const struct plan *cand, int n)
+{
+	const struct plan *up = NULL;
+	double spend = headline_monthly(p), x = p->throughput.output_tokens_per_s;
+	for (int i = 0; i < n; i++) {
+		const struct plan *q = &cand[i];
+		double m = headline_monthly(q);
+		if (!eligible(w->sc, q) || listed(p, q) || !differ(m, spend, SAME_SPEND) ||
+		    m < spend || q->throughput.output_tokens_per_s < STEP_SPEED * x)
+			continue;
+		if (!up || better(q, up))
+			up = q;
+	}
+	if (up)
+		add_alternative(p, up, msg_alternative_step_up(
+					       headline_monthly(up) - spend, plan_currency(up),
+					       up->throughput.output_tokens_per_s / x,
+					       up->throughput.ttft_s));
 }
 
 /* What the users see of the plan's figures: a queue beyond what it holds,
@@ -586,5 +627,8 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 	if (!p->throughput_at_max.valid)
 		plan_time(w, p, -1, true);
 	cheapest_alternative(w, p, cand, n);
+	if (!p->short_of_goals && p->throughput.output_tokens_per_s > 0) {
+		step_up(w, p, cand, n); /* the step down is the why list's memory minimum */
+	}
 	time_notes(sc, p);
 }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "cheaper.h"
 #include "i18n.h"
 #include "money.h"
 #include "plan_text.h"
@@ -151,10 +152,55 @@ static void md_time(FILE *out, const struct analysis *a, const struct quote_orde
 	}
 }
 
+/* "| H100 80G | TP8 | 8 | ¥88,480 | 940 | 29.4 | one step up: … |" */
+static void alternative_row(FILE *out, const struct plan *p, const struct alternative *alt)
+{
+	char shape[64], money[48], tok[32], user[32];
+	alternative_strategy_text(shape, sizeof shape, alt);
+	unit_money(money, sizeof money, alt->monthly, plan_currency(p), style_quote.money);
+	unit_rate(tok, sizeof tok, alt->tokens_per_s);
+	unit_rate(user, sizeof user, alt->user_tokens_per_s);
+	fprintf(out, "| %s | %s | %d | %s | %s | %s | %s |\n", MD(gpu_short_name(p->gpu)),
+		MD(shape), alt->cards, MD(money), MD(tok), MD(user), MD(MESSAGE_TEXT(&alt->why)));
+}
+
+static bool has_alternatives(const struct analysis *a, const struct quote_order *o)
+{
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		if (shown(p) && p->nalternatives > 0)
+			return true;
+	}
+	return false;
+}
+
+/* The tiers a customer chooses between (PERFORMANCE.md §2): each GPU's
+ * alternatives with their figures and what they trade. */
+static void md_alternatives(FILE *out, const struct analysis *a, const struct quote_order *o)
+{
+	char bands[160];
+	if (!has_alternatives(a, o))
+		return;
+	quote_bands(bands, sizeof bands, a);
+	fputc('\n', out);
+	fprintf(out, _("## Alternatives (%s)"), bands);
+	fputs("\n\n", out);
+	fprintf(out, _("| GPU | plan | cards | per month | tok/s at %lld users | tok/s per user "
+		       "while streaming | what it trades |"), a->sc.concurrency);
+	fputs("\n|---|---|---:|---:|---:|---:|---|\n", out);
+	for (size_t i = 0; i < quote_order_count(a, o); i++) {
+		const struct plan *p = quote_order_plan(a, o, i);
+		for (int k = 0; shown(p) && k < p->nalternatives; k++)
+			alternative_row(out, p, &p->alternatives[k]);
+	}
+}
+
 void quote_time_sections(FILE *out, const struct analysis *a, const struct quote_order *o)
 {
-	if (tasks[a->sc.task].kind == TASK_INFERENCE)
+	if (tasks[a->sc.task].kind == TASK_INFERENCE) {
 		md_speed(out, a, o);
+		md_alternatives(out, a, o);
+	}
 	else if (a->sc.train_tokens > 0)
 		md_time(out, a, o);
 }
