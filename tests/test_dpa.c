@@ -72,3 +72,50 @@ Test(dpa, the_group_holds_each_cards_own_sequences)
 	cr_assert_not(p->queued);
 	cr_assert_not(has_note(p, MSG_USERS_QUEUE));
 }
+
+/* Finding 2. A sequence's attention runs on the one rank that holds it.
+ * DeepSeek-V3 fp8 on 8 x H200, 130048 in / 1024 out: ctx = 130048 + 512 =
+ * 130560. One latent: 61 x 576 x 2 B x 130560 = 9,174,712,320 B, read at
+ * 4800 GB/s x 0.75: 2.5485 ms. 9 decoding sequences over 8 ranks: the
+ * busiest holds 2, 5.097 ms (the former /8 rule: 9/8 x 2.5485 = 2.867 ms).
+ * A chunk of 8192 tokens of one prompt lands on one rank: attention
+ * 2·a·d·(61·isl²)/isl a token = 2 x 128 x 128 x 61 x 130048 FLOP at 989
+ * TFLOPS x 0.50 = 0.52567 ms, x 8192 = 4.306 s (formerly /8: 0.538 s).
+ * Its projections (MLA, a layer: q 7168·1536 + 1536 + 1536·128·192 =
+ * 48,760,320; kv 7168·576 + 512 + 512·128·256 = 20,906,496; o 128·128·7168
+ * = 117,440,512; x 61 = 11,413,547,008) at 2 FLOP each on one card:
+ * 2 x 11,413,547,008/(1979e12 x 0.55) = 20.97 us a token. */
+Test(dpa, a_sequences_attention_is_on_one_rank)
+{
+	struct scenario sc;
+	struct workload w;
+	struct step_model s;
+	struct step_terms t;
+	make_scenario(&sc, &ref_catalog, "deepseek-v3", "precision", "fp8", "context", "131072",
+		      "output-len", "1024", "concurrency", "8", NULL);
+	cr_assert(workload_init(&w, &sc));
+	struct layout dpa = {.t = 8, .p = 1, .d = 1, .dpa = true};
+	step_model_init(&s, &w, gpu_named("h200-141g"), &dpa, 130048, 1024);
+	double kv1 = 61 * 576 * 2 * 130560.0 / (4800e9 * 0.75);
+	step_stage(&s, 8, 0, &t);
+	cr_assert_float_eq(t.kv, kv1, 1e-12, "8 sequences: one a rank");
+	step_stage(&s, 9, 0, &t);
+	cr_assert_float_eq(t.kv, 2 * kv1, 1e-12, "9 sequences: the busiest rank holds 2");
+	step_stage(&s, 0, 8192, &t);
+	double at_tok = 2.0 * 128 * 128 * 61 * 130048 / (989e12 * 0.50);
+	cr_assert_float_eq(t.attention_compute, 8192 * at_tok, 1e-9, "the chunk on one rank");
+	cr_assert_float_eq(s.mm_attn, 2 * 11413547008.0 / (1979e12 * 0.55), 1e-15,
+			   "projections on one card");
+	/* whole short prompts spread: 8 prompts of 1024 in a step, one a rank */
+	step_model_init(&s, &w, gpu_named("h200-141g"), &dpa, 1024, 1024);
+	struct step_terms one, eight;
+	step_stage(&s, 0, 1024, &one);
+	step_stage(&s, 0, 8192, &eight);
+	cr_assert_float_eq(eight.attention_compute, one.attention_compute, 1e-12);
+	/* so few long prompts no longer pick DPA64 (was DPA64+EP64×DP8 on 512
+	   H20 at ¥2.9M a month: TTFT 9.5 s against 65 s for TP8×PP2) */
+	struct analysis *a = ref_run(&sc, NULL);
+	for (size_t i = 0; i < a->nplans; i++)
+		cr_assert_not(a->plans[i].lay.dpa, "%s picks DPA%d", a->plans[i].gpu->id,
+			      a->plans[i].lay.t);
+}
