@@ -119,3 +119,40 @@ Test(dpa, a_sequences_attention_is_on_one_rank)
 		cr_assert_not(a->plans[i].lay.dpa, "%s picks DPA%d", a->plans[i].gpu->id,
 			      a->plans[i].lay.t);
 }
+
+static const struct plan *v3_forced(const char *flag, const char *cards)
+{
+	static struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "deepseek-v3", "precision", "fp8", "context", "5120",
+		      "output-len", "1024", "concurrency", "128", "cards", cards, flag, "on", NULL);
+	return plan_of(ref_run(&sc, "h200-141g"), "h200-141g");
+}
+
+/* Finding 3. --cards alone with --dp-attention on or --ep on keeps those
+ * shapes (before: PP8, no note). 8 cards split into DPA groups of 8 x 1,
+ * 4 x 2 or 2 x 4; fewest replicas first: DPA8 (101 GiB a card by finding
+ * 1's sum, fits in 117). TP + EP on 8: t of 2, 4 or 8 (256 experts divide
+ * by each); the chosen shape is TP + EP whichever fits. 3 cards make no
+ * group (3 is no group size, 1 none): planned without it, and a note.
+ * A dense model has no expert parallel at all: refused, as --tp is. */
+Test(dpa, forced_cards_keep_the_kind_or_say_why)
+{
+	const struct plan *p = v3_forced("dp-attention", "8");
+	cr_assert(p->lay.dpa);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_eq(p->lay.d, 1);
+	cr_assert_str_eq(p->strategy, "DPA8+EP8");
+	cr_assert(p->fits);
+	p = v3_forced("ep", "8");
+	cr_assert(p->lay.ep);
+	cr_assert_eq(p->lay.t * p->lay.p * p->lay.d, 8);
+	cr_assert(strstr(p->strategy, "+EP") != NULL, "%s", p->strategy);
+	p = v3_forced("dp-attention", "3");
+	cr_assert_not(p->lay.dpa);
+	cr_assert(has_note(p, MSG_SHAPE_KIND_CARDS));
+	static struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "cards", "2", "ep", "on", NULL);
+	p = plan_of(ref_run(&sc, "h100-80g"), "h100-80g");
+	cr_assert_not(p->fits);
+	cr_assert(has_note(p, MSG_SHAPE_EP_DENSE));
+}
