@@ -156,3 +156,30 @@ Test(dpa, forced_cards_keep_the_kind_or_say_why)
 	cr_assert_not(p->fits);
 	cr_assert(has_note(p, MSG_SHAPE_EP_DENSE));
 }
+
+/* Finding 4. 16 cards in DPA groups: G = 8 x 2 stays inside a machine
+ * (layout_rank: a replica that spans machines ranks last), 16 / 8 = 2
+ * machines, each a whole replica: nothing crosses between them (before:
+ * "needs an IB network"). A group of 16 over 2 machines (H100 80G: 8 cards
+ * do not hold the model at 60.5 GiB a card of 16) sends its all-to-alls
+ * over the network: that one needs IB. */
+Test(dpa, a_group_inside_a_machine_needs_no_ib)
+{
+	const struct plan *p = v3_forced("dp-attention", "16");
+	cr_assert(p->lay.dpa);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_eq(p->lay.d, 2);
+	cr_assert_eq(p->machines, 2);
+	cr_assert(has_note(p, MSG_MULTI_NODE_REPLICAS));
+	cr_assert_not(has_note(p, MSG_MULTI_NODE));
+	cr_assert_not(has_note(p, MSG_MULTI_NODE_NO_IB));
+	static struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "deepseek-v3", "precision", "fp8", "context", "5120",
+		      "output-len", "1024", "concurrency", "128", "dp-attention", "on", NULL);
+	p = plan_of(ref_run(&sc, "h100-80g"), "h100-80g");
+	cr_assert(p->lay.dpa);
+	cr_assert_eq(p->lay.t, 16);
+	cr_assert_eq(p->lay.d, 1);
+	cr_assert(has_note(p, MSG_MULTI_NODE) || has_note(p, MSG_MULTI_NODE_NO_IB));
+	cr_assert_not(has_note(p, MSG_MULTI_NODE_REPLICAS));
+}

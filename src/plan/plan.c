@@ -442,18 +442,21 @@ static void add_fp8_note(struct plan *p, const struct workload *w)
 
 /* TP across machines needs IB; serving's pipeline stages across machines
  * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2);
- * replicas each inside one machine send nothing between them. */
+ * replicas each inside one machine (DPA groups of 8 too) send nothing
+ * between them; a DPA group over machines needs IB for its all-to-alls. */
 static void add_multi_node_note(struct plan *p, const struct workload *w)
 {
 	const struct offer *o = p->baremetal.offer;
 	enum network_choice net = w->sc->network; /* --network: a what-if over the offer's */
 	bool no_ib = net == NETWORK_ETHERNET || (net == NETWORK_OFFER && o && o->inter_node != NET_IB);
 	const struct layout *l = &p->lay;
-	bool serving = w->kind == TASK_INFERENCE && !l->dpa;
+	bool serving = w->kind == TASK_INFERENCE;
 	int replica = l->t * l->p;
+	/* a DPA group inside one machine is a replica like any other; one over
+	 * machines sends its dispatch and combine over the network (IB) */
 	if (serving && replica <= CARDS_PER_MACHINE && CARDS_PER_MACHINE % replica == 0)
 		plan_note(p, msg_multi_node_replicas(p->machines));
-	else if (serving && l->p > 1 && l->t <= CARDS_PER_MACHINE)
+	else if (serving && !l->dpa && l->p > 1 && l->t <= CARDS_PER_MACHINE)
 		plan_note(p, msg_multi_node_pipeline(p->machines));
 	else
 		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
