@@ -136,6 +136,11 @@ MESSAGE(SHAPE_DPA_NO_MLA, shape_dpa_no_mla, BLOCKER,
 	FORM(N_("DP-attention with expert parallel needs a MoE model with MLA attention (as "
 		"DeepSeek-V3): %s is not one")),
 	ARGS1(STRING, model))
+MESSAGE(SHAPE_KIND_CARDS, shape_kind_cards, WARNING,
+	FORM(N_("%s on cannot be built on %d cards (DP-attention: a group of 2, 4 or a multiple "
+		"of 8 cards; expert parallel: TP 2, 4 or 8 dividing the experts): planned without "
+		"it")),
+	ARGS2(STRING, option, INT, cards))
 MESSAGE(USERS_QUEUE, users_queue, WARNING,
 	FORM(N_("the plan holds %lld users at once: %lld more wait for a slot, time to first "
 		"token %.1f s")),

@@ -102,6 +102,13 @@ static double attention_params(const struct model *m)
 	return h * q + 2 * h * kv + q * h;
 }
 
+double arch_attention_params(const struct model *m)
+{
+	if (m->kv_elems && !m->kv_lora_rank)
+		return 0;
+	return m->layers * attention_params(m);
+}
+
 /* One MoE layer's FFN: all routed experts (or experts_per_token of them),
  * the shared experts and the router. */
 static double moe_ffn_params(const struct model *m, int routed)

@@ -36,6 +36,11 @@ double arch_kv_tokens(const struct model *m, double s);
  * the columns cannot describe those projections. */
 double arch_param_count(const struct model *m, double *active);
 
+/* The attention projections of every layer (Q, K, V, O; MLA: its
+ * low-rank paths): what a sequence multiplies through on the rank that
+ * holds it under DP-attention. 0 for MLA without its ranks. */
+double arch_attention_params(const struct model *m);
+
 /* How close a bare size must be to a catalogue model to name it. */
 #define ARCH_NEAR_MODEL 0.03
 

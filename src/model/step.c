@@ -140,7 +140,11 @@ double step_stream_bytes(const struct workload *w, double n)
 	       q.routed * share * w->expert_prec->weight_bytes;
 }
 
-/* GEMM and attention time per token (§2). */
+/* GEMM and attention time per token (§2). Under DP-attention (§6) a
+ * sequence's attention (its projections, its scores, its latent cache)
+ * runs on the one rank that holds it, so those terms are per rank, not
+ * divided by G; step_stage counts the busiest rank's sequences. The FFN
+ * and the experts stay divided over the EP group. */
 static void stage_compute(struct step_model *s, const struct workload *w, const struct params *q,
 			  double f_L, double L_s)
 {
@@ -148,16 +152,38 @@ static void stage_compute(struct step_model *s, const struct workload *w, const 
 	const struct step_efficiency *e = &s->eff;
 	double G = s->t, rate = e->peak_tflops * 1e12 * e->mfu * e->eta_dq;
 	double active_routed = q->E ? q->routed * q->k / q->E : 0;
-	s->mm_tok = 2 * (q->body + active_routed) * f_L / (G * rate);
+	double attn = s->dpa && !m->derived ? arch_attention_params(m) : 0;
+	if (attn > q->body)
+		attn = q->body;
+	s->mm_tok = 2 * (q->body - attn + active_routed) * f_L / (G * rate);
+	s->mm_attn = 2 * attn * f_L / rate;
 	s->mm_head = 2 * q->head / (G * rate);
 	double a = m->heads, d = m->head_dim, d_dec = m->kv_elems ? m->kv_elems : d;
-	double s_kv = s->dpa ? G : (s->t < w->kv_split_max ? s->t : w->kv_split_max);
+	double s_kv = s->dpa ? 1 : (s->t < w->kv_split_max ? s->t : w->kv_split_max);
+	double G_at = s->dpa ? 1 : G; /* DPA: a sequence's attention on one rank */
 	double kv_seq = kv_cache_bytes(m, s->ctx, 1, w->kv_bytes); /* windows: at most theirs */
 	s->kv_dec = kv_seq * f_L / s_kv / (e->bandwidth_gbs * 1e9 * e->mbu_kv);
 	double f16 = s->p16 * e->mfu_attn;
-	s->at_dec = 4 * a * d_dec * arch_kv_tokens(m, s->ctx) * f_L / (G * f16);
-	s->at_pre = s->isl > 0 ? 2 * a * d * prefill_pairs(m, s->isl) / s->isl * f_L / (G * f16) : 0;
+	s->at_dec = 4 * a * d_dec * arch_kv_tokens(m, s->ctx) * f_L / (G_at * f16);
+	s->at_pre =
+		s->isl > 0 ? 2 * a * d * prefill_pairs(m, s->isl) / s->isl * f_L / (G_at * f16) : 0;
 	(void)L_s;
+}
+
+/* DPA: the sequences and prefill tokens on the busiest of the G attention
+ * ranks. Decoding sequences spread, ceil(n_d/G) on the fullest; a prompt
+ * lives on one rank, so a chunk of one prompt is all on one, and whole
+ * prompts spread ceil(prompts/G). */
+static void dpa_rank_load(const struct step_model *s, double n_d, double n_p, double *r_d,
+			  double *r_p)
+{
+	double G = s->t;
+	*r_d = n_d > 0 ? ceil(n_d / G - 1e-9) : 0;
+	*r_p = n_p;
+	if (n_p > 0 && s->isl > 0 && n_p > s->isl) {
+		double whole = ceil(n_p / s->isl / G - 1e-9) * s->isl;
+		*r_p = whole < n_p ? whole : n_p;
+	}
 }
 
 /* All-reduces, or EP's dispatch and combine, per layer of the stage (§2,
@@ -213,10 +239,14 @@ double step_stage(const struct step_model *s, double n_d, double n_p, struct ste
 	double n = n_d + n_p;
 	double touched = s->moe ? 1 - exp(n * s->log_keep) : 0;
 	t.weights = s->t_w_dense + s->t_w_experts * touched;
-	t.matmul_compute = s->mm_tok * n + s->mm_head * (n_d + (s->isl > 0 ? n_p / s->isl : 0));
+	double a_d = n_d, a_p = n_p; /* the attention's sequences and tokens on one card */
+	if (s->dpa)
+		dpa_rank_load(s, n_d, n_p, &a_d, &a_p);
+	t.matmul_compute = s->mm_tok * n + s->mm_attn * (a_d + a_p) +
+			   s->mm_head * (n_d + (s->isl > 0 ? n_p / s->isl : 0));
 	t.matmul = step_blend(t.weights, t.matmul_compute, s->kappa);
-	t.kv = s->kv_dec * n_d;
-	t.attention_compute = s->at_dec * n_d + s->at_pre * n_p;
+	t.kv = s->kv_dec * a_d;
+	t.attention_compute = s->at_dec * a_d + s->at_pre * a_p;
 	t.attention = step_blend(t.kv, t.attention_compute, s->kappa);
 	t.fixed = s->fixed;
 	t.comm = n > 0 ? s->comm_alpha + s->comm_tok * n : 0;

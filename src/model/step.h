@@ -48,6 +48,7 @@ struct step_model {
 	double comm_alpha; /* per step: the collectives' latencies */
 	/* seconds per token */
 	double mm_tok, mm_head; /* GEMM per token through the body; LM head per logit row */
+	double mm_attn;   /* DPA: attention projections per token, on its own rank */
 	double kv_dec;    /* KV read per decoding sequence */
 	double at_dec, at_pre; /* attention FLOP time per decode / prefill token */
 	double comm_tok;  /* all-reduce, dispatch and combine per token */

@@ -32,6 +32,7 @@ struct search {
 	bool found; /* a fitting layout: the best-ranked one */
 	struct layout best;
 	long best_rank;
+	bool ep, dpa; /* --cards with --ep on or --dp-attention on: those shapes only */
 	bool any; /* any valid layout: the one needing least memory */
 	struct layout least;
 	double least_need;
@@ -144,20 +145,40 @@ static int divisors_upto(int n, int max, int *out)
 	return low;
 }
 
-/* Every split of n cards into t x p x d, p ascending. */
+/* DPA + EP over n cards (SERVING.md §6): a group of G = 2, 4 or 8·k
+ * cards, the rest replicas of it. */
+static void search_dpa(struct search *s, int n)
+{
+	for (int G = 2; G <= n; G++) {
+		if (n % G || (G > 4 && G % 8) || G == 3)
+			continue;
+		struct layout l = {.t = G, .p = 1, .d = n / G, .dpa = true};
+		if (l.d <= s->w->sc->concurrency)
+			consider(s, &l);
+	}
+}
+
+/* Every split of n cards into t x p x d, p ascending (s->ep: TP + EP
+ * ones, t of 2 or more dividing the experts; s->dpa: search_dpa). */
 static void search_cards(struct search *s, int n)
 {
 	static const int tps[] = {1, 2, 4, 8};
 	const struct model *m = s->w->m;
 	int ps[128];
+	if (s->dpa) {
+		search_dpa(s, n);
+		return;
+	}
 	for (size_t i = 0; i < sizeof tps / sizeof tps[0]; i++) {
 		int t = tps[i];
 		if (n % t || !tp_allowed(m, t))
 			continue;
+		if (s->ep && (t < 2 || m->experts % t))
+			continue;
 		int rest = n / t, np = divisors_upto(rest, m->layers, ps);
 		for (int k = 0; k < np; k++) {
 			int p = ps[k];
-			struct layout l = {.t = t, .p = p, .d = rest / p};
+			struct layout l = {.t = t, .p = p, .d = rest / p, .ep = s->ep};
 			if (s->training)
 				consider_training(s, l);
 			else if (l.d <= s->w->sc->concurrency)
@@ -349,6 +370,32 @@ static bool forced_shape(struct plan *p, const struct workload *w, struct search
 	return true;
 }
 
+/* --cards N with --ep on or --dp-attention on (serving): the search
+ * keeps those shapes. A model that has no such shape refuses the plan,
+ * as a forced --tp does; N cards that make none are planned without it,
+ * and a note says so. */
+static bool forced_kind(struct plan *p, const struct workload *w, struct search *s)
+{
+	const struct scenario *sc = w->sc;
+	const struct model *m = w->m;
+	bool dpa = sc->dpa == PLAN_ON, ep = sc->ep == PLAN_ON && !dpa;
+	if (!dpa && !ep)
+		return true;
+	if (!serving_moe(m) || (dpa && !m->kv_elems)) {
+		plan_note(p, !serving_moe(m) ? msg_shape_ep_dense(m->name)
+					     : msg_shape_dpa_no_mla(m->name));
+		p->fits = false;
+		return false;
+	}
+	s->dpa = dpa, s->ep = ep;
+	search_cards(s, sc->cards);
+	if (!s->any) {
+		plan_note(p, msg_shape_kind_cards(dpa ? "--dp-attention" : "--ep", sc->cards));
+		s->dpa = s->ep = false;
+	}
+	return true;
+}
+
 static void choose_layout(struct plan *p, const struct workload *w, double usable)
 {
 	struct search s = {.w = w, .usable = usable, .training = w->kind != TASK_INFERENCE};
@@ -358,6 +405,8 @@ static void choose_layout(struct plan *p, const struct workload *w, double usabl
 	}
 	if (w->sc->cards) {
 		p->forced = true;
+		if (!s.training && !forced_kind(p, w, &s))
+			return;
 		struct layout l = forced_layout(&s, w->sc->cards);
 		fill_memory(p, w, &l);
 		queue_the_rest(p, w);
@@ -414,18 +463,21 @@ static struct message efficiency_note(const struct plan *p, const struct workloa
 
 /* TP across machines needs IB; serving's pipeline stages across machines
  * send KB to MB a step, which Ethernet carries (PERFORMANCE.md §2);
- * replicas each inside one machine send nothing between them. */
+ * replicas each inside one machine (DPA groups of 8 too) send nothing
+ * between them; a DPA group over machines needs IB for its all-to-alls. */
 static void add_multi_node_note(struct plan *p, const struct workload *w)
 {
 	const struct offer *o = p->baremetal.offer;
 	enum network_choice net = w->sc->network; /* --network: a what-if over the offer's */
 	bool no_ib = net == NETWORK_ETHERNET || (net == NETWORK_OFFER && o && o->inter_node != NET_IB);
 	const struct layout *l = &p->lay;
-	bool serving = w->kind == TASK_INFERENCE && !l->dpa;
+	bool serving = w->kind == TASK_INFERENCE;
 	int replica = l->t * l->p;
+	/* a DPA group inside one machine is a replica like any other; one over
+	 * machines sends its dispatch and combine over the network (IB) */
 	if (serving && replica <= CARDS_PER_MACHINE && CARDS_PER_MACHINE % replica == 0)
 		plan_note(p, msg_multi_node_replicas(p->machines));
-	else if (serving && l->p > 1 && l->t <= CARDS_PER_MACHINE)
+	else if (serving && !l->dpa && l->p > 1 && l->t <= CARDS_PER_MACHINE)
 		plan_note(p, msg_multi_node_pipeline(p->machines));
 	else
 		plan_note(p, no_ib ? msg_multi_node_offer_without_ib(p->machines)
