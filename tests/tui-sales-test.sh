@@ -43,7 +43,8 @@ while IFS=, read -r gpu ac as am bc bs bm diff _; do
 	sd() { case $(printf '%.0f' "$1") in 0|-0) printf '¥0' ;; -*) printf -- '-¥%s' "$(g "$1")" ;;
 		*) printf '\\+¥%s' "$(g "$1")" ;; esac; }
 	d=$([ -n "$diff" ] && sd "$diff" || printf '—')
-	re="$name +$ac +$as +$(m "$am") │ +$bc +$bs +$(m "$bm") │ +$d"
+	# each side's tok/s beside its price (issue 21: "what if int4?" asks the speed too)
+	re="$name +$ac +$as +$(m "$am") +~?[0-9.,]+ │ +$bc +$bs +$(m "$bm") +~?[0-9.,]+ │ +$d"
 	if grep -qE -- "$re" "$art/pinned.txt"; then rows=$((rows + 1)); else fail "no compare row /$re/"; fi
 done < "$art/compare.csv"
 if [ "$rows" -gt 0 ]; then
@@ -51,6 +52,9 @@ if [ "$rows" -gt 0 ]; then
 else
 	fail "pinned vs now: no rows to compare (is compare.csv empty?)"
 fi
+# the speeds are --compare's, as the table rounds them: RTX 4090 29.98 and 14.59
+grep -qE "│ RTX 4090 24G +8 TP8 +¥9,169 +30\.0 │ +3 PP3 +¥3,219 +14\.6 │" "$art/pinned.txt" &&
+	pass "pinned vs now: both speeds beside the prices" || fail "pinned vs now: the speeds"
 check_width pinned 120
 keys P
 wait_for "unpinned" && pass "P unpins" || fail "P did not unpin"

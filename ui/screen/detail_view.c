@@ -14,6 +14,7 @@
 #include "report.h"
 #include "tables.h"
 #include "text.h"
+#include "units.h"
 #include "detail_lines.h"
 #include "view.h"
 
@@ -68,46 +69,50 @@ static void shape_or_dash(char *buf, size_t cap, const struct plan *p)
 		snprintf(buf, cap, "—");
 }
 
-/* The compare table's columns: GPU, pinned cards, plan and monthly cost │
- * the same now │ the change. Plans are shape codes, as in the table, so
- * they are never cut. */
-enum { C_GPU, C_CARDS_A, C_PLAN_A, C_MONEY_A, C_SEP_A, C_CARDS_B, C_PLAN_B, C_MONEY_B, C_SEP_B,
-       C_DELTA, CMP_COLS };
-static const bool cmp_right[CMP_COLS] = {false, true, false, true, false,
-					 true,  false, true, false, true};
+/* The compare table's columns: GPU, pinned cards, plan, monthly cost and
+ * speed (tok/s, or days for a training job) │ the same now │ the change.
+ * Plans are shape codes, as in the table, so they are never cut. */
+enum { C_GPU, C_CARDS_A, C_PLAN_A, C_MONEY_A, C_SPEED_A, C_SEP_A, C_CARDS_B, C_PLAN_B, C_MONEY_B,
+       C_SPEED_B, C_SEP_B, C_DELTA, CMP_COLS };
+static const bool cmp_right[CMP_COLS] = {false, true, false, true, true, false,
+					 true,  false, true, true, false, true};
 
 /* The ways to lay the table out, roomiest first: the first that fits the
  * box is drawn. Each column is as wide as its widest cell (headers
  * included) and at least its minimum, with gap spaces before it; the
  * minimums keep the layout the fixed widths used to give. Narrower boxes
- * leave out the plans, then the "pin"/"now" labels over the cards (the
- * money columns say "pinned"/"now" instead), then the │ rules (two spaces
- * part the halves). A table still too wide loses whole columns from the
- * right: a cell is never cut, and two cells never touch. */
+ * leave out the plans (the table above has them) before the speed, which
+ * "what if int4?" asks beside the price (issue 21); then the speed, then
+ * the "pin"/"now" labels over the cards (the money columns say
+ * "pinned"/"now" instead), then the │ rules (two spaces part the halves).
+ * A table still too wide loses whole columns from the right: a cell is
+ * never cut, and two cells never touch. */
 struct cmp_layout {
 	int min[CMP_COLS]; /* 0: as wide as its widest cell */
-	bool plans, labels, rules;
+	bool plans, labels, rules, speed;
 };
 static const struct cmp_layout cmp_layouts[] = {
-	{{12, 4, 10, 8, 1, 3, 10, 8, 1, 8}, true, true, true},
-	{{12, 3, 0, 7, 1, 3, 0, 7, 1, 7}, false, true, true},
-	{{0}, false, false, true},
-	{{0}, false, false, false},
+	{{12, 4, 10, 8, 5, 1, 3, 10, 8, 5, 1, 8}, true, true, true, true},
+	{{12, 3, 0, 7, 5, 1, 3, 0, 7, 5, 1, 7}, false, true, true, true},
+	{{12, 3, 0, 7, 0, 1, 3, 0, 7, 0, 1, 7}, false, true, true, false},
+	{{0}, false, false, true, false},
+	{{0}, false, false, false, false},
 };
 
 struct cmp_table {
 	const struct cmp_layout *lay;
+	bool days; /* the speed columns are a training job's days */
 	int width[CMP_COLS], gap[CMP_COLS]; /* width 0: the column is left out */
 };
 
 /* One line's cells: the header, or a GPU's pinned and current plans. */
 struct cmp_cells {
-	char ca[16], cb[16], sa[32], sb[32];
+	char ca[16], cb[16], sa[32], sb[32], va[32], vb[32];
 	struct compare_row r;
 	const char *text[CMP_COLS];
 };
 
-static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay)
+static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay, bool days)
 {
 	/* TRANSLATORS: the compare table's headers; each column is as wide
 	   as its widest cell. "pin" and "now" head the card counts (narrow
@@ -119,14 +124,28 @@ static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay)
 		cards ? _("pin") : "",
 		_("pinned"),
 		lay->labels ? _("monthly") : _("pinned"),
+		days ? _("days") : "tok/s",
 		"│",
 		cards ? _("now") : "",
 		_("now"),
 		lay->labels ? _("monthly") : _("now"),
+		days ? _("days") : "tok/s",
 		"│",
 		_("change"),
 	};
 	memcpy(c->text, text, sizeof text);
+}
+
+/* The plan's speed as the table shows it: output tok/s, the days of a
+ * training job, "—" where the time model has none. */
+static void speed_or_dash(char *buf, size_t cap, const struct plan *p)
+{
+	if (p && p->cards && p->fits && p->training.valid)
+		unit_days(buf, cap, p->training.days);
+	else if (p && p->cards && p->fits && p->throughput.valid)
+		unit_rate(buf, cap, p->throughput.output_tokens_per_s);
+	else
+		snprintf(buf, cap, "—");
 }
 
 static void cmp_row_cells(struct cmp_cells *c, const struct plan *p, const struct plan *q)
@@ -136,8 +155,11 @@ static void cmp_row_cells(struct cmp_cells *c, const struct plan *p, const struc
 	snprintf(c->cb, sizeof c->cb, "%d", c->r.cards_b);
 	shape_or_dash(c->sa, sizeof c->sa, c->r.a);
 	shape_or_dash(c->sb, sizeof c->sb, c->r.b);
-	const char *const text[CMP_COLS] = {gpu_short_name(c->r.gpu), c->ca, c->sa, c->r.money_a, "│",
-					    c->cb, c->sb, c->r.money_b, "│", c->r.delta};
+	speed_or_dash(c->va, sizeof c->va, c->r.a);
+	speed_or_dash(c->vb, sizeof c->vb, c->r.b);
+	const char *const text[CMP_COLS] = {gpu_short_name(c->r.gpu), c->ca, c->sa, c->r.money_a,
+					    c->va, "│", c->cb, c->sb, c->r.money_b, c->vb, "│",
+					    c->r.delta};
 	memcpy(c->text, text, sizeof text);
 }
 
@@ -145,6 +167,8 @@ static bool cmp_shown(const struct cmp_layout *lay, int col)
 {
 	if (col == C_PLAN_A || col == C_PLAN_B)
 		return lay->plans;
+	if (col == C_SPEED_A || col == C_SPEED_B)
+		return lay->speed;
 	if (col == C_SEP_A || col == C_SEP_B)
 		return lay->rules;
 	return true;
@@ -179,7 +203,7 @@ static void cmp_measure(struct cmp_table *t, const struct cmp_cells *rows, size_
 		bool after_rule = col == C_SEP_A + 1 || col == C_SEP_B + 1;
 		t->gap[col] = col == 0 ? 0 : after_rule && !lay->rules ? 2 : 1;
 	}
-	cmp_header_cells(&c, lay);
+	cmp_header_cells(&c, lay, t->days);
 	cmp_widen(t, &c);
 	for (size_t i = 0; i < n; i++)
 		cmp_widen(t, &rows[i]);
@@ -305,8 +329,9 @@ int detail_lines_compare(struct detail_lines *d, const struct session *s, int w)
 		const struct plan *q = session_plan_at(s, i);
 		cmp_row_cells(&rows[i], plan_for_same_gpu(&s->pin_an, q), q);
 	}
+	t.days = tasks[s->sc.task].kind != TASK_INFERENCE;
 	cmp_fit(&t, rows, n, w);
-	cmp_header_cells(&c, t.lay);
+	cmp_header_cells(&c, t.lay, t.days);
 	if (d->n < DETAIL_LINES)
 		cmp_line(d->line[d->n++], DETAIL_LINE_BYTES, &t, &c);
 	for (size_t i = 0; i < n && d->n < DETAIL_LINES; i++)
