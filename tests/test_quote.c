@@ -679,3 +679,19 @@ Test(quote, the_alternatives_are_in_the_quote)
 	cr_assert(strstr(text, " | one step up: ¥9,345 more a month for 1.8× output tokens/s"),
 		  "%s", text);
 }
+
+/* The quote names the fastest within the budget beside the cheapest. */
+Test(quote, the_budget_line_names_the_fastest_within_it)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "concurrency", "64", "budget", "40000",
+		      NULL);
+	char *text = markdown_of(ref_run(&sc, "h100-80g"), NULL, 0);
+	cr_assert(strstr(text, "\n\nFastest within the budget of ¥40,000 a month: TP4 on 4 × "
+			       "H100 80G, ¥37,380/month, ~"), "%s", text);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "concurrency", "64", "budget", "5000",
+		      NULL);
+	text = markdown_of(ref_run(&sc, "h100-80g"), NULL, 0);
+	cr_assert(strstr(text, "Within the budget of ¥5,000 a month: no plan that meets the goals"),
+		  "%s", text);
+}

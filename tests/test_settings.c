@@ -202,7 +202,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"slo-ttft", "10s"}, {"slo-tpot", "none"}, {"percentile", "99"}, {"ep", "auto"},
 		{"dp-attention", "auto"}, {"engine", ""}, {"train-tokens", ""},
 		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
-		{"network", "offer"}, {"model", ""}};
+		{"network", "offer"}, {"budget", "none"}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
 	cr_assert_eq(sizeof want / sizeof want[0], n_settings);
@@ -338,6 +338,7 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"deadline", "Deadline", NULL, false, SETTING_NUMBER},
 		{"measured", "Measured", NULL, true, SETTING_NUMBER},
 		{"network", "Network", NULL, true, SETTING_CHOICE},
+		{"budget", "Budget", NULL, true, SETTING_NUMBER},
 	};
 	size_t k = 0;
 	for (size_t r = 0; r < n_settings; r++) {

@@ -461,3 +461,36 @@ Test(throughput, the_next_step_up_is_an_alternative)
 	assert_close(up->why.args[1].v.f, speedup, "the speed-up in the message");
 	cr_assert(speedup >= 1.2 && speedup < 2, "%g", speedup);
 }
+
+/* --budget shows what it buys and never chooses the plan (issue 21).
+ * Llama-3.1-8B bf16, 64 users on H100: the plan stays one card (¥9,345);
+ * within ¥40,000 the fastest that meets the goals is TP4 on four
+ * containers, 4 × 9,345 = ¥37,380; ¥5,000 is short of the plan by
+ * 9,345 - 5,000 = ¥4,345. */
+Test(throughput, a_budget_lists_what_it_buys)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "concurrency", "64", "budget", "40000",
+		      NULL);
+	const struct plan *p = run_on("h100-80g", &sc);
+	cr_assert_eq(p->cards, 1);
+	const struct alternative *in = NULL;
+	for (int i = 0; i < p->nalternatives; i++)
+		if (p->alternatives[i].why.code == MSG_ALT_WITHIN_BUDGET)
+			in = &p->alternatives[i];
+	cr_assert_not_null(in);
+	cr_assert_eq(in->cards, 4);
+	assert_close(in->monthly, 37380, "four containers");
+	assert_close(in->why.args[1].v.f, in->tokens_per_s / p->throughput.output_tokens_per_s,
+		     "speed-up");
+	scenario_put(&sc, "budget", "5000");
+	p = run_on("h100-80g", &sc);
+	cr_assert_eq(p->cards, 1);
+	const struct message *short_by = NULL;
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_BUDGET_SHORT)
+			short_by = &p->notes[i];
+	cr_assert_not_null(short_by);
+	assert_close(short_by->args[1].v.money.amount, 4345, "short by");
+	assert_close(short_by->args[2].v.money.amount, 9345, "the plan's cost");
+}

@@ -195,6 +195,17 @@ MESSAGE(ALT_CHEAPEST_PER_TOKEN, alternative_cheapest_per_token, INFO,
 MESSAGE(ALT_STEP_UP, alternative_step_up, INFO,
 	FORM(N_("one step up: %s more a month for %.1f× output tokens/s and a TTFT of %.2f s")),
 	ARGS3(MONEY, extra_monthly, DOUBLE, speedup, DOUBLE, ttft_s))
+MESSAGE(ALT_WITHIN_BUDGET, alternative_within_budget, INFO,
+	FORM(N_("the fastest within the budget of %s a month: %.1f× output tokens/s")),
+	ARGS2(MONEY, budget, DOUBLE, speedup))
+MESSAGE(BUDGET_SHORT, budget_short, WARNING,
+	FORM(N_("the budget of %s a month is short by %s: the cheapest plan that meets the "
+		"goals costs %s")),
+	ARGS3(MONEY, budget, MONEY, short_by, MONEY, cheapest))
+MESSAGE(BUDGET_SERVING_ONLY, budget_serving_only, NOTICE,
+	FORM(N_("--budget sizes serving plans; a training job's cost follows its cards and "
+		"deadline (--deadline)")),
+	ARGS0())
 MESSAGE(WHY_MEMORY_MINIMUM, why_memory_minimum, INFO,
 	PLURAL(0, NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
 		      "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")),

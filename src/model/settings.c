@@ -343,6 +343,14 @@ const struct setting settings[] = {
 	 .summary_text = N_("custom network"),
 	 .json_key = "network", .help = N_("training: link between machines (what-if)"),
 	 .choice = network_choice, .get_choice = network_get, .set_choice = network_set},
+	{.key = "budget", .metavar = "AMOUNT", .label = N_("Budget"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("budget %s a month"), .json_key = "budget", .json_decimals = 0,
+	 .help = N_("serving: the most to spend a month; the plan stays the cheapest that meets "
+		    "the goals, the fastest within the budget is listed beside it, and a budget "
+		    "below the plan says by how much (none = no budget)"),
+	 .accepted = N_("an amount a month, %s (none) to %s"), FIELD(budget),
+	 .type = FIELD_DOUBLE, .max = 1e12, .zero_word = N_("none")},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
 

@@ -579,17 +579,48 @@ static void step_up(const struct workload *w, struct plan *p, const struct plan 
 	for (int i = 0; i < n; i++) {
 		const struct plan *q = &cand[i];
 		double m = headline_monthly(q);
-		if (!eligible(w->sc, q) || listed(p, q) || !differ(m, spend, SAME_SPEND) ||
-		    m < spend || q->throughput.output_tokens_per_s < STEP_SPEED * x)
+		if (!eligible(w->sc, q) || !differ(m, spend, SAME_SPEND) || m < spend ||
+		    q->throughput.output_tokens_per_s < STEP_SPEED * x)
 			continue;
 		if (!up || better(q, up))
 			up = q;
 	}
-	if (up)
+	if (up && !listed(p, up)) /* listed: the fastest within the budget is the step up */
 		add_alternative(p, up, msg_alternative_step_up(
 					       headline_monthly(up) - spend, plan_currency(up),
 					       up->throughput.output_tokens_per_s / x,
 					       up->throughput.ttft_s));
+}
+
+/* --budget (issue 21): never the plan's rule (the seeds: "决定卡数的不是预算"),
+ * what it buys. Within it, the fastest plan that meets the goals at no
+ * more spend, when it is faster than the plan; below the plan, by how much
+ * it falls short. */
+static void within_budget(const struct workload *w, struct plan *p, const struct plan *cand,
+			  int n)
+{
+	double budget = w->sc->budget, spend = headline_monthly(p);
+	const char *cur = plan_currency(p);
+	if (budget <= 0 || spend < 0)
+		return;
+	if (spend > budget * (1 + SAME_SPEND)) {
+		plan_note(p, msg_budget_short(budget, cur, spend - budget, cur, spend, cur));
+		return;
+	}
+	const struct plan *fast = NULL;
+	for (int i = 0; i < n; i++) {
+		const struct plan *q = &cand[i];
+		if (!eligible(w->sc, q) || headline_monthly(q) > budget * (1 + SAME_SPEND) ||
+		    strcmp(plan_currency(q), cur) != 0)
+			continue;
+		if (!fast || q->throughput.output_tokens_per_s > fast->throughput.output_tokens_per_s)
+			fast = q;
+	}
+	double x = p->throughput.output_tokens_per_s;
+	if (fast && !listed(p, fast) && differ(fast->throughput.output_tokens_per_s, x, SAME_SPEED) &&
+	    fast->throughput.output_tokens_per_s > x)
+		add_alternative(p, fast, msg_alternative_within_budget(
+						 budget, cur, fast->throughput.output_tokens_per_s / x));
 }
 
 /* What the users see of the plan's figures: a queue beyond what it holds,
@@ -628,6 +659,7 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		plan_time(w, p, -1, true);
 	cheapest_alternative(w, p, cand, n);
 	if (!p->short_of_goals && p->throughput.output_tokens_per_s > 0) {
+		within_budget(w, p, cand, n);
 		step_up(w, p, cand, n); /* the step down is the why list's memory minimum */
 	}
 	time_notes(sc, p);

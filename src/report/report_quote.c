@@ -582,6 +582,61 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 	md_fixed_assumptions(out, a);
 }
 
+/* The fastest of the plans and their within-budget alternatives that the
+ * budget pays for (the plan itself when none is faster). */
+struct budget_pick {
+	const struct plan *p;          /* its GPU's plan */
+	const struct alternative *alt; /* NULL: the plan itself */
+	double tokens_per_s;
+};
+
+static struct budget_pick budget_pick(const struct analysis *a)
+{
+	struct budget_pick b = {.p = NULL, .alt = NULL, .tokens_per_s = -1};
+	for (size_t i = 0; i < a->nplans; i++) {
+		const struct plan *p = &a->plans[i];
+		double m = plan_monthly(p);
+		if (!p->fits || !p->throughput.valid || p->short_of_goals || m < 0)
+			continue;
+		if (m <= a->sc.budget && p->throughput.output_tokens_per_s > b.tokens_per_s)
+			b = (struct budget_pick){p, NULL, p->throughput.output_tokens_per_s};
+		for (int k = 0; k < p->nalternatives; k++) {
+			const struct alternative *alt = &p->alternatives[k];
+			if (alt->why.code == MSG_ALT_WITHIN_BUDGET && alt->tokens_per_s > b.tokens_per_s)
+				b = (struct budget_pick){p, alt, alt->tokens_per_s};
+		}
+	}
+	return b;
+}
+
+/* "Fastest within ¥40,000 a month: TP4 on 4 × H100 80G, ¥37,380/month,
+ * ~6,706 tok/s." — or that nothing is within it. */
+static void md_budget_line(FILE *out, const struct analysis *a)
+{
+	char budget[48], money[48], tok[32], shape[64];
+	if (a->sc.budget <= 0 || tasks[a->sc.task].kind != TASK_INFERENCE)
+		return;
+	const struct budget_pick b = budget_pick(a);
+	unit_money(budget, sizeof budget, a->sc.budget, b.p ? plan_currency(b.p) : "CNY",
+		   style_quote.money);
+	if (!b.p) {
+		fprintf(out, _("Within the budget of %s a month: no plan that meets the goals (see "
+			       "the notes for by how much it falls short).\n\n"), MD(budget));
+		return;
+	}
+	if (b.alt)
+		alternative_strategy_text(shape, sizeof shape, b.alt);
+	else
+		plan_strategy_text(shape, sizeof shape, b.p);
+	md_money(money, sizeof money, b.alt ? b.alt->monthly : plan_monthly(b.p), b.p);
+	unit_rate(tok, sizeof tok, b.tokens_per_s);
+	const struct throughput *t = &b.p->throughput; /* the GPU's band is the alternative's */
+	fprintf(out, _("Fastest within the budget of %s a month: %s on %d × %s, %s/month, ~%s "
+		       "tok/s (−%.0f %% / +%.0f %%).\n\n"), MD(budget), MD(shape),
+		b.alt ? b.alt->cards : b.p->cards, MD(gpu_short_name(b.p->gpu)), MD(money), MD(tok),
+		t->band_low_pct, t->band_high_pct);
+}
+
 static void md_title(FILE *out, const struct analysis *a)
 {
 	char cheapest[256];
@@ -590,6 +645,7 @@ static void md_title(FILE *out, const struct analysis *a)
 	fprintf(out, _("# GPU quote: %s, %s, %s\n\n"), MD(scenario_model(&a->sc)->name),
 		MD(precisions[a->sc.precision].name), MD(_(tasks[a->sc.task].label)));
 	fprintf(out, _("Cheapest: %s.\n\n"), MD(cheapest));
+	md_budget_line(out, a);
 }
 
 void report_markdown_ordered(FILE *out, const struct analysis *a, const size_t *order, size_t n)
