@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "capacity.h"
+#include "cheaper.h"
 #include "step.h"
 #include "throughput.h"
 #include "helpers.h"
@@ -493,4 +494,34 @@ Test(throughput, a_budget_lists_what_it_buys)
 	cr_assert_not_null(short_by);
 	assert_close(short_by->args[1].v.money.amount, 4345, "short by");
 	assert_close(short_by->args[2].v.money.amount, 9345, "the plan's cost");
+}
+
+/* A 16-bit KV cache is questioned where it holds the memory (PERFORMANCE.md
+ * §2). Llama-3.1-70B fp8, 16 users × 128k, no speed or TTFT goal, on H100:
+ * 16 × 131072 tokens × 327,680 bytes = 687 GB of KV at 16 bits take two
+ * machines (2 × ¥87,200 = ¥174,400 in the region with IB); at 8 bits one
+ * machine, ¥88,480: 1 − 88,480 / 174,400 = 49 % less (the 8 cards are
+ * slower, and the message says so). */
+Test(throughput, an_fp8_kv_cache_is_suggested_where_it_saves)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-70b", "precision", "fp8", "context", "128k",
+		      "concurrency", "16", "slo-ttft", "none", "min-speed", "none", NULL);
+	struct analysis *an = ref_run(&sc, "h100-80g");
+	const struct plan *p = &an->plans[0];
+	const struct alternative *kv = NULL;
+	for (int i = 0; i < p->nalternatives; i++)
+		if (p->alternatives[i].why.code == MSG_ALT_KV_FP8)
+			kv = &p->alternatives[i];
+	cr_assert_not_null(kv);
+	assert_close(plan_monthly(p), 174400, "two machines");
+	cr_assert_eq(kv->cards, 8);
+	assert_close(kv->monthly, 88480, "one machine");
+	assert_close(kv->why.args[1].v.f, 100 * (1 - kv->monthly / plan_monthly(p)), "saving");
+	cr_assert_geq(kv->why.args[1].v.f, 20);
+	/* asked with an FP8 cache already: nothing to suggest */
+	scenario_put(&sc, "kv-precision", "fp8");
+	p = &ref_run(&sc, "h100-80g")->plans[0];
+	for (int i = 0; i < p->nalternatives; i++)
+		cr_assert_neq(p->alternatives[i].why.code, MSG_ALT_KV_FP8);
 }

@@ -195,6 +195,10 @@ MESSAGE(ALT_CHEAPEST_PER_TOKEN, alternative_cheapest_per_token, INFO,
 MESSAGE(ALT_STEP_UP, alternative_step_up, INFO,
 	FORM(N_("one step up: %s more a month for %.1f× output tokens/s and a TTFT of %.2f s")),
 	ARGS3(MONEY, extra_monthly, DOUBLE, speedup, DOUBLE, ttft_s))
+MESSAGE(ALT_KV_FP8, alternative_kv_fp8, INFO,
+	FORM(N_("an FP8 KV cache (--kv-precision fp8) halves it: %s a month (%.0f %% less) for "
+		"%.1f× output tokens/s; check the answers on long prompts before committing")),
+	ARGS3(MONEY, monthly, DOUBLE, saving_pct, DOUBLE, speedup))
 MESSAGE(ALT_WITHIN_BUDGET, alternative_within_budget, INFO,
 	FORM(N_("the fastest within the budget of %s a month: %.1f× output tokens/s")),
 	ARGS2(MONEY, budget, DOUBLE, speedup))

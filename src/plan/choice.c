@@ -570,6 +570,7 @@ static void add_alternative(struct plan *p, const struct plan *q, struct message
 		set_alternative(&p->alternatives[p->nalternatives++], q, why);
 }
 
+
 /* The next tier up (PERFORMANCE.md §2): the least more spend that meets the
  * goals and buys STEP_SPEED× the output tokens/s at the users' load. */
 static void step_up(const struct workload *w, struct plan *p, const struct plan *cand, int n)
@@ -639,6 +640,45 @@ static void time_notes(const struct scenario *sc, struct plan *p)
 	plan_note(p, msg_percentile_estimate(sc->percentile));
 }
 
+/* PERFORMANCE.md §2: a 16-bit KV cache is questioned where it holds a
+ * share of the memory (long contexts, many users) and the card has FP8:
+ * the plan with an FP8 cache is listed when it cuts the spend by
+ * KV_FP8_SAVING or buys KV_FP8_SPEEDUP× the output, and meets the goals. */
+#define KV_SHARE 0.25
+#define KV_FP8_SAVING 0.20
+#define KV_FP8_SPEEDUP 1.5
+
+static bool kv_worth_asking(const struct workload *w, const struct plan *p)
+{
+	return w->kind == TASK_INFERENCE && w->sc->kv_precision != KV_FP8 &&
+	       gpu_has_fp8(p->gpu) && p->fits && p->throughput.valid && !p->short_of_goals &&
+	       p->need > 0 && p->per_card.kv_cache >= KV_SHARE * p->need;
+}
+
+/* Called last in plan_choose: its own call for the FP8 cache (which asks
+ * nothing more) reuses the candidates, which p no longer needs. */
+static void kv_fp8_alternative(const struct workload *w0, const struct catalog *c, struct plan *p)
+{
+	static struct plan q; /* large: not on the stack */
+	struct scenario sc;
+	struct workload w;
+	if (!kv_worth_asking(w0, p))
+		return;
+	scenario_copy(&sc, w0->sc);
+	sc.kv_precision = KV_FP8;
+	if (!workload_init(&w, &sc))
+		return;
+	plan_for_gpu(&w, c, p->gpu, &q);
+	plan_choose(&w, c, &q);
+	double m = plan_monthly(p), mq = plan_monthly(&q);
+	double x = p->throughput.output_tokens_per_s, xq = q.throughput.output_tokens_per_s;
+	if (!q.fits || !q.throughput.valid || q.short_of_goals || m <= 0 || mq < 0 || x <= 0 ||
+	    (mq > (1 - KV_FP8_SAVING) * m && xq < KV_FP8_SPEEDUP * x))
+		return;
+	add_alternative(p, &q, msg_alternative_kv_fp8(mq, plan_currency(&q),
+							    100 * (1 - mq / m), xq / x));
+}
+
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p)
 {
 	static struct plan cand[CANDIDATES]; /* large: not on the stack of every caller */
@@ -663,4 +703,5 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		step_up(w, p, cand, n); /* the step down is the why list's memory minimum */
 	}
 	time_notes(sc, p);
+	kv_fp8_alternative(w, c, p); /* last: it reuses the candidates */
 }
