@@ -4,6 +4,7 @@
  * line and what was expected. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "trial.h"
@@ -64,11 +65,11 @@ Test(trial, vllm_result_json)
 	/* 320000 tokens / 320 requests = 1000 in and 1000 out */
 	cr_assert_float_eq(p->isl, 1000, 1e-12);
 	cr_assert_float_eq(p->osl, 1000, 1e-12);
-	cr_assert_float_eq(p->output_tok_s, 6070.95, 1e-9);
-	cr_assert_float_eq(p->ttft_mean_ms, 88.41, 1e-9);
-	cr_assert_float_eq(p->ttft_p99_ms, 161.3, 1e-9);
-	cr_assert_float_eq(p->tpot_mean_ms, 5.18, 1e-9);
-	cr_assert_float_eq(p->itl_p99_ms, 9.77, 1e-9);
+	cr_assert_float_eq(p->output_tok_s, 3412.6, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 61.3, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 140.2, 1e-9);
+	cr_assert_float_eq(p->tpot_mean_ms, 9.12, 1e-9);
+	cr_assert_float_eq(p->itl_p99_ms, 12.9, 1e-9);
 }
 
 Test(trial, sglang_jsonl_one_run_a_line)
@@ -175,4 +176,176 @@ Test(trial, refused_file_keeps_earlier_points)
 	char err[300];
 	cr_assert_not(trial_read_text("bad", "{", 1, &t, err, sizeof err));
 	cr_assert_eq(t.n, 1);
+}
+
+/* ---- the fit (src/model/trial_fit.c) ---- */
+
+#include "estimate.h"
+#include "helpers.h"
+#include "throughput.h"
+#include "trial_fit.h"
+
+/* A trial made by the model itself on a GPU whose efficiencies are
+ * known: every figure exactly what throughput_compute gives there. */
+static void synthetic_point(const struct scenario *sc, const struct gpu *g, double b,
+			    double isl, double osl, struct trial_point *p)
+{
+	struct scenario ps = *sc;
+	struct workload w;
+	struct throughput th;
+	ps.context = (long long)(isl + osl), ps.output_len = (long long)osl, ps.concurrency = (long long)b;
+	cr_assert(workload_init(&w, &ps));
+	throughput_compute(&w, g, &(struct layout){.t = 1, .p = 1, .d = 1}, (long long)b, 0, &th);
+	cr_assert(th.valid);
+	*p = (struct trial_point){.concurrency = b, .isl = isl, .osl = osl,
+				  .output_tok_s = th.output_tokens_per_s,
+				  .ttft_mean_ms = th.ttft_s * 1000, .tpot_mean_ms = th.tpot_s * 1000,
+				  .ttft_p99_ms = -1, .tpot_p99_ms = -1, .itl_mean_ms = -1,
+				  .itl_p99_ms = -1};
+}
+
+static const struct gpu *ref_gpu(const char *id)
+{
+	for (size_t i = 0; i < ref_catalog.ngpus; i++)
+		if (strcmp(ref_catalog.gpus[i].id, id) == 0)
+			return &ref_catalog.gpus[i];
+	cr_assert_fail("no GPU %s", id);
+	return NULL;
+}
+
+#define assert_within(got, want, rel)                                                      \
+	cr_assert(fabs((got) / (want) - 1) <= (rel), "%s = %.6g, expected %.6g within %g", \
+		  #got, (double)(got), (double)(want), (double)(rel))
+
+Test(trial_fit, synthetic_trial_fitted_back_within_one_percent, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	const struct gpu *h100 = ref_gpu("h100-80g");
+	/* the "real" card: 0.8 × 0.75 = 0.6 of the bundled mbu 0.80 (mbu_kv 0.75
+	   × 0.75 = 0.5625), matmul 0.70 × 0.7 = 0.49, the software factor 1 × 1.6 */
+	struct gpu truth = *h100;
+	truth.mbu = 0.6, truth.mbu_kv = 0.5625, truth.mfu_infer = 0.49;
+	truth.mfu_infer_fp8 = h100->mfu_infer_fp8 * 0.7, truth.sw = 1.6;
+	static const double load[][3] = {{1, 1000, 500},   {8, 1000, 500},  {32, 2000, 500},
+					 {64, 4000, 300},  {128, 1000, 500}, {256, 2000, 200}};
+	sc.trial.n = (int)(sizeof load / sizeof load[0]);
+	for (int i = 0; i < sc.trial.n; i++)
+		synthetic_point(&sc, &truth, load[i][0], load[i][1], load[i][2], &sc.trial.pts[i]);
+	struct trial_fit f;
+	char err[200] = "";
+	cr_assert(trial_fit_run(&sc, h100, 1, &f, err, sizeof err), "%s", err);
+	assert_within(f.after.mbu, 0.6, 0.01);
+	assert_within(f.after.mfu_infer, 0.49, 0.01);
+	assert_within(f.after.sw, 1.6, 0.01);
+	cr_assert(f.residual_pct < 1, "residual %.3f %%", f.residual_pct);
+	cr_assert(f.before_pct > 10, "the bundled values miss the trial: %.1f %%", f.before_pct);
+	cr_assert_float_eq(f.band_pct, TRIAL_BAND_MIN_PCT, 1e-12); /* 2 × residual < 5 */
+	cr_assert_float_eq(f.load_min, 1, 1e-12);
+	cr_assert_float_eq(f.load_max, 256, 1e-12);
+	cr_assert(trial_fit_inside(&f, 1, 1, 100));
+	cr_assert_not(trial_fit_inside(&f, 2, 1, 100)); /* other TP */
+	cr_assert_not(trial_fit_inside(&f, 1, 2, 100)); /* more machines */
+	cr_assert_not(trial_fit_inside(&f, 1, 1, 600)); /* beyond 2 × 256 users */
+}
+
+/* ---- every plan on the trial's GPU uses the fit (src/plan/analysis.c) ---- */
+
+static bool has_note(const struct message *notes, int n, enum message_code code)
+{
+	for (int i = 0; i < n; i++)
+		if (notes[i].code == code)
+			return true;
+	return false;
+}
+
+/* A scenario of 32 users, 1000 in / 500 out, with a synthetic trial of
+ * 8 and 32 users made on an H100 whose mbu is 0.6 (bundled 0.80). */
+static void trial_scenario(struct scenario *sc, long long users)
+{
+	char n[16];
+	snprintf(n, sizeof n, "%lld", users);
+	make_scenario(sc, &ref_catalog, "llama-3.1-8b", "context", "1500", "output-len", "500",
+		      "concurrency", n, NULL);
+	struct gpu truth = *ref_gpu("h100-80g");
+	truth.mbu = 0.6;
+	sc->trial.n = 2;
+	synthetic_point(sc, &truth, 8, 1000, 500, &sc->trial.pts[0]);
+	synthetic_point(sc, &truth, 32, 1000, 500, &sc->trial.pts[1]);
+}
+
+Test(trial_fit, plans_on_the_trial_gpu_use_the_fit, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(a->trial.valid);
+	const struct plan *p = plan_of(a, "h100-80g");
+	cr_assert_eq(p->gpu, &a->trial_gpu);
+	/* two loads of one length cannot tell mbu from sw apart, but the fitted
+	   pair gives back what was measured: the plan of the trial's own 32 users
+	   on one card streams at the measured TPOT */
+	cr_assert(a->trial.residual_pct < 1, "%g %%", a->trial.residual_pct);
+	cr_assert_eq(p->cards, 1);
+	assert_within(p->throughput.tpot_s, sc.trial.pts[1].tpot_mean_ms / 1000, 0.01);
+	assert_within(p->throughput.eff.mbu, a->trial.after.mbu, 1e-12);
+	cr_assert_eq(a->trial_gpu.calibration, CAL_MEASURED);
+	/* 32 users at TP1 on one machine: inside, the fit's band (5 %: 2 × ~0) */
+	cr_assert_float_eq(p->throughput.band_low_pct, 5, 1e-12);
+	cr_assert_float_eq(p->throughput.band_high_pct, 5, 1e-12);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_CALIBRATED));
+	cr_assert_not(has_note(p->notes, p->nnotes, MSG_TRIAL_OUTSIDE));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_READ));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_FITTED));
+}
+
+Test(trial_fit, a_load_beyond_the_trial_widens_the_band, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 200); /* 200 > 2 × 32 users measured */
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	const struct plan *p = plan_of(a, "h100-80g");
+	double per_replica = (double)p->throughput.per_replica;
+	cr_assert(per_replica > 64, "%g users a replica", per_replica);
+	/* 5 % + 15 % outside */
+	cr_assert_float_eq(p->throughput.band_low_pct, 20, 1e-12);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_OUTSIDE));
+}
+
+Test(trial_fit, the_trial_needs_its_gpu, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	struct analysis a = {0};
+	cr_assert_not(analysis_run(&a, &ref_catalog, &sc, NULL));
+	cr_assert(strstr(a.error, "--trial needs the GPU type the trial ran on"), "%s", a.error);
+	analysis_free(&a);
+}
+
+Test(trial_fit, a_trial_on_another_gpu_is_a_warning, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	snprintf(sc.trial.pts[0].gpu, sizeof sc.trial.pts[0].gpu, "a100-80g");
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_OTHER_GPU));
+	const struct plan *p = plan_of(a, "h100-80g");
+	cr_assert_neq(p->gpu, &a->trial_gpu); /* the H100 plan keeps its own efficiencies */
+	cr_assert_float_eq(p->throughput.eff.mbu, 0.80, 1e-12);
+	cr_assert_not(has_note(p->notes, p->nnotes, MSG_TRIAL_CALIBRATED));
+}
+
+Test(trial_fit, a_trial_of_another_model_is_a_warning, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	snprintf(sc.trial.pts[1].model, sizeof sc.trial.pts[1].model, "Qwen/Qwen2.5-7B-Instruct");
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_OTHER_MODEL));
 }

@@ -280,3 +280,28 @@ MESSAGE(NOT_NATIVE_ON_GPU, not_native_on_gpu, WARNING,
 	FORM(N_("%s is not native on %s: its kernels are CUDA-first, so it runs emulated, "
 		"slower than estimated, or not at all; natively the card runs %s")),
 	ARGS3(WORD, format, STRING, gpu, WORD, native))
+/* --trial (issue 22): what was read, what the fit gave, where it holds */
+MESSAGE(TRIAL_READ, trial_read, INFO,
+	PLURAL(2, NP_("trial %s: %s, %d run", "trial %s: %s, %d runs")),
+	ARGS3(STRING, file, WORD, format, INT, runs))
+MESSAGE(TRIAL_FITTED, trial_fitted, INFO,
+	FORM(N_("calibrated from your trial on %s: mbu %.2f, mfu_infer %.2f, sw %.2f")),
+	ARGS4(STRING, gpu, DOUBLE, mbu, DOUBLE, mfu_infer, DOUBLE, sw))
+MESSAGE(TRIAL_CALIBRATED, trial_calibrated, INFO,
+	PLURAL(0, NP_("calibrated from your trial (%d point, fit within %.1f %%): speeds ±%.0f %%",
+		      "calibrated from your trial (%d points, fit within %.1f %%): speeds ±%.0f %%")),
+	ARGS3(INT, points, DOUBLE, fit_pct, DOUBLE, band_pct))
+MESSAGE(TRIAL_OUTSIDE, trial_outside, NOTICE,
+	FORM(N_("outside what the trial measured (TP%d on one machine, %.0f to %.0f at once): "
+		"speeds ±%.0f %%")),
+	ARGS4(INT, tp, DOUBLE, load_min, DOUBLE, load_max, DOUBLE, band_pct))
+MESSAGE(TRIAL_OTHER_GPU, trial_other_gpu, WARNING,
+	FORM(N_("the trial ran on %s, the plan is for %s: only %s is calibrated")),
+	ARGS3(STRING, trial_gpu, STRING, planned_gpu, STRING, calibrated))
+MESSAGE(TRIAL_POOR_FIT, trial_poor_fit, WARNING,
+	FORM(N_("the trial fits the model only within %.0f %%: check that it ran this model, "
+		"TP and GPU")),
+	ARGS1(DOUBLE, fit_pct))
+MESSAGE(TRIAL_OTHER_MODEL, trial_other_model, WARNING,
+	FORM(N_("trial %s ran %s, the scenario plans %s: the fit assumes the same model")),
+	ARGS3(STRING, file, STRING, trial_model, STRING, model))

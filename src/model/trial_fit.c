@@ -280,7 +280,7 @@ bool trial_fit_run(const struct scenario *sc, const struct gpu *g, int tp, struc
 	out->after = eff_at(&j.base, x);
 	out->residual_pct = rms_pct(out, false);
 	out->before_pct = rms_pct(out, true);
-	out->band_pct = fmax(TRIAL_BAND_MIN_PCT, 2 * out->residual_pct);
+	out->band_pct = clamp(2 * out->residual_pct, TRIAL_BAND_MIN_PCT, TRIAL_BAND_MAX_PCT);
 	load_range(sc, out);
 	out->valid = true;
 	return true;
@@ -290,6 +290,12 @@ void trial_fit_apply(const struct trial_fit *f, struct gpu *g)
 {
 	eff_put(g, &f->after);
 	g->band_low_pct = g->band_high_pct = f->band_pct;
+	g->calibration = CAL_MEASURED;
+}
+
+double trial_fit_band(const struct trial_fit *f, bool inside)
+{
+	return fmin(f->band_pct + (inside ? 0 : TRIAL_BAND_OUTSIDE_PCT), TRIAL_BAND_MAX_PCT);
 }
 
 bool trial_fit_inside(const struct trial_fit *f, int t, int machines, double per_replica)

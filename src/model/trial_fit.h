@@ -18,6 +18,8 @@
 
 #define TRIAL_BAND_MIN_PCT 5.0      /* never tighter than this inside the measured range */
 #define TRIAL_BAND_OUTSIDE_PCT 15.0 /* added for other TP, more machines, other loads */
+#define TRIAL_BAND_MAX_PCT 90.0     /* a latency's band divides by 1 - band: kept below 1 */
+#define TRIAL_POOR_FIT_PCT 25.0     /* a fit this far off is named: another model, TP or GPU? */
 
 /* What was measured and what the model gives at a point: output tok/s,
  * TPOT (mean ITL) and TTFT in seconds. */
@@ -50,11 +52,15 @@ struct trial_fit {
 bool trial_fit_run(const struct scenario *sc, const struct gpu *g, int tp, struct trial_fit *out,
 		   char *err, size_t cap);
 
-/* The GPU row with the fitted efficiencies and the in-range band. */
+/* The GPU row with the fitted efficiencies, the in-range band and the
+ * calibration "measured". */
 void trial_fit_apply(const struct trial_fit *f, struct gpu *g);
 
 /* Whether a plan of t cards a replica on machines machines, at a load of
  * per_replica users (or requests a second), lies inside what was measured. */
 bool trial_fit_inside(const struct trial_fit *f, int t, int machines, double per_replica);
+
+/* The band of a plan: the fit's, plus TRIAL_BAND_OUTSIDE_PCT outside. */
+double trial_fit_band(const struct trial_fit *f, bool inside);
 
 #endif

@@ -167,6 +167,94 @@ static bool measured_prepare(struct analysis *a, const char *gpu_filter, const c
 	return true;
 }
 
+/* The GPU a trial ran on: the one its file names (a catalogue id or
+ * name), else the one --gpu names. NULL with the error set when neither. */
+static const struct gpu *trial_gpu_of(struct analysis *a, const char *gpu_filter, bool one_gpu)
+{
+	const struct trial_point *p = &a->sc.trial.pts[0];
+	int g = p->gpu[0] ? catalog_find_gpu(a->catalog, p->gpu) : -1;
+	if (g < 0 && one_gpu)
+		g = catalog_find_gpu(a->catalog, gpu_filter);
+	if (g >= 0)
+		return &a->catalog->gpus[g];
+	snprintf(a->error, sizeof a->error, "%s",
+		 _("--trial needs the GPU type the trial ran on: the file does not name one; "
+		   "give it with --gpu ID"));
+	return NULL;
+}
+
+static void trial_notes(struct analysis *a, const struct gpu *g, const char *gpu_filter,
+			bool one_gpu)
+{
+	const struct trial_set *t = &a->sc.trial;
+	for (int i = 0, runs = 1; i < t->n; i++, runs++)
+		if (i + 1 == t->n || strcmp(t->pts[i + 1].file, t->pts[i].file) != 0) {
+			analysis_note(a, msg_trial_read(t->pts[i].file,
+							trial_format_labels[t->pts[i].format], runs));
+			runs = 0;
+		}
+	analysis_note(a, msg_trial_fitted(gpu_short_name(g), a->trial.after.mbu,
+					  a->trial.after.mfu_infer, a->trial.after.sw));
+	if (a->trial.residual_pct > TRIAL_POOR_FIT_PCT)
+		analysis_note(a, msg_trial_poor_fit(a->trial.residual_pct));
+	const struct model *m = scenario_model(&a->sc);
+	for (int i = 0; m && i < t->n; i++)
+		if (t->pts[i].model[0] && !strcasestr(t->pts[i].model, m->name) &&
+		    !strcasestr(t->pts[i].model, m->id)) {
+			analysis_note(a, msg_trial_other_model(t->pts[i].file, t->pts[i].model,
+							       m->name));
+			break;
+		}
+	int planned = one_gpu ? catalog_find_gpu(a->catalog, gpu_filter) : -1;
+	if (planned >= 0 && &a->catalog->gpus[planned] != g)
+		analysis_note(a, msg_trial_other_gpu(gpu_short_name(g),
+						     gpu_short_name(&a->catalog->gpus[planned]),
+						     gpu_short_name(g)));
+}
+
+/* --trial on a serving scenario: fits the GPU the trial ran on (at --tp,
+ * else TP1) and keeps that GPU's calibrated row. */
+static bool trial_prepare(struct analysis *a, const char *gpu_filter)
+{
+	a->trial = (struct trial_fit){0};
+	if (a->sc.trial.n == 0 || tasks[a->sc.task].kind != TASK_INFERENCE)
+		return true;
+	bool one_gpu = gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
+		       !filter_word(gpu_filter, GPU_FILTER_ALL) &&
+		       !filter_word(gpu_filter, GPU_FILTER_OFFERED);
+	const struct gpu *g = trial_gpu_of(a, gpu_filter, one_gpu);
+	char err[200];
+	if (!g)
+		return false;
+	if (!trial_fit_run(&a->sc, g, a->sc.tp > 0 ? a->sc.tp : 1, &a->trial, err, sizeof err)) {
+		snprintf(a->error, sizeof a->error, "--trial: %s", err);
+		return false;
+	}
+	a->trial_gpu = *g;
+	trial_fit_apply(&a->trial, &a->trial_gpu);
+	trial_notes(a, g, gpu_filter, one_gpu);
+	return true;
+}
+
+/* A plan on the calibrated GPU: the band from the fit, wider outside
+ * what the trial measured. */
+static void trial_band(const struct analysis *a, struct plan *p)
+{
+	if (!a->trial.valid || p->gpu != &a->trial_gpu || !p->throughput.valid)
+		return;
+	double load = a->sc.rate > 0 ? p->throughput.open.rate_per_replica
+				     : (double)p->throughput.per_replica;
+	bool inside = trial_fit_inside(&a->trial, p->lay.t, p->machines, load);
+	double band = trial_fit_band(&a->trial, inside);
+	struct throughput *ts[] = {&p->throughput, &p->throughput_at_max};
+	for (size_t i = 0; i < 2; i++)
+		ts[i]->band_low_pct = ts[i]->band_high_pct = ts[i]->band_pct = band;
+	plan_note(p, msg_trial_calibrated(a->trial.n, a->trial.residual_pct, a->trial.band_pct));
+	if (!inside)
+		plan_note(p, msg_trial_outside(a->trial.tp, a->trial.load_min, a->trial.load_max,
+					       band));
+}
+
 void analysis_measured_gpu(struct analysis *a, const char *gpu_id)
 {
 	snprintf(a->measured_gpu, sizeof a->measured_gpu, "%s", gpu_id ? gpu_id : "");
@@ -201,6 +289,10 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 	}
 	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
 	scenario_notes(a);
+	if (!trial_prepare(a, gpu_filter)) {
+		a->ok = false;
+		return false;
+	}
 	if (!plans_reserve(a, c->ngpus)) {
 		snprintf(a->error, sizeof a->error, "%s", _("out of memory"));
 		a->ok = false;
@@ -213,8 +305,10 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 			continue;
 		}
 		struct plan *p = &a->plans[a->nplans++];
-		plan_for_gpu(&a->w, c, &c->gpus[i], p);
+		bool calibrated = a->trial.valid && strcmp(a->trial_gpu.id, c->gpus[i].id) == 0;
+		plan_for_gpu(&a->w, c, calibrated ? &a->trial_gpu : &c->gpus[i], p);
 		plan_choose(&a->w, c, p);
+		trial_band(a, p);
 		bool fit = measured && strcasecmp(measured, c->gpus[i].id) == 0;
 		plan_train(&a->w, c, p, fit ? &a->usl : NULL);
 	}
