@@ -349,3 +349,21 @@ Test(trial_fit, a_trial_of_another_model_is_a_warning, .init = ref_setup, .fini 
 	cr_assert(a->ok, "%s", a->error);
 	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_OTHER_MODEL));
 }
+
+/* The README's and the manual's walkthrough: tests/fixtures/trial/vllm_result.json
+ * (32 users, 1000 in / 1000 out, 3,412.6 tok/s, TPOT 9.12 ms, TTFT 61.3 ms)
+ * on an H100: the bundled efficiencies give 3,328 tok/s and half the TTFT,
+ * the fit 3,451 tok/s, within 1 % over the three figures. */
+Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "trial", TRIAL_DIR "vllm_result.json", NULL);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->trial.valid);
+	cr_assert(a->trial.residual_pct < 1, "%g %%", a->trial.residual_pct);
+	assert_within(a->trial.pts[0].before[TRIAL_TOK_S], 3328, 0.0005);
+	assert_within(a->trial.pts[0].modelled[TRIAL_TOK_S], 3451, 0.0005);
+	assert_within(plan_of(a, "h100-80g")->throughput.output_tokens_per_s, 3451, 0.0005);
+	cr_assert_float_eq(a->trial.band_pct, 5, 1e-12);
+}
