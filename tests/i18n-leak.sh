@@ -41,7 +41,7 @@ sigma kappa peft bit embedding lm head
 oken ok
 cuda wa
 itl req dpa mla nim sw calibration
-genai perf jsonl
+genai perf jsonl smi
 ken to eq
 EOF
 # Notation written with punctuation, removed before the scan.

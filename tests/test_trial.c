@@ -367,3 +367,149 @@ Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
 	assert_within(plan_of(a, "h100-80g")->throughput.output_tokens_per_s, 3451, 0.0005);
 	cr_assert_float_eq(a->trial.band_pct, 5, 1e-12);
 }
+
+/* ---- memory logs (src/data/trial_memory.c) ---- */
+
+Test(trial, npu_smi_info_sixteen_npus)
+{
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_file(TRIAL_DIR "npu_smi_info.txt", &t, err, sizeof err), "%s", err);
+	const struct trial_memory *m = &t.mem;
+	cr_assert(m->valid);
+	cr_assert_eq(t.n, 0);
+	cr_assert_eq(m->format, TRIAL_NPU_SMI);
+	cr_assert_str_eq(m->gpu, "910B2C");
+	cr_assert_eq(m->cards, 16);
+	cr_assert_eq(m->samples, 16);
+	cr_assert_float_eq(m->peak_mib[0], 59356, 1e-12);
+	cr_assert_float_eq(m->total_mib[15], 65536, 1e-12);
+	cr_assert_float_eq(m->util_pct[3], 0, 1e-12); /* AICore 0 % */
+	double total;
+	cr_assert_float_eq(trial_memory_peak(m, &total), 59356, 1e-12); /* NPU 0, the highest */
+	cr_assert_float_eq(total, 65536, 1e-12);
+}
+
+Test(trial, nvidia_smi_log_with_l)
+{
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_file(TRIAL_DIR "nvidia_smi_query.csv", &t, err, sizeof err), "%s",
+		  err);
+	const struct trial_memory *m = &t.mem;
+	cr_assert_eq(m->format, TRIAL_NVIDIA_SMI);
+	cr_assert_str_eq(m->gpu, "NVIDIA H100 80GB HBM3");
+	cr_assert_eq(m->cards, 1);
+	cr_assert_eq(m->samples, 5);
+	cr_assert_float_eq(m->peak_mib[0], 26962, 1e-12);
+	cr_assert_float_eq(m->total_mib[0], 81559, 1e-12);
+	/* (0 + 0 + 88 + 92 + 96) / 5 = 55.2 */
+	cr_assert_float_eq(m->util_pct[0], 55.2, 1e-9);
+}
+
+Test(trial, nvidia_smi_without_units_refused)
+{
+	refused("smi.csv", "index, memory.used, memory.total\n0, 100, 200\n",
+		"smi.csv, line 1: expected the columns \"memory.used [MiB]\"");
+	refused("smi.csv", "index, memory.used [MiB], memory.total [MiB]\n0, 100 MiB, 200\n",
+		"smi.csv, line 2: expected memory.used and memory.total in MiB");
+}
+
+Test(trial, npu_smi_without_usage_refused)
+{
+	refused("npu.txt",
+		"| npu-smi 24.1.rc1   Version: 24.1.rc1 |\n"
+		"| NPU   Name   | Health | Power(W) Temp(C) Hugepages-Usage(page)|\n"
+		"| Chip         | Bus-Id | AICore(%) Memory-Usage(MB) HBM-Usage(MB) |\n"
+		"| 0     910B3  | OK     | 93.2  40  0 / 0 |\n"
+		"| 0            | 0000:C1:00.0 | busy |\n",
+		"npu.txt, line 5: expected AICore(%) and HBM-Usage(MB)");
+}
+
+/* ---- the memory log in the plan (src/plan/analysis.c) ---- */
+
+/* Llama-3.1-8B bf16, 2000 tokens of context, 32 users, on H100s, with a
+ * memory log read from text. */
+static struct analysis *memory_run(struct scenario *sc, const char *log)
+{
+	char err[300] = "";
+	make_scenario(sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", NULL);
+	cr_assert(trial_read_text("smi.csv", log, strlen(log), &sc->trial, err, sizeof err), "%s",
+		  err);
+	return ref_run(sc, "h100-80g");
+}
+
+static double estimate_gib(const struct analysis *a)
+{
+	struct mem_terms t;
+	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &t);
+	return (t.weights + t.kv_cache + t.activations + t.gradients + t.optimizer + t.overhead) /
+	       GIB;
+}
+
+#define SMI_HEADER "timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%]\n"
+
+Test(trial_fit, a_memory_peak_above_the_estimate_is_carried, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 26962 MiB, 81559 MiB, 88 %\n");
+	cr_assert_eq(a->memory_gpu, ref_gpu("h100-80g")); /* "H100" in the name, 81559 MiB */
+	/* 26962 MiB = 26.330078125 GiB; the estimate on one card is about 24.6 */
+	double est = estimate_gib(a);
+	cr_assert(est > 24 && est < 25, "%g", est);
+	cr_assert_float_eq(a->memory_carried_gib, 26.330078125 - est, 1e-9);
+	const struct plan *p = plan_of(a, "h100-80g");
+	/* --overhead 1 GiB + what the trial measured beyond the estimate */
+	cr_assert_float_eq(p->per_card.overhead / GIB, 1 + 26.330078125 - est, 1e-9);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_MEMORY_OVERHEAD));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_READ));
+}
+
+Test(trial_fit, the_engines_reservation_is_not_carried, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* 73403 / 81559 = 0.90: vLLM's --gpu-memory-utilization 0.9 */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 73403 MiB, 81559 MiB, 88 %\n");
+	cr_assert(a->memory_reserved);
+	cr_assert_float_eq(a->memory_carried_gib, 0, 1e-12);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_RESERVED));
+	cr_assert_not(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_FULL)); /* 90 % < 95 % */
+	cr_assert_float_eq(plan_of(a, "h100-80g")->per_card.overhead / GIB, 1, 1e-12);
+}
+
+Test(trial_fit, a_peak_within_five_percent_of_the_card_is_a_warning, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* 78000 / 81559 = 0.956 */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 78000 MiB, 81559 MiB, 99 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_FULL));
+}
+
+Test(trial_fit, a_peak_below_the_estimate_keeps_it, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 10240 MiB, 81559 MiB, 50 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_BELOW));
+	cr_assert_float_eq(a->memory_carried_gib, 0, 1e-12);
+	cr_assert_float_eq(plan_of(a, "h100-80g")->per_card.overhead / GIB, 1, 1e-12);
+}
+
+Test(trial_fit, the_npu_smi_sample_is_a_reservation_on_910b, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	char err[300] = "";
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", NULL);
+	cr_assert(trial_read_file(TRIAL_DIR "npu_smi_info.txt", &sc.trial, err, sizeof err), "%s",
+		  err);
+	struct analysis *a = ref_run(&sc, "910b-64g");
+	cr_assert_eq(a->memory_gpu, ref_gpu("910b-64g")); /* "910B" in "910B2C", 65536 MB */
+	cr_assert(a->memory_reserved); /* 59356 / 65536 = 0.906 */
+}

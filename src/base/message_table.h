@@ -305,3 +305,26 @@ MESSAGE(TRIAL_POOR_FIT, trial_poor_fit, WARNING,
 MESSAGE(TRIAL_OTHER_MODEL, trial_other_model, WARNING,
 	FORM(N_("trial %s ran %s, the scenario plans %s: the fit assumes the same model")),
 	ARGS3(STRING, file, STRING, trial_model, STRING, model))
+/* --trial's memory log (nvidia-smi, npu-smi) */
+MESSAGE(TRIAL_MEMORY_READ, trial_memory_read, INFO,
+	FORM(N_("trial %s: %s, peak %.1f GiB of %.1f GiB a card")),
+	ARGS4(STRING, file, WORD, format, DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_FULL, trial_memory_full, WARNING,
+	FORM(N_("the trial's memory peak %.1f GiB is within 5 %% of the card's %.1f GiB: out of "
+		"memory is near, unless it is the engine's reservation")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_RESERVED, trial_memory_reserved, NOTICE,
+	FORM(N_("the trial's peak %.1f GiB of %.1f GiB a card is the engine's reservation "
+		"(--gpu-memory-utilization, --mem-fraction-static), not the need: not carried into "
+		"the plan")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_BELOW, trial_memory_below, INFO,
+	FORM(N_("the trial's peak %.1f GiB a card is below the estimate %.1f GiB: the estimate is "
+		"kept")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, estimate_gib))
+MESSAGE(TRIAL_MEMORY_OVERHEAD, trial_memory_overhead, NOTICE,
+	PLURAL(2, NP_("overhead includes %.2f GiB measured in your trial: peak %.1f GiB a card on %d "
+		      "card against %.1f GiB estimated",
+		      "overhead includes %.2f GiB measured in your trial: peak %.1f GiB a card on %d "
+		      "cards against %.1f GiB estimated")),
+	ARGS4(DOUBLE, extra_gib, DOUBLE, peak_gib, INT, cards, DOUBLE, estimate_gib))

@@ -203,8 +203,9 @@ static bool unknown_format(const struct where *w, unsigned line)
 {
 	return fail_at(w, line,
 		       _("expected a vLLM benchmark result (JSON), a \"Serving Benchmark Result\" "
-			 "summary, SGLang bench_serving JSONL or genai-perf's "
-			 "profile_export_genai_perf.json, found none of them"));
+			 "summary, SGLang bench_serving JSONL, genai-perf's "
+			 "profile_export_genai_perf.json, an nvidia-smi --query-gpu CSV log or "
+			 "npu-smi info, found none of them"));
 }
 
 static bool read_json_doc(const struct where *w, const struct jr_doc *d, unsigned line,
@@ -418,12 +419,18 @@ bool trial_read_text(const char *name, const char *text, size_t len, struct tria
 	while (lead < len && isspace((unsigned char)text[lead]))
 		lead++;
 	bool ok;
-	if (lead < len && text[lead] == '{')
+	if (trial_memory_recognised(text, len)) {
+		if (t->mem.valid)
+			return fail_at(&w, 1, _("expected one memory log in all, found a second"));
+		ok = trial_memory_read(name, text, len, &t->mem, err, cap);
+	} else if (lead < len && text[lead] == '{')
 		ok = read_json(&w, text, len, t);
 	else if (memmem(text, len, "Serving Benchmark Result", 24))
 		ok = read_summary(&w, text, len, t);
 	else
 		ok = unknown_format(&w, 1);
+	if (ok && t->n == 0 && !t->mem.valid)
+		ok = fail_at(&w, 1, _("expected at least one run, found none"));
 	if (!ok)
 		*t = keep;
 	return ok;

@@ -45,10 +45,43 @@ struct trial_point {
 	char file[128];      /* the file's name as given */
 };
 
+/* A memory and utilisation log of the trial (trial_memory.c):
+ *   - nvidia-smi --query-gpu=timestamp,index,name,memory.used,memory.total,
+ *     utilization.gpu --format=csv, with or without -l (the columns found by
+ *     their header, in any order; name and utilization.gpu optional);
+ *   - npu-smi info (Ascend 910B): the HBM-Usage(MB) and AICore(%) of each NPU.
+ * Per card: the highest memory seen, its size and the mean utilisation. */
+#define TRIAL_MAX_CARDS 64
+
+enum trial_memory_format { TRIAL_NVIDIA_SMI, TRIAL_NPU_SMI, TRIAL_MEMORY_FORMAT_COUNT };
+extern const char *const trial_memory_format_keys[TRIAL_MEMORY_FORMAT_COUNT];
+extern const char *const trial_memory_format_labels[TRIAL_MEMORY_FORMAT_COUNT]; /* N_() */
+
+struct trial_memory {
+	bool valid;
+	enum trial_memory_format format;
+	char file[128];
+	char gpu[64];  /* the name the log prints: "NVIDIA H100 80GB HBM3", "910B3" */
+	int cards;     /* indices 0 .. cards-1 seen */
+	int samples;   /* rows (nvidia-smi -l) or tables read */
+	double peak_mib[TRIAL_MAX_CARDS], total_mib[TRIAL_MAX_CARDS];
+	double util_pct[TRIAL_MAX_CARDS]; /* mean; < 0 when the log has none */
+};
+
 struct trial_set {
 	struct trial_point pts[TRIAL_MAX_POINTS];
 	int n;
+	struct trial_memory mem;
 };
+
+/* The highest peak of any card, and that card's memory, MiB. */
+double trial_memory_peak(const struct trial_memory *m, double *total_mib);
+
+/* Used by trial_read_text: whether text is one of the logs, and reading it
+ * into m (false with err naming the file, the line and what was expected). */
+bool trial_memory_recognised(const char *text, size_t len);
+bool trial_memory_read(const char *name, const char *text, size_t len, struct trial_memory *m,
+		       char *err, size_t cap);
 
 /* Reads one file and appends its runs to t. False with err naming the
  * file, the line and what was expected; t keeps the points it had. */

@@ -303,10 +303,10 @@ const struct setting settings[] = {
 	{.key = "trial", .metavar = "FILE", .label = N_("Trial"), .places = PLACE_CLI,
 	 .kind = SETTING_TEXT, .repeatable = true, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("trial %s"), .json_key = "trial",
-	 .help = N_("serving: the benchmark of your own trial run (vLLM, SGLang or genai-perf "
-		    "result, or vLLM's printed summary); calibrates the GPU it ran on; repeatable"),
-	 .accepted = N_("files of vLLM, SGLang or genai-perf benchmark results, comma-separated "
-			"(empty = none)"),
+	 .help = N_("serving: your own trial run, a benchmark result (vLLM, SGLang, genai-perf, "
+		    "vLLM's printed summary) or a memory log (nvidia-smi, npu-smi); calibrates "
+		    "the GPU it ran on; repeatable"),
+	 .accepted = N_("benchmark results or memory logs, comma-separated (empty = none)"),
 	 .ops = {.parse = trial_setting_parse, .format = trial_setting_format,
 		 .json = trial_setting_json}},
 	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",

@@ -1,5 +1,6 @@
 #include "analysis.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,84 @@ static bool trial_prepare(struct analysis *a, const char *gpu_filter)
 	return true;
 }
 
+/* The catalogue GPU a memory log names: an id, else a type whose short
+ * name's first word is in the printed name ("H100" in "NVIDIA H100 80GB
+ * HBM3", "910B" in "910B2C") and whose memory is within 6 %. */
+static const struct gpu *memory_log_gpu(const struct catalog *c, const struct trial_memory *m)
+{
+	double total;
+	trial_memory_peak(m, &total);
+	int g = catalog_find_gpu(c, m->gpu);
+	if (g >= 0)
+		return &c->gpus[g];
+	for (size_t i = 0; i < c->ngpus; i++) {
+		char word[32];
+		snprintf(word, sizeof word, "%s", gpu_short_name(&c->gpus[i]));
+		word[strcspn(word, " ")] = '\0';
+		if (word[0] && strcasestr(m->gpu, word) &&
+		    fabs(c->gpus[i].memory_mib - total) <= 0.06 * c->gpus[i].memory_mib)
+			return &c->gpus[i];
+	}
+	return NULL;
+}
+
+/* --trial's memory log: the peak a card against the estimate for the
+ * scenario on as many cards (or --tp); more than estimated is carried as
+ * overhead into that GPU's plans, unless the peak is the engine's
+ * reservation (85 % of the card or more). */
+static bool memory_prepare(struct analysis *a, const char *gpu_filter, bool one_gpu)
+{
+	const struct trial_memory *m = &a->sc.trial.mem;
+	a->memory_gpu = NULL, a->memory_carried_gib = 0, a->memory_reserved = false;
+	if (!m->valid || tasks[a->sc.task].kind != TASK_INFERENCE)
+		return true;
+	const struct gpu *g = memory_log_gpu(a->catalog, m);
+	int planned = one_gpu ? catalog_find_gpu(a->catalog, gpu_filter) : -1;
+	if (!g && planned < 0) {
+		snprintf(a->error, sizeof a->error, "%s",
+			 _("--trial needs the GPU type the trial ran on: the file does not name one; "
+			   "give it with --gpu ID"));
+		return false;
+	}
+	if (!g)
+		g = &a->catalog->gpus[planned];
+	else if (planned >= 0 && &a->catalog->gpus[planned] != g)
+		analysis_note(a, msg_trial_other_gpu(gpu_short_name(g),
+						     gpu_short_name(&a->catalog->gpus[planned]),
+						     gpu_short_name(g)));
+	a->memory_gpu = g;
+	double total_mib, peak_gib = trial_memory_peak(m, &total_mib) * MIB / GIB;
+	double card_gib = total_mib * MIB / GIB;
+	struct mem_terms t;
+	int cards = a->sc.tp > 0 ? a->sc.tp : m->cards;
+	workload_per_card(&a->w, &(struct layout){.t = cards, .p = 1, .d = 1}, &t);
+	a->memory_estimate_gib =
+		(t.weights + t.kv_cache + t.activations + t.gradients + t.optimizer + t.overhead) / GIB;
+	analysis_note(a, msg_trial_memory_read(m->file, trial_memory_format_labels[m->format],
+					       peak_gib, card_gib));
+	if (peak_gib >= 0.95 * card_gib)
+		analysis_note(a, msg_trial_memory_full(peak_gib, card_gib));
+	a->memory_reserved = peak_gib >= 0.85 * card_gib;
+	if (a->memory_reserved)
+		analysis_note(a, msg_trial_memory_reserved(peak_gib, card_gib));
+	else if (peak_gib <= a->memory_estimate_gib)
+		analysis_note(a, msg_trial_memory_below(peak_gib, a->memory_estimate_gib));
+	else
+		a->memory_carried_gib = peak_gib - a->memory_estimate_gib;
+	a->w_memory = a->w;
+	a->w_memory.overhead += a->memory_carried_gib * GIB;
+	return true;
+}
+
+/* The workload a GPU's plans use: with the measured overhead on the
+ * memory log's GPU. */
+static const struct workload *workload_for(const struct analysis *a, const struct gpu *g)
+{
+	return a->memory_carried_gib > 0 && a->memory_gpu && strcmp(a->memory_gpu->id, g->id) == 0
+		       ? &a->w_memory
+		       : &a->w;
+}
+
 /* A plan on the calibrated GPU: the band from the fit, wider outside
  * what the trial measured. */
 static void trial_band(const struct analysis *a, struct plan *p)
@@ -289,7 +368,10 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 	}
 	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &a->totals);
 	scenario_notes(a);
-	if (!trial_prepare(a, gpu_filter)) {
+	bool one_gpu = gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
+		       !filter_word(gpu_filter, GPU_FILTER_ALL) &&
+		       !filter_word(gpu_filter, GPU_FILTER_OFFERED);
+	if (!trial_prepare(a, gpu_filter) || !memory_prepare(a, gpu_filter, one_gpu)) {
 		a->ok = false;
 		return false;
 	}
@@ -306,9 +388,15 @@ bool analysis_run(struct analysis *a, const struct catalog *c, const struct scen
 		}
 		struct plan *p = &a->plans[a->nplans++];
 		bool calibrated = a->trial.valid && strcmp(a->trial_gpu.id, c->gpus[i].id) == 0;
-		plan_for_gpu(&a->w, c, calibrated ? &a->trial_gpu : &c->gpus[i], p);
-		plan_choose(&a->w, c, p);
+		const struct workload *w = workload_for(a, &c->gpus[i]);
+		plan_for_gpu(w, c, calibrated ? &a->trial_gpu : &c->gpus[i], p);
+		plan_choose(w, c, p);
 		trial_band(a, p);
+		if (w == &a->w_memory)
+			plan_note(p, msg_trial_memory_overhead(a->memory_carried_gib,
+							       a->memory_carried_gib + a->memory_estimate_gib,
+							       a->sc.tp > 0 ? a->sc.tp : a->sc.trial.mem.cards,
+							       a->memory_estimate_gib));
 		bool fit = measured && strcasecmp(measured, c->gpus[i].id) == 0;
 		plan_train(&a->w, c, p, fit ? &a->usl : NULL);
 	}

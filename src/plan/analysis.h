@@ -33,6 +33,13 @@ struct analysis {
 	 * with the fitted efficiencies, which its plans point at */
 	struct trial_fit trial;
 	struct gpu trial_gpu;
+	/* --trial's memory log: the GPU it ran on, the per-card estimate for
+	 * the scenario on that many cards, and what is carried as overhead
+	 * into that GPU's plans (w_memory: the workload with it) */
+	const struct gpu *memory_gpu;
+	double memory_estimate_gib, memory_carried_gib;
+	bool memory_reserved;
+	struct workload w_memory;
 };
 
 /* What a GPU filter may be besides a list of ids: every GPU type, or

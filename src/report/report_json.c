@@ -268,6 +268,33 @@ static void json_calibration(struct jsonw *j, const struct analysis *a)
 	jw_close(j, '}');
 }
 
+/* --trial's memory log: the peak a card against the estimate. */
+static void json_trial_memory(struct jsonw *j, const struct analysis *a)
+{
+	const struct trial_memory *m = &a->sc.trial.mem;
+	if (!m->valid || !a->memory_gpu)
+		return;
+	double total_mib, peak_mib = trial_memory_peak(m, &total_mib), util = 0;
+	int with_util = 0;
+	for (int i = 0; i < m->cards; i++)
+		if (m->util_pct[i] >= 0)
+			util += m->util_pct[i], with_util++;
+	jw_open(j, "trial_memory", '{');
+	jw_string(j, "file", m->file);
+	jw_string(j, "format", trial_memory_format_keys[m->format]);
+	jw_string(j, "gpu", a->memory_gpu->id);
+	jw_string(j, "gpu_name", m->gpu[0] ? m->gpu : NULL);
+	jw_int(j, "cards", m->cards);
+	jw_int(j, "samples", m->samples);
+	jw_number(j, "peak_gib", peak_mib * MIB / GIB, 3);
+	jw_number(j, "card_gib", total_mib * MIB / GIB, 3);
+	jw_number(j, "estimate_gib", a->memory_estimate_gib, 3);
+	jw_number(j, "carried_gib", a->memory_carried_gib, 3);
+	jw_bool(j, "reservation", a->memory_reserved);
+	jw_number(j, "utilization_pct", with_util ? util / with_util : -1, 1);
+	jw_close(j, '}');
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	struct jsonw j = {.out = out};
@@ -282,6 +309,7 @@ void report_json(FILE *out, const struct analysis *a)
 	jw_close(&j, '}');
 	json_notes(&j, a->notes, a->nnotes);
 	json_calibration(&j, a);
+	json_trial_memory(&j, a);
 	jw_open(&j, "plans", '[');
 	for (size_t i = 0; i < a->nplans; i++)
 		json_plan(&j, &a->plans[i]);
