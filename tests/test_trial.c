@@ -513,3 +513,48 @@ Test(trial_fit, the_npu_smi_sample_is_a_reservation_on_910b, .init = ref_setup,
 	cr_assert_eq(a->memory_gpu, ref_gpu("910b-64g")); /* "910B" in "910B2C", 65536 MB */
 	cr_assert(a->memory_reserved); /* 59356 / 65536 = 0.906 */
 }
+
+/* A trial at request rates (vLLM --request-rate without a concurrency
+ * limit): the open loop of SERVING.md §5 at each point, fitted back. */
+static void synthetic_rate_point(const struct scenario *sc, const struct gpu *g, double rate,
+				 double isl, double osl, struct trial_point *p)
+{
+	struct scenario ps = *sc;
+	struct workload w;
+	struct throughput th;
+	ps.context = (long long)(isl + osl), ps.output_len = (long long)osl, ps.rate = rate;
+	ps.concurrency = 1, ps.slo_ttft_s = ps.slo_tpot_s = 0;
+	cr_assert(workload_init(&w, &ps));
+	throughput_compute(&w, g, &(struct layout){.t = 1, .p = 1, .d = 1}, 1, 0, &th);
+	cr_assert(th.valid && th.open.stable);
+	*p = (struct trial_point){.rate = rate, .isl = isl, .osl = osl,
+				  .output_tok_s = th.output_tokens_per_s,
+				  .ttft_mean_ms = th.ttft_s * 1000, .tpot_mean_ms = th.tpot_s * 1000,
+				  .ttft_p99_ms = -1, .tpot_p99_ms = -1, .itl_mean_ms = -1,
+				  .itl_p99_ms = -1};
+}
+
+Test(trial_fit, a_trial_at_request_rates_is_fitted_back, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	const struct gpu *h100 = ref_gpu("h100-80g");
+	struct gpu truth = *h100;
+	truth.mbu = 0.6, truth.mbu_kv = 0.5625, truth.mfu_infer = 0.49;
+	truth.mfu_infer_fp8 = h100->mfu_infer_fp8 * 0.7, truth.sw = 1.6;
+	static const double load[][3] = {{0.5, 1000, 500}, {2, 2000, 500}, {3, 4000, 300},
+					 {6, 1000, 500},   {8, 2000, 200}};
+	sc.trial.n = (int)(sizeof load / sizeof load[0]);
+	for (int i = 0; i < sc.trial.n; i++)
+		synthetic_rate_point(&sc, &truth, load[i][0], load[i][1], load[i][2],
+				     &sc.trial.pts[i]);
+	struct trial_fit f;
+	char err[200] = "";
+	cr_assert(trial_fit_run(&sc, h100, 1, &f, err, sizeof err), "%s", err);
+	cr_assert(f.by_rate);
+	cr_assert(f.residual_pct < 1, "residual %.3f %%", f.residual_pct);
+	assert_within(f.after.mbu, 0.6, 0.01);
+	assert_within(f.after.mfu_infer, 0.49, 0.01);
+	assert_within(f.after.sw, 1.6, 0.01);
+}
