@@ -558,3 +558,42 @@ Test(trial_fit, a_trial_at_request_rates_is_fitted_back, .init = ref_setup,
 	assert_within(f.after.mfu_infer, 0.49, 0.01);
 	assert_within(f.after.sw, 1.6, 0.01);
 }
+
+/* ---- training speed-ups: cards,tokens_per_s ---- */
+
+Test(trial, training_speed_ups_csv)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "train_speedups.csv");
+	cr_assert_eq(t.n, 0);
+	cr_assert_eq(t.ntrain, 3);
+	cr_assert_eq(t.train[2].cards, 4);
+	cr_assert_float_eq(t.train[2].tokens_per_s, 5400, 1e-12);
+	cr_assert_float_eq(t.train[0].tokens_per_s, 1520, 1e-12);
+}
+
+Test(trial, training_speed_ups_checked)
+{
+	refused("s.csv", "cards,tokens_per_s\n1,1520\n1,1600\n",
+		"s.csv, line 3: expected each card count once, found 1 again");
+	refused("s.csv", "cards,tokens_per_s\n1,1520\ntwo,2900\n",
+		"s.csv, line 3: expected a card count from 1 to 4096, a comma and tokens a second");
+	refused("s.csv", "cards,tokens_per_s\n", "s.csv, line 1: expected at least one run");
+}
+
+Test(trial_fit, training_speed_ups_are_the_measured_points, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario a, b;
+	make_scenario(&a, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "trial", TRIAL_DIR "train_speedups.csv", NULL);
+	make_scenario(&b, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "measured", "1:1520,2:2900,4:5400", NULL);
+	cr_assert_eq(a.nmeasured, 3);
+	for (int i = 0; i < 3; i++) {
+		cr_assert_eq(a.measured[i].cards, b.measured[i].cards);
+		cr_assert_float_eq(a.measured[i].tokens_per_s, b.measured[i].tokens_per_s, 1e-12);
+	}
+	struct analysis *r = ref_run(&a, "h100-80g");
+	cr_assert(has_note(r->notes, r->nnotes, MSG_TRIAL_READ));
+	cr_assert(plan_of(r, "h100-80g")->training.measured);
+}

@@ -204,8 +204,8 @@ static bool unknown_format(const struct where *w, unsigned line)
 	return fail_at(w, line,
 		       _("expected a vLLM benchmark result (JSON), a \"Serving Benchmark Result\" "
 			 "summary, SGLang bench_serving JSONL, genai-perf's "
-			 "profile_export_genai_perf.json, an nvidia-smi --query-gpu CSV log or "
-			 "npu-smi info, found none of them"));
+			 "profile_export_genai_perf.json, an nvidia-smi --query-gpu CSV log, "
+			 "npu-smi info or a cards,tokens_per_s CSV, found none of them"));
 }
 
 static bool read_json_doc(const struct where *w, const struct jr_doc *d, unsigned line,
@@ -408,6 +408,70 @@ static bool read_summary(const struct where *w, const char *text, size_t len, st
 	return !s.in_block || summary_end(w, &s, t);
 }
 
+/* ---- training speed-ups: "cards,tokens_per_s" ---- */
+
+#define TRAIN_HEADER "cards,tokens_per_s"
+const char trial_train_label[] = N_("training speed-ups (cards,tokens_per_s CSV)");
+#define TRAIN_MAX_CARDS 4096
+
+static bool train_recognised(const char *text, size_t len)
+{
+	size_t lead = 0, n = strlen(TRAIN_HEADER);
+	while (lead < len && isspace((unsigned char)text[lead]))
+		lead++;
+	return len - lead >= n && strncmp(text + lead, TRAIN_HEADER, n) == 0;
+}
+
+static bool train_row(const struct where *w, const char *line, unsigned no, struct trial_set *t)
+{
+	char *stop, what[160];
+	long cards = strtol(line, &stop, 10);
+	double tok = *stop == ',' ? strtod(stop + 1, &stop) : -1;
+	while (*stop == ' ' || *stop == '\r')
+		stop++;
+	if (cards < 1 || cards > TRAIN_MAX_CARDS || !(tok > 0) || !isfinite(tok) || *stop) {
+		snprintf(what, sizeof what,
+			 _("expected a card count from 1 to %d, a comma and tokens a second"),
+			 TRAIN_MAX_CARDS);
+		return fail_at(w, no, what);
+	}
+	for (int i = 0; i < t->ntrain; i++)
+		if (t->train[i].cards == cards) {
+			snprintf(what, sizeof what, _("expected each card count once, found %ld again"),
+				 cards);
+			return fail_at(w, no, what);
+		}
+	if (t->ntrain >= USL_MAX_POINTS) {
+		snprintf(what, sizeof what, _("expected at most %d card counts"), USL_MAX_POINTS);
+		return fail_at(w, no, what);
+	}
+	t->train[t->ntrain++] = (struct usl_point){.cards = (int)cards, .tokens_per_s = tok};
+	return true;
+}
+
+static bool read_train(const struct where *w, const char *text, size_t len, struct trial_set *t)
+{
+	char line[256];
+	unsigned no = 1;
+	bool header = true;
+	snprintf(t->train_file, sizeof t->train_file, "%s", w->name);
+	for (const char *p = text, *end = text + len; p < end; no++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+		p += n + 1;
+		if (strspn(line, " \t\r") == strlen(line))
+			continue;
+		if (header) {
+			header = false;
+			continue;
+		}
+		if (!train_row(w, line, no, t))
+			return false;
+	}
+	return true;
+}
+
 /* ---- entry points ---- */
 
 bool trial_read_text(const char *name, const char *text, size_t len, struct trial_set *t,
@@ -419,7 +483,9 @@ bool trial_read_text(const char *name, const char *text, size_t len, struct tria
 	while (lead < len && isspace((unsigned char)text[lead]))
 		lead++;
 	bool ok;
-	if (trial_memory_recognised(text, len)) {
+	if (train_recognised(text, len)) {
+		ok = read_train(&w, text, len, t);
+	} else if (trial_memory_recognised(text, len)) {
 		if (t->mem.valid)
 			return fail_at(&w, 1, _("expected one memory log in all, found a second"));
 		ok = trial_memory_read(name, text, len, &t->mem, err, cap);
@@ -429,7 +495,7 @@ bool trial_read_text(const char *name, const char *text, size_t len, struct tria
 		ok = read_summary(&w, text, len, t);
 	else
 		ok = unknown_format(&w, 1);
-	if (ok && t->n == 0 && !t->mem.valid)
+	if (ok && t->n == 0 && !t->mem.valid && t->ntrain == 0)
 		ok = fail_at(&w, 1, _("expected at least one run, found none"));
 	if (!ok)
 		*t = keep;

@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "usl.h"
+
 #define TRIAL_MAX_POINTS 32
 
 enum trial_format {
@@ -72,7 +74,13 @@ struct trial_set {
 	struct trial_point pts[TRIAL_MAX_POINTS];
 	int n;
 	struct trial_memory mem;
+	/* training speed-ups: a CSV "cards,tokens_per_s" (one row per card
+	 * count), which --trial hands to --measured's USL fit */
+	struct usl_point train[USL_MAX_POINTS];
+	int ntrain;
+	char train_file[128];
 };
+extern const char trial_train_label[]; /* N_(): "training speed-ups (cards,tokens_per_s CSV)" */
 
 /* The highest peak of any card, and that card's memory, MiB. */
 double trial_memory_peak(const struct trial_memory *m, double *total_mib);

@@ -81,6 +81,20 @@ static bool trial_files_read(const char *text, struct trial_set *t, char *err, s
 	return true;
 }
 
+/* A trial's training speed-ups are --measured's points: new ones are bound
+ * to a GPU again (analysis.c), as typed ones are. */
+static void trial_to_measured(struct scenario *sc, const struct trial_set *t)
+{
+	bool same = t->ntrain == sc->nmeasured;
+	for (int i = 0; same && i < t->ntrain; i++)
+		same = t->train[i].cards == sc->measured[i].cards &&
+		       t->train[i].tokens_per_s == sc->measured[i].tokens_per_s;
+	if (!same)
+		sc->measured_gpu[0] = sc->measured_gpu_name[0] = '\0';
+	memcpy(sc->measured, t->train, (size_t)t->ntrain * sizeof t->train[0]);
+	sc->nmeasured = t->ntrain;
+}
+
 bool trial_setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 			 const char *text, char *err, size_t cap)
 {
@@ -95,6 +109,8 @@ bool trial_setting_parse(const struct setting *s, struct scenario *sc, const str
 		return false;
 	sc->trial = t;
 	snprintf(sc->trial_files, sizeof sc->trial_files, "%s", text);
+	if (t.ntrain > 0)
+		trial_to_measured(sc, &t);
 	return true;
 }
 

@@ -218,6 +218,9 @@ static void trial_notes(struct analysis *a, const struct gpu *g, const char *gpu
 static bool trial_prepare(struct analysis *a, const char *gpu_filter)
 {
 	a->trial = (struct trial_fit){0};
+	if (a->sc.trial.ntrain > 0)
+		analysis_note(a, msg_trial_read(a->sc.trial.train_file, trial_train_label,
+						a->sc.trial.ntrain));
 	if (a->sc.trial.n == 0 || tasks[a->sc.task].kind != TASK_INFERENCE)
 		return true;
 	bool one_gpu = gpu_filter && gpu_filter[0] && !strchr(gpu_filter, ',') &&
