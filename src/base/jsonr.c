@@ -1,5 +1,7 @@
 #include "jsonr.h"
 
+#include "i18n.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@ struct reader {
 	char *err;
 	size_t cap;
 	bool failed;
+	unsigned err_line;
 };
 
 static void skip_space(struct reader *r)
@@ -29,7 +32,7 @@ static void skip_space(struct reader *r)
 static void found_text(const struct reader *r, char *buf, size_t cap)
 {
 	if (r->p >= r->end)
-		snprintf(buf, cap, "end of file");
+		snprintf(buf, cap, "%s", _("end of file"));
 	else
 		snprintf(buf, cap, "'%c'", *r->p);
 }
@@ -38,8 +41,10 @@ static int fail(struct reader *r, const char *expected)
 {
 	char found[24];
 	found_text(r, found, sizeof found);
-	if (!r->failed)
-		snprintf(r->err, r->cap, "line %u: expected %s, found %s", r->line, expected, found);
+	if (!r->failed) {
+		snprintf(r->err, r->cap, _("expected %s, found %s"), _(expected), found);
+		r->err_line = r->line;
+	}
 	r->failed = true;
 	return -1;
 }
@@ -51,7 +56,7 @@ static int new_node(struct reader *r, enum jr_type type)
 		int cap = d->cap ? 2 * d->cap : 64;
 		struct jr_node *nodes = realloc(d->nodes, (size_t)cap * sizeof *nodes);
 		if (!nodes)
-			return fail(r, "less data (out of memory)");
+			return fail(r, N_("less data (out of memory)"));
 		d->nodes = nodes, d->cap = cap;
 	}
 	d->nodes[d->n] = (struct jr_node){.type = type, .first = -1, .next = -1, .line = r->line};
@@ -73,13 +78,13 @@ static bool read_string(struct reader *r, const char **s, size_t *len)
 	const char *start = ++r->p;
 	while (r->p < r->end && *r->p != '"') {
 		if (*r->p == '\n')
-			return fail(r, "'\"' to close the string"), false;
+			return fail(r, N_("'\"' to close the string")), false;
 		if (*r->p == '\\')
 			r->p++;
 		r->p++;
 	}
 	if (r->p >= r->end)
-		return fail(r, "'\"' to close the string"), false;
+		return fail(r, N_("'\"' to close the string")), false;
 	*s = start, *len = (size_t)(r->p - start);
 	r->p++;
 	return true;
@@ -96,7 +101,7 @@ static int read_number(struct reader *r)
 	char *stop;
 	double v = strtod(buf, &stop);
 	if (n == 0 || *stop)
-		return fail(r, "a value");
+		return fail(r, N_("a value"));
 	int i = new_node(r, JR_NUMBER);
 	if (i >= 0)
 		r->d->nodes[i].num = v;
@@ -123,12 +128,12 @@ static int read_container(struct reader *r, int depth, bool object)
 		skip_space(r);
 		if (object) {
 			if (r->p >= r->end || *r->p != '"')
-				return fail(r, "a member name in quotes");
+				return fail(r, N_("a member name in quotes"));
 			if (!read_string(r, &key, &key_len))
 				return -1;
 			skip_space(r);
 			if (r->p >= r->end || *r->p != ':')
-				return fail(r, "':' after a member name");
+				return fail(r, N_("':' after a member name"));
 			r->p++;
 		}
 		int child = read_value(r, depth + 1);
@@ -149,7 +154,7 @@ static int read_container(struct reader *r, int depth, bool object)
 			r->p++;
 			return self;
 		}
-		return fail(r, object ? "',' or '}' after a member" : "',' or ']' after an element");
+		return fail(r, object ? N_("',' or '}' after a member") : N_("',' or ']' after an element"));
 	}
 }
 
@@ -178,9 +183,9 @@ static int read_value(struct reader *r, int depth)
 {
 	skip_space(r);
 	if (depth > JR_MAX_DEPTH)
-		return fail(r, "less nesting");
+		return fail(r, N_("less nesting"));
 	if (r->p >= r->end)
-		return fail(r, "a value");
+		return fail(r, N_("a value"));
 	if (*r->p == '{' || *r->p == '[')
 		return read_container(r, depth, *r->p == '{');
 	if (*r->p == '"') {
@@ -192,8 +197,8 @@ static int read_value(struct reader *r, int depth)
 	return read_literal(r);
 }
 
-bool jr_parse(struct jr_doc *d, const char *text, size_t len, unsigned first_line, char *err,
-	      size_t cap)
+bool jr_parse(struct jr_doc *d, const char *text, size_t len, unsigned first_line,
+	      unsigned *err_line, char *err, size_t cap)
 {
 	*d = (struct jr_doc){0};
 	struct reader r = {.d = d, .p = text, .end = text + len, .line = first_line, .err = err,
@@ -202,8 +207,9 @@ bool jr_parse(struct jr_doc *d, const char *text, size_t len, unsigned first_lin
 		skip_space(&r);
 		if (r.p >= r.end)
 			return true;
-		fail(&r, "end of file after the value");
+		fail(&r, N_("end of file after the value"));
 	}
+	*err_line = r.err_line;
 	jr_free(d);
 	return false;
 }

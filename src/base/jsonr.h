@@ -27,12 +27,12 @@ struct jr_doc {
 	int n, cap;
 };
 
-/* Parses text[0..len) (one JSON value, then only white space). On false
- * err says where and what was expected ("line 3: expected ',' or '}'
- * after a member, found end of file"); the doc is empty. Node 0 is the
- * root. */
-bool jr_parse(struct jr_doc *d, const char *text, size_t len, unsigned first_line, char *err,
-	      size_t cap);
+/* Parses text[0..len) (one JSON value, then only white space); lines
+ * count from first_line. On false *err_line is where, and err what was
+ * expected, in the current language ("expected ',' or '}' after a member,
+ * found end of file"); the doc is empty. Node 0 is the root. */
+bool jr_parse(struct jr_doc *d, const char *text, size_t len, unsigned first_line,
+	      unsigned *err_line, char *err, size_t cap);
 void jr_free(struct jr_doc *d);
 
 /* The member key of object node obj; -1 when obj is not an object or has

@@ -235,10 +235,11 @@ static bool read_json_lines(const struct where *w, const char *text, size_t len,
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		struct jr_doc d;
 		char why[160];
+		unsigned at;
 		bool blank = strspn(p, " \t\r") >= n;
 		if (!blank) {
-			if (!jr_parse(&d, p, n, line, why, sizeof why))
-				return fail_at(w, line, why + strcspn(why, ":") + 2);
+			if (!jr_parse(&d, p, n, line, &at, why, sizeof why))
+				return fail_at(w, at, why);
 			bool ok = is_sglang(&d, 0) ? read_json_doc(w, &d, line, t)
 						   : unknown_format(w, line);
 			jr_free(&d);
@@ -254,18 +255,18 @@ static bool read_json(const struct where *w, const char *text, size_t len, struc
 {
 	struct jr_doc d;
 	char why[160], first[160];
-	if (jr_parse(&d, text, len, 1, why, sizeof why)) {
+	unsigned at, first_at;
+	if (jr_parse(&d, text, len, 1, &at, why, sizeof why)) {
 		bool ok = read_json_doc(w, &d, 1, t);
 		jr_free(&d);
 		return ok;
 	}
 	const char *nl = memchr(text, '\n', len);
-	if (nl && jr_parse(&d, text, (size_t)(nl - text), 1, first, sizeof first)) {
+	if (nl && jr_parse(&d, text, (size_t)(nl - text), 1, &first_at, first, sizeof first)) {
 		jr_free(&d);
 		return read_json_lines(w, text, len, t);
 	}
-	snprintf(w->err, w->cap, "%s, %s", w->name, why);
-	return false;
+	return fail_at(w, at, why);
 }
 
 /* ---- the printed summary ---- */
