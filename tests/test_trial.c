@@ -5,9 +5,15 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
+#include "estimate.h"
+#include "helpers.h"
+#include "throughput.h"
 #include "trial.h"
+#include "trial_fit.h"
 
 #define TRIAL_DIR FIXTURES "/trial/"
 
@@ -179,11 +185,6 @@ Test(trial, refused_file_keeps_earlier_points)
 }
 
 /* ---- the fit (src/model/trial_fit.c) ---- */
-
-#include "estimate.h"
-#include "helpers.h"
-#include "throughput.h"
-#include "trial_fit.h"
 
 /* A trial made by the model itself on a GPU whose efficiencies are
  * known: every figure exactly what throughput_compute gives there. */
@@ -596,4 +597,64 @@ Test(trial_fit, training_speed_ups_are_the_measured_points, .init = ref_setup,
 	struct analysis *r = ref_run(&a, "h100-80g");
 	cr_assert(has_note(r->notes, r->nnotes, MSG_TRIAL_READ));
 	cr_assert(plan_of(r, "h100-80g")->training.measured);
+}
+
+/* ---- the hour against the month at the trial's speed ---- */
+
+/* The walkthrough sample, 3,412.6 tok/s on one H100, at 30 % duty: the
+ * bundled H100 container has a monthly price only, ¥9,345:
+ * 9345 / (3412.6 × 0.30 × 730 × 3600) × 10^6 = ¥3.47 per million. */
+Test(trial_fit, the_month_at_the_trials_speed, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "duty", "30", "trial", TRIAL_DIR "vllm_result.json",
+		      NULL);
+	const struct plan *p = plan_of(ref_run(&sc, "h100-80g"), "h100-80g");
+	const struct message *m = NULL;
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_TRIAL_BILLING_MONTH)
+			m = &p->notes[i];
+	cr_assert_not_null(m);
+	cr_assert_float_eq(m->args[0].v.money.amount, 9345 / (3412.6 * 0.30 * 730 * 3600) * 1e6,
+			   1e-9);
+	cr_assert_float_eq(m->args[1].v.f, 30, 1e-12);
+}
+
+/* The same with an hourly price on the H100 container (a copy of the
+ * reference data, ¥14.50 a card-hour): by the hour 14.50 / (3412.6 × 3600)
+ * × 10^6 = ¥1.18 per million whatever the duty; the month is cheaper above
+ * 9345 / 14.50 = 644.5 hours. */
+Test(trial_fit, the_hour_against_the_month, .init = ref_setup, .fini = ref_teardown)
+{
+	char dir[] = "/tmp/gpuplan-trial-XXXXXX", cmd[600];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd,
+		 "cp -r '%s/ref/models' '%s/ref/prices' '%s/' && sed -i "
+		 "'s/^h100-80g,container,1,4,,9345,,CNY/h100-80g,container,1,4,,9345,14.50,CNY/' "
+		 "'%s/prices/offers.csv'",
+		 FIXTURES, FIXTURES, dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	struct catalog c;
+	load_fixture(&c, dir);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "duty", "30", "trial", TRIAL_DIR "vllm_result.json",
+		      NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, "h100-80g"), "%s", a.error);
+	const struct plan *p = &a.plans[0];
+	const struct message *m = NULL;
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_TRIAL_BILLING)
+			m = &p->notes[i];
+	cr_assert_not_null(m);
+	cr_assert_float_eq(m->args[0].v.money.amount, 14.50 / (3412.6 * 3600) * 1e6, 1e-9);
+	cr_assert_float_eq(m->args[1].v.money.amount, 9345 / (3412.6 * 0.30 * 730 * 3600) * 1e6,
+			   1e-9);
+	cr_assert_float_eq(m->args[3].v.f, 9345 / 14.50, 1e-9);
+	analysis_free(&a);
+	catalog_free(&c);
+	snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
 }

@@ -328,3 +328,12 @@ MESSAGE(TRIAL_MEMORY_OVERHEAD, trial_memory_overhead, NOTICE,
 		      "overhead includes %.2f GiB measured in your trial: peak %.1f GiB a card on %d "
 		      "cards against %.1f GiB estimated")),
 	ARGS4(DOUBLE, extra_gib, DOUBLE, peak_gib, INT, cards, DOUBLE, estimate_gib))
+/* --trial's billing: the month against the hour at the trial's own speed */
+MESSAGE(TRIAL_BILLING, trial_billing, INFO,
+	FORM(N_("your trial: %s per million output tokens by the hour, %s by the month at %.0f %% "
+		"duty; the month is cheaper above %.0f hours a month")),
+	ARGS4(MONEY, by_hour, MONEY, by_month, DOUBLE, duty_pct, DOUBLE, break_even_hours))
+MESSAGE(TRIAL_BILLING_MONTH, trial_billing_month, INFO,
+	FORM(N_("your trial: %s per million output tokens by the month at %.0f %% duty (no hourly "
+		"price for this GPU)")),
+	ARGS2(MONEY, by_month, DOUBLE, duty_pct))

@@ -318,6 +318,35 @@ static const struct workload *workload_for(const struct analysis *a, const struc
 		       : &a->w;
 }
 
+/* The trial's own best speed a card, output tokens a second. */
+static double trial_best_per_card(const struct analysis *a)
+{
+	double best = 0;
+	for (int i = 0; i < a->sc.trial.n; i++)
+		best = fmax(best, a->sc.trial.pts[i].output_tok_s / a->trial.tp);
+	return best;
+}
+
+/* The hour against the month for a container at the trial's measured
+ * speed: a card by the hour is paid only while it runs, by the month
+ * whatever the duty. */
+static void trial_billing(const struct analysis *a, struct plan *p)
+{
+	const struct rent *r = &p->container;
+	double tok = trial_best_per_card(a), duty = a->sc.duty_pct / 100;
+	if (!r->available || !(r->monthly_per_card > 0) || !(tok > 0) || !(duty > 0))
+		return;
+	const char *cur = r->offer && r->offer->currency ? r->offer->currency : "";
+	double by_hour = r->hourly_per_card / (tok * 3600) * 1e6;
+	double by_month = r->monthly_per_card / (tok * duty * HOURS_PER_MONTH * 3600) * 1e6;
+	if (!(r->hourly_per_card > 0)) {
+		plan_note(p, msg_trial_billing_month(by_month, cur, a->sc.duty_pct));
+		return;
+	}
+	plan_note(p, msg_trial_billing(by_hour, cur, by_month, cur,
+				       a->sc.duty_pct, r->monthly_per_card / r->hourly_per_card));
+}
+
 /* A plan on the calibrated GPU: the band from the fit, wider outside
  * what the trial measured. */
 static void trial_band(const struct analysis *a, struct plan *p)
@@ -335,6 +364,7 @@ static void trial_band(const struct analysis *a, struct plan *p)
 	if (!inside)
 		plan_note(p, msg_trial_outside(a->trial.tp, a->trial.load_min, a->trial.load_max,
 					       band));
+	trial_billing(a, p);
 }
 
 void analysis_measured_gpu(struct analysis *a, const char *gpu_id)
