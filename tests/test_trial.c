@@ -658,3 +658,44 @@ Test(trial_fit, the_hour_against_the_month, .init = ref_setup, .fini = ref_teard
 	snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+/* ---- the diagnosis of the seeds' FAQ ---- */
+
+/* Speed-ups that bend over: USL σ ≈ 0.02, κ ≈ 0.021, so the peak
+ * sqrt((1 − σ)/κ) lies near 7 cards, well inside 4096. */
+Test(trial_fit, a_speed_up_that_peaks_is_named, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "measured", "1:1500,2:2800,4:4600,8:5200", NULL);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	const struct message *m = NULL;
+	for (int i = 0; i < a->nnotes; i++)
+		if (a->notes[i].code == MSG_TRIAL_USL_PEAK)
+			m = &a->notes[i];
+	cr_assert_not_null(m);
+	double peak = sqrt((1 - a->usl.sigma) / a->usl.kappa);
+	cr_assert_float_eq(m->args[0].v.f, peak, 1e-9);
+	cr_assert(peak > 6 && peak < 8, "%g", peak);
+}
+
+Test(trial_fit, a_flat_low_utilisation_on_one_card_is_named, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* (30 + 34 + 32) / 3 = 32 % */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"t1, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 30 %\n"
+					"t2, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 34 %\n"
+					"t3, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 32 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_LOW_UTILISATION));
+	cr_assert_float_eq(a->sc.trial.mem.util_pct[0], 32, 1e-9);
+}
+
+Test(trial_fit, a_busy_card_is_not_named, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"t1, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 90 %\n");
+	cr_assert_not(has_note(a->notes, a->nnotes, MSG_TRIAL_LOW_UTILISATION));
+}

@@ -337,3 +337,12 @@ MESSAGE(TRIAL_BILLING_MONTH, trial_billing_month, INFO,
 	FORM(N_("your trial: %s per million output tokens by the month at %.0f %% duty (no hourly "
 		"price for this GPU)")),
 	ARGS2(MONEY, by_month, DOUBLE, duty_pct))
+/* --trial's diagnosis: the seeds' FAQ */
+MESSAGE(TRIAL_USL_PEAK, trial_usl_peak, WARNING,
+	FORM(N_("more cards than the interconnect carries: the speed-up peaks near %.0f cards (USL "
+		"sigma %.3f, kappa %.5f)")),
+	ARGS3(DOUBLE, peak_cards, DOUBLE, sigma, DOUBLE, kappa))
+MESSAGE(TRIAL_LOW_UTILISATION, trial_low_utilisation, WARNING,
+	FORM(N_("utilisation %.0f %% on one card in the trial: the card waits for data loading or "
+		"the CPU, and more cards will not help")),
+	ARGS1(DOUBLE, utilisation_pct))

@@ -165,6 +165,9 @@ static bool measured_prepare(struct analysis *a, const char *gpu_filter, const c
 		snprintf(a->error, sizeof a->error, "--measured: %s", err);
 		return false;
 	}
+	double peak;
+	if (usl_peak_cards(&a->usl, &peak))
+		analysis_note(a, msg_trial_usl_peak(peak, a->usl.sigma, a->usl.kappa));
 	return true;
 }
 
@@ -240,6 +243,8 @@ static bool trial_prepare(struct analysis *a, const char *gpu_filter)
 	return true;
 }
 
+#define LOW_UTILISATION_PCT 40.0 /* one card this idle waits for its data, not for compute */
+
 /* The catalogue GPU a memory log names: an id, else a type whose short
  * name's first word is in the printed name ("H100" in "NVIDIA H100 80GB
  * HBM3", "910B" in "910B2C") and whose memory is within 6 %. */
@@ -295,6 +300,8 @@ static bool memory_prepare(struct analysis *a, const char *gpu_filter, bool one_
 		(t.weights + t.kv_cache + t.activations + t.gradients + t.optimizer + t.overhead) / GIB;
 	analysis_note(a, msg_trial_memory_read(m->file, trial_memory_format_labels[m->format],
 					       peak_gib, card_gib));
+	if (m->cards == 1 && m->util_pct[0] >= 0 && m->util_pct[0] < LOW_UTILISATION_PCT)
+		analysis_note(a, msg_trial_low_utilisation(m->util_pct[0]));
 	if (peak_gib >= 0.95 * card_gib)
 		analysis_note(a, msg_trial_memory_full(peak_gib, card_gib));
 	a->memory_reserved = peak_gib >= 0.85 * card_gib;
