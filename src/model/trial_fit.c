@@ -93,10 +93,10 @@ static bool modelled_at(const struct scenario *sc, const struct trial_point *p,
 	       m[2] > 0;
 }
 
-/* What one evaluation needs: the points, the GPU as given, its copy. */
+/* What one evaluation needs: the points, the GPU's copy the factors are
+ * tried on, its own efficiencies. */
 struct fit_job {
 	const struct scenario *sc;
-	const struct gpu *g0;
 	struct gpu g;
 	struct trial_eff base;
 	int tp, n;
@@ -172,7 +172,7 @@ static bool solve3(double a[FIT_PARAMS][FIT_PARAMS], double *b, double *d)
 static bool lm_step(struct fit_job *j, double *x, const double *r, int rows, double mu,
 		    double *step)
 {
-	static double jac[FIT_PARAMS][FIT_ROWS];
+	double jac[FIT_PARAMS][FIT_ROWS];
 	double rr[FIT_ROWS];
 	for (int q = 0; q < FIT_PARAMS; q++) {
 		double xq[FIT_PARAMS] = {x[0], x[1], x[2]};
@@ -253,17 +253,16 @@ static void load_range(const struct scenario *sc, struct trial_fit *f)
 bool trial_fit_run(const struct scenario *sc, const struct gpu *g, int tp, struct trial_fit *out,
 		   char *err, size_t cap)
 {
-	static struct fit_job j;
 	*out = (struct trial_fit){.tp = tp, .n = sc->trial.n};
-	j = (struct fit_job){.sc = sc, .g0 = g, .g = *g, .base = eff_of(g), .tp = tp,
-			     .n = sc->trial.n};
+	struct fit_job j = {.sc = sc, .g = *g, .base = eff_of(g), .tp = tp, .n = sc->trial.n};
 	for (int i = 0; i < j.n; i++)
 		measured_of(&sc->trial.pts[i], j.measured[i]);
 	double x[FIT_PARAMS] = {0, 0, 0}, r[FIT_ROWS];
 	double mod[TRIAL_MAX_POINTS][TRIAL_FIGURES];
 	if (j.n < 1 || !residuals(&j, x, r, mod)) {
 		snprintf(err, cap, "%s",
-			 _("the trial's points cannot be modelled for this scenario's model"));
+			 _("the trial's points cannot be modelled on this GPU: a request rate "
+			   "beyond what the model gives it, or answers of one token"));
 		return false;
 	}
 	for (int i = 0; i < j.n; i++)
