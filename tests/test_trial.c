@@ -136,6 +136,26 @@ Test(trial, missing_field_named)
 		"r.json, line 1: expected the mean TPOT in ms");
 }
 
+/* A TTFT of 0 ms (a stream that never started) is no measurement: the fit
+ * would divide by it. */
+Test(trial, zero_ttft_refused)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 0,"
+		" \"mean_tpot_ms\": 2, \"max_concurrency\": 1}",
+		"r.json, line 1: expected the mean TTFT in ms");
+}
+
+Test(trial, a_load_no_run_has_refused)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 5,"
+		" \"mean_tpot_ms\": 2, \"request_rate\": 9e13}",
+		"r.json, line 1: expected the request rate of at most 1e+06, found 9e+13");
+}
+
 Test(trial, unknown_load_refused)
 {
 	refused("r.json",

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,35 @@ static struct trial_point new_point(const struct where *w, enum trial_format f, 
 	return p;
 }
 
+/* No run measures more than these: a larger figure is a corrupt file. */
+static const struct {
+	size_t at;
+	const char *what;
+	double max;
+} point_limits[] = {
+	{offsetof(struct trial_point, concurrency), N_("the concurrency"), 1e6},
+	{offsetof(struct trial_point, rate), N_("the request rate"), 1e6},
+	{offsetof(struct trial_point, isl), N_("the input length"), 1e8},
+	{offsetof(struct trial_point, osl), N_("the output length"), 1e8},
+	{offsetof(struct trial_point, output_tok_s), N_("the output token throughput"), 1e9},
+	{offsetof(struct trial_point, ttft_mean_ms), N_("the mean TTFT in ms"), 1e9},
+	{offsetof(struct trial_point, tpot_mean_ms), N_("the mean TPOT in ms"), 1e9},
+};
+
+static bool point_in_range(const struct where *w, const struct trial_point *p)
+{
+	for (size_t i = 0; i < sizeof point_limits / sizeof point_limits[0]; i++) {
+		double v = *(const double *)((const char *)p + point_limits[i].at);
+		if (v > point_limits[i].max) {
+			char what[200];
+			snprintf(what, sizeof what, _("expected %s of at most %g, found %g"),
+				 _(point_limits[i].what), point_limits[i].max, v);
+			return fail_at(w, p->line, what);
+		}
+	}
+	return true;
+}
+
 /* What every point must have: a load, lengths, the throughput and the
  * mean latencies, each finite. */
 static bool point_complete(const struct where *w, const struct trial_point *p)
@@ -60,7 +90,7 @@ static bool point_complete(const struct where *w, const struct trial_point *p)
 	const char *missing = !(p->isl > 0)             ? _("the input length")
 			      : !(p->osl > 0)           ? _("the output length")
 			      : !(p->output_tok_s > 0)  ? _("the output token throughput")
-			      : !(p->ttft_mean_ms >= 0) ? _("the mean TTFT in ms")
+			      : !(p->ttft_mean_ms > 0)  ? _("the mean TTFT in ms")
 			      : !(p->tpot_mean_ms > 0)  ? _("the mean TPOT in ms")
 							: NULL;
 	if (missing) {
@@ -68,6 +98,8 @@ static bool point_complete(const struct where *w, const struct trial_point *p)
 			 _(trial_format_labels[p->format]));
 		return fail_at(w, p->line, what);
 	}
+	if (!point_in_range(w, p))
+		return false;
 	if (!(p->concurrency > 0) && !(p->rate > 0)) {
 		snprintf(what, sizeof what, "%s",
 			 _("expected the maximum concurrency or a finite request rate: with "
