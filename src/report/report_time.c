@@ -359,14 +359,14 @@ static void figure_with_unit(char *buf, size_t cap, double v, bool days, const c
  * ("2,000 tok/s (TTFT p99 251 ms)"). */
 void time_side_cell(char *buf, size_t cap, const struct plan *p)
 {
-	const struct throughput *t = &p->throughput;
 	double v;
 	bool days;
 	char total[48], a[32], b[32];
-	if (!time_figure(p, &v, &days)) {
+	if (!time_figure(p, &v, &days)) { /* p NULL too: a GPU type the other side lacks */
 		snprintf(buf, cap, "—");
 		return;
 	}
+	const struct throughput *t = &p->throughput;
 	figure_with_unit(total, sizeof total, v, days, "");
 	if (days) {
 		snprintf(buf, cap, "%s", total);
