@@ -41,11 +41,15 @@ sigma kappa peft bit embedding lm head
 oken ok
 cuda wa
 itl req dpa mla nim sw calibration
+genai perf jsonl smi
 ken to eq
 EOF
 # Notation written with punctuation, removed before the scan.
 cat > "$tmp/literal" << 'EOF'
 B_max
+Serving Benchmark Result
+profile_export_genai_perf.json
+bench_serving
 KEY=VALUE
 calibration=estimate
 GPUPLAN_TODAY

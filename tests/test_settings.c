@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "i18n.h"
@@ -75,6 +76,9 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 		{"global-batch", {"1M", "4M", "524288", "2.5M", "1"}},
 		{"deadline", {"14d", "36h", "3w", "2027-01-15", ""}},
 		{"measured", {"1:1520,2:2900,4:5400", "2:10, 8:30", "1:1.5k,2:2.9k", "", "1:1,16:9"}},
+		/* files of tests/fixtures/trial: every_row_round_trips runs there */
+		{"trial", {"vllm_result.json", "vllm_summary.txt", "", "sglang_bench_serving.jsonl",
+			   "vllm_result.json,profile_export_genai_perf.json"}},
 		{"engine", {"tau_layer_us=25", "kappa=3,eta_ar=0.6", "", "mbu_moe=0.7",
 			    "tau_layer_us=30,tau_moe_us=40"}},
 	};
@@ -101,6 +105,7 @@ static size_t samples(const struct setting *s, char out[][48], size_t cap)
 Test(settings, every_row_round_trips, .init = setup)
 {
 	setenv("GPUPLAN_TODAY", "2026-11-30", 1); /* the deadline's date sample is ahead */
+	cr_assert_eq(chdir(FIXTURES "/trial"), 0); /* where --trial's sample files are */
 	for (size_t r = 0; r < n_settings; r++) {
 		const struct setting *s = &settings[r];
 		char values[8][48], err[160], text[128], again[128];
@@ -200,7 +205,7 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
 		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "10"}, {"rate", "none"},
 		{"slo-ttft", "10s"}, {"slo-tpot", "none"}, {"percentile", "99"}, {"ep", "auto"},
-		{"dp-attention", "auto"}, {"engine", ""}, {"train-tokens", ""},
+		{"dp-attention", "auto"}, {"engine", ""}, {"trial", ""}, {"train-tokens", ""},
 		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
 		{"network", "offer"}, {"budget", "none"}, {"model", ""}};
 	struct scenario sc;

@@ -309,3 +309,69 @@ MESSAGE(NOT_NATIVE_ON_GPU, not_native_on_gpu, WARNING,
 	FORM(N_("%s is not native on %s: its kernels are CUDA-first, so it runs emulated, "
 		"slower than estimated, or not at all; natively the card runs %s")),
 	ARGS3(WORD, format, STRING, gpu, WORD, native))
+/* --trial (issue 22): what was read, what the fit gave, where it holds */
+MESSAGE(TRIAL_READ, trial_read, INFO,
+	PLURAL(2, NP_("trial %s: %s, %d run", "trial %s: %s, %d runs")),
+	ARGS3(STRING, file, WORD, format, INT, runs))
+MESSAGE(TRIAL_FITTED, trial_fitted, INFO,
+	FORM(N_("calibrated from your trial on %s: mbu %.2f, mfu_infer %.2f, sw %.2f")),
+	ARGS4(STRING, gpu, DOUBLE, mbu, DOUBLE, mfu_infer, DOUBLE, sw))
+MESSAGE(TRIAL_CALIBRATED, trial_calibrated, INFO,
+	PLURAL(0, NP_("calibrated from your trial (%d point, fit within %.1f %%): speeds ±%.0f %%",
+		      "calibrated from your trial (%d points, fit within %.1f %%): speeds ±%.0f %%")),
+	ARGS3(INT, points, DOUBLE, fit_pct, DOUBLE, band_pct))
+MESSAGE(TRIAL_OUTSIDE, trial_outside, NOTICE,
+	FORM(N_("outside what the trial measured (TP%d on one machine, %.0f to %.0f at once): "
+		"speeds ±%.0f %%")),
+	ARGS4(INT, tp, DOUBLE, load_min, DOUBLE, load_max, DOUBLE, band_pct))
+MESSAGE(TRIAL_OTHER_GPU, trial_other_gpu, WARNING,
+	FORM(N_("the trial ran on %s, the plan is for %s: only %s is calibrated")),
+	ARGS3(STRING, trial_gpu, STRING, planned_gpu, STRING, calibrated))
+MESSAGE(TRIAL_POOR_FIT, trial_poor_fit, WARNING,
+	FORM(N_("the trial fits the model only within %.0f %%: check that it ran this model, "
+		"TP and GPU")),
+	ARGS1(DOUBLE, fit_pct))
+MESSAGE(TRIAL_OTHER_MODEL, trial_other_model, WARNING,
+	FORM(N_("trial %s ran %s, the scenario plans %s: the fit assumes the same model")),
+	ARGS3(STRING, file, STRING, trial_model, STRING, model))
+/* --trial's memory log (nvidia-smi, npu-smi) */
+MESSAGE(TRIAL_MEMORY_READ, trial_memory_read, INFO,
+	FORM(N_("trial %s: %s, peak %.1f GiB of %.1f GiB a card")),
+	ARGS4(STRING, file, WORD, format, DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_FULL, trial_memory_full, WARNING,
+	FORM(N_("the trial's memory peak %.1f GiB is within 5 %% of the card's %.1f GiB: out of "
+		"memory is near, unless it is the engine's reservation")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_RESERVED, trial_memory_reserved, NOTICE,
+	FORM(N_("the trial's peak %.1f GiB of %.1f GiB a card is the engine's reservation "
+		"(--gpu-memory-utilization, --mem-fraction-static), not the need: not carried into "
+		"the plan")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, card_gib))
+MESSAGE(TRIAL_MEMORY_BELOW, trial_memory_below, INFO,
+	FORM(N_("the trial's peak %.1f GiB a card is below the estimate %.1f GiB: the estimate is "
+		"kept")),
+	ARGS2(DOUBLE, peak_gib, DOUBLE, estimate_gib))
+MESSAGE(TRIAL_MEMORY_OVERHEAD, trial_memory_overhead, NOTICE,
+	PLURAL(2, NP_("overhead includes %.2f GiB measured in your trial: peak %.1f GiB a card on %d "
+		      "card against %.1f GiB estimated",
+		      "overhead includes %.2f GiB measured in your trial: peak %.1f GiB a card on %d "
+		      "cards against %.1f GiB estimated")),
+	ARGS4(DOUBLE, extra_gib, DOUBLE, peak_gib, INT, cards, DOUBLE, estimate_gib))
+/* --trial's billing: the month against the hour at the trial's own speed */
+MESSAGE(TRIAL_BILLING, trial_billing, INFO,
+	FORM(N_("your trial: %s per million output tokens by the hour, %s by the month at %.0f %% "
+		"duty; the month is cheaper above %.0f hours a month")),
+	ARGS4(MONEY, by_hour, MONEY, by_month, DOUBLE, duty_pct, DOUBLE, break_even_hours))
+MESSAGE(TRIAL_BILLING_MONTH, trial_billing_month, INFO,
+	FORM(N_("your trial: %s per million output tokens by the month at %.0f %% duty (no hourly "
+		"price for this GPU)")),
+	ARGS2(MONEY, by_month, DOUBLE, duty_pct))
+/* --trial's diagnosis: the seeds' FAQ */
+MESSAGE(TRIAL_USL_PEAK, trial_usl_peak, WARNING,
+	FORM(N_("more cards than the interconnect carries: the speed-up peaks near %.0f cards (USL "
+		"sigma %.3f, kappa %.5f)")),
+	ARGS3(DOUBLE, peak_cards, DOUBLE, sigma, DOUBLE, kappa))
+MESSAGE(TRIAL_LOW_UTILISATION, trial_low_utilisation, WARNING,
+	FORM(N_("utilisation %.0f %% on one card in the trial: the card waits for data loading or "
+		"the CPU, and more cards will not help")),
+	ARGS1(DOUBLE, utilisation_pct))

@@ -240,6 +240,13 @@ static int apply_setting(struct cli *cli, const struct setting *s, const char *a
 		cli->model = arg;
 		return EXIT_OK;
 	}
+	char joined[1024];
+	if (s->repeatable && s->ops.format) {
+		s->ops.format(&cli->sc, joined, sizeof joined);
+		size_t used = strlen(joined);
+		snprintf(joined + used, sizeof joined - used, "%s%s", used ? "," : "", arg);
+		arg = joined;
+	}
 	if (!setting_parse(s, &cli->sc, NULL, arg, reason, sizeof reason))
 		return invalid_reason(err, arg, s->key, reason);
 	return EXIT_OK;

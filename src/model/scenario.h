@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "engine.h"
 #include "tables.h"
+#include "trial.h"
 #include "usl.h"
 
 enum kv_choice { KV_AUTO, KV_16, KV_FP8 };
@@ -42,6 +43,7 @@ enum plan_choice { PLAN_AUTO, PLAN_ON, PLAN_OFF };
 #define MAX_CONCURRENCY 1000000LL
 #define MAX_CARDS 100000 /* Llama 3.1 trained on 16,384 H100: room ×6 (TRAINING.md §11) */
 #define MAX_LORA_RANK 65536
+#define TRIAL_FILES_MAX 512 /* --trial: the list of file names */
 
 /* A bare size with a derived architecture. Its strings live here, and
  * shape's string pointers are aimed at them by scenario_model(), so a
@@ -103,6 +105,9 @@ struct scenario {
 	char measured_gpu[64];
 	char measured_gpu_name[64]; /* its short name, for the summaries */
 	enum network_choice network;
+	/* --trial (issue 22): the files as given and the runs read from them */
+	char trial_files[TRIAL_FILES_MAX];
+	struct trial_set trial;
 };
 
 /* The defaults live in the settings rows: scenario_defaults and

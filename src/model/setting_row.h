@@ -64,6 +64,8 @@ struct setting {
 	/* SUMMARY_NAMED: "context %s" (%s: the value); SUMMARY_IF_CHANGED:
 	 * "custom headroom". A whole phrase each, for the translator. */
 	const char *summary_text;
+	bool repeatable;      /* given again on the command line, the values add up
+				 as one list ("a.json" then "b.txt": "a.json,b.txt") */
 	bool needs_catalog;   /* parsed against the catalogue (the model): the
 				 command line keeps the text until the data is loaded */
 	const char *json_key; /* key in the JSON scenario object; NULL: none */

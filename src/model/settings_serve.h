@@ -19,4 +19,12 @@ bool engine_setting_parse(const struct setting *s, struct scenario *sc, const st
 			  const char *text, char *err, size_t cap);
 void engine_setting_format(const struct scenario *sc, char *buf, size_t cap);
 
+/* --trial FILE[,FILE...] (issue 22): the customer's serving benchmark
+ * files, read when given (trial.h); the command line adds a repeated
+ * --trial to the list. A file that does not read leaves sc unchanged. */
+bool trial_setting_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
+			 const char *text, char *err, size_t cap);
+void trial_setting_format(const struct scenario *sc, char *buf, size_t cap);
+void trial_setting_json(struct jsonw *j, const char *key, const struct scenario *sc);
+
 #endif

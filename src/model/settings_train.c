@@ -170,10 +170,20 @@ void deadline_json(struct jsonw *j, const char *key, const struct scenario *sc)
 	jw_number(j, key, sc->deadline_days > 0 ? sc->deadline_days : -1, 4);
 }
 
+/* Field by field: a memcmp would read the padding after each int, which
+ * holds whatever the stack held (the same points then looked new). */
+static bool same_points(const struct usl_point *a, const struct usl_point *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i].cards != b[i].cards || a[i].tokens_per_s != b[i].tokens_per_s)
+			return false;
+	return true;
+}
+
 bool measured_parse(const struct setting *s, struct scenario *sc, const struct catalog *c,
 		    const char *text, char *err, size_t cap)
 {
-	struct usl_point pts[USL_MAX_POINTS];
+	struct usl_point pts[USL_MAX_POINTS] = {{0}};
 	int n = 0;
 	(void)s;
 	(void)c;
@@ -182,7 +192,7 @@ bool measured_parse(const struct setting *s, struct scenario *sc, const struct c
 		return false;
 	/* new points are a new measurement: bound again (analysis.c); the same
 	 * points typed again keep their GPU */
-	if (n != sc->nmeasured || memcmp(sc->measured, pts, (size_t)n * sizeof pts[0]) != 0)
+	if (n != sc->nmeasured || !same_points(sc->measured, pts, n))
 		sc->measured_gpu[0] = sc->measured_gpu_name[0] = '\0';
 	memcpy(sc->measured, pts, sizeof pts);
 	sc->nmeasured = n;

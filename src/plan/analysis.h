@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "plan.h"
 #include "scenario.h"
+#include "trial_fit.h"
 
 #define SCENARIO_NOTES 8
 
@@ -28,6 +29,17 @@ struct analysis {
 	 * one GPU --gpu names. */
 	char measured_gpu[64];
 	struct usl_fit usl; /* the fit of sc.measured, when given */
+	/* --trial: the fit on the GPU the trial ran on, and that GPU's row
+	 * with the fitted efficiencies, which its plans point at */
+	struct trial_fit trial;
+	struct gpu trial_gpu;
+	/* --trial's memory log: the GPU it ran on, the per-card estimate for
+	 * the scenario on that many cards, and what is carried as overhead
+	 * into that GPU's plans (w_memory: the workload with it) */
+	const struct gpu *memory_gpu;
+	double memory_estimate_gib, memory_carried_gib;
+	bool memory_reserved;
+	struct workload w_memory;
 };
 
 /* What a GPU filter may be besides a list of ids: every GPU type, or

@@ -201,6 +201,100 @@ static void json_plan(struct jsonw *j, const struct plan *p)
 	jw_close(j, '}');
 }
 
+static void json_trial_eff(struct jsonw *j, const char *key, const struct trial_eff *e)
+{
+	jw_open(j, key, '{');
+	jw_number(j, "mbu", e->mbu, 4);
+	jw_number(j, "mbu_kv", e->mbu_kv, 4);
+	jw_number(j, "mfu_infer", e->mfu_infer, 4);
+	jw_number(j, "mfu_infer_fp8", e->mfu_infer_fp8, 4);
+	jw_number(j, "sw", e->sw, 4);
+	jw_close(j, '}');
+}
+
+static void json_trial_figures(struct jsonw *j, const char *key, const double *v)
+{
+	static const int decimals[TRIAL_FIGURES] = {[TRIAL_TOK_S] = 1, [TRIAL_TPOT] = 6,
+						    [TRIAL_TTFT] = 6};
+	jw_open(j, key, '{');
+	for (int f = 0; f < TRIAL_FIGURES; f++)
+		jw_number(j, trial_figure_keys[f], v[f], decimals[f]);
+	jw_close(j, '}');
+}
+
+static void json_trial_run(struct jsonw *j, const struct trial_point *p,
+			   const struct trial_fit_point *fp)
+{
+	jw_open(j, NULL, '{');
+	jw_string(j, "file", p->file);
+	jw_int(j, "line", p->line);
+	jw_string(j, "format", trial_format_keys[p->format]);
+	jw_string(j, "model", p->model[0] ? p->model : NULL);
+	jw_number(j, "concurrency", p->concurrency > 0 ? p->concurrency : -1, 0);
+	jw_number(j, "rate", p->rate > 0 ? p->rate : -1, 3);
+	jw_number(j, "input_len", p->isl, 1);
+	jw_number(j, "output_len", p->osl, 1);
+	json_trial_figures(j, "measured", fp->measured);
+	json_trial_figures(j, "modelled", fp->modelled);
+	json_trial_figures(j, "modelled_before", fp->before);
+	jw_number(j, "ttft_p99_s", p->ttft_p99_ms / 1000, 6);
+	jw_number(j, "tpot_p99_s", p->tpot_p99_ms / 1000, 6);
+	jw_close(j, '}');
+}
+
+/* --trial: what was read, the fit and measured against modelled per run. */
+static void json_calibration(struct jsonw *j, const struct analysis *a)
+{
+	const struct trial_fit *f = &a->trial;
+	if (!f->valid)
+		return;
+	jw_open(j, "calibration", '{');
+	jw_string(j, "gpu", a->trial_gpu.id);
+	jw_int(j, "tp", f->tp);
+	jw_int(j, "points", f->n);
+	jw_string(j, "load", f->by_rate ? "rate" : "concurrency");
+	jw_number(j, "load_min", f->load_min, 3);
+	jw_number(j, "load_max", f->load_max, 3);
+	jw_number(j, "residual_pct", f->residual_pct, 2);
+	jw_number(j, "before_pct", f->before_pct, 2);
+	jw_number(j, "band_pct", f->band_pct, 1);
+	jw_number(j, "band_outside_pct", trial_fit_band(f, false), 1);
+	json_trial_eff(j, "before", &f->before);
+	json_trial_eff(j, "fitted", &f->after);
+	jw_open(j, "runs", '[');
+	for (int i = 0; i < f->n; i++)
+		json_trial_run(j, &a->sc.trial.pts[i], &f->pts[i]);
+	jw_close(j, ']');
+	jw_close(j, '}');
+}
+
+/* --trial's memory log: the peak a card against the estimate. */
+static void json_trial_memory(struct jsonw *j, const struct analysis *a)
+{
+	const struct trial_memory *m = &a->sc.trial.mem;
+	if (!m->valid || !a->memory_gpu)
+		return;
+	double total_mib, peak_mib = trial_memory_peak(m, &total_mib), util = 0;
+	int with_util = 0;
+	for (int i = 0; i < m->cards; i++)
+		if (m->util_pct[i] >= 0)
+			util += m->util_pct[i], with_util++;
+	jw_open(j, "trial_memory", '{');
+	jw_string(j, "file", m->file);
+	jw_string(j, "format", trial_memory_format_keys[m->format]);
+	jw_string(j, "gpu", a->memory_gpu->id);
+	jw_string(j, "gpu_name", m->gpu[0] ? m->gpu : NULL);
+	jw_int(j, "cards", m->cards);
+	jw_int(j, "samples", m->samples);
+	jw_number(j, "peak_gib", peak_mib * MIB / GIB, 3);
+	jw_number(j, "card_gib", total_mib * MIB / GIB, 3);
+	jw_number(j, "estimate_gib", a->memory_estimate_gib, 3);
+	jw_number(j, "carried_gib", a->memory_carried_gib, 3);
+	jw_bool(j, "reservation", a->memory_reserved);
+	jw_number(j, "utilization_pct", with_util ? util / with_util : -1, 1);
+	jw_close(j, '}');
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	struct jsonw j = {.out = out};
@@ -214,6 +308,8 @@ void report_json(FILE *out, const struct analysis *a)
 	json_terms(&j, "totals_gib", &a->totals);
 	jw_close(&j, '}');
 	json_notes(&j, a->notes, a->nnotes);
+	json_calibration(&j, a);
+	json_trial_memory(&j, a);
 	jw_open(&j, "plans", '[');
 	for (size_t i = 0; i < a->nplans; i++)
 		json_plan(&j, &a->plans[i]);

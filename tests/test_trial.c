@@ -1,0 +1,721 @@
+/* Trial runs (issue 22): each benchmark format read from its sample in
+ * tests/fixtures/trial/ (SOURCES says where each comes from) with the
+ * exact values the file holds, and bad input refused with the file, the
+ * line and what was expected. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "estimate.h"
+#include "helpers.h"
+#include "throughput.h"
+#include "trial.h"
+#include "trial_fit.h"
+
+#define TRIAL_DIR FIXTURES "/trial/"
+
+static struct trial_set read_ok(const char *name)
+{
+	struct trial_set t = {0};
+	char err[400] = "";
+	cr_assert(trial_read_file(name, &t, err, sizeof err), "%s: %s", name, err);
+	return t;
+}
+
+static void refused(const char *name, const char *text, const char *want)
+{
+	struct trial_set t = {0};
+	char err[400] = "";
+	cr_assert_not(trial_read_text(name, text, strlen(text), &t, err, sizeof err));
+	cr_assert(strstr(err, want), "error \"%s\" lacks \"%s\"", err, want);
+	cr_assert_eq(t.n, 0);
+}
+
+Test(trial, vllm_summary_two_runs)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "vllm_summary.txt");
+	cr_assert_eq(t.n, 2);
+	const struct trial_point *p = &t.pts[0];
+	cr_assert_eq(p->format, TRIAL_VLLM_TEXT);
+	cr_assert_eq(p->line, 5); /* the header, after three lines of the run's settings */
+	/* "Maximum request concurrency: 32" above the header; rate inf: none */
+	cr_assert_float_eq(p->concurrency, 32, 1e-12);
+	cr_assert_float_eq(p->rate, 0, 1e-12);
+	/* 65536 tokens in and out over 32 requests: 2048 each */
+	cr_assert_float_eq(p->isl, 2048, 1e-12);
+	cr_assert_float_eq(p->osl, 2048, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 434.40, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 7279.56, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 10999.46, 1e-9);
+	cr_assert_float_eq(p->tpot_mean_ms, 70.14, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 72.63, 1e-9);
+	cr_assert_float_eq(p->itl_mean_ms, 70.14, 1e-9);
+	cr_assert_float_eq(p->itl_p99_ms, 72.47, 1e-9);
+	cr_assert_float_eq(t.pts[1].output_tok_s, 329.86, 1e-9);
+	cr_assert_float_eq(t.pts[1].tpot_mean_ms, 93.85, 1e-9);
+	cr_assert_eq(t.pts[1].line, 31);
+}
+
+Test(trial, vllm_result_json)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "vllm_result.json");
+	cr_assert_eq(t.n, 1);
+	const struct trial_point *p = &t.pts[0];
+	cr_assert_eq(p->format, TRIAL_VLLM_JSON);
+	cr_assert_str_eq(p->model, "meta-llama/Llama-3.1-8B-Instruct");
+	cr_assert_float_eq(p->concurrency, 32, 1e-12);
+	cr_assert_float_eq(p->rate, 0, 1e-12); /* "request_rate": "inf" */
+	/* 320000 tokens / 320 requests = 1000 in and 1000 out */
+	cr_assert_float_eq(p->isl, 1000, 1e-12);
+	cr_assert_float_eq(p->osl, 1000, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 3412.6, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 61.3, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 140.2, 1e-9);
+	cr_assert_float_eq(p->tpot_mean_ms, 9.12, 1e-9);
+	cr_assert_float_eq(p->itl_p99_ms, 12.9, 1e-9);
+}
+
+Test(trial, sglang_jsonl_one_run_a_line)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "sglang_bench_serving.jsonl");
+	cr_assert_eq(t.n, 2);
+	cr_assert_eq(t.pts[0].format, TRIAL_SGLANG_JSONL);
+	cr_assert_eq(t.pts[1].line, 2);
+	/* "request_rate": Infinity (Python's json.dumps): no rate */
+	cr_assert_float_eq(t.pts[0].rate, 0, 1e-12);
+	cr_assert_float_eq(t.pts[0].concurrency, 1, 1e-12);
+	cr_assert_float_eq(t.pts[1].concurrency, 64, 1e-12);
+	/* 655360 / 640 = 1024 */
+	cr_assert_float_eq(t.pts[1].isl, 1024, 1e-12);
+	cr_assert_float_eq(t.pts[1].osl, 1024, 1e-12);
+	cr_assert_float_eq(t.pts[1].output_tok_s, 11126.6, 1e-9);
+	cr_assert_float_eq(t.pts[1].ttft_mean_ms, 142.9, 1e-9);
+	cr_assert_float_eq(t.pts[1].tpot_mean_ms, 5.6, 1e-9);
+	cr_assert_float_eq(t.pts[1].itl_p99_ms, 28.4, 1e-9);
+}
+
+Test(trial, genai_perf_profile_export)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "profile_export_genai_perf.json");
+	cr_assert_eq(t.n, 1);
+	const struct trial_point *p = &t.pts[0];
+	cr_assert_eq(p->format, TRIAL_GENAI_PERF);
+	cr_assert_str_eq(p->model, "TinyLlama-1.1B-Chat-v1.0");
+	cr_assert_float_eq(p->concurrency, 1, 1e-12);
+	cr_assert_float_eq(p->isl, 128, 1e-12);
+	cr_assert_float_eq(p->osl, 128, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 126.3, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 18.4, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 21.1, 1e-9);
+	/* inter_token_latency is per request: the TPOT */
+	cr_assert_float_eq(p->tpot_mean_ms, 7.83, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 7.97, 1e-9);
+}
+
+Test(trial, unknown_file_names_the_formats)
+{
+	refused("notes.txt", "cards,tokens\n1,2\n", "notes.txt, line 1: expected a vLLM");
+	refused("other.json", "{\"a\": 1}", "other.json, line 1: expected a vLLM");
+}
+
+Test(trial, truncated_json_names_its_line)
+{
+	refused("cut.json", "{\"date\": \"x\",\n \"output_throughput\": 12,\n \"mean_ttft_ms\": ",
+		"cut.json, line 3: expected a value, found end of file");
+}
+
+Test(trial, missing_field_named)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 5,"
+		" \"max_concurrency\": 1}",
+		"r.json, line 1: expected the mean TPOT in ms");
+}
+
+/* A TTFT of 0 ms (a stream that never started) is no measurement: the fit
+ * would divide by it. */
+Test(trial, zero_ttft_refused)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 0,"
+		" \"mean_tpot_ms\": 2, \"max_concurrency\": 1}",
+		"r.json, line 1: expected the mean TTFT in ms");
+}
+
+Test(trial, a_load_no_run_has_refused)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 5,"
+		" \"mean_tpot_ms\": 2, \"request_rate\": 9e13}",
+		"r.json, line 1: expected the request rate of at most 1e+06, found 9e+13");
+}
+
+Test(trial, unknown_load_refused)
+{
+	refused("r.json",
+		"{\"model_id\": \"m\", \"output_throughput\": 10, \"completed\": 2,"
+		" \"total_input_tokens\": 20, \"total_output_tokens\": 20, \"mean_ttft_ms\": 5,"
+		" \"mean_tpot_ms\": 2, \"max_concurrency\": null, \"request_rate\": \"inf\"}",
+		"expected the maximum concurrency or a finite request rate");
+}
+
+Test(trial, summary_unit_checked)
+{
+	refused("paste.txt",
+		"============ Serving Benchmark Result ============\n"
+		"Successful requests:                     10\n"
+		"Mean TTFT (s):                           0.4\n",
+		"paste.txt, line 3: expected \"Mean TTFT (ms):\"");
+}
+
+Test(trial, genai_unit_checked)
+{
+	refused("g.json",
+		"{\"time_to_first_token\": {\"unit\": \"ms\", \"avg\": 1},\n"
+		" \"output_token_throughput\": {\"unit\": \"tokens/min\", \"avg\": 5}}",
+		"g.json, line 2: expected \"output_token_throughput\" in tokens/sec");
+}
+
+Test(trial, summary_without_load_refused)
+{
+	refused("paste.txt",
+		"============ Serving Benchmark Result ============\n"
+		"Successful requests:                     10\n"
+		"Total input tokens:                      1000\n"
+		"Total generated tokens:                  1000\n"
+		"Output token throughput (tok/s):         50\n"
+		"Mean TTFT (ms):                          20\n"
+		"Mean TPOT (ms):                          9\n"
+		"==================================================\n",
+		"paste.txt, line 1: expected the maximum concurrency");
+}
+
+Test(trial, refused_file_keeps_earlier_points)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "vllm_result.json");
+	char err[300];
+	cr_assert_not(trial_read_text("bad", "{", 1, &t, err, sizeof err));
+	cr_assert_eq(t.n, 1);
+}
+
+/* ---- the fit (src/model/trial_fit.c) ---- */
+
+/* A trial made by the model itself on a GPU whose efficiencies are
+ * known: every figure exactly what throughput_compute gives there. */
+static void synthetic_point(const struct scenario *sc, const struct gpu *g, double b,
+			    double isl, double osl, struct trial_point *p)
+{
+	struct scenario ps = *sc;
+	struct workload w;
+	struct throughput th;
+	ps.context = (long long)(isl + osl), ps.output_len = (long long)osl, ps.concurrency = (long long)b;
+	cr_assert(workload_init(&w, &ps));
+	throughput_compute(&w, g, &(struct layout){.t = 1, .p = 1, .d = 1}, (long long)b, 0, &th);
+	cr_assert(th.valid);
+	*p = (struct trial_point){.concurrency = b, .isl = isl, .osl = osl,
+				  .output_tok_s = th.output_tokens_per_s,
+				  .ttft_mean_ms = th.ttft_s * 1000, .tpot_mean_ms = th.tpot_s * 1000,
+				  .ttft_p99_ms = -1, .tpot_p99_ms = -1, .itl_mean_ms = -1,
+				  .itl_p99_ms = -1};
+}
+
+static const struct gpu *ref_gpu(const char *id)
+{
+	for (size_t i = 0; i < ref_catalog.ngpus; i++)
+		if (strcmp(ref_catalog.gpus[i].id, id) == 0)
+			return &ref_catalog.gpus[i];
+	cr_assert_fail("no GPU %s", id);
+	return NULL;
+}
+
+#define assert_within(got, want, rel)                                                      \
+	cr_assert(fabs((got) / (want) - 1) <= (rel), "%s = %.6g, expected %.6g within %g", \
+		  #got, (double)(got), (double)(want), (double)(rel))
+
+Test(trial_fit, synthetic_trial_fitted_back_within_one_percent, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	const struct gpu *h100 = ref_gpu("h100-80g");
+	/* the "real" card: 0.8 × 0.75 = 0.6 of the bundled mbu 0.80 (mbu_kv 0.75
+	   × 0.75 = 0.5625), matmul 0.70 × 0.7 = 0.49, the software factor 1 × 1.6 */
+	struct gpu truth = *h100;
+	truth.mbu = 0.6, truth.mbu_kv = 0.5625, truth.mfu_infer = 0.49;
+	truth.mfu_infer_fp8 = h100->mfu_infer_fp8 * 0.7, truth.sw = 1.6;
+	static const double load[][3] = {{1, 1000, 500},   {8, 1000, 500},  {32, 2000, 500},
+					 {64, 4000, 300},  {128, 1000, 500}, {256, 2000, 200}};
+	sc.trial.n = (int)(sizeof load / sizeof load[0]);
+	for (int i = 0; i < sc.trial.n; i++)
+		synthetic_point(&sc, &truth, load[i][0], load[i][1], load[i][2], &sc.trial.pts[i]);
+	struct trial_fit f;
+	char err[200] = "";
+	cr_assert(trial_fit_run(&sc, h100, 1, &f, err, sizeof err), "%s", err);
+	assert_within(f.after.mbu, 0.6, 0.01);
+	assert_within(f.after.mfu_infer, 0.49, 0.01);
+	assert_within(f.after.sw, 1.6, 0.01);
+	cr_assert(f.residual_pct < 1, "residual %.3f %%", f.residual_pct);
+	cr_assert(f.before_pct > 10, "the bundled values miss the trial: %.1f %%", f.before_pct);
+	cr_assert_float_eq(f.band_pct, TRIAL_BAND_MIN_PCT, 1e-12); /* 2 × residual < 5 */
+	cr_assert_float_eq(f.load_min, 1, 1e-12);
+	cr_assert_float_eq(f.load_max, 256, 1e-12);
+	cr_assert(trial_fit_inside(&f, 1, 1, 100));
+	cr_assert_not(trial_fit_inside(&f, 2, 1, 100)); /* other TP */
+	cr_assert_not(trial_fit_inside(&f, 1, 2, 100)); /* more machines */
+	cr_assert_not(trial_fit_inside(&f, 1, 1, 600)); /* beyond 2 × 256 users */
+}
+
+/* ---- every plan on the trial's GPU uses the fit (src/plan/analysis.c) ---- */
+
+static bool has_note(const struct message *notes, int n, enum message_code code)
+{
+	for (int i = 0; i < n; i++)
+		if (notes[i].code == code)
+			return true;
+	return false;
+}
+
+/* A scenario of 32 users, 1000 in / 500 out, with a synthetic trial of
+ * 8 and 32 users made on an H100 whose mbu is 0.6 (bundled 0.80). */
+static void trial_scenario(struct scenario *sc, long long users)
+{
+	char n[16];
+	snprintf(n, sizeof n, "%lld", users);
+	make_scenario(sc, &ref_catalog, "llama-3.1-8b", "context", "1500", "output-len", "500",
+		      "concurrency", n, NULL);
+	struct gpu truth = *ref_gpu("h100-80g");
+	truth.mbu = 0.6;
+	sc->trial.n = 2;
+	synthetic_point(sc, &truth, 8, 1000, 500, &sc->trial.pts[0]);
+	synthetic_point(sc, &truth, 32, 1000, 500, &sc->trial.pts[1]);
+}
+
+Test(trial_fit, plans_on_the_trial_gpu_use_the_fit, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(a->trial.valid);
+	const struct plan *p = plan_of(a, "h100-80g");
+	cr_assert_eq(p->gpu, &a->trial_gpu);
+	/* two loads of one length cannot tell mbu from sw apart, but the fitted
+	   pair gives back what was measured: the plan of the trial's own 32 users
+	   on one card streams at the measured TPOT */
+	cr_assert(a->trial.residual_pct < 1, "%g %%", a->trial.residual_pct);
+	cr_assert_eq(p->cards, 1);
+	assert_within(p->throughput.tpot_s, sc.trial.pts[1].tpot_mean_ms / 1000, 0.01);
+	assert_within(p->throughput.eff.mbu, a->trial.after.mbu, 1e-12);
+	cr_assert_eq(a->trial_gpu.calibration, CAL_MEASURED);
+	/* 32 users at TP1 on one machine: inside, the fit's band (5 %: 2 × ~0) */
+	cr_assert_float_eq(p->throughput.band_low_pct, 5, 1e-12);
+	cr_assert_float_eq(p->throughput.band_high_pct, 5, 1e-12);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_CALIBRATED));
+	cr_assert_not(has_note(p->notes, p->nnotes, MSG_TRIAL_OUTSIDE));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_READ));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_FITTED));
+}
+
+Test(trial_fit, a_load_beyond_the_trial_widens_the_band, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 200); /* 200 > 2 × 32 users measured */
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	const struct plan *p = plan_of(a, "h100-80g");
+	double per_replica = (double)p->throughput.per_replica;
+	cr_assert(per_replica > 64, "%g users a replica", per_replica);
+	/* 5 % + 15 % outside */
+	cr_assert_float_eq(p->throughput.band_low_pct, 20, 1e-12);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_OUTSIDE));
+}
+
+Test(trial_fit, the_trial_needs_its_gpu, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	struct analysis a = {0};
+	cr_assert_not(analysis_run(&a, &ref_catalog, &sc, NULL));
+	cr_assert(strstr(a.error, "--trial needs the GPU type the trial ran on"), "%s", a.error);
+	analysis_free(&a);
+}
+
+Test(trial_fit, a_trial_on_another_gpu_is_a_warning, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	snprintf(sc.trial.pts[0].gpu, sizeof sc.trial.pts[0].gpu, "a100-80g");
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_OTHER_GPU));
+	const struct plan *p = plan_of(a, "h100-80g");
+	cr_assert_neq(p->gpu, &a->trial_gpu); /* the H100 plan keeps its own efficiencies */
+	cr_assert_float_eq(p->throughput.eff.mbu, 0.80, 1e-12);
+	cr_assert_not(has_note(p->notes, p->nnotes, MSG_TRIAL_CALIBRATED));
+}
+
+Test(trial_fit, a_trial_of_another_model_is_a_warning, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	trial_scenario(&sc, 32);
+	snprintf(sc.trial.pts[1].model, sizeof sc.trial.pts[1].model, "Qwen/Qwen2.5-7B-Instruct");
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->ok, "%s", a->error);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_OTHER_MODEL));
+}
+
+/* The README's and the manual's walkthrough: tests/fixtures/trial/vllm_result.json
+ * (32 users, 1000 in / 1000 out, 3,412.6 tok/s, TPOT 9.12 ms, TTFT 61.3 ms)
+ * on an H100: the bundled efficiencies give 3,328 tok/s and half the TTFT,
+ * the fit 3,451 tok/s, within 1 % over the three figures. */
+Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "trial", TRIAL_DIR "vllm_result.json", NULL);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	cr_assert(a->trial.valid);
+	cr_assert(a->trial.residual_pct < 1, "%g %%", a->trial.residual_pct);
+	assert_within(a->trial.pts[0].before[TRIAL_TOK_S], 3328, 0.0005);
+	assert_within(a->trial.pts[0].modelled[TRIAL_TOK_S], 3451, 0.0005);
+	assert_within(plan_of(a, "h100-80g")->throughput.output_tokens_per_s, 3451, 0.0005);
+	cr_assert_float_eq(a->trial.band_pct, 5, 1e-12);
+}
+
+/* ---- memory logs (src/data/trial_memory.c) ---- */
+
+Test(trial, npu_smi_info_sixteen_npus)
+{
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_file(TRIAL_DIR "npu_smi_info.txt", &t, err, sizeof err), "%s", err);
+	const struct trial_memory *m = &t.mem;
+	cr_assert(m->valid);
+	cr_assert_eq(t.n, 0);
+	cr_assert_eq(m->format, TRIAL_NPU_SMI);
+	cr_assert_str_eq(m->gpu, "910B2C");
+	cr_assert_eq(m->cards, 16);
+	cr_assert_eq(m->samples, 16);
+	cr_assert_float_eq(m->peak_mib[0], 59356, 1e-12);
+	cr_assert_float_eq(m->total_mib[15], 65536, 1e-12);
+	cr_assert_float_eq(m->util_pct[3], 0, 1e-12); /* AICore 0 % */
+	double total;
+	cr_assert_float_eq(trial_memory_peak(m, &total), 59356, 1e-12); /* NPU 0, the highest */
+	cr_assert_float_eq(total, 65536, 1e-12);
+}
+
+Test(trial, nvidia_smi_log_with_l)
+{
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_file(TRIAL_DIR "nvidia_smi_query.csv", &t, err, sizeof err), "%s",
+		  err);
+	const struct trial_memory *m = &t.mem;
+	cr_assert_eq(m->format, TRIAL_NVIDIA_SMI);
+	cr_assert_str_eq(m->gpu, "NVIDIA H100 80GB HBM3");
+	cr_assert_eq(m->cards, 1);
+	cr_assert_eq(m->samples, 5);
+	cr_assert_float_eq(m->peak_mib[0], 26962, 1e-12);
+	cr_assert_float_eq(m->total_mib[0], 81559, 1e-12);
+	/* (0 + 0 + 88 + 92 + 96) / 5 = 55.2 */
+	cr_assert_float_eq(m->util_pct[0], 55.2, 1e-9);
+}
+
+Test(trial, nvidia_smi_without_units_refused)
+{
+	refused("smi.csv", "index, memory.used, memory.total\n0, 100, 200\n",
+		"smi.csv, line 1: expected the columns \"memory.used [MiB]\"");
+	refused("smi.csv", "index, memory.used [MiB], memory.total [MiB]\n0, 100 MiB, 200\n",
+		"smi.csv, line 2: expected memory.used and memory.total in MiB");
+}
+
+Test(trial, npu_smi_without_usage_refused)
+{
+	refused("npu.txt",
+		"| npu-smi 24.1.rc1   Version: 24.1.rc1 |\n"
+		"| NPU   Name   | Health | Power(W) Temp(C) Hugepages-Usage(page)|\n"
+		"| Chip         | Bus-Id | AICore(%) Memory-Usage(MB) HBM-Usage(MB) |\n"
+		"| 0     910B3  | OK     | 93.2  40  0 / 0 |\n"
+		"| 0            | 0000:C1:00.0 | busy |\n",
+		"npu.txt, line 5: expected AICore(%) and HBM-Usage(MB)");
+}
+
+/* ---- the memory log in the plan (src/plan/analysis.c) ---- */
+
+/* Llama-3.1-8B bf16, 2000 tokens of context, 32 users, on H100s, with a
+ * memory log read from text. */
+static struct analysis *memory_run(struct scenario *sc, const char *log)
+{
+	char err[300] = "";
+	make_scenario(sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", NULL);
+	cr_assert(trial_read_text("smi.csv", log, strlen(log), &sc->trial, err, sizeof err), "%s",
+		  err);
+	return ref_run(sc, "h100-80g");
+}
+
+static double estimate_gib(const struct analysis *a)
+{
+	struct mem_terms t;
+	workload_per_card(&a->w, &(struct layout){.t = 1, .p = 1, .d = 1}, &t);
+	return (t.weights + t.kv_cache + t.activations + t.gradients + t.optimizer + t.overhead) /
+	       GIB;
+}
+
+#define SMI_HEADER "timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%]\n"
+
+Test(trial_fit, a_memory_peak_above_the_estimate_is_carried, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 26962 MiB, 81559 MiB, 88 %\n");
+	cr_assert_eq(a->memory_gpu, ref_gpu("h100-80g")); /* "H100" in the name, 81559 MiB */
+	/* 26962 MiB = 26.330078125 GiB; the estimate on one card is about 24.6 */
+	double est = estimate_gib(a);
+	cr_assert(est > 24 && est < 25, "%g", est);
+	cr_assert_float_eq(a->memory_carried_gib, 26.330078125 - est, 1e-9);
+	const struct plan *p = plan_of(a, "h100-80g");
+	/* --overhead 1 GiB + what the trial measured beyond the estimate */
+	cr_assert_float_eq(p->per_card.overhead / GIB, 1 + 26.330078125 - est, 1e-9);
+	cr_assert(has_note(p->notes, p->nnotes, MSG_TRIAL_MEMORY_OVERHEAD));
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_READ));
+}
+
+Test(trial_fit, the_engines_reservation_is_not_carried, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* 73403 / 81559 = 0.90: vLLM's --gpu-memory-utilization 0.9 */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 73403 MiB, 81559 MiB, 88 %\n");
+	cr_assert(a->memory_reserved);
+	cr_assert_float_eq(a->memory_carried_gib, 0, 1e-12);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_RESERVED));
+	cr_assert_not(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_FULL)); /* 90 % < 95 % */
+	cr_assert_float_eq(plan_of(a, "h100-80g")->per_card.overhead / GIB, 1, 1e-12);
+}
+
+Test(trial_fit, a_peak_within_five_percent_of_the_card_is_a_warning, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* 78000 / 81559 = 0.956 */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 78000 MiB, 81559 MiB, 99 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_FULL));
+}
+
+Test(trial_fit, a_peak_below_the_estimate_keeps_it, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"2025/06/12 10:15:12.125, 0, NVIDIA H100 80GB HBM3, 10240 MiB, 81559 MiB, 50 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_MEMORY_BELOW));
+	cr_assert_float_eq(a->memory_carried_gib, 0, 1e-12);
+	cr_assert_float_eq(plan_of(a, "h100-80g")->per_card.overhead / GIB, 1, 1e-12);
+}
+
+Test(trial_fit, the_npu_smi_sample_is_a_reservation_on_910b, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	char err[300] = "";
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", NULL);
+	cr_assert(trial_read_file(TRIAL_DIR "npu_smi_info.txt", &sc.trial, err, sizeof err), "%s",
+		  err);
+	struct analysis *a = ref_run(&sc, "910b-64g");
+	cr_assert_eq(a->memory_gpu, ref_gpu("910b-64g")); /* "910B" in "910B2C", 65536 MB */
+	cr_assert(a->memory_reserved); /* 59356 / 65536 = 0.906 */
+}
+
+/* A trial at request rates (vLLM --request-rate without a concurrency
+ * limit): the open loop of SERVING.md §5 at each point, fitted back. */
+static void synthetic_rate_point(const struct scenario *sc, const struct gpu *g, double rate,
+				 double isl, double osl, struct trial_point *p)
+{
+	struct scenario ps = *sc;
+	struct workload w;
+	struct throughput th;
+	ps.context = (long long)(isl + osl), ps.output_len = (long long)osl, ps.rate = rate;
+	ps.concurrency = 1, ps.slo_ttft_s = ps.slo_tpot_s = 0;
+	cr_assert(workload_init(&w, &ps));
+	throughput_compute(&w, g, &(struct layout){.t = 1, .p = 1, .d = 1}, 1, 0, &th);
+	cr_assert(th.valid && th.open.stable);
+	*p = (struct trial_point){.rate = rate, .isl = isl, .osl = osl,
+				  .output_tok_s = th.output_tokens_per_s,
+				  .ttft_mean_ms = th.ttft_s * 1000, .tpot_mean_ms = th.tpot_s * 1000,
+				  .ttft_p99_ms = -1, .tpot_p99_ms = -1, .itl_mean_ms = -1,
+				  .itl_p99_ms = -1};
+}
+
+Test(trial_fit, a_trial_at_request_rates_is_fitted_back, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	const struct gpu *h100 = ref_gpu("h100-80g");
+	struct gpu truth = *h100;
+	truth.mbu = 0.6, truth.mbu_kv = 0.5625, truth.mfu_infer = 0.49;
+	truth.mfu_infer_fp8 = h100->mfu_infer_fp8 * 0.7, truth.sw = 1.6;
+	static const double load[][3] = {{0.5, 1000, 500}, {2, 2000, 500}, {3, 4000, 300},
+					 {6, 1000, 500},   {8, 2000, 200}};
+	sc.trial.n = (int)(sizeof load / sizeof load[0]);
+	for (int i = 0; i < sc.trial.n; i++)
+		synthetic_rate_point(&sc, &truth, load[i][0], load[i][1], load[i][2],
+				     &sc.trial.pts[i]);
+	struct trial_fit f;
+	char err[200] = "";
+	cr_assert(trial_fit_run(&sc, h100, 1, &f, err, sizeof err), "%s", err);
+	cr_assert(f.by_rate);
+	cr_assert(f.residual_pct < 1, "residual %.3f %%", f.residual_pct);
+	assert_within(f.after.mbu, 0.6, 0.01);
+	assert_within(f.after.mfu_infer, 0.49, 0.01);
+	assert_within(f.after.sw, 1.6, 0.01);
+}
+
+/* ---- training speed-ups: cards,tokens_per_s ---- */
+
+Test(trial, training_speed_ups_csv)
+{
+	struct trial_set t = read_ok(TRIAL_DIR "train_speedups.csv");
+	cr_assert_eq(t.n, 0);
+	cr_assert_eq(t.ntrain, 3);
+	cr_assert_eq(t.train[2].cards, 4);
+	cr_assert_float_eq(t.train[2].tokens_per_s, 5400, 1e-12);
+	cr_assert_float_eq(t.train[0].tokens_per_s, 1520, 1e-12);
+}
+
+Test(trial, training_speed_ups_checked)
+{
+	refused("s.csv", "cards,tokens_per_s\n1,1520\n1,1600\n",
+		"s.csv, line 3: expected each card count once, found 1 again");
+	refused("s.csv", "cards,tokens_per_s\n1,1520\ntwo,2900\n",
+		"s.csv, line 3: expected a card count from 1 to 4096, a comma and tokens a second");
+	refused("s.csv", "cards,tokens_per_s\n", "s.csv, line 1: expected at least one run");
+}
+
+Test(trial_fit, training_speed_ups_are_the_measured_points, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario a, b;
+	make_scenario(&a, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "trial", TRIAL_DIR "train_speedups.csv", NULL);
+	make_scenario(&b, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "measured", "1:1520,2:2900,4:5400", NULL);
+	cr_assert_eq(a.nmeasured, 3);
+	for (int i = 0; i < 3; i++) {
+		cr_assert_eq(a.measured[i].cards, b.measured[i].cards);
+		cr_assert_float_eq(a.measured[i].tokens_per_s, b.measured[i].tokens_per_s, 1e-12);
+	}
+	struct analysis *r = ref_run(&a, "h100-80g");
+	cr_assert(has_note(r->notes, r->nnotes, MSG_TRIAL_READ));
+	cr_assert(plan_of(r, "h100-80g")->training.measured);
+}
+
+/* ---- the hour against the month at the trial's speed ---- */
+
+/* The walkthrough sample, 3,412.6 tok/s on one H100, at 30 % duty: the
+ * bundled H100 container has a monthly price only, ¥9,345:
+ * 9345 / (3412.6 × 0.30 × 730 × 3600) × 10^6 = ¥3.47 per million. */
+Test(trial_fit, the_month_at_the_trials_speed, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "duty", "30", "trial", TRIAL_DIR "vllm_result.json",
+		      NULL);
+	const struct plan *p = plan_of(ref_run(&sc, "h100-80g"), "h100-80g");
+	const struct message *m = NULL;
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_TRIAL_BILLING_MONTH)
+			m = &p->notes[i];
+	cr_assert_not_null(m);
+	cr_assert_float_eq(m->args[0].v.money.amount, 9345 / (3412.6 * 0.30 * 730 * 3600) * 1e6,
+			   1e-9);
+	cr_assert_float_eq(m->args[1].v.f, 30, 1e-12);
+}
+
+/* The same with an hourly price on the H100 container (a copy of the
+ * reference data, ¥14.50 a card-hour): by the hour 14.50 / (3412.6 × 3600)
+ * × 10^6 = ¥1.18 per million whatever the duty; the month is cheaper above
+ * 9345 / 14.50 = 644.5 hours. */
+Test(trial_fit, the_hour_against_the_month, .init = ref_setup, .fini = ref_teardown)
+{
+	char dir[] = "/tmp/gpuplan-trial-XXXXXX", cmd[600];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd,
+		 "cp -r '%s/ref/models' '%s/ref/prices' '%s/' && sed -i "
+		 "'s/^h100-80g,container,1,4,,9345,,CNY/h100-80g,container,1,4,,9345,14.50,CNY/' "
+		 "'%s/prices/offers.csv'",
+		 FIXTURES, FIXTURES, dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	struct catalog c;
+	load_fixture(&c, dir);
+	struct scenario sc;
+	make_scenario(&sc, &c, "llama-3.1-8b", "context", "2000", "output-len", "1000",
+		      "concurrency", "32", "duty", "30", "trial", TRIAL_DIR "vllm_result.json",
+		      NULL);
+	struct analysis a = {0};
+	cr_assert(analysis_run(&a, &c, &sc, "h100-80g"), "%s", a.error);
+	const struct plan *p = &a.plans[0];
+	const struct message *m = NULL;
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == MSG_TRIAL_BILLING)
+			m = &p->notes[i];
+	cr_assert_not_null(m);
+	cr_assert_float_eq(m->args[0].v.money.amount, 14.50 / (3412.6 * 3600) * 1e6, 1e-9);
+	cr_assert_float_eq(m->args[1].v.money.amount, 9345 / (3412.6 * 0.30 * 730 * 3600) * 1e6,
+			   1e-9);
+	cr_assert_float_eq(m->args[3].v.f, 9345 / 14.50, 1e-9);
+	analysis_free(&a);
+	catalog_free(&c);
+	snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* ---- the diagnosis of the seeds' FAQ ---- */
+
+/* Speed-ups that bend over: USL σ ≈ 0.02, κ ≈ 0.021, so the peak
+ * sqrt((1 − σ)/κ) lies near 7 cards, well inside 4096. */
+Test(trial_fit, a_speed_up_that_peaks_is_named, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen2.5-7b", "task", "lora", "train-tokens", "2B",
+		      "measured", "1:1500,2:2800,4:4600,8:5200", NULL);
+	struct analysis *a = ref_run(&sc, "h100-80g");
+	const struct message *m = NULL;
+	for (int i = 0; i < a->nnotes; i++)
+		if (a->notes[i].code == MSG_TRIAL_USL_PEAK)
+			m = &a->notes[i];
+	cr_assert_not_null(m);
+	double peak = sqrt((1 - a->usl.sigma) / a->usl.kappa);
+	cr_assert_float_eq(m->args[0].v.f, peak, 1e-9);
+	cr_assert(peak > 6 && peak < 8, "%g", peak);
+}
+
+Test(trial_fit, a_flat_low_utilisation_on_one_card_is_named, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	/* (30 + 34 + 32) / 3 = 32 % */
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"t1, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 30 %\n"
+					"t2, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 34 %\n"
+					"t3, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 32 %\n");
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_LOW_UTILISATION));
+	cr_assert_float_eq(a->sc.trial.mem.util_pct[0], 32, 1e-9);
+}
+
+Test(trial_fit, a_busy_card_is_not_named, .init = ref_setup, .fini = ref_teardown)
+{
+	struct scenario sc;
+	struct analysis *a = memory_run(&sc, SMI_HEADER
+					"t1, 0, NVIDIA H100 80GB HBM3, 20480 MiB, 81559 MiB, 90 %\n");
+	cr_assert_not(has_note(a->notes, a->nnotes, MSG_TRIAL_LOW_UTILISATION));
+}
