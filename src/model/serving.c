@@ -104,10 +104,45 @@ static double closed_slack(const struct serving_state *st, const struct serving_
 	return b < 0 ? e : maxd(e, (st->n_d + st->lambda * st->ttft) / b - 1);
 }
 
+/* A root's bracket for regula falsi with the Illinois step (§4 halves;
+ * this gets there in far fewer steps, each bracketing the root as a
+ * halving does): the ends, the function there, the side last moved. */
+struct bracket {
+	double lo, hi, f_lo, f_hi;
+	int side;
+};
+
+static bool bracket_open(const struct bracket *b)
+{
+	return b->hi - b->lo > 1e-11 * b->hi;
+}
+
+/* The secant's root, or the middle where it falls outside. */
+static double bracket_next(const struct bracket *b)
+{
+	double x = b->hi - b->f_hi * (b->hi - b->lo) / (b->f_hi - b->f_lo);
+	return x > b->lo && x < b->hi ? x : (b->lo + b->hi) / 2;
+}
+
+/* x becomes the low end (low) or the high one; the end kept twice in a
+ * row has its value halved (Illinois). */
+static void bracket_take(struct bracket *b, double x, double f, bool low)
+{
+	if (low) {
+		b->lo = x, b->f_lo = f;
+		if (b->side == -1)
+			b->f_hi /= 2;
+		b->side = -1;
+	} else {
+		b->hi = x, b->f_hi = f;
+		if (b->side == 1)
+			b->f_lo /= 2;
+		b->side = 1;
+	}
+}
+
 /* The largest feasible n_d up to upper: the upper end when it is
- * feasible, else the root of the slack between N_D_MIN and upper (§4
- * halves; regula falsi with the Illinois step gets there in far fewer
- * steps, each bracketing the root as a halving does). */
+ * feasible, else the root of the slack between N_D_MIN and upper. */
 static void closed_solve(const struct step_model *s, const struct serving_load *ld, double phi,
 			 double upper, double b, struct serving_state *st)
 {
@@ -116,29 +151,16 @@ static void closed_solve(const struct step_model *s, const struct serving_load *
 	double f_hi = closed_slack(st, ld, b);
 	if (f_hi <= SLACK)
 		return;
-	double lo = mind(N_D_MIN, upper), hi = upper;
+	double lo = mind(N_D_MIN, upper);
 	state_at(s, ld, lo, phi, st, &seen);
-	double f_lo = closed_slack(st, ld, b);
-	int side = 0;
-	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_lo < 0; i++) {
-		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
-		if (!(x > lo && x < hi))
-			x = (lo + hi) / 2;
+	struct bracket br = {.lo = lo, .hi = upper, .f_lo = closed_slack(st, ld, b), .f_hi = f_hi};
+	for (int i = 0; i < HALVINGS && bracket_open(&br) && br.f_lo < 0; i++) {
+		double x = bracket_next(&br);
 		state_at(s, ld, x, phi, st, &seen);
 		double f = closed_slack(st, ld, b);
-		if (f <= 0) {
-			lo = x, f_lo = f;
-			if (side == -1)
-				f_hi /= 2;
-			side = -1;
-		} else {
-			hi = x, f_hi = f;
-			if (side == 1)
-				f_lo /= 2;
-			side = 1;
-		}
+		bracket_take(&br, x, f, f <= 0);
 	}
-	state_at(s, ld, lo, phi, st, &seen);
+	state_at(s, ld, br.lo, phi, st, &seen);
 }
 
 static double decode_upper(const struct serving_load *ld)
@@ -270,33 +292,19 @@ static void open_prefill_only(const struct step_model *s, const struct serving_l
 	o->in_flight = lambda * o->ttft_mean;
 }
 
-/* The decode batch whose λ(n_d) is lambda, on (0, top]: λ rises with
- * n_d; regula falsi with the Illinois step, bracketing as halving does. */
+/* The decode batch whose λ(n_d) is lambda, on (0, top]: λ rises with n_d. */
 static void open_solve(const struct step_model *s, const struct serving_load *ld, double lambda,
 		       double top, struct serving_state *st)
 {
-	double lo = 0, hi = top, f_lo = -1, f_hi = st->lambda / lambda - 1;
-	int side = 0;
+	struct bracket br = {.lo = 0, .hi = top, .f_lo = -1, .f_hi = st->lambda / lambda - 1};
 	struct steps_seen seen = {0};
-	for (int i = 0; i < HALVINGS && hi - lo > 1e-11 * hi && f_hi > 0; i++) {
-		double x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
-		if (!(x > lo && x < hi))
-			x = (lo + hi) / 2;
+	for (int i = 0; i < HALVINGS && bracket_open(&br) && br.f_hi > 0; i++) {
+		double x = bracket_next(&br);
 		state_at(s, ld, x, 1, st, &seen);
 		double f = st->lambda / lambda - 1;
-		if (f < 0) {
-			lo = x, f_lo = f;
-			if (side == -1)
-				f_hi /= 2;
-			side = -1;
-		} else {
-			hi = x, f_hi = f;
-			if (side == 1)
-				f_lo /= 2;
-			side = 1;
-		}
+		bracket_take(&br, x, f, f < 0);
 	}
-	state_at(s, ld, hi, 1, st, &seen);
+	state_at(s, ld, br.hi, 1, st, &seen);
 }
 
 void serving_open_at(const struct step_model *s, const struct serving_load *ld, double lambda,
