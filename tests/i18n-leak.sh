@@ -40,7 +40,7 @@ prefill decode batch epoch epochs adamw sft vs dtype rank matmul goodput rc all 
 sigma kappa peft bit embedding lm head
 oken ok
 cuda wa
-itl req dpa mla nim sw calibration
+itl req dpa mla nim sw calibration gptq awq
 genai perf jsonl smi
 ken to eq
 EOF

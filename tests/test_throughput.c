@@ -525,3 +525,28 @@ Test(throughput, an_fp8_kv_cache_is_suggested_where_it_saves)
 	for (int i = 0; i < p->nalternatives; i++)
 		cr_assert_neq(p->alternatives[i].why.code, MSG_ALT_KV_FP8);
 }
+
+/* FP8 weights for 16-bit ones on a card with FP8 (PERFORMANCE.md §2):
+ * Qwen2.5-72B bf16, 20 users × 32k under the 10 s TTFT target on H20: 20
+ * machines of TP8 (20 × ¥45,600 = ¥912,000); in FP8, whose GEMMs run at
+ * twice the rate on H20, 10 machines, ¥456,000: 50 % less. */
+Test(throughput, fp8_weights_are_suggested_where_they_save)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "context", "32k", "concurrency", "20",
+		      NULL);
+	const struct plan *p = run_on("h20-96g", &sc);
+	assert_close(plan_monthly(p), 912000, "twenty machines");
+	const struct alternative *fp8 = NULL;
+	for (int i = 0; i < p->nalternatives; i++)
+		if (p->alternatives[i].why.code == MSG_ALT_WEIGHTS_FP8)
+			fp8 = &p->alternatives[i];
+	cr_assert_not_null(fp8);
+	cr_assert_eq(fp8->cards, 80);
+	assert_close(fp8->monthly, 456000, "ten machines");
+	assert_close(fp8->why.args[1].v.f, 50, "50 % less");
+	/* none that costs more: int4 (W4A16) is not listed at a higher spend */
+	for (int i = 0; i < p->nalternatives; i++)
+		if (p->alternatives[i].why.code == MSG_ALT_WEIGHTS_INT4)
+			cr_assert_leq(p->alternatives[i].monthly, 0.8 * 912000);
+}

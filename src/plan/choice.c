@@ -13,6 +13,7 @@
 #include "batch_max.h"
 #include "cheaper.h"
 #include "i18n.h"
+#include "native.h"
 #include "plan.h"
 
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a replica count goes */
@@ -640,43 +641,100 @@ static void time_notes(const struct scenario *sc, struct plan *p)
 	plan_note(p, msg_percentile_estimate(sc->percentile));
 }
 
-/* PERFORMANCE.md §2: a 16-bit KV cache is questioned where it holds a
- * share of the memory (long contexts, many users) and the card has FP8:
- * the plan with an FP8 cache is listed when it cuts the spend by
- * KV_FP8_SAVING or buys KV_FP8_SPEEDUP× the output, and meets the goals. */
+/* PERFORMANCE.md §2: a precision is questioned where a change would cut
+ * the spend by SAVING, or buy SPEEDUP× the output at no more spend, and
+ * still meet the goals:
+ * an FP8 KV cache where the 16-bit one holds KV_SHARE of the memory or
+ * more, FP8 weights for 16-bit ones on a card with FP8, int4 weights
+ * (W4A16) for 16-bit or FP8 ones; each says its quality caveat. */
 #define KV_SHARE 0.25
-#define KV_FP8_SAVING 0.20
-#define KV_FP8_SPEEDUP 1.5
+#define SAVING 0.20
+#define SPEEDUP 1.5
 
-static bool kv_worth_asking(const struct workload *w, const struct plan *p)
+static bool serving_plan(const struct workload *w, const struct plan *p)
 {
-	return w->kind == TASK_INFERENCE && w->sc->kv_precision != KV_FP8 &&
-	       gpu_has_fp8(p->gpu) && p->fits && p->throughput.valid && !p->short_of_goals &&
-	       p->need > 0 && p->per_card.kv_cache >= KV_SHARE * p->need;
+	return w->kind == TASK_INFERENCE && p->fits && p->throughput.valid && !p->short_of_goals &&
+	       p->need > 0;
 }
 
-/* Called last in plan_choose: its own call for the FP8 cache (which asks
- * nothing more) reuses the candidates, which p no longer needs. */
-static void kv_fp8_alternative(const struct workload *w0, const struct catalog *c, struct plan *p)
+static bool kv_fp8_applies(const struct workload *w, const struct plan *p)
+{
+	return w->sc->kv_precision != KV_FP8 && gpu_has_fp8(p->gpu) &&
+	       p->per_card.kv_cache >= KV_SHARE * p->need;
+}
+
+static bool fp8_applies(const struct workload *w, const struct plan *p)
+{
+	return w->prec->weight_bytes == 2 && !w->prec->quantized && gpu_has_fp8(p->gpu);
+}
+
+static bool int4_applies(const struct workload *w, const struct plan *p)
+{
+	(void)p;
+	return w->prec->weight_bytes >= 1 && w->prec->weight_bytes <= 2 && !w->prec->quantized;
+}
+
+static void set_kv_fp8(struct scenario *sc)
+{
+	sc->kv_precision = KV_FP8;
+}
+
+static void set_fp8(struct scenario *sc)
+{
+	sc->precision = precision_find("fp8"), sc->precision_auto = false;
+}
+
+static void set_int4(struct scenario *sc)
+{
+	sc->precision = precision_find("int4"), sc->precision_auto = false;
+}
+
+static const struct precision_try {
+	bool (*applies)(const struct workload *w, const struct plan *p);
+	void (*set)(struct scenario *sc);
+	struct message (*why)(double monthly, const char *currency, double saving_pct,
+			      double speedup);
+} precision_tries[] = {
+	{kv_fp8_applies, set_kv_fp8, msg_alternative_kv_fp8},
+	{fp8_applies, set_fp8, msg_alternative_weights_fp8},
+	{int4_applies, set_int4, msg_alternative_weights_int4},
+};
+
+/* The plan of one precision change, listed when it is worth it. */
+static void try_precision(const struct workload *w0, const struct catalog *c, struct plan *p,
+			  const struct precision_try *t)
 {
 	static struct plan q; /* large: not on the stack */
 	struct scenario sc;
 	struct workload w;
-	if (!kv_worth_asking(w0, p))
-		return;
 	scenario_copy(&sc, w0->sc);
-	sc.kv_precision = KV_FP8;
-	if (!workload_init(&w, &sc))
-		return;
+	t->set(&sc);
+	if (!native_format(p->gpu, &sc) || !workload_init(&w, &sc))
+		return; /* never a format the card does not run natively (int4 on Ascend) */
 	plan_for_gpu(&w, c, p->gpu, &q);
 	plan_choose(&w, c, &q);
 	double m = plan_monthly(p), mq = plan_monthly(&q);
 	double x = p->throughput.output_tokens_per_s, xq = q.throughput.output_tokens_per_s;
+	bool cheaper = mq <= (1 - SAVING) * m, faster = xq >= SPEEDUP * x && mq <= m * (1 + SAME_SPEND);
 	if (!q.fits || !q.throughput.valid || q.short_of_goals || m <= 0 || mq < 0 || x <= 0 ||
-	    (mq > (1 - KV_FP8_SAVING) * m && xq < KV_FP8_SPEEDUP * x))
+	    !(cheaper || faster))
 		return;
-	add_alternative(p, &q, msg_alternative_kv_fp8(mq, plan_currency(&q),
-							    100 * (1 - mq / m), xq / x));
+	add_alternative(p, &q, t->why(mq, plan_currency(&q), 100 * (1 - mq / m), xq / x));
+}
+
+/* Called last in plan_choose: its own calls for the other precisions
+ * (which ask nothing more) reuse the candidates, which p no longer needs. */
+static void precision_alternatives(const struct workload *w, const struct catalog *c,
+				   struct plan *p)
+{
+	static bool asking; /* a plan of another precision questions nothing */
+	if (asking || !serving_plan(w, p))
+		return;
+	asking = true;
+	for (size_t i = 0; i < sizeof precision_tries / sizeof precision_tries[0]; i++)
+		if (precision_tries[i].applies(w, p))
+			try_precision(w, c, p, &precision_tries[i]);
+	asking = false;
 }
 
 void plan_choose(const struct workload *w, const struct catalog *c, struct plan *p)
@@ -703,5 +761,5 @@ void plan_choose(const struct workload *w, const struct catalog *c, struct plan 
 		step_up(w, p, cand, n); /* the step down is the why list's memory minimum */
 	}
 	time_notes(sc, p);
-	kv_fp8_alternative(w, c, p); /* last: it reuses the candidates */
+	precision_alternatives(w, c, p); /* last: it reuses the candidates */
 }

@@ -17,7 +17,7 @@
 #define CARDS_PER_MACHINE 8
 #define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
 #define PLAN_NOTES 16
-#define PLAN_ALTERNATIVES 4
+#define PLAN_ALTERNATIVES 6
 #define PLAN_WHY 3
 
 enum fit_level { FIT_COMFORTABLE, FIT_TIGHT, FIT_NONE };

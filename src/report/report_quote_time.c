@@ -185,8 +185,12 @@ static void md_alternatives(FILE *out, const struct analysis *a, const struct qu
 	fputc('\n', out);
 	fprintf(out, _("## Alternatives (%s)"), bands);
 	fputs("\n\n", out);
-	fprintf(out, _("| GPU | plan | cards | per month | tok/s at %lld users | tok/s per user "
-		       "while streaming | what it trades |"), a->sc.concurrency);
+	fprintf(out,
+		P_("| GPU | plan | cards | per month | tok/s at %lld user | tok/s per user while "
+		   "streaming | what it trades |",
+		   "| GPU | plan | cards | per month | tok/s at %lld users | tok/s per user while "
+		   "streaming | what it trades |", (unsigned long)a->sc.concurrency),
+		a->sc.concurrency);
 	fputs("\n|---|---|---:|---:|---:|---:|---|\n", out);
 	for (size_t i = 0; i < quote_order_count(a, o); i++) {
 		const struct plan *p = quote_order_plan(a, o, i);
