@@ -516,12 +516,14 @@ Test(contract, every_setting_reaches_the_csv)
 			  header);
 	}
 	/* --output-len 256, --min-speed 40.0, --train-tokens 2B: never in the CSV before;
-	   the serving rows between them (SERVING.md §13), --trial (empty) after the engine */
+	   the serving rows between them (SERVING.md §13); --budget and --trial (empty)
+	   last, as the form's last fields */
 	cr_assert(strstr(header, ",scenario_output_len,scenario_duty_pct,scenario_min_speed,"
 				 "scenario_rate,scenario_slo_ttft_s,scenario_slo_tpot_s,"
 				 "scenario_percentile,scenario_ep,scenario_dp_attention,scenario_engine,"
-				 "scenario_trial,scenario_train_tokens,"), "%s", header);
-	cr_assert(strstr(csv, ",256,100.0,40.0,0.0000,10.0000,0.000000,99.00,auto,auto,,,2000000000,"),
+				 "scenario_train_tokens,"), "%s", header);
+	cr_assert(strstr(header, ",scenario_network,scenario_budget,scenario_trial,"), "%s", header);
+	cr_assert(strstr(csv, ",256,100.0,40.0,0.0000,10.0000,0.000000,99.00,auto,auto,,2000000000,"),
 		  "%s", csv);
 	free(header);
 	free(csv);

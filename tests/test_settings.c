@@ -205,9 +205,9 @@ Test(settings, defaults_format_as_the_command_line_takes_them)
 		{"prefill-chunk", "8192"}, {"cards", "auto"}, {"tp", "auto"}, {"pp", "auto"},
 		{"output-len", "512"}, {"duty", "100"}, {"min-speed", "10"}, {"rate", "none"},
 		{"slo-ttft", "10s"}, {"slo-tpot", "none"}, {"percentile", "99"}, {"ep", "auto"},
-		{"dp-attention", "auto"}, {"engine", ""}, {"trial", ""}, {"train-tokens", ""},
+		{"dp-attention", "auto"}, {"engine", ""}, {"train-tokens", ""},
 		{"epochs", "1"}, {"global-batch", "auto"}, {"deadline", ""}, {"measured", ""},
-		{"network", "offer"}, {"budget", "none"}, {"model", ""}};
+		{"network", "offer"}, {"budget", "none"}, {"trial", ""}, {"model", ""}};
 	struct scenario sc;
 	scenario_defaults(&sc);
 	cr_assert_eq(sizeof want / sizeof want[0], n_settings);
@@ -344,6 +344,7 @@ Test(settings, form_rows_are_flagged_as_the_screen_shows_them)
 		{"measured", "Measured", NULL, true, SETTING_NUMBER},
 		{"network", "Network", NULL, true, SETTING_CHOICE},
 		{"budget", "Budget", NULL, true, SETTING_NUMBER},
+		{"trial", "Trial", NULL, true, SETTING_TEXT},
 	};
 	size_t k = 0;
 	for (size_t r = 0; r < n_settings; r++) {

@@ -186,16 +186,16 @@ order=$(grep -oE "│(Headroom|Output|Min speed|Rate|TTFT target|TPOT target|To 
 	"$art/form-open-80x24.txt" | sed 's/^│//; s/ $//' | paste -sd,)
 [ "$order" = "Headroom,Output,Min speed,Rate,TTFT target,TPOT target,To train,Deadline,▾ Advanced,KV cache" ] &&
 	pass "80x24: the main fields stay above the opened fold" || fail "80x24: form order: $order"
-grep -q "│Budget " <(screen) && fail "80x24: Budget already in view (the test needs a longer form)"
-for _ in $(seq 40); do # the last field: Budget
-	screen | grep -q "│Budget " && break
+grep -q "│Trial " <(screen) && fail "80x24: Trial already in view (the test needs a longer form)"
+for _ in $(seq 40); do # the last field: Trial
+	screen | grep -q "│Trial " && break
 	keys Tab
 done
 save form-end-80x24
 check_width form-end-80x24 80
 grep -q "│Network " "$art/form-end-80x24.txt" && grep -q "│Measured " "$art/form-end-80x24.txt" &&
-	grep -q "│Budget " "$art/form-end-80x24.txt" &&
-	pass "80x24: Tab scrolls the form to Measured, Network and Budget" ||
+	grep -q "│Budget " "$art/form-end-80x24.txt" && grep -q "│Trial " "$art/form-end-80x24.txt" &&
+	pass "80x24: Tab scrolls the form to Measured, Network, Budget and Trial" ||
 	fail "80x24: the last fields not reachable"
 keys Tab
 wait_for "│Model " && screen | grep -q "│KV cache " &&

@@ -196,18 +196,20 @@ MESSAGE(ALT_STEP_UP, alternative_step_up, INFO,
 	FORM(N_("one step up: %s more a month for %.1f× output tokens/s and a TTFT of %.2f s")),
 	ARGS3(MONEY, extra_monthly, DOUBLE, speedup, DOUBLE, ttft_s))
 MESSAGE(ALT_KV_FP8, alternative_kv_fp8, INFO,
-	FORM(N_("an FP8 KV cache (--kv-precision fp8) halves it: %s a month (%.0f %% less) for "
-		"%.1f× output tokens/s; check the answers on long prompts before committing")),
-	ARGS3(MONEY, monthly, DOUBLE, saving_pct, DOUBLE, speedup))
+	FORM(N_("an FP8 KV cache (--kv-precision fp8) halves it: %s a month, %.0f %% of the "
+		"plan's, for %.1f× output tokens/s; check the answers on long prompts before "
+		"committing")),
+	ARGS3(MONEY, monthly, DOUBLE, spend_pct, DOUBLE, speedup))
 MESSAGE(ALT_WEIGHTS_FP8, alternative_weights_fp8, INFO,
-	FORM(N_("FP8 weights (-p fp8): %s a month (%.0f %% less) for %.1f× output tokens/s; "
-		"FP8 is close to 16-bit quality on most models: check on your own prompts")),
-	ARGS3(MONEY, monthly, DOUBLE, saving_pct, DOUBLE, speedup))
-MESSAGE(ALT_WEIGHTS_INT4, alternative_weights_int4, INFO,
-	FORM(N_("int4 weights (-p int4, GPTQ/AWQ, computed in 16 bits): %s a month (%.0f %% "
-		"less) for %.1f× output tokens/s; answers can be less accurate: check on your own "
+	FORM(N_("FP8 weights (-p fp8): %s a month, %.0f %% of the plan's, for %.1f× output "
+		"tokens/s; FP8 is close to 16-bit quality on most models: check on your own "
 		"prompts")),
-	ARGS3(MONEY, monthly, DOUBLE, saving_pct, DOUBLE, speedup))
+	ARGS3(MONEY, monthly, DOUBLE, spend_pct, DOUBLE, speedup))
+MESSAGE(ALT_WEIGHTS_INT4, alternative_weights_int4, INFO,
+	FORM(N_("int4 weights (-p int4, GPTQ/AWQ, computed in 16 bits): %s a month, %.0f %% of "
+		"the plan's, for %.1f× output tokens/s; answers can be less accurate: check on "
+		"your own prompts")),
+	ARGS3(MONEY, monthly, DOUBLE, spend_pct, DOUBLE, speedup))
 MESSAGE(ALT_WITHIN_BUDGET, alternative_within_budget, INFO,
 	FORM(N_("the fastest within the budget of %s a month: %.1f× output tokens/s")),
 	ARGS2(MONEY, budget, DOUBLE, speedup))

@@ -300,15 +300,6 @@ const struct setting settings[] = {
 		    "empty = the defaults)"),
 	 .accepted = N_("KEY=VALUE pairs such as tau_layer_us=25,kappa=3 (empty = the defaults)"),
 	 .ops = {.parse = engine_setting_parse, .format = engine_setting_format}},
-	{.key = "trial", .metavar = "FILE", .label = N_("Trial"), .places = PLACE_CLI,
-	 .kind = SETTING_TEXT, .repeatable = true, .summary = SUMMARY_IF_CHANGED,
-	 .summary_text = N_("trial %s"), .json_key = "trial",
-	 .help = N_("serving: your own trial run, a benchmark result (vLLM, SGLang, genai-perf, "
-		    "vLLM's printed summary) or a memory log (nvidia-smi, npu-smi); calibrates "
-		    "the GPU it ran on; repeatable"),
-	 .accepted = N_("benchmark results or memory logs, comma-separated (empty = none)"),
-	 .ops = {.parse = trial_setting_parse, .format = trial_setting_format,
-		 .json = trial_setting_json}},
 	{.key = "train-tokens", .metavar = "N", .label = N_("To train"), .unit = "tok",
 	 .places = PLACE_BOTH, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("%s tokens to train"),
@@ -360,6 +351,15 @@ const struct setting settings[] = {
 		    "below the plan says by how much (none = no budget)"),
 	 .accepted = N_("an amount a month, %s (none) to %s"), FIELD(budget),
 	 .type = FIELD_DOUBLE, .max = 1e12, .zero_word = N_("none")},
+	{.key = "trial", .metavar = "FILE", .label = N_("Trial"), .places = PLACE_BOTH,
+	 .advanced = true, .kind = SETTING_TEXT, .repeatable = true, .summary = SUMMARY_IF_CHANGED,
+	 .summary_text = N_("trial %s"), .json_key = "trial",
+	 .help = N_("serving: your own trial run, a benchmark result (vLLM, SGLang, genai-perf, "
+		    "vLLM's printed summary) or a memory log (nvidia-smi, npu-smi); calibrates "
+		    "the GPU it ran on; repeatable"),
+	 .accepted = N_("benchmark results or memory logs, comma-separated (empty = none)"),
+	 .ops = {.parse = trial_setting_parse, .format = trial_setting_format,
+		 .json = trial_setting_json}},
 };
 const size_t n_settings = sizeof settings / sizeof settings[0];
 

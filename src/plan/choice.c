@@ -692,7 +692,7 @@ static void set_int4(struct scenario *sc)
 static const struct precision_try {
 	bool (*applies)(const struct workload *w, const struct plan *p);
 	void (*set)(struct scenario *sc);
-	struct message (*why)(double monthly, const char *currency, double saving_pct,
+	struct message (*why)(double monthly, const char *currency, double spend_pct,
 			      double speedup);
 } precision_tries[] = {
 	{kv_fp8_applies, set_kv_fp8, msg_alternative_kv_fp8},
@@ -719,7 +719,7 @@ static void try_precision(const struct workload *w0, const struct catalog *c, st
 	if (!q.fits || !q.throughput.valid || q.short_of_goals || m <= 0 || mq < 0 || x <= 0 ||
 	    !(cheaper || faster))
 		return;
-	add_alternative(p, &q, t->why(mq, plan_currency(&q), 100 * (1 - mq / m), xq / x));
+	add_alternative(p, &q, t->why(mq, plan_currency(&q), 100 * mq / m, xq / x));
 }
 
 /* Called last in plan_choose: its own calls for the other precisions

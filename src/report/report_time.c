@@ -313,8 +313,11 @@ void time_alternative_line(char *buf, size_t cap, const struct plan *p, int i,
 	unit_money(pm, sizeof pm, a->per_million_output, time_currency(p, &p->throughput),
 		   st->money);
 	if (st->surface != SURFACE_SCREEN) {
-		snprintf(buf, cap, _("  alternative: %s on %d cards: %s tok/s, %s/month, %s per "
-				     "million output at its B_max — %s\n"),
+		snprintf(buf, cap,
+			 P_("  alternative: %s on %d card: %s tok/s, %s/month, %s per million output "
+			    "at its B_max — %s\n",
+			    "  alternative: %s on %d cards: %s tok/s, %s/month, %s per million output "
+			    "at its B_max — %s\n", (unsigned long)a->cards),
 			 shape, a->cards, tok, monthly, pm, MESSAGE_TEXT(&a->why));
 		return;
 	}
@@ -323,7 +326,10 @@ void time_alternative_line(char *buf, size_t cap, const struct plan *p, int i,
 		unit_factor(x, sizeof x, a->tokens_per_s / p->throughput.output_tokens_per_s);
 		snprintf(ratio, sizeof ratio, " · %s tok/s", x);
 	}
-	snprintf(buf, cap, _("alternative: %s, %d cards%s · %s/month · %s per million output — %s"),
+	snprintf(buf, cap,
+		 P_("alternative: %s, %d card%s · %s/month · %s per million output — %s",
+		    "alternative: %s, %d cards%s · %s/month · %s per million output — %s",
+		    (unsigned long)a->cards),
 		 shape, a->cards, ratio, monthly, pm, MESSAGE_TEXT(&a->why));
 }
 

@@ -345,7 +345,7 @@ static int compare_attr(const struct detail_view *v, int i)
 {
 	if (i == -1)
 		return theme_attr(&v->fr->theme, EL_HINT);
-	if (i >= 0 && session_plan_at(v->s, (size_t)i)->gpu == v->s->selected)
+	if (i >= 0 && session_is_selected(v->s, session_plan_at(v->s, (size_t)i)))
 		return (int)A_BOLD;
 	return (int)A_NORMAL;
 }

@@ -294,7 +294,7 @@ void gpu_table_draw(const struct gpu_table *v)
 	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {
 		const struct plan *p = session_plan_at(s, (size_t)(s->top + r));
-		draw_row(v->fr, &t, 3 + r, x0, p, p->gpu == s->selected,
+		draw_row(v->fr, &t, 3 + r, x0, p, session_is_selected(s, p),
 			 &rows.cells[p - s->an->plans], rows.star_room);
 	}
 	free(rows.cells);

@@ -45,10 +45,25 @@ const struct plan *session_plan_at(const struct session *s, size_t row)
 	return row < s->an->nplans && row < s->order_cap ? &s->an->plans[s->order[row]] : NULL;
 }
 
+/* A plan's GPU is the catalogue's, or a copy of it (the one a trial
+ * calibrated): the selection goes by id. */
+bool session_is_selected(const struct session *s, const struct plan *p)
+{
+	return p && s->selected &&
+	       (p->gpu == s->selected || strcmp(p->gpu->id, s->selected->id) == 0);
+}
+
+/* The catalogue's GPU of a plan, which stays while analyses come and go. */
+static const struct gpu *catalog_gpu(const struct session *s, const struct plan *p)
+{
+	int i = catalog_find_gpu(s->cat, p->gpu->id);
+	return i >= 0 ? &s->cat->gpus[i] : p->gpu;
+}
+
 const struct plan *session_selected_plan(const struct session *s)
 {
 	for (size_t i = 0; i < s->an->nplans; i++)
-		if (s->an->plans[i].gpu == s->selected)
+		if (session_is_selected(s, &s->an->plans[i]))
 			return &s->an->plans[i];
 	return NULL;
 }
@@ -57,7 +72,7 @@ int session_selected_row(const struct session *s)
 {
 	for (size_t i = 0; i < s->an->nplans; i++) {
 		const struct plan *p = session_plan_at(s, i);
-		if (p && p->gpu == s->selected)
+		if (session_is_selected(s, p))
 			return (int)i;
 	}
 	return 0;
@@ -166,7 +181,7 @@ static void sort_rows(struct session *s)
 	sorting = s;
 	qsort(s->order, n, sizeof *s->order, order_cmp);
 	if (!s->selected && s->an->nplans)
-		s->selected = session_plan_at(s, 0)->gpu;
+		s->selected = catalog_gpu(s, session_plan_at(s, 0));
 	selection_changed(s);
 }
 
@@ -258,7 +273,7 @@ void session_recompute(struct session *s)
 		session_status(s, true, "%s", s->an->error);
 	scenario_copy(&s->sc, &s->an->sc);
 	if (!s->selected && s->an->nplans)
-		s->selected = s->an->plans[0].gpu;
+		s->selected = catalog_gpu(s, &s->an->plans[0]);
 	sort_rows(s);
 }
 
@@ -267,7 +282,7 @@ void session_select_at(struct session *s, int row)
 	const struct plan *p = row >= 0 ? session_plan_at(s, (size_t)row) : NULL;
 	if (!p)
 		return;
-	s->selected = p->gpu;
+	s->selected = catalog_gpu(s, p);
 	selection_changed(s);
 }
 

@@ -70,6 +70,8 @@ void session_clear_status(struct session *s);
  * on screen, so invalid input never loses the last good result. key is a
  * scenario_set key, or "model". */
 bool session_apply(struct session *s, const char *key, const char *value);
+/* Whether p is the selected row's plan (by GPU id). */
+bool session_is_selected(const struct session *s, const struct plan *p);
 /* After a switch of language: the words the engine wrote into the
  * scenario when it was set (a bare size's "70B (size only)") are written
  * again in the language now in effect. */
