@@ -278,15 +278,12 @@ static void queue_the_rest(struct plan *p, const struct workload *w)
 	long long bmax = batch_max(w, p->gpu, &p->lay);
 	if (bmax < 1)
 		return;
-	struct scenario held = *w->sc;
-	struct workload at = *w;
-	struct layout l = p->lay;
-	held.concurrency = bmax * (l.d > 0 ? l.d : 1);
-	at.sc = &held;
-	fill_memory(p, &at, &l);
+	plan_hold_in_flight(p, w, (double)(bmax * (p->lay.d > 0 ? p->lay.d : 1)));
 	p->queued = p->fits;
 }
 
+/* The plan's memory at that many sequences (a forced shape's B_max, or
+ * --rate's requests in flight), its layout kept. */
 void plan_hold_in_flight(struct plan *p, const struct workload *w, double sequences)
 {
 	struct scenario held = *w->sc;
