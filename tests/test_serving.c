@@ -238,6 +238,27 @@ Test(serving, deepseek_v3_batch_one_is_the_per_layer_floor)
 	cr_assert_gt(t->step.dec.fixed / t->tpot_s, 0.6, "the floor is most of the step");
 }
 
+/* The software factor scales the layer's op-by-op dispatch, not a MoE
+ * layer's fused routing kernels: vllm-ascend issue #4656 measured, on one
+ * engine version and 4 x 910B, Qwen3-32B (64 dense layers) at 38 ms and
+ * Qwen3-30B-A3B (48 MoE layers) at 20 ms a token; tau_moe x sw read 48 ms.
+ * 910B: sw 13, tau_layer 30 us, tau_moe 40 us. */
+Test(serving, ascend_software_factor_spares_the_moe_kernels)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen3-30b-a3b", "precision", "bf16", "context", "15500",
+		      "output-len", "500", "cards", "4", "tp", "4", NULL);
+	struct throughput moe = run_on("910b-64g", &sc)->throughput; /* a copy: run_on reuses */
+	/* 48 x (30 x 13 + 40) us = 48 x 430 us = 20.64 ms */
+	assert_close(moe.step.dec.fixed, 48 * (30 * 13 + 40) * 1e-6, "MoE: 48 x 430 us");
+	make_scenario(&sc, &ref_catalog, "qwen3-32b", "precision", "bf16", "context", "15500",
+		      "output-len", "500", "cards", "4", "tp", "4", NULL);
+	const struct throughput *dense = &run_on("910b-64g", &sc)->throughput;
+	/* 64 x 30 x 13 us = 24.96 ms */
+	assert_close(dense->step.dec.fixed, 64 * 30 * 13 * 1e-6, "dense: 64 x 390 us");
+	cr_assert_lt(moe.tpot_s, dense->tpot_s, "the MoE streams faster, as measured");
+}
+
 /* ---- §11 E: a request rate with p99 targets ---- */
 
 static void slo_scenario(struct scenario *sc, const char *model, const char *rate)
@@ -749,6 +770,13 @@ Test(serving, published_serving_figures_by_group)
 	fprintf(stderr, "all groups: %d of %d within ±30 %% (%.0f %%)\n", within, rows,
 		100.0 * within / rows);
 	cr_assert_eq(rows, 56);
-	/* 44 of 56 when written: a change that loses rows must say so */
-	cr_assert_geq(10 * within, 7 * rows, "%d of %d within ±30 %%", within, rows);
+	/* the issue's aim: 80 % within ±30 % (46 of 56 now), every group's
+	   median, calibration and held out, between 0.7 and 1.4 */
+	cr_assert_geq(5 * within, 4 * rows, "%d of %d within ±30 %%", within, rows);
+	for (int i = 0; i < ngroups; i++)
+		for (int k = 0; k < 2; k++) {
+			double m = median_of(groups[i].ratios[k], groups[i].rows[k]);
+			cr_expect(groups[i].rows[k] == 0 || (m >= 0.7 && m <= 1.4),
+				  "%s %s median %.2f", groups[i].name, k ? "held out" : "calibration", m);
+		}
 }

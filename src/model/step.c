@@ -128,7 +128,10 @@ static void stage_weights(struct step_model *s, const struct workload *w, const 
 	s->t_w_dense = q->body * f_L * wb / (body_cards * bw) + q->head * hb / (G * bw);
 	s->t_w_experts = q->routed * f_L * eb / (G * bw * e->mbu_moe);
 	s->log_keep = q->E ? log(1 - (double)q->k / q->E) : 0;
-	s->fixed = L_s * (e->tau_layer_us + (s->moe ? e->tau_moe_us : 0)) * US * e->sw;
+	/* sw scales the layer's op-by-op dispatch; a MoE layer's fused routing
+	 * kernels add tau_moe as measured on CUDA, not scaled (Ascend: one
+	 * engine version's dense 32B at 38 ms, its 30B-A3B MoE at 20 ms) */
+	s->fixed = L_s * (e->tau_layer_us * e->sw + (s->moe ? e->tau_moe_us : 0)) * US;
 }
 
 double step_stream_bytes(const struct workload *w, double n)
