@@ -106,6 +106,8 @@ Test(units, measures_keep_three_digits)
 Test(units, whole_and_fixed_units)
 {
 	CHECK(unit_percent(B, 12.4), "12");
+	CHECK(unit_band_sides(B, 30, 30), "±30");
+	CHECK(unit_band_sides(B, 65, 35), "−65/+35"); /* the 910B: wider below */
 	CHECK(unit_share(B, 0.974), "97");
 	CHECK(unit_ratio(B, 0.4), "0.40");
 	CHECK(unit_count(B, 1089), "1,089");

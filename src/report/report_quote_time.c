@@ -38,14 +38,17 @@ static bool shown(const struct plan *p)
 static void quote_bands(char *buf, size_t cap, const struct analysis *a)
 {
 	struct table_look look;
+	char b[24], e[24];
 	table_look_of(&look, a->plans, a->nplans);
+	unit_band_sides(b, sizeof b, look.band_lo[0], look.band_hi[0]);
+	unit_band_sides(e, sizeof e, look.band_lo[1], look.band_hi[1]);
 	if (look.band <= 0)
 		snprintf(buf, cap, "%s", _("measured"));
 	else if (look.estimate_band > look.band)
-		snprintf(buf, cap, _("estimate, ±%.0f %%; ±%.0f %% on GPUs whose efficiencies are "
-				     "estimates"), look.band, look.estimate_band);
+		snprintf(buf, cap, _("estimate, %s %%; %s %% on GPUs whose efficiencies are "
+				     "estimates"), b, e);
 	else
-		snprintf(buf, cap, _("estimate, ±%.0f %%"), look.band);
+		snprintf(buf, cap, _("estimate, %s %%"), b);
 }
 
 void quote_speed_suffix(char *buf, size_t cap, const struct plan *p)

@@ -151,40 +151,54 @@ void table_row_fill(struct table_row *r, const struct plan *p, const struct styl
 	time_cells(r, p, st);
 }
 
-/* A row's band, when it has time figures: --measured days have none. */
-static bool row_band(const struct plan *p, double *band)
+/* A row's band (the wider side) and its two sides, when it has time
+ * figures: --measured days have none. */
+static bool row_band(const struct plan *p, double *band, double *lo, double *hi)
 {
 	if (!row_priced(p))
 		return false;
-	if (p->training.valid)
-		*band = p->training.band_pct; /* --measured carries its own (TRAINING.md §10) */
+	if (p->training.valid) /* --measured carries its own (TRAINING.md §10) */
+		*band = *lo = *hi = p->training.band_pct;
 	else if (p->throughput.valid)
-		*band = p->throughput.band_pct;
+		*band = p->throughput.band_pct, *lo = p->throughput.band_low_pct,
+		*hi = p->throughput.band_high_pct;
 	else
 		return false;
 	return true;
 }
 
+static void band_keep(struct table_look *look, int k, double band, double lo, double hi)
+{
+	double *b = k ? &look->estimate_band : &look->band;
+	if (*b < 0 || band > *b || (band == *b && lo > look->band_lo[k])) {
+		*b = band;
+		look->band_lo[k] = lo, look->band_hi[k] = hi;
+	}
+}
+
 void table_look_of(struct table_look *look, const struct plan *plans, size_t n)
 {
-	double lowest = -1;
+	double lowest = -1, low_lo = 0, low_hi = 0;
 	*look = (struct table_look){.band = -1, .estimate_band = -1, .currency = NULL};
 	for (size_t i = 0; i < n; i++) {
 		const struct plan *p = &plans[i];
-		double band;
+		double band, lo, hi;
 		look->training = look->training || p->training.valid;
 		if (!look->currency && plan_monthly(p) >= 0)
 			look->currency = plan_currency(p);
-		if (!row_band(p, &band))
+		if (!row_band(p, &band, &lo, &hi))
 			continue;
-		lowest = lowest < 0 || band < lowest ? band : lowest;
+		if (lowest < 0 || band < lowest)
+			lowest = band, low_lo = lo, low_hi = hi;
 		if (plan_time_estimate(p))
-			look->estimate_band = band > look->estimate_band ? band : look->estimate_band;
+			band_keep(look, 1, band, lo, hi);
 		else if (look->band < 0 || band < look->band)
-			look->band = band;
+			look->band = band, look->band_lo[0] = lo, look->band_hi[0] = hi;
 	}
-	if (look->band < 0) /* every row is an estimate one */
+	if (look->band < 0) { /* every row is an estimate one */
 		look->band = lowest, look->estimate_band = -1;
+		look->band_lo[0] = low_lo, look->band_hi[0] = low_hi;
+	}
 }
 
 /* How a column's heading takes the rows' data. */
@@ -250,13 +264,15 @@ bool table_heading(char *buf, size_t cap, enum table_col c, int form, const stru
 
 void table_bands_text(char *buf, size_t cap, const struct table_look *look)
 {
+	char b[24], e[24];
+	unit_band_sides(b, sizeof b, look->band_lo[0], look->band_hi[0]);
+	unit_band_sides(e, sizeof e, look->band_lo[1], look->band_hi[1]);
 	if (look->band <= 0)
 		snprintf(buf, cap, "%s", _("measured, no band"));
 	else if (look->estimate_band > look->band)
-		snprintf(buf, cap, _("estimates ±%.0f %%, ±%.0f %% on calibration=estimate GPUs"),
-			 look->band, look->estimate_band);
+		snprintf(buf, cap, _("estimates %s %%, %s %% on calibration=estimate GPUs"), b, e);
 	else
-		snprintf(buf, cap, _("estimates ±%.0f %%"), look->band);
+		snprintf(buf, cap, _("estimates %s %%"), b);
 }
 
 bool table_col_left(enum table_col c)

@@ -48,6 +48,9 @@ void table_row_fill(struct table_row *r, const struct plan *p, const struct styl
 struct table_look {
 	bool training;
 	double band, estimate_band;
+	/* the widest row's sides of each (band_lo[0], band_hi[0]: the rows
+	 * that are not estimates; [1]: those that are) */
+	double band_lo[2], band_hi[2];
 	const char *currency;
 };
 void table_look_of(struct table_look *look, const struct plan *plans, size_t n);

@@ -96,6 +96,14 @@ void unit_percent(char *buf, size_t cap, double pct)
 		snprintf(buf, cap, "%.0f", pct);
 }
 
+void unit_band_sides(char *buf, size_t cap, double lo, double hi)
+{
+	if (lo == hi)
+		snprintf(buf, cap, "±%.0f", lo);
+	else
+		snprintf(buf, cap, "−%.0f/+%.0f", lo, hi);
+}
+
 void unit_share(char *buf, size_t cap, double fraction)
 {
 	unit_percent(buf, cap, fraction < 0 ? fraction : 100 * fraction);

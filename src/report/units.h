@@ -86,6 +86,9 @@ void unit_rate(char *buf, size_t cap, double tokens_per_s);
 void unit_gib(char *buf, size_t cap, double gib);
 void unit_days(char *buf, size_t cap, double days);
 void unit_percent(char *buf, size_t cap, double pct);
+/* A band's sides without the unit: "±30" when they are one, else
+ * "−65/+35" (SERVING.md §10: wider below on the 910B). */
+void unit_band_sides(char *buf, size_t cap, double lo, double hi);
 void unit_share(char *buf, size_t cap, double fraction);
 void unit_ratio(char *buf, size_t cap, double v);
 void unit_count(char *buf, size_t cap, double n);

@@ -288,8 +288,9 @@ void gpu_table_draw(const struct gpu_table *v)
 	draw_box(v->fr, 1, l->table_x, l->table_h, l->table_w,
 		 per_card ? _("Per GPU type · per card, total per month")
 			  : _("Per GPU type · total per month"));
+	bool timed = (t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]) && rows.look.estimate_band > 0;
 	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR], per_card,
-		    t.shown[TC_SPEED] || t.shown[TC_UNIT_COST] ? rows.look.estimate_band : -1);
+		    timed ? rows.look.band_lo[1] : -1, timed ? rows.look.band_hi[1] : -1);
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {

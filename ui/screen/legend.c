@@ -13,18 +13,18 @@ static const enum element glyph_items[] = {
 #define N_GLYPHS (int)(sizeof glyph_items / sizeof glyph_items[0])
 
 /* The marks in the price columns, in words and briefly; the last one's
- * "%s" is the estimate rows' band. */
+ * "%s" is the estimate rows' band: "±65" or "−65/+35". */
 static const char *const marks[][2] = {
 	{N_("* cheaper"), N_("*cheaper")},
 	{N_("c/b = container/bare metal"), N_("c/b ctr/bm")},
 	{N_("— none"), NULL},
-	{N_("~ estimate ±%s%%"), N_("~est")},
+	{N_("~ estimate %s%%"), N_("~est")},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
 /* What the table shows that the marks explain. */
 struct shown_marks {
-	double band;   /* the estimate rows' band, or <= 0 */
+	double band_lo, band_hi; /* the estimate rows' band, or lo <= 0 */
 	bool per_card; /* the per-card price columns, where * and — stand */
 };
 
@@ -33,10 +33,10 @@ struct shown_marks {
 static void mark_text(char *buf, size_t cap, int i, bool brief, const struct shown_marks *sm)
 {
 	const char *m = marks[i][brief];
-	char pct[16];
+	char pct[24];
 	if (i != 1 && i != 3 && !sm->per_card)
 		m = NULL; /* "*" and "—" stand in the per-card columns */
-	unit_percent(pct, sizeof pct, sm->band);
+	unit_band_sides(pct, sizeof pct, sm->band_lo, sm->band_hi);
 	snprintf(buf, cap, m ? _(m) : "", pct);
 }
 
@@ -65,14 +65,14 @@ static int items_that_fit(int first, int end, int w, const struct shown_marks *s
 }
 
 void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool per_card,
-		 double estimate_band)
+		 double band_lo, double band_hi)
 {
 	bool brief;
 	char buf[64], m[48];
-	struct shown_marks sm = {.band = estimate_band, .per_card = per_card};
+	struct shown_marks sm = {.band_lo = band_lo, .band_hi = band_hi, .per_card = per_card};
 	int first = bar ? 0 : N_GLYPHS;
 	/* "~" explains an estimate row's time figures */
-	int end = N_GLYPHS + N_MARKS - (estimate_band > 0 ? 0 : 1);
+	int end = N_GLYPHS + N_MARKS - (band_lo > 0 ? 0 : 1);
 	int n = items_that_fit(first, end, w - 1, &sm, &brief);
 	if (bar)
 		x += put_text(y, x, " ", 1);

@@ -10,10 +10,10 @@
 /* One line at y,x, at most w columns: full words when they fit, short
  * ones when not, the last items left out when even those do not. Without
  * the bar (a narrow table) only the marks are explained; "~" (an
- * estimate row's wide band, estimate_band, from the rows) only when the
- * time columns show such a row (estimate_band > 0); "*" and "—" only
- * when the per-card price columns show (per_card). */
+ * estimate row's wide band, its sides band_lo and band_hi from the rows)
+ * only when the time columns show such a row (band_lo > 0); "*" and "—"
+ * only when the per-card price columns show (per_card). */
 void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool per_card,
-		 double estimate_band);
+		 double band_lo, double band_hi);
 
 #endif
