@@ -82,26 +82,34 @@ static const bool cmp_right[CMP_COLS] = {false, true, false, true, true, false,
  * included) and at least its minimum, with gap spaces before it; the
  * minimums keep the layout the fixed widths used to give. Narrower boxes
  * leave out the plans (the table above has them) before the speed, which
- * "what if int4?" asks beside the price (issue 21); then the speed, then
- * the "pin"/"now" labels over the cards (the money columns say
- * "pinned"/"now" instead), then the │ rules (two spaces part the halves).
+ * "what if int4?" asks beside the price (issue 21); then the change
+ * column (the two prices show it; the speed is what the price alone
+ * hides, so an 80×24 box keeps it), the card counts where six-digit
+ * prices leave no room (the table above has now's); then the speed, the
+ * change back and the cards; then the "pin"/"now"
+ * labels over the cards (the money columns say "pinned"/"now" instead),
+ * then the │ rules (two spaces part the halves).
  * A table still too wide loses whole columns from the right: a cell is
  * never cut, and two cells never touch. */
 struct cmp_layout {
 	int min[CMP_COLS]; /* 0: as wide as its widest cell */
-	bool plans, labels, rules, speed;
+	bool plans, labels, rules, speed, delta, cards;
 };
 static const struct cmp_layout cmp_layouts[] = {
-	{{12, 4, 10, 8, 5, 1, 3, 10, 8, 5, 1, 8}, true, true, true, true},
-	{{12, 3, 0, 7, 5, 1, 3, 0, 7, 5, 1, 7}, false, true, true, true},
-	{{12, 3, 0, 7, 0, 1, 3, 0, 7, 0, 1, 7}, false, true, true, false},
-	{{0}, false, false, true, false},
-	{{0}, false, false, false, false},
+	{{12, 4, 10, 8, 5, 1, 3, 10, 8, 5, 1, 8}, true, true, true, true, true, true},
+	{{12, 3, 0, 7, 5, 1, 3, 0, 7, 5, 1, 7}, false, true, true, true, true, true},
+	{{12, 3, 0, 7, 5, 1, 3, 0, 7, 5, 1, 0}, false, true, true, true, false, true},
+	{{0}, false, false, true, true, false, true},
+	{{0}, false, false, false, true, false, true},
+	{{0}, false, false, false, true, false, false},
+	{{12, 3, 0, 7, 0, 1, 3, 0, 7, 0, 1, 7}, false, true, true, false, true, true},
+	{{0}, false, false, true, false, true, true},
+	{{0}, false, false, false, false, true, true},
 };
 
 struct cmp_table {
 	const struct cmp_layout *lay;
-	bool days; /* the speed columns are a training job's days */
+	bool days_a, days_b; /* the speed columns (pinned, now) are a training job's days */
 	int width[CMP_COLS], gap[CMP_COLS]; /* width 0: the column is left out */
 };
 
@@ -112,7 +120,8 @@ struct cmp_cells {
 	const char *text[CMP_COLS];
 };
 
-static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay, bool days)
+static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay, bool days_a,
+			     bool days_b)
 {
 	/* TRANSLATORS: the compare table's headers; each column is as wide
 	   as its widest cell. "pin" and "now" head the card counts (narrow
@@ -124,12 +133,12 @@ static void cmp_header_cells(struct cmp_cells *c, const struct cmp_layout *lay, 
 		cards ? _("pin") : "",
 		_("pinned"),
 		lay->labels ? _("monthly") : _("pinned"),
-		days ? _("days") : "tok/s",
+		days_a ? _("days") : "tok/s",
 		"│",
 		cards ? _("now") : "",
 		_("now"),
 		lay->labels ? _("monthly") : _("now"),
-		days ? _("days") : "tok/s",
+		days_b ? _("days") : "tok/s",
 		"│",
 		_("change"),
 	};
@@ -169,9 +178,13 @@ static bool cmp_shown(const struct cmp_layout *lay, int col)
 		return lay->plans;
 	if (col == C_SPEED_A || col == C_SPEED_B)
 		return lay->speed;
-	if (col == C_SEP_A || col == C_SEP_B)
+	if (col == C_CARDS_A || col == C_CARDS_B)
+		return lay->cards;
+	if (col == C_SEP_A)
 		return lay->rules;
-	return true;
+	if (col == C_SEP_B) /* the rule before the change */
+		return lay->rules && lay->delta;
+	return col != C_DELTA || lay->delta;
 }
 
 static void cmp_widen(struct cmp_table *t, const struct cmp_cells *c)
@@ -203,7 +216,7 @@ static void cmp_measure(struct cmp_table *t, const struct cmp_cells *rows, size_
 		bool after_rule = col == C_SEP_A + 1 || col == C_SEP_B + 1;
 		t->gap[col] = col == 0 ? 0 : after_rule && !lay->rules ? 2 : 1;
 	}
-	cmp_header_cells(&c, lay, t->days);
+	cmp_header_cells(&c, lay, t->days_a, t->days_b);
 	cmp_widen(t, &c);
 	for (size_t i = 0; i < n; i++)
 		cmp_widen(t, &rows[i]);
@@ -329,9 +342,10 @@ int detail_lines_compare(struct detail_lines *d, const struct session *s, int w)
 		const struct plan *q = session_plan_at(s, i);
 		cmp_row_cells(&rows[i], plan_for_same_gpu(&s->pin_an, q), q);
 	}
-	t.days = tasks[s->sc.task].kind != TASK_INFERENCE;
+	t.days_a = tasks[s->pin_sc.task].kind != TASK_INFERENCE;
+	t.days_b = tasks[s->sc.task].kind != TASK_INFERENCE;
 	cmp_fit(&t, rows, n, w);
-	cmp_header_cells(&c, t.lay, t.days);
+	cmp_header_cells(&c, t.lay, t.days_a, t.days_b);
 	if (d->n < DETAIL_LINES)
 		cmp_line(d->line[d->n++], DETAIL_LINE_BYTES, &t, &c);
 	for (size_t i = 0; i < n && d->n < DETAIL_LINES; i++)
