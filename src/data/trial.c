@@ -147,14 +147,27 @@ static void read_bench_json(const struct jr_doc *d, int o, struct trial_point *p
 		p->osl = member_or(d, o, "total_output_tokens", -1) / done;
 	}
 	p->output_tok_s = member_or(d, o, "output_throughput", -1);
-	p->ttft_mean_ms = member_or(d, o, "mean_ttft_ms", -1);
+	/* SGLang's bench_serving of late 2024 (0.3, 0.4) wrote the medians
+	   only: median_ttft_ms and median_itl_ms, no mean TTFT, no TPOT. Its
+	   native backend streams a token a chunk, so the median ITL is the
+	   median TPOT; a median stands in for the mean where the mean is not
+	   written. */
+	p->ttft_mean_ms = member_or(d, o, "mean_ttft_ms", member_or(d, o, "median_ttft_ms", -1));
 	p->ttft_p99_ms = member_or(d, o, "p99_ttft_ms", -1);
-	p->tpot_mean_ms = member_or(d, o, "mean_tpot_ms", -1);
+	p->tpot_mean_ms = member_or(d, o, "mean_tpot_ms",
+				    member_or(d, o, "median_tpot_ms",
+					      member_or(d, o, "median_itl_ms", -1)));
 	p->tpot_p99_ms = member_or(d, o, "p99_tpot_ms", -1);
 	p->itl_mean_ms = member_or(d, o, "mean_itl_ms", -1);
 	p->itl_p99_ms = member_or(d, o, "p99_itl_ms", -1);
 	p->concurrency = member_or(d, o, "max_concurrency", 0);
 	p->rate = finite_rate(d, o, "request_rate");
+	/* vLLM's benchmark_serving.py before --max-concurrency (0.6.3 and
+	   older) writes neither it nor a finite rate: at "request_rate": "inf"
+	   it sent all num_prompts requests at once, a burst of that many
+	   users (fewer as the short ones finish). */
+	if (!(p->concurrency > 0) && !(p->rate > 0))
+		p->concurrency = member_or(d, o, "num_prompts", 0);
 	jr_member_string(d, o, "model_id", p->model, sizeof p->model);
 	jr_member_string(d, o, "gpu", p->gpu, sizeof p->gpu);
 }
