@@ -69,8 +69,10 @@ Test(trial, vllm_result_json)
 	cr_assert_eq(p->format, TRIAL_VLLM_JSON);
 	cr_assert_str_eq(p->model, "meta-llama/Meta-Llama-3-8B-Instruct");
 	/* no "max_concurrency" (the script predates it) and "request_rate":
-	   "inf": all "num_prompts": 10 sent at once */
-	cr_assert_float_eq(p->concurrency, 10, 1e-12);
+	   "inf": all "num_prompts": 10 sent at once, a burst that empties; its
+	   load is the users in flight on average (Little's law): 1.86337
+	   requests a second x 1.43178 s mean latency = 2.668 */
+	cr_assert_float_eq(p->concurrency, 1.8633739431904777 * 1431.7765221989248 / 1000, 1e-12);
 	cr_assert_float_eq(p->rate, 0, 1e-12);
 	/* 1369 tokens in and 1867 out over 10 requests: 136.9 and 186.7 each */
 	cr_assert_float_eq(p->isl, 136.9, 1e-12);
@@ -406,14 +408,12 @@ Test(trial_fit, a_trial_of_another_model_is_a_warning, .init = ref_setup, .fini 
 
 /* The README's and the manual's walkthrough: tests/fixtures/trial/vllm_result.json
  * (10 ShareGPT prompts sent at once, 136.9 in / 186.7 out on average,
- * 347.9 tok/s, mean TPOT 11.1 ms, TTFT 62.4 ms) on an H100. The bundled
- * efficiencies say 1,484 tok/s, TPOT 6.7 ms and TTFT 10.5 ms; the fit
- * (mbu 0.80 -> 0.32, mfu_infer 0.70 -> 0.04, sw 1 -> 1.12, none at its
- * limit: the factors 0.40, 0.058, 1.12 lie inside e^-3 .. e^3) 558 tok/s,
- * TPOT 17.7 ms, TTFT 63.0 ms, within 48.8 % only: the model's steady 10
- * users cannot give both the throughput and the TPOT of a burst that
- * empties (1867 tokens over 5.37 s while a 741-token answer runs alone at
- * the end). The band, 2 x 48.8 % = 97.7 %, sits at its cap, 90 %. */
+ * 347.9 tok/s, mean TPOT 11.1 ms, TTFT 62.4 ms) on an H100, its load the
+ * 2.67 users in flight on average (Little's law). The bundled efficiencies
+ * say 453 tok/s, TPOT 6.6 ms and TTFT 9.5 ms; the fit (mbu 0.80 -> 0.57,
+ * sw 1 -> 1.13, mfu_infer 0.70 -> 0.035 at its limit e^-3) 301.5 tok/s,
+ * TPOT 9.7 ms, TTFT 61.7 ms, within 10.7 %. Read as 10 steady users (the
+ * burst's size) the same file fitted within 48.8 % only. */
 Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
 {
 	struct scenario sc;
@@ -422,17 +422,20 @@ Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
 	struct analysis *a = ref_run(&sc, "h100-80g");
 	cr_assert(a->trial.valid);
 	const struct trial_fit_point *q = &a->trial.pts[0];
-	assert_within(q->before[TRIAL_TOK_S], 1483.83, 0.0005);
-	assert_within(q->before[TRIAL_TPOT], 0.00671938, 0.0005);
-	assert_within(q->before[TRIAL_TTFT], 0.0104504, 0.0005);
-	assert_within(q->modelled[TRIAL_TOK_S], 558.392, 0.0005);
-	assert_within(q->modelled[TRIAL_TPOT], 0.0176663, 0.0005);
-	assert_within(q->modelled[TRIAL_TTFT], 0.0629629, 0.0005);
-	assert_within(a->trial.residual_pct, 48.8265, 0.0005);
-	assert_within(a->trial.after.mbu, 0.321029, 0.0005);
-	assert_within(a->trial.after.mfu_infer, 0.0402824, 0.0005);
-	assert_within(a->trial.after.sw, 1.12142, 0.0005);
-	cr_assert_float_eq(a->trial.band_pct, TRIAL_BAND_MAX_PCT, 1e-12);
+	assert_within(q->before[TRIAL_TOK_S], 453.226, 0.0005);
+	assert_within(q->before[TRIAL_TPOT], 0.006604, 0.0005);
+	assert_within(q->before[TRIAL_TTFT], 0.009474, 0.0005);
+	assert_within(q->modelled[TRIAL_TOK_S], 301.5, 0.0005);
+	assert_within(q->modelled[TRIAL_TPOT], 0.009672, 0.0005);
+	assert_within(q->modelled[TRIAL_TTFT], 0.061717, 0.0005);
+	assert_within(a->trial.residual_pct, 10.74, 0.0005);
+	assert_within(a->trial.after.mbu, 0.565475, 0.0005);
+	/* at the fit's limit, 0.70 x e^-3: the TTFT of a 137-token prompt is
+	   the burst's and the server's, not the GEMMs' */
+	assert_within(a->trial.after.mfu_infer, 0.70 * exp(-3), 0.0005);
+	assert_within(a->trial.after.sw, 1.131853, 0.0005);
+	/* 2 x 10.74 % = 21.5 %, under the 90 % cap */
+	assert_within(a->trial.band_pct, 2 * a->trial.residual_pct, 0.01);
 	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_FITTED));
 }
 

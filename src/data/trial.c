@@ -164,10 +164,15 @@ static void read_bench_json(const struct jr_doc *d, int o, struct trial_point *p
 	p->rate = finite_rate(d, o, "request_rate");
 	/* vLLM's benchmark_serving.py before --max-concurrency (0.6.3 and
 	   older) writes neither it nor a finite rate: at "request_rate": "inf"
-	   it sent all num_prompts requests at once, a burst of that many
-	   users (fewer as the short ones finish). */
-	if (!(p->concurrency > 0) && !(p->rate > 0))
-		p->concurrency = member_or(d, o, "num_prompts", 0);
+	   it sent all num_prompts requests at once, a burst that empties as
+	   the short ones finish. Its load is the users in flight on average,
+	   Little's law: requests a second × the mean latency (mean_e2el_ms,
+	   mean_latency_ms before); num_prompts where neither is written. */
+	if (!(p->concurrency > 0) && !(p->rate > 0)) {
+		double x = member_or(d, o, "request_throughput", -1);
+		double e2e = member_or(d, o, "mean_e2el_ms", member_or(d, o, "mean_latency_ms", -1));
+		p->concurrency = x > 0 && e2e > 0 ? x * e2e / 1000 : member_or(d, o, "num_prompts", 0);
+	}
 	jr_member_string(d, o, "model_id", p->model, sizeof p->model);
 	jr_member_string(d, o, "gpu", p->gpu, sizeof p->gpu);
 }

@@ -276,7 +276,7 @@ static void efficiency_fields(struct efficiency_fields *f, const struct step_eff
 	unit_ratio(f->mfu, sizeof f->mfu, e->mfu * e->eta_dq);
 	unit_text(f->peak, sizeof f->peak, UNIT_TFLOPS, e->peak_tflops, NULL, MONEY_UTF8);
 	unit_count(f->tau, sizeof f->tau, e->tau_layer_us);
-	unit_count(f->sw, sizeof f->sw, e->sw);
+	unit_text(f->sw, sizeof f->sw, UNIT_COEFFICIENT, e->sw, NULL, MONEY_UTF8); /* a fitted 1.13 */
 	unit_count(f->alpha, sizeof f->alpha, e->alpha_us);
 	unit_text(f->bw_ar, sizeof f->bw_ar, UNIT_GBS, e->bw_ar_gbs, NULL, MONEY_UTF8);
 	unit_text(f->gbs, sizeof f->gbs, UNIT_GBS, e->bandwidth_gbs, NULL, MONEY_UTF8);
