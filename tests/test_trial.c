@@ -296,6 +296,8 @@ Test(trial_fit, synthetic_trial_fitted_back_within_one_percent, .init = ref_setu
 	assert_within(f.after.mfu_infer, 0.49, 0.01);
 	assert_within(f.after.sw, 1.6, 0.01);
 	cr_assert(f.residual_pct < 1, "residual %.3f %%", f.residual_pct);
+	for (int q = 0; q < TRIAL_FACTORS; q++) /* every factor measured, none at e^±3 */
+		cr_assert_not(f.at_limit[q], "%s at its limit", trial_factor_names[q]);
 	cr_assert(f.before_pct > 10, "the bundled values miss the trial: %.1f %%", f.before_pct);
 	cr_assert_float_eq(f.band_pct, TRIAL_BAND_MIN_PCT, 1e-12); /* 2 × residual < 5 */
 	cr_assert_float_eq(f.load_min, 1, 1e-12);
@@ -433,6 +435,8 @@ Test(trial_fit, the_walkthrough_sample, .init = ref_setup, .fini = ref_teardown)
 	/* at the fit's limit, 0.70 x e^-3: the TTFT of a 137-token prompt is
 	   the burst's and the server's, not the GEMMs' */
 	assert_within(a->trial.after.mfu_infer, 0.70 * exp(-3), 0.0005);
+	cr_assert(a->trial.at_limit[1] && !a->trial.at_limit[0] && !a->trial.at_limit[2]);
+	cr_assert(has_note(a->notes, a->nnotes, MSG_TRIAL_AT_LIMIT), "mfu_infer is not measured");
 	assert_within(a->trial.after.sw, 1.131853, 0.0005);
 	/* 2 x 10.74 % = 21.5 %, under the 90 % cap */
 	assert_within(a->trial.band_pct, 2 * a->trial.residual_pct, 0.01);

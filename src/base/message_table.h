@@ -342,6 +342,10 @@ MESSAGE(TRIAL_POOR_FIT, trial_poor_fit, WARNING,
 	FORM(N_("the trial fits the model only within %.0f %%: check that it ran this model, "
 		"TP and GPU")),
 	ARGS1(DOUBLE, fit_pct))
+MESSAGE(TRIAL_AT_LIMIT, trial_at_limit, NOTICE,
+	FORM(N_("the trial does not measure %s: its fit stops at the limit, e^3 from the "
+		"bundled value (short prompts, a burst: run fixed lengths at a fixed concurrency)")),
+	ARGS1(STRING, factor))
 MESSAGE(TRIAL_OTHER_MODEL, trial_other_model, WARNING,
 	FORM(N_("trial %s ran %s, the scenario plans %s: the fit assumes the same model")),
 	ARGS3(STRING, file, STRING, trial_model, STRING, model))

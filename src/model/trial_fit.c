@@ -8,7 +8,7 @@
 #include "i18n.h"
 #include "throughput.h"
 
-#define FIT_PARAMS 3          /* ln factors on mbu, mfu, sw */
+#define FIT_PARAMS TRIAL_FACTORS /* ln factors on mbu, mfu, sw */
 #define FIT_ITERATIONS 60
 #define FIT_STEP 1e-5         /* finite difference in ln(factor) */
 #define FIT_PRIOR 0.01        /* weight pulling an undetermined factor back to 1 */
@@ -17,6 +17,8 @@
 #define SW_MIN 0.05
 #define SW_MAX 100.0
 #define LOAD_SLACK 2.0        /* within a factor 2 of the measured loads is inside */
+
+const char *const trial_factor_names[TRIAL_FACTORS] = {"mbu", "mfu_infer", "sw"};
 
 const char *const trial_figure_keys[TRIAL_FIGURES] = {
 	[TRIAL_TOK_S] = "output_tokens_per_s", [TRIAL_TPOT] = "tpot_s", [TRIAL_TTFT] = "ttft_s"};
@@ -277,6 +279,8 @@ bool trial_fit_run(const struct scenario *sc, const struct gpu *g, int tp, struc
 	}
 	out->before = j.base;
 	out->after = eff_at(&j.base, x);
+	for (int q = 0; q < FIT_PARAMS; q++)
+		out->at_limit[q] = fabs(x[q]) >= FIT_LN_LIMIT * (1 - 1e-9);
 	out->residual_pct = rms_pct(out, false);
 	out->before_pct = rms_pct(out, true);
 	out->band_pct = clamp(2 * out->residual_pct, TRIAL_BAND_MIN_PCT, TRIAL_BAND_MAX_PCT);

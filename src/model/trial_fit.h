@@ -35,6 +35,10 @@ struct trial_eff {
 	double mbu, mbu_kv, mfu_infer, mfu_infer_fp8, sw;
 };
 
+/* The fitted factors, in trial_factor_names' order: mbu, mfu_infer, sw. */
+#define TRIAL_FACTORS 3
+extern const char *const trial_factor_names[TRIAL_FACTORS];
+
 struct trial_fit {
 	bool valid;
 	int n, tp;
@@ -44,6 +48,7 @@ struct trial_fit {
 	double residual_pct;       /* rms of the relative differences after the fit */
 	double before_pct;         /* the same with the GPU's own efficiencies */
 	double band_pct;           /* inside the measured range */
+	bool at_limit[TRIAL_FACTORS]; /* the factor stopped at e^±3: the points do not fix it */
 	struct trial_fit_point pts[TRIAL_MAX_POINTS];
 };
 

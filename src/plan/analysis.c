@@ -203,6 +203,9 @@ static void trial_notes(struct analysis *a, const struct gpu *g, const char *gpu
 					  a->trial.after.mfu_infer, a->trial.after.sw));
 	if (a->trial.residual_pct > TRIAL_POOR_FIT_PCT)
 		analysis_note(a, msg_trial_poor_fit(a->trial.residual_pct));
+	for (int q = 0; q < TRIAL_FACTORS; q++)
+		if (a->trial.at_limit[q])
+			analysis_note(a, msg_trial_at_limit(trial_factor_names[q]));
 	const struct model *m = scenario_model(&a->sc);
 	for (int i = 0; m && i < t->n; i++)
 		if (t->pts[i].model[0] && !strcasestr(t->pts[i].model, m->name) &&
