@@ -40,8 +40,7 @@ static void quote_bands(char *buf, size_t cap, const struct analysis *a)
 	struct table_look look;
 	char b[24], e[24];
 	table_look_of(&look, a->plans, a->nplans);
-	unit_band_sides(b, sizeof b, look.band_lo[0], look.band_hi[0]);
-	unit_band_sides(e, sizeof e, look.band_lo[1], look.band_hi[1]);
+	table_band_sides(&look, b, e, sizeof b);
 	if (look.band <= 0)
 		snprintf(buf, cap, "%s", _("measured"));
 	else if (look.estimate_band > look.band)

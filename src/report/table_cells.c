@@ -167,13 +167,11 @@ static bool row_band(const struct plan *p, double *band, double *lo, double *hi)
 	return true;
 }
 
-static void band_keep(struct table_look *look, int k, double band, double lo, double hi)
+/* The estimate rows' band is their widest one's. */
+static void estimate_band_keep(struct table_look *look, double band, double lo, double hi)
 {
-	double *b = k ? &look->estimate_band : &look->band;
-	if (*b < 0 || band > *b || (band == *b && lo > look->band_lo[k])) {
-		*b = band;
-		look->band_lo[k] = lo, look->band_hi[k] = hi;
-	}
+	if (band > look->estimate_band || (band == look->estimate_band && lo > look->band_lo[1]))
+		look->estimate_band = band, look->band_lo[1] = lo, look->band_hi[1] = hi;
 }
 
 void table_look_of(struct table_look *look, const struct plan *plans, size_t n)
@@ -191,7 +189,7 @@ void table_look_of(struct table_look *look, const struct plan *plans, size_t n)
 		if (lowest < 0 || band < lowest)
 			lowest = band, low_lo = lo, low_hi = hi;
 		if (plan_time_estimate(p))
-			band_keep(look, 1, band, lo, hi);
+			estimate_band_keep(look, band, lo, hi);
 		else if (look->band < 0 || band < look->band)
 			look->band = band, look->band_lo[0] = lo, look->band_hi[0] = hi;
 	}
@@ -262,11 +260,16 @@ bool table_heading(char *buf, size_t cap, enum table_col c, int form, const stru
 	return true;
 }
 
+void table_band_sides(const struct table_look *look, char *rows, char *estimates, size_t cap)
+{
+	unit_band_sides(rows, cap, look->band_lo[0], look->band_hi[0]);
+	unit_band_sides(estimates, cap, look->band_lo[1], look->band_hi[1]);
+}
+
 void table_bands_text(char *buf, size_t cap, const struct table_look *look)
 {
 	char b[24], e[24];
-	unit_band_sides(b, sizeof b, look->band_lo[0], look->band_hi[0]);
-	unit_band_sides(e, sizeof e, look->band_lo[1], look->band_hi[1]);
+	table_band_sides(look, b, e, sizeof b);
 	if (look->band <= 0)
 		snprintf(buf, cap, "%s", _("measured, no band"));
 	else if (look->estimate_band > look->band)

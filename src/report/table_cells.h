@@ -62,6 +62,9 @@ bool table_heading(char *buf, size_t cap, enum table_col c, int form, const stru
 /* "estimates ±30 %, ±50 % on calibration=estimate GPUs" from the rows'
  * bands ("measured, no band" for --measured days). */
 void table_bands_text(char *buf, size_t cap, const struct table_look *look);
+/* The two bands' sides ("±30", "−65/+35"): the rows that are not
+ * estimates, and those that are; cap bytes each. */
+void table_band_sides(const struct table_look *look, char *rows, char *estimates, size_t cap);
 /* Text columns are aligned left, numbers right. */
 bool table_col_left(enum table_col c);
 
