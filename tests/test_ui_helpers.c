@@ -645,6 +645,9 @@ Test(plain, ascii_forms_keep_the_width)
 	cr_assert_eq(strlen(out), text_width(in));
 	for (const char *c = out; *c; c++)
 		cr_assert_lt((unsigned char)*c, 0x80);
+	/* the 910B's band in the legend: "−" (U+2212) read "?" */
+	cr_assert_str_eq(theme_plain_text(out, sizeof out, "~ estimate −65/+35%"),
+			 "~ estimate -65/+35%");
 	cr_assert_str_eq(theme_plain_text(out, 4, "四川"), "???");
 	cr_assert_str_eq(theme_plain_text(out, sizeof out, "a\xff" "b"), "a?b");
 }
