@@ -48,6 +48,14 @@ static void assert_rel(double got, double want, double tol, const char *what)
 	cr_assert(fabs(got - want) <= tol * fabs(want), "%s: %.12g, want %.12g", what, got, want);
 }
 
+static const struct message *note_of(const struct plan *p, enum message_code code)
+{
+	for (int i = 0; i < p->nnotes; i++)
+		if (p->notes[i].code == code)
+			return &p->notes[i];
+	return NULL;
+}
+
 static const char *region_of(const struct plan *p)
 {
 	const struct training_estimate *t = &p->training;
@@ -249,6 +257,61 @@ Test(time_outputs, a_deadline_no_card_count_meets_names_the_fastest)
 	cr_assert_gt(t->choice.cards, 256);
 	cr_assert_eq(p->nwhy, 3);
 	cr_assert_eq(p->why[2].code, MSG_WHY_DEADLINE_UNREACHABLE);
+}
+
+/* PERFORMANCE.md §2 without a deadline: the cheapest job, then at its
+ * spend the soonest. Llama-3.1-8B full, 2B tokens, 910B containers at
+ * ¥3.58 a card-hour (1-8 cards): the memory minimum PP3 on 3 cards takes
+ * 3.3134 days (7 of 11 layers a stage recomputed): 3 × 3.58 × 24 × 3.3134
+ * = ¥854; ZeRO-3 on 6 or 8 cards recomputes nothing and scales at 100 %:
+ * 8 × 3.58 × 24 × 1.02057 = ¥701.5 = 6 × 3.58 × 24 × 1.36076, the same
+ * spend, so the 8 cards (1.02 days) are the plan. */
+Test(time_outputs, a_job_runs_on_the_cheapest_count_then_the_soonest)
+{
+	const struct plan *p = run_on("910b-64g", "llama-3.1-8b", "full", "2B", NULL);
+	const struct training_estimate *t = &p->training;
+	cr_assert_eq(p->cards, 8);
+	cr_assert_eq(p->memory_min_cards, 3);
+	cr_assert_eq(t->shape.zero, 3);
+	cr_assert_eq(t->shape.pp, 1);
+	cr_assert_eq(t->bill.cheapest, RENT_CONTAINER_HOURLY);
+	assert_rel(t->bill.cost[RENT_CONTAINER_HOURLY], 8 * 3.58 * 24 * t->days, 1e-9, "by hour");
+	assert_rel(t->days, 1.02057, 1e-4, "days");
+	cr_assert_eq(p->nwhy, 2);
+	cr_assert_eq(p->why[0].code, MSG_WHY_TRAIN_MEMORY_MINIMUM);
+	cr_assert_eq(p->why[0].args[0].v.i, 3);
+	assert_rel(p->why[0].args[1].v.f, 3.3134, 1e-4, "memory minimum's days");
+	cr_assert_gt(3 * 3.58 * 24 * p->why[0].args[1].v.f, t->bill.cost[RENT_CONTAINER_HOURLY]);
+	cr_assert_eq(p->why[1].code, MSG_WHY_TRAIN_CHEAPEST);
+	cr_assert_eq(p->why[1].args[0].v.i, 8);
+}
+
+/* --budget for a job never moves the plan; it names what it buys. The
+ * 4090 job above (8 cards, ¥1,576 by the hour, 5.23 days) with ¥20,000:
+ * 16 cards on two 四川二区 machines take 1.87 days, one month of 2 ×
+ * ¥9,200 = ¥18,400; 24 cards would bill 3 machines, ¥27,600. With ¥1,000
+ * nothing: short by 1,576 − 1,000 = ¥576. */
+Test(time_outputs, a_job_budget_names_the_fastest_count_within_it)
+{
+	const struct plan *p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", "budget",
+				      "20000", NULL);
+	const struct training_estimate *t = &p->training;
+	cr_assert_eq(p->cards, 8);
+	cr_assert_eq(t->budget.cards, 16);
+	cr_assert_eq(t->budget.way, RENT_BAREMETAL);
+	cr_assert_eq(t->budget.cost, 18400);
+	assert_rel(t->budget.at.days, 1.87, 0.005, "16 cards");
+	cr_assert(note_of(p, MSG_TRAIN_BUDGET_FASTEST));
+	cr_assert_not(note_of(p, MSG_TRAIN_BUDGET_SHORT));
+	p = run_on("rtx4090-24g", "llama-3.1-8b", "full", "2B", "budget", "1000", NULL);
+	t = &p->training;
+	cr_assert_eq(p->cards, 8);
+	cr_assert_eq(t->budget.cards, 0);
+	const struct message *shortfall = note_of(p, MSG_TRAIN_BUDGET_SHORT);
+	cr_assert(shortfall);
+	assert_rel(shortfall->args[1].v.f, t->bill.cost[RENT_CONTAINER_HOURLY] - 1000, 1e-9, "short");
+	assert_rel(shortfall->args[1].v.f, 576, 0.002, "by hand");
+	cr_assert_not(note_of(p, MSG_TRAIN_BUDGET_FASTEST));
 }
 
 /* §6: no more DP ranks × micro-batch than sequences a step (S = 256):

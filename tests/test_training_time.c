@@ -542,6 +542,53 @@ Test(deadline, cheapest_count_and_the_stop_rule)
 	cr_assert_eq(c.cards, 11810 * 8);
 }
 
+/* --budget for a job: the fastest count whose cheapest bill it pays.
+ * toy_days at 4,000: 8, 16 and 32 cards each bill 4,000 (100 d = 2,400 h:
+ * 4 months × 1 machine; 50 d: 2 × 2; 25 d = 600 h: 1 × 4), 24 cards 6,000
+ * (33.3 d: 2 months × 3), 40 cards 5,000 (5 machines): 32 cards, 25 days.
+ * At 3,999 no machine fits: containers, 4 cards 200 d = 4,800 h: 7 months
+ * × 4 × 50 = 1,400 (3 cards: 266.7 d, 9 × 3 × 50 = 1,350). At 1,000 none:
+ * 1 card 27 months × 50 = 1,350. The scan stops once n machines' least
+ * bill passes the budget. */
+Test(budget, fastest_within_the_job_budget)
+{
+	struct train_search s = {.min_cards = 1, .container_max = 4, .machine_monthly = 1000,
+				 .days = toy_days};
+	struct train_tier t;
+	calls = 0;
+	cr_assert(training_solve_budget(&s, 4000, &t));
+	cr_assert_eq(t.cards, 32);
+	cr_assert_eq(t.way, RENT_BAREMETAL);
+	cr_assert_float_eq(t.cost, 4000, 1e-9);
+	cr_assert_float_eq(t.at.days, 25, 1e-9);
+	cr_assert_lt(calls, 10);
+	cr_assert(training_solve_budget(&s, 3999, &t));
+	cr_assert_eq(t.cards, 4);
+	cr_assert_eq(t.way, RENT_CONTAINER_MONTHLY);
+	cr_assert_float_eq(t.cost, 1400, 1e-9);
+	cr_assert_not(training_solve_budget(&s, 1000, &t));
+	cr_assert_eq(t.cards, 0);
+}
+
+/* No deadline: the cheapest job, and at the same spend (within 0.5 %) the
+ * fewest days. toy_days: 1 card 800 d = 19,200 h: 27 months × 50 = 1,350;
+ * 2 cards 14 × 2 × 50 = 1,400; 3 cards 266.7 d: 9 × 3 × 50 = 1,350; 4 cards
+ * 7 × 4 × 50 = 1,400; 8 cards bare metal 4 × 1,000 = 4,000. 1 and 3 cards
+ * cost the same: 3, faster. 16 cards' two machines (2,000) pass 1,350:
+ * the scan stops there. */
+Test(budget, cheapest_job_then_the_fastest_at_that_spend)
+{
+	struct train_search s = {.min_cards = 1, .container_max = 4, .machine_monthly = 1000,
+				 .days = toy_days};
+	struct train_tier t;
+	calls = 0;
+	cr_assert(training_solve_cheapest(&s, 0.005, &t));
+	cr_assert_eq(t.cards, 3);
+	cr_assert_eq(t.way, RENT_CONTAINER_MONTHLY);
+	cr_assert_float_eq(t.cost, 1350, 1e-9);
+	cr_assert_eq(calls, 5);
+}
+
 Test(tiers, doubling_until_no_faster)
 {
 	/* 800/G: every doubling halves the days up to 65,536 cards (17 tiers,

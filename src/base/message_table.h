@@ -217,10 +217,13 @@ MESSAGE(BUDGET_SHORT, budget_short, WARNING,
 	FORM(N_("the budget of %s a month is short by %s: the cheapest plan that meets the "
 		"goals costs %s")),
 	ARGS3(MONEY, budget, MONEY, short_by, MONEY, cheapest))
-MESSAGE(BUDGET_SERVING_ONLY, budget_serving_only, NOTICE,
-	FORM(N_("--budget sizes serving plans; a training job's cost follows its cards and "
-		"deadline (--deadline)")),
-	ARGS0())
+MESSAGE(TRAIN_BUDGET_SHORT, train_budget_short, WARNING,
+	FORM(N_("the job budget of %s is short by %s: the plan costs %s for the job")),
+	ARGS3(MONEY, budget, MONEY, short_by, MONEY, cost))
+MESSAGE(TRAIN_BUDGET_FASTEST, train_budget_fastest, INFO,
+	PLURAL(0, NP_("%d card, %.2f days for %s, is the fastest within the job budget of %s",
+		      "%d cards, %.2f days for %s, are the fastest within the job budget of %s")),
+	ARGS4(INT, cards, DOUBLE, days, MONEY, cost, MONEY, budget))
 MESSAGE(WHY_MEMORY_MINIMUM, why_memory_minimum, INFO,
 	PLURAL(0, NP_("the memory minimum was %d card, TP%d × PP%d: %.1f tokens/s per user",
 		      "the memory minimum was %d cards, TP%d × PP%d: %.1f tokens/s per user")),
@@ -294,6 +297,12 @@ MESSAGE(WHY_TRAIN_FILLED, why_train_filled, INFO,
 		      "all %d cards of the paid machines: %.2f days instead of %.2f, for no more "
 		      "money")),
 	ARGS3(INT, cards, DOUBLE, days, DOUBLE, memory_minimum_days))
+MESSAGE(WHY_TRAIN_CHEAPEST, why_train_cheapest, INFO,
+	PLURAL(0, NP_("%d card, %s, runs the job for the least money (at a tie the soonest): %s, "
+		      "%.2f days",
+		      "%d cards, %s, run the job for the least money (at a tie the soonest): %s, "
+		      "%.2f days")),
+	ARGS4(INT, cards, WORD, way, MONEY, total, DOUBLE, days))
 /* A data warning on the model in use, on every surface the model's
  * figures reach (DATA.md: "the loader warns ... on every surface"). */
 MESSAGE(DATA_PARAMS_DIFFER, data_params_differ, WARNING,

@@ -345,11 +345,12 @@ const struct setting settings[] = {
 	 .choice = network_choice, .get_choice = network_get, .set_choice = network_set},
 	{.key = "budget", .metavar = "AMOUNT", .label = N_("Budget"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_NUMBER, .summary = SUMMARY_IF_CHANGED,
-	 .summary_text = N_("budget %s a month"), .json_key = "budget", .json_decimals = 0,
-	 .help = N_("serving: the most to spend a month; the plan stays the cheapest that meets "
-		    "the goals, the fastest within the budget is listed beside it, and a budget "
-		    "below the plan says by how much (none = no budget)"),
-	 .accepted = N_("an amount a month, %s (none) to %s"), FIELD(budget),
+	 .summary_text = N_("budget %s"), .json_key = "budget", .json_decimals = 0,
+	 .help = N_("the most to spend, a month for serving, for the whole job in training; the "
+		    "plan stays the cheapest that meets the goals, the fastest within the budget "
+		    "is listed beside it, and a budget below the plan says by how much (none = no "
+		    "budget)"),
+	 .accepted = N_("an amount (a month; training: the job), %s (none) to %s"), FIELD(budget),
 	 .type = FIELD_DOUBLE, .max = 1e12, .zero_word = N_("none")},
 	{.key = "trial", .metavar = "FILE", .label = N_("Trial"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_TEXT, .repeatable = true, .summary = SUMMARY_IF_CHANGED,

@@ -125,3 +125,68 @@ int training_tiers(const struct train_search *s, struct train_tier *tiers, int m
 	}
 	return n;
 }
+
+bool training_solve_budget(const struct train_search *s, double budget, struct train_tier *out)
+{
+	const struct train_constants *k = train_constants_of(s->k);
+	int counts[TRAIN_MAX_COUNTS], n = train_card_counts(s, counts, TRAIN_MAX_COUNTS);
+	*out = (struct train_tier){.cost = -1, .way = RENT_NONE};
+	for (int i = 0; i < n; i++) {
+		int g = counts[i];
+		struct train_point at;
+		if (g > s->container_max && s->machine_monthly >= 0 &&
+		    machines_of(g, k->cards_per_machine) * s->machine_monthly > budget)
+			break;
+		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE ||
+		    at.bill.cost[at.bill.cheapest] > budget ||
+		    (out->cards > 0 && at.days >= out->at.days))
+			continue;
+		*out = (struct train_tier){.cards = g, .at = at, .way = at.bill.cheapest,
+					   .cost = at.bill.cost[at.bill.cheapest]};
+	}
+	return out->cards > 0;
+}
+
+/* The fewest days among jobs within same_spend of the cheapest (ties:
+ * the fewer cards, found first). */
+static int fastest_at_spend(const struct train_tier *jobs, int n, double same_spend)
+{
+	double cheapest = jobs[0].cost;
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		cheapest = fmin(cheapest, jobs[i].cost);
+	for (int i = 0; i < n; i++)
+		if (jobs[i].cost <= cheapest * (1 + same_spend) &&
+		    (jobs[best].cost > cheapest * (1 + same_spend) ||
+		     jobs[i].at.days < jobs[best].at.days))
+			best = i;
+	return best;
+}
+
+bool training_solve_cheapest(const struct train_search *s, double same_spend,
+			     struct train_tier *out)
+{
+	const struct train_constants *k = train_constants_of(s->k);
+	int counts[TRAIN_MAX_COUNTS], n = train_card_counts(s, counts, TRAIN_MAX_COUNTS), found = 0;
+	static struct train_tier jobs[TRAIN_MAX_COUNTS]; /* large; one search at a time */
+	double cheapest = -1;
+	*out = (struct train_tier){.cost = -1, .way = RENT_NONE};
+	for (int i = 0; i < n; i++) {
+		int g = counts[i];
+		struct train_point at;
+		if (found && g > s->container_max && s->machine_monthly >= 0 &&
+		    machines_of(g, k->cards_per_machine) * s->machine_monthly >
+			    cheapest * (1 + same_spend))
+			break;
+		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE)
+			continue;
+		jobs[found] = (struct train_tier){.cards = g, .at = at, .way = at.bill.cheapest,
+						  .cost = at.bill.cost[at.bill.cheapest]};
+		if (!found || jobs[found].cost < cheapest)
+			cheapest = jobs[found].cost;
+		found++;
+	}
+	if (found)
+		*out = jobs[fastest_at_spend(jobs, found, same_spend)];
+	return found > 0;
+}

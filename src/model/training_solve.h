@@ -70,4 +70,17 @@ struct train_tier {
  * efficiency. Returns how many tiers were set. */
 int training_tiers(const struct train_search *s, struct train_tier *tiers, int max);
 
+/* No deadline (PERFORMANCE.md §2): the cheapest job, then among jobs
+ * within same_spend (a share) of it the fewest days, then fewer cards.
+ * The scan stops once n machines' least bill passes that spend. False
+ * when no G is offered. */
+bool training_solve_cheapest(const struct train_search *s, double same_spend,
+			     struct train_tier *out);
+
+/* --budget for a job: the fastest G whose cheapest bill is within budget
+ * (ties: fewer cards), with its shape, way and cost. The scan stops once
+ * n machines' least bill (n × the least machine-month) passes it. False,
+ * out->cards 0, when no G is within it. */
+bool training_solve_budget(const struct train_search *s, double budget, struct train_tier *out);
+
 #endif

@@ -108,8 +108,6 @@ static void scenario_notes(struct analysis *a)
 		analysis_note(a, a->sc.loss == LOSS_FULL ? msg_qlora_base() : msg_qlora_base_bf16());
 	if (w->kind == TASK_LORA && w->prec->quantized)
 		analysis_note(a, msg_lora_quantized_base(w->prec->name));
-	if (w->train && a->sc.budget > 0)
-		analysis_note(a, msg_budget_serving_only());
 }
 
 /* Inference reads the context as input + output: the output must leave

@@ -94,6 +94,7 @@ struct training_estimate {
 	bool deadline;         /* --deadline given */
 	bool meets_deadline;
 	struct train_choice choice; /* the deadline solver's answer */
+	struct train_tier budget;   /* --budget: the fastest within it; cards 0: none */
 	struct train_bill bill;     /* the job at the plan's cards on the offer used */
 	struct train_tier tiers[TRAIN_MAX_TIERS];
 	int ntiers;

@@ -11,6 +11,8 @@
 #include "tables.h"
 #include "train_offer.h"
 
+#define TRAIN_SAME_SPEND 0.005 /* job totals this close are one price */
+
 const char *const train_net_why_names[] = {
 	[NET_WHY_ONE_MACHINE] = "one_machine",
 	[NET_WHY_IB_FIRST] = "ib_first",
@@ -93,18 +95,45 @@ static int meet_deadline(struct train_eval *e, struct plan *p, struct train_choi
 
 /* PERFORMANCE.md §2: at the same spend the faster plan. A job billed by
  * whole machines whose cards partly idle runs on all of them when that
- * costs no more. */
-static int fill_machines(struct train_eval *e, struct plan *p)
+ * costs no more: the cards it runs on (p->cards when not), at *at. */
+static int filled_cards(struct train_eval *e, const struct plan *p, struct train_point *at)
 {
-	struct train_point at, full;
-	if (!train_eval_at(e, p->cards, &at) || at.bill.cheapest != RENT_BAREMETAL)
+	struct train_point full;
+	if (!train_eval_at(e, p->cards, at) || at->bill.cheapest != RENT_BAREMETAL)
 		return p->cards;
-	int cards = at.bill.cards[RENT_BAREMETAL];
+	int cards = at->bill.cards[RENT_BAREMETAL];
 	if (cards <= p->cards || !train_eval_at(e, cards, &full) ||
-	    !(point_cost(&full) >= 0 && point_cost(&full) <= point_cost(&at)) ||
-	    !(full.days < at.days))
+	    !(point_cost(&full) >= 0 && point_cost(&full) <= point_cost(at)) ||
+	    !(full.days < at->days))
 		return p->cards;
-	plan_add_why(p, msg_why_train_filled(cards, full.days, at.days));
+	*at = full;
+	return cards;
+}
+
+/* PERFORMANCE.md §2 without a deadline: the cheapest job, and at its
+ * spend the fewest days, any count from the memory minimum up (a 3-card
+ * PP3 job that recomputes most layers costs more than DP6 on 6); the paid
+ * machines filled when that is it. */
+static int cheapest_job(struct train_eval *e, struct plan *p)
+{
+	struct train_point min_at, at;
+	struct train_tier best;
+	if (!train_eval_at(e, p->cards, &min_at))
+		return p->cards;
+	int cards = filled_cards(e, p, &at);
+	double cost = point_cost(&at);
+	bool found = cost >= 0 && training_solve_cheapest(&e->search, TRAIN_SAME_SPEND, &best) &&
+		     best.cards != cards;
+	bool cheaper = found && best.cost * (1 + TRAIN_SAME_SPEND) < cost;
+	bool faster = found && best.cost <= cost * (1 + TRAIN_SAME_SPEND) && best.at.days < at.days;
+	if (cheaper || faster) {
+		plan_add_why(p, msg_why_train_memory_minimum(p->cards, min_at.days, 100 * min_at.eff));
+		plan_add_why(p, msg_why_train_cheapest(best.cards, rent_words[best.way], best.cost,
+						       plan_currency(p), best.at.days));
+		return best.cards;
+	}
+	if (cards != p->cards)
+		plan_add_why(p, msg_why_train_filled(cards, at.days, min_at.days));
 	return cards;
 }
 
@@ -160,6 +189,26 @@ static bool estimate_at(struct train_eval *e, const struct catalog *c, struct pl
 		usl_band_pct(e->fit, cards, CARDS_PER_MACHINE, t->r.band_pct, &t->band_kind);
 	compare_regions(e, cards, pt.offer);
 	return true;
+}
+
+/* --budget for the job (issue 21): what it buys, never the plan's rule
+ * (the seeds: "决定卡数的不是预算"). Short of the plan: by how much; the
+ * fastest count within it, when that is not the plan's. */
+static void within_budget(struct train_eval *e, struct plan *p)
+{
+	struct training_estimate *t = &p->training;
+	double budget = e->w->sc->budget, cost = point_cost(&(struct train_point){.bill = t->bill});
+	const char *cur = plan_currency(p);
+	struct train_best best = e->best; /* the plan's, kept */
+	if (budget <= 0 || cost < 0)
+		return;
+	if (cost > budget * (1 + TRAIN_SAME_SPEND))
+		plan_note(p, msg_train_budget_short(budget, cur, cost - budget, cur, cost, cur));
+	if (!p->forced && training_solve_budget(&e->search, budget * (1 + TRAIN_SAME_SPEND), &t->budget) &&
+	    t->budget.cards != p->cards && t->budget.at.days < t->days)
+		plan_note(p, msg_train_budget_fastest(t->budget.cards, t->budget.at.days,
+						      t->budget.cost, cur, budget, cur));
+	e->best = best;
 }
 
 static const char *offer_network_text(const struct train_offer *o)
@@ -248,7 +297,7 @@ void plan_train(const struct workload *w, const struct catalog *c, struct plan *
 	if (sc->deadline_days > 0 && !p->forced)
 		cards = meet_deadline(&e, p, &choice);
 	else if (!p->forced)
-		cards = fill_machines(&e, p);
+		cards = cheapest_job(&e, p);
 	if (!estimate_at(&e, c, p, cards))
 		return;
 	struct training_estimate *t = &p->training;
@@ -260,5 +309,6 @@ void plan_train(const struct workload *w, const struct catalog *c, struct plan *
 	t->deadline = sc->deadline_days > 0;
 	t->meets_deadline = t->days <= sc->deadline_days;
 	plan_set_efficiency(p, t->eff);
+	within_budget(&e, p);
 	training_notes(p);
 }

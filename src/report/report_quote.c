@@ -22,6 +22,7 @@
 #include "train_text.h"
 
 #define G(x) ((x) / GIB)
+#define QUOTE_SAME_SPEND 0.005 /* job totals this close are one price (plan_train.c) */
 
 /* Money in the plan's currency, by money's one rule (units.h). */
 static void md_money(char *buf, size_t cap, double amount, const struct plan *p)
@@ -582,6 +583,53 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 	md_fixed_assumptions(out, a);
 }
 
+/* The fastest job a training budget pays for, any GPU: a plan itself, or
+ * the count training_solve_budget found beside it. */
+struct train_budget_pick {
+	const struct plan *p; /* NULL: none within the budget */
+	int cards;
+	double days, band_pct, cost;
+	enum train_rent way;
+};
+
+static struct train_budget_pick train_budget_pick(const struct analysis *a, double budget)
+{
+	struct train_budget_pick b = {.p = NULL};
+	for (size_t i = 0; i < a->nplans; i++) {
+		const struct plan *p = &a->plans[i];
+		const struct training_estimate *t = &p->training;
+		const struct train_tier *x = &t->budget;
+		double cost = train_job_cost(p);
+		if (cost >= 0 && cost <= budget && (!b.p || t->days < b.days))
+			b = (struct train_budget_pick){p, p->cards, t->days, t->band_pct, cost,
+						       t->bill.cheapest};
+		if (t->valid && x->cards > 0 && (!b.p || x->at.days < b.days))
+			b = (struct train_budget_pick){p, x->cards, x->at.days, x->at.band_pct,
+						       x->cost, x->way};
+	}
+	return b;
+}
+
+/* "Fastest within the job budget of ¥300,000: 32 × H100 80G, bare metal,
+ * ~6.96 days (±25 %), ¥283,200 for the job." — or that none is within. */
+static void md_train_budget_line(FILE *out, const struct analysis *a)
+{
+	char budget[48], money[48], days[32];
+	const struct train_budget_pick b = train_budget_pick(a, a->sc.budget * (1 + QUOTE_SAME_SPEND));
+	unit_money(budget, sizeof budget, a->sc.budget, b.p ? plan_currency(b.p) : "CNY",
+		   style_quote.money);
+	if (!b.p) {
+		fprintf(out, _("Within the job budget of %s: no GPU type runs the job (see the notes "
+			       "for by how much it falls short).\n\n"), MD(budget));
+		return;
+	}
+	md_money(money, sizeof money, b.cost, b.p);
+	unit_days(days, sizeof days, b.days);
+	fprintf(out, _("Fastest within the job budget of %s: %d × %s, %s, ~%s days (±%.0f %%), %s "
+		       "for the job.\n\n"), MD(budget), b.cards, MD(gpu_short_name(b.p->gpu)),
+		MD(_(train_rent_words[b.way])), MD(days), b.band_pct, MD(money));
+}
+
 /* The fastest of the plans and their within-budget alternatives that the
  * budget pays for (the plan itself when none is faster). */
 struct budget_pick {
@@ -614,8 +662,12 @@ static struct budget_pick budget_pick(const struct analysis *a)
 static void md_budget_line(FILE *out, const struct analysis *a)
 {
 	char budget[48], money[48], tok[32], shape[64];
-	if (a->sc.budget <= 0 || tasks[a->sc.task].kind != TASK_INFERENCE)
+	if (a->sc.budget <= 0)
 		return;
+	if (tasks[a->sc.task].kind != TASK_INFERENCE) {
+		md_train_budget_line(out, a);
+		return;
+	}
 	const struct budget_pick b = budget_pick(a);
 	unit_money(budget, sizeof budget, a->sc.budget, b.p ? plan_currency(b.p) : "CNY",
 		   style_quote.money);
