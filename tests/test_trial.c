@@ -134,20 +134,29 @@ Test(trial, sglang_jsonl_one_run_a_line)
 
 Test(trial, genai_perf_profile_export)
 {
+	/* FernandoDorado/sizing-llm-inference-nvidia: genai-perf of 2024-10
+	   against NIM meta/llama3-8b-instruct (TensorRT-LLM), one user,
+	   streaming, 200 tokens in, 50 asked out (SOURCES) */
 	struct trial_set t = read_ok(TRIAL_DIR "profile_export_genai_perf.json");
 	cr_assert_eq(t.n, 1);
 	const struct trial_point *p = &t.pts[0];
 	cr_assert_eq(p->format, TRIAL_GENAI_PERF);
-	cr_assert_str_eq(p->model, "TinyLlama-1.1B-Chat-v1.0");
+	/* that version writes input_config flat: "model": [...], "concurrency": 1 */
+	cr_assert_str_eq(p->model, "meta/llama3-8b-instruct");
 	cr_assert_float_eq(p->concurrency, 1, 1e-12);
-	cr_assert_float_eq(p->isl, 128, 1e-12);
-	cr_assert_float_eq(p->osl, 128, 1e-12);
-	cr_assert_float_eq(p->output_tok_s, 126.3, 1e-9);
-	cr_assert_float_eq(p->ttft_mean_ms, 18.4, 1e-9);
-	cr_assert_float_eq(p->ttft_p99_ms, 21.1, 1e-9);
-	/* inter_token_latency is per request: the TPOT */
-	cr_assert_float_eq(p->tpot_mean_ms, 7.83, 1e-9);
-	cr_assert_float_eq(p->tpot_p99_ms, 7.97, 1e-9);
+	cr_assert_float_eq(p->rate, 0, 1e-12); /* "request_rate": null */
+	/* its tokenizer (hf-internal-testing/llama-tokenizer) is not the
+	   model's: 50 tokens asked, 57.9 counted */
+	cr_assert_float_eq(p->isl, 200.0188679245283, 1e-12);
+	cr_assert_float_eq(p->osl, 57.886792452830186, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 86.44141069162954, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 24.62418879245283, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 26.267317079999998, 1e-9);
+	/* inter_token_latency is per request: the TPOT; one user, so
+	   1000 / 11.3788 ms = 87.9 tokens a second, near the 86.44 measured */
+	cr_assert_float_eq(p->tpot_mean_ms, 11.378780509433962, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 12.78141052, 1e-9);
+	cr_assert_float_eq(p->itl_mean_ms, 11.378780509433962, 1e-9);
 }
 
 Test(trial, unknown_file_names_the_formats)
