@@ -491,6 +491,25 @@ Test(trial, nvidia_smi_log_with_l)
 	cr_assert_float_eq(m->util_pct[0], 55.2, 1e-9);
 }
 
+/* A row cut short without its newline ends a log still being written: the
+ * rows before it stand; a bad row with its newline, or alone, is refused. */
+Test(trial, nvidia_smi_row_cut_short_at_the_end)
+{
+	static const char log[] = "index, memory.used [MiB], memory.total [MiB]\n"
+				  "0, 100 MiB, 200 MiB\n"
+				  "0, 150 MiB, 2";
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_text("smi.csv", log, strlen(log), &t, err, sizeof err), "%s", err);
+	cr_assert_eq(t.mem.samples, 1);
+	cr_assert_float_eq(t.mem.peak_mib[0], 100, 1e-12);
+	refused("smi.csv",
+		"index, memory.used [MiB], memory.total [MiB]\n0, 100 MiB, 200 MiB\n0, 150 MiB, 2\n",
+		"smi.csv, line 3: expected memory.used and memory.total in MiB");
+	refused("smi.csv", "index, memory.used [MiB], memory.total [MiB]\n0, 150 MiB, 2",
+		"smi.csv, line 2: expected memory.used and memory.total in MiB");
+}
+
 Test(trial, nvidia_smi_without_units_refused)
 {
 	refused("smi.csv", "index, memory.used, memory.total\n0, 100, 200\n",
