@@ -476,19 +476,27 @@ Test(trial, npu_smi_info_sixteen_npus)
 
 Test(trial, nvidia_smi_log_with_l)
 {
+	/* fridanl/thesis-mas: nvidia-smi --query-gpu=gpu_name,pstate,timestamp,
+	   utilization.gpu,utilization.memory,memory.total,memory.used
+	   --format=csv -l 1 beside vLLM 0.10 (Llama-3.3-70B bnb-4bit) on one
+	   H100 NVL (SOURCES): its own column order, no index column */
 	struct trial_set t = {0};
 	char err[300] = "";
 	cr_assert(trial_read_file(TRIAL_DIR "nvidia_smi_query.csv", &t, err, sizeof err), "%s",
 		  err);
 	const struct trial_memory *m = &t.mem;
 	cr_assert_eq(m->format, TRIAL_NVIDIA_SMI);
-	cr_assert_str_eq(m->gpu, "NVIDIA H100 80GB HBM3");
-	cr_assert_eq(m->cards, 1);
-	cr_assert_eq(m->samples, 5);
-	cr_assert_float_eq(m->peak_mib[0], 26962, 1e-12);
-	cr_assert_float_eq(m->total_mib[0], 81559, 1e-12);
-	/* (0 + 0 + 88 + 92 + 96) / 5 = 55.2 */
-	cr_assert_float_eq(m->util_pct[0], 55.2, 1e-9);
+	cr_assert_str_eq(m->gpu, "NVIDIA H100 NVL");
+	cr_assert_eq(m->cards, 1); /* no index column: card 0 */
+	/* 106 lines: the header, 104 rows, and the 105th row cut short at byte
+	   8192 (committed while nvidia-smi still wrote it), left out */
+	cr_assert_eq(m->samples, 104);
+	/* weights 37,660 MiB at 10:04:53, then the engine's reservation:
+	   90,098 MiB from 10:05:47 to the end */
+	cr_assert_float_eq(m->peak_mib[0], 90098, 1e-12);
+	cr_assert_float_eq(m->total_mib[0], 95830, 1e-12);
+	/* utilization.gpu over the 104 rows: 2238 % in all, / 104 = 21.519 */
+	cr_assert_float_eq(m->util_pct[0], 2238.0 / 104, 1e-9);
 }
 
 /* A row cut short without its newline ends a log still being written: the
