@@ -87,6 +87,33 @@ Test(trial, vllm_result_json)
 	cr_assert_float_eq(p->itl_p99_ms, 75.27785668207798, 1e-9);
 }
 
+Test(trial, vllm_bench_serve_json_with_max_concurrency)
+{
+	/* miaozw66/hy3-vllm-dcu: vllm bench serve (vLLM 0.18.1) of 2026-08-13,
+	   HY3 INT8 w8a8 at PP2 x TP4 on 8 Hygon K100, 3 random prompts of 7168
+	   in and 1024 out, one at a time (SOURCES) */
+	struct trial_set t = read_ok(TRIAL_DIR "vllm_bench_serve.json");
+	cr_assert_eq(t.n, 1);
+	const struct trial_point *p = &t.pts[0];
+	cr_assert_eq(p->format, TRIAL_VLLM_JSON);
+	cr_assert_str_eq(p->model, "/data/model/hygon/Hy3-Channel-INT8-w8a8/models/"
+				   "hygon--Hy3-Channel-INT8-w8a8/snapshots/master");
+	/* "max_concurrency": 1 with "request_rate": "inf": the load is 1 */
+	cr_assert_float_eq(p->concurrency, 1, 1e-12);
+	cr_assert_float_eq(p->rate, 0, 1e-12);
+	/* 21504 tokens in and 3072 out over 3 requests: 7168 and 1024 each */
+	cr_assert_float_eq(p->isl, 7168, 1e-12);
+	cr_assert_float_eq(p->osl, 1024, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 12.08511016865348, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 3735.314218016962, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 5486.920487545431, 1e-9);
+	cr_assert_float_eq(p->tpot_mean_ms, 79.17526129584029, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 79.44185291109461, 1e-9);
+	/* a token a chunk: the mean ITL is the TPOT */
+	cr_assert_float_eq(p->itl_mean_ms, 79.1752623157356, 1e-9);
+	cr_assert_float_eq(p->itl_p99_ms, 82.01968083158135, 1e-9);
+}
+
 /* The same layout with neither a concurrency limit nor a finite rate nor
  * num_prompts: the load is unknown, as before. */
 Test(trial, a_burst_without_its_size_refused)
