@@ -87,6 +87,33 @@ Test(trial, vllm_result_json)
 	cr_assert_float_eq(p->itl_p99_ms, 75.27785668207798, 1e-9);
 }
 
+Test(trial, vllm_bench_serve_json_with_max_concurrency)
+{
+	/* miaozw66/hy3-vllm-dcu: vllm bench serve (vLLM 0.18.1) of 2026-08-13,
+	   HY3 INT8 w8a8 at PP2 x TP4 on 8 Hygon K100, 3 random prompts of 7168
+	   in and 1024 out, one at a time (SOURCES) */
+	struct trial_set t = read_ok(TRIAL_DIR "vllm_bench_serve.json");
+	cr_assert_eq(t.n, 1);
+	const struct trial_point *p = &t.pts[0];
+	cr_assert_eq(p->format, TRIAL_VLLM_JSON);
+	cr_assert_str_eq(p->model, "/data/model/hygon/Hy3-Channel-INT8-w8a8/models/"
+				   "hygon--Hy3-Channel-INT8-w8a8/snapshots/master");
+	/* "max_concurrency": 1 with "request_rate": "inf": the load is 1 */
+	cr_assert_float_eq(p->concurrency, 1, 1e-12);
+	cr_assert_float_eq(p->rate, 0, 1e-12);
+	/* 21504 tokens in and 3072 out over 3 requests: 7168 and 1024 each */
+	cr_assert_float_eq(p->isl, 7168, 1e-12);
+	cr_assert_float_eq(p->osl, 1024, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 12.08511016865348, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 3735.314218016962, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 5486.920487545431, 1e-9);
+	cr_assert_float_eq(p->tpot_mean_ms, 79.17526129584029, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 79.44185291109461, 1e-9);
+	/* a token a chunk: the mean ITL is the TPOT */
+	cr_assert_float_eq(p->itl_mean_ms, 79.1752623157356, 1e-9);
+	cr_assert_float_eq(p->itl_p99_ms, 82.01968083158135, 1e-9);
+}
+
 /* The same layout with neither a concurrency limit nor a finite rate nor
  * num_prompts: the load is unknown, as before. */
 Test(trial, a_burst_without_its_size_refused)
@@ -134,20 +161,29 @@ Test(trial, sglang_jsonl_one_run_a_line)
 
 Test(trial, genai_perf_profile_export)
 {
+	/* FernandoDorado/sizing-llm-inference-nvidia: genai-perf of 2024-10
+	   against NIM meta/llama3-8b-instruct (TensorRT-LLM), one user,
+	   streaming, 200 tokens in, 50 asked out (SOURCES) */
 	struct trial_set t = read_ok(TRIAL_DIR "profile_export_genai_perf.json");
 	cr_assert_eq(t.n, 1);
 	const struct trial_point *p = &t.pts[0];
 	cr_assert_eq(p->format, TRIAL_GENAI_PERF);
-	cr_assert_str_eq(p->model, "TinyLlama-1.1B-Chat-v1.0");
+	/* that version writes input_config flat: "model": [...], "concurrency": 1 */
+	cr_assert_str_eq(p->model, "meta/llama3-8b-instruct");
 	cr_assert_float_eq(p->concurrency, 1, 1e-12);
-	cr_assert_float_eq(p->isl, 128, 1e-12);
-	cr_assert_float_eq(p->osl, 128, 1e-12);
-	cr_assert_float_eq(p->output_tok_s, 126.3, 1e-9);
-	cr_assert_float_eq(p->ttft_mean_ms, 18.4, 1e-9);
-	cr_assert_float_eq(p->ttft_p99_ms, 21.1, 1e-9);
-	/* inter_token_latency is per request: the TPOT */
-	cr_assert_float_eq(p->tpot_mean_ms, 7.83, 1e-9);
-	cr_assert_float_eq(p->tpot_p99_ms, 7.97, 1e-9);
+	cr_assert_float_eq(p->rate, 0, 1e-12); /* "request_rate": null */
+	/* its tokenizer (hf-internal-testing/llama-tokenizer) is not the
+	   model's: 50 tokens asked, 57.9 counted */
+	cr_assert_float_eq(p->isl, 200.0188679245283, 1e-12);
+	cr_assert_float_eq(p->osl, 57.886792452830186, 1e-12);
+	cr_assert_float_eq(p->output_tok_s, 86.44141069162954, 1e-9);
+	cr_assert_float_eq(p->ttft_mean_ms, 24.62418879245283, 1e-9);
+	cr_assert_float_eq(p->ttft_p99_ms, 26.267317079999998, 1e-9);
+	/* inter_token_latency is per request: the TPOT; one user, so
+	   1000 / 11.3788 ms = 87.9 tokens a second, near the 86.44 measured */
+	cr_assert_float_eq(p->tpot_mean_ms, 11.378780509433962, 1e-9);
+	cr_assert_float_eq(p->tpot_p99_ms, 12.78141052, 1e-9);
+	cr_assert_float_eq(p->itl_mean_ms, 11.378780509433962, 1e-9);
 }
 
 Test(trial, unknown_file_names_the_formats)
@@ -467,19 +503,46 @@ Test(trial, npu_smi_info_sixteen_npus)
 
 Test(trial, nvidia_smi_log_with_l)
 {
+	/* fridanl/thesis-mas: nvidia-smi --query-gpu=gpu_name,pstate,timestamp,
+	   utilization.gpu,utilization.memory,memory.total,memory.used
+	   --format=csv -l 1 beside vLLM 0.10 (Llama-3.3-70B bnb-4bit) on one
+	   H100 NVL (SOURCES): its own column order, no index column */
 	struct trial_set t = {0};
 	char err[300] = "";
 	cr_assert(trial_read_file(TRIAL_DIR "nvidia_smi_query.csv", &t, err, sizeof err), "%s",
 		  err);
 	const struct trial_memory *m = &t.mem;
 	cr_assert_eq(m->format, TRIAL_NVIDIA_SMI);
-	cr_assert_str_eq(m->gpu, "NVIDIA H100 80GB HBM3");
-	cr_assert_eq(m->cards, 1);
-	cr_assert_eq(m->samples, 5);
-	cr_assert_float_eq(m->peak_mib[0], 26962, 1e-12);
-	cr_assert_float_eq(m->total_mib[0], 81559, 1e-12);
-	/* (0 + 0 + 88 + 92 + 96) / 5 = 55.2 */
-	cr_assert_float_eq(m->util_pct[0], 55.2, 1e-9);
+	cr_assert_str_eq(m->gpu, "NVIDIA H100 NVL");
+	cr_assert_eq(m->cards, 1); /* no index column: card 0 */
+	/* 106 lines: the header, 104 rows, and the 105th row cut short at byte
+	   8192 (committed while nvidia-smi still wrote it), left out */
+	cr_assert_eq(m->samples, 104);
+	/* weights 37,660 MiB at 10:04:53, then the engine's reservation:
+	   90,098 MiB from 10:05:47 to the end */
+	cr_assert_float_eq(m->peak_mib[0], 90098, 1e-12);
+	cr_assert_float_eq(m->total_mib[0], 95830, 1e-12);
+	/* utilization.gpu over the 104 rows: 2238 % in all, / 104 = 21.519 */
+	cr_assert_float_eq(m->util_pct[0], 2238.0 / 104, 1e-9);
+}
+
+/* A row cut short without its newline ends a log still being written: the
+ * rows before it stand; a bad row with its newline, or alone, is refused. */
+Test(trial, nvidia_smi_row_cut_short_at_the_end)
+{
+	static const char log[] = "index, memory.used [MiB], memory.total [MiB]\n"
+				  "0, 100 MiB, 200 MiB\n"
+				  "0, 150 MiB, 2";
+	struct trial_set t = {0};
+	char err[300] = "";
+	cr_assert(trial_read_text("smi.csv", log, strlen(log), &t, err, sizeof err), "%s", err);
+	cr_assert_eq(t.mem.samples, 1);
+	cr_assert_float_eq(t.mem.peak_mib[0], 100, 1e-12);
+	refused("smi.csv",
+		"index, memory.used [MiB], memory.total [MiB]\n0, 100 MiB, 200 MiB\n0, 150 MiB, 2\n",
+		"smi.csv, line 3: expected memory.used and memory.total in MiB");
+	refused("smi.csv", "index, memory.used [MiB], memory.total [MiB]\n0, 150 MiB, 2",
+		"smi.csv, line 2: expected memory.used and memory.total in MiB");
 }
 
 Test(trial, nvidia_smi_without_units_refused)
