@@ -816,6 +816,25 @@ Test(trial_fit, a_speed_up_that_peaks_is_named, .init = ref_setup, .fini = ref_t
 	cr_assert(peak > 6 && peak < 8, "%g", peak);
 }
 
+/* A log from a GPU the catalogue lacks names it in the error (the real
+ * H100 NVL log), where it said the file named none. */
+Test(trial_fit, a_log_from_a_gpu_not_on_file_names_it, .init = ref_setup,
+     .fini = ref_teardown)
+{
+	struct scenario sc;
+	char err[300] = "";
+	static const char log[] = SMI_HEADER "t1, 0, NVIDIA H100 NVL, 20480 MiB, 95830 MiB, 30 %\n";
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", NULL);
+	cr_assert(trial_read_text("smi.csv", log, strlen(log), &sc.trial, err, sizeof err), "%s",
+		  err);
+	struct analysis a = {0};
+	cr_assert_not(analysis_run(&a, &ref_catalog, &sc, NULL));
+	cr_assert(strstr(a.error, "the file names \"NVIDIA H100 NVL\", which no row of "
+				  "prices/gpus.csv matches; give it with --gpu ID"),
+		  "%s", a.error);
+	analysis_free(&a);
+}
+
 Test(trial_fit, a_flat_low_utilisation_on_one_card_is_named, .init = ref_setup,
      .fini = ref_teardown)
 {

@@ -171,6 +171,21 @@ static bool measured_prepare(struct analysis *a, const char *gpu_filter, const c
 	return true;
 }
 
+/* The error when no GPU of the catalogue is the trial's: the file names
+ * none, or one the catalogue does not hold ("NVIDIA H100 NVL"). */
+static void trial_gpu_unknown(struct analysis *a, const char *named)
+{
+	if (named[0])
+		snprintf(a->error, sizeof a->error,
+			 _("--trial needs the GPU type the trial ran on: the file names \"%s\", "
+			   "which no row of prices/gpus.csv matches; give it with --gpu ID"),
+			 named);
+	else
+		snprintf(a->error, sizeof a->error, "%s",
+			 _("--trial needs the GPU type the trial ran on: the file does not name "
+			   "one; give it with --gpu ID"));
+}
+
 /* The GPU a trial ran on: the one its file names (a catalogue id or
  * name), else the one --gpu names. NULL with the error set when neither. */
 static const struct gpu *trial_gpu_of(struct analysis *a, const char *gpu_filter, bool one_gpu)
@@ -181,9 +196,7 @@ static const struct gpu *trial_gpu_of(struct analysis *a, const char *gpu_filter
 		g = catalog_find_gpu(a->catalog, gpu_filter);
 	if (g >= 0)
 		return &a->catalog->gpus[g];
-	snprintf(a->error, sizeof a->error, "%s",
-		 _("--trial needs the GPU type the trial ran on: the file does not name one; "
-		   "give it with --gpu ID"));
+	trial_gpu_unknown(a, p->gpu);
 	return NULL;
 }
 
@@ -282,9 +295,7 @@ static bool memory_prepare(struct analysis *a, const char *gpu_filter, bool one_
 	const struct gpu *g = memory_log_gpu(a->catalog, m);
 	int planned = one_gpu ? catalog_find_gpu(a->catalog, gpu_filter) : -1;
 	if (!g && planned < 0) {
-		snprintf(a->error, sizeof a->error, "%s",
-			 _("--trial needs the GPU type the trial ran on: the file does not name one; "
-			   "give it with --gpu ID"));
+		trial_gpu_unknown(a, m->gpu);
 		return false;
 	}
 	if (!g)
