@@ -154,6 +154,36 @@ Test(throughput, same_spend_takes_the_fastest)
 	cr_assert(speedup > 1.5, "%f", speedup);
 }
 
+/* A GPU type with no offer on file has no price: its plans compare by the
+ * instance they would take (1, 2, 4, 8 cards, then whole machines).
+ * Qwen2.5-72B bf16 at 4k, one user, on A800: the memory minimum PP3 takes a
+ * 4-card instance, where TP4 is faster; DeepSeek-V3 fp8 on H800: PP11 takes
+ * two machines, where TP8 x PP2 is. */
+Test(throughput, without_a_price_the_fastest_on_the_same_instance)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "precision", "bf16", "min-speed", "none",
+		      NULL);
+	const struct plan *p = run_on("a800-80g", &sc);
+	cr_assert_null(p->container.offer);
+	cr_assert_null(p->baremetal.offer);
+	cr_assert_eq(p->memory_min.cards, 3);
+	cr_assert_eq(p->memory_min.pp, 3);
+	cr_assert_str_eq(p->strategy, "TP4");
+	cr_assert_eq(p->nwhy, 2);
+	cr_assert_eq(p->why[1].code, MSG_WHY_SAME_INSTANCE_FASTER);
+	cr_assert_eq(p->why[1].args[0].v.i, 4);
+	double speedup = p->throughput.output_tokens_per_s / p->memory_min.output_tokens_per_s;
+	assert_close(p->why[1].args[1].v.f, speedup, "speed-up in the message");
+	cr_assert(speedup > 2, "%f", speedup);
+	make_scenario(&sc, &ref_catalog, "deepseek-v3", "min-speed", "none", NULL);
+	p = run_on("h800-80g", &sc);
+	cr_assert_eq(p->memory_min.cards, 11);
+	cr_assert_eq(p->cards, 16);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_eq(p->lay.p, 2);
+}
+
 /* Llama-3.1-8B bf16, 500 users x 8k on H100: the plan fills one machine;
  * two machines of PP4 x 4 replicas hold more sequences and are the
  * cheapest per million output tokens at full load, which these users

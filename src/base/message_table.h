@@ -186,6 +186,12 @@ MESSAGE(WHY_TTFT_UNREACHABLE, why_ttft_unreachable, WARNING,
 MESSAGE(WHY_SAME_PRICE_FASTER, why_same_price_faster, INFO,
 	FORM(N_("same price as the memory minimum, %.1f× output tokens/s")),
 	ARGS1(DOUBLE, speedup))
+MESSAGE(WHY_SAME_INSTANCE_FASTER, why_same_instance_faster, INFO,
+	PLURAL(0, NP_("no price on file: on the same instance size as the memory minimum, %d "
+		      "card, %.1f× output tokens/s",
+		      "no price on file: on the same instance size as the memory minimum, %d "
+		      "cards, %.1f× output tokens/s")),
+	ARGS2(INT, cards, DOUBLE, speedup))
 MESSAGE(ALT_IDLE_CARDS, alternative_idle_cards, INFO,
 	FORM(N_("uses the idle cards of the paid machine: %.1f× tokens/s, same price")),
 	ARGS1(DOUBLE, speedup))

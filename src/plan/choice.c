@@ -88,6 +88,32 @@ static double headline_monthly(const struct plan *p)
 	return ct->available ? ct->total : bm->available ? bm->total : -1;
 }
 
+/* A GPU type with no offer on file has no price: its plans compare by
+ * the instance they would take, 1, 2, 4 or 8 cards (the sizes clouds
+ * rent), else whole machines; PP11 on 11 cards is compared with the other
+ * shapes on two machines. */
+static bool unpriced(const struct plan *p)
+{
+	return !p->container.offer && !p->baremetal.offer;
+}
+
+static int instance_cards(int cards)
+{
+	int slot = 1;
+	while (slot < cards && slot < CARDS_PER_MACHINE)
+		slot *= 2;
+	return cards <= CARDS_PER_MACHINE
+		       ? slot
+		       : (cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE * CARDS_PER_MACHINE;
+}
+
+/* What the headline rule compares as spend: the monthly total, or an
+ * unpriced plan's instance size (< 0: neither). */
+static double spend_of(const struct plan *p)
+{
+	return unpriced(p) ? instance_cards(p->cards) : headline_monthly(p);
+}
+
 /* What binds a rate's replicas, for people (WORD arguments: translated as
  * the message renders). */
 static const char *const binding_words[] = {
@@ -124,7 +150,7 @@ static bool kind_allowed(const struct scenario *sc, const struct layout *l)
 
 static bool on_offer(const struct scenario *sc, const struct plan *q)
 {
-	return q->fits && headline_monthly(q) >= 0 && kind_allowed(sc, &q->lay);
+	return q->fits && spend_of(q) >= 0 && kind_allowed(sc, &q->lay);
 }
 
 static bool eligible(const struct scenario *sc, const struct plan *q)
@@ -277,7 +303,7 @@ static bool candidate(const struct workload *w, const struct catalog *c, const s
 	if (l.t * l.p * l.d > MAX_CARDS)
 		return false;
 	plan_for_layout(w, c, g, &l, out);
-	if (!out->fits || headline_monthly(out) < 0)
+	if (!out->fits || spend_of(out) < 0)
 		return false;
 	if (!t) {
 		plan_time(w, out, s->bmax, false);
@@ -336,7 +362,7 @@ static bool differ(double a, double b, double by)
  * fewer machines. */
 static bool better(const struct plan *q, const struct plan *best)
 {
-	double a = headline_monthly(q), b = headline_monthly(best);
+	double a = spend_of(q), b = spend_of(best);
 	const struct throughput *x = &q->throughput, *y = &best->throughput;
 	if (strcmp(plan_currency(q), plan_currency(best)) != 0)
 		return false; /* no rate compares two currencies: the first seen stays */
@@ -378,6 +404,10 @@ static int why_not_minimum(const struct scenario *sc, const struct plan *p,
 		 t->open.replicas_needed > 0 && t->open.binding != BIND_NONE)
 		why[n++] = msg_rate_replicas(t->open.rate, t->open.max_rate_per_replica,
 					     binding_words[t->open.binding], t->open.replicas_needed);
+	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0 && unpriced(p))
+		why[n++] = msg_why_same_instance_faster(instance_cards(p->cards),
+							best->throughput.output_tokens_per_s /
+								t->output_tokens_per_s);
 	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0)
 		why[n++] = msg_why_same_price_faster(best->throughput.output_tokens_per_s /
 						     t->output_tokens_per_s);
