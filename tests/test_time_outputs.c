@@ -286,6 +286,26 @@ Test(time_outputs, a_job_runs_on_the_cheapest_count_then_the_soonest)
 	cr_assert_eq(p->why[1].args[0].v.i, 8);
 }
 
+/* A GPU type with no price on file: the fastest on the instance its memory
+ * minimum takes. Kimi-K2 full on B200 needs 124 cards (TP4 x PP31, 61
+ * layers in stages of 2); those are 16 machines, where TP8 x PP16 runs
+ * the job sooner. */
+Test(time_outputs, without_a_price_a_job_takes_its_whole_machines)
+{
+	const struct plan *p = run_on("b200-180g", "kimi-k2", "full", "10B", NULL);
+	const struct training_estimate *t = &p->training;
+	cr_assert_eq(t->noffers, 0);
+	cr_assert_eq(p->memory_min_cards, 124);
+	cr_assert_eq(p->cards, 128);
+	cr_assert_eq(p->lay.t, 8);
+	cr_assert_eq(p->lay.p, 16);
+	cr_assert_eq(p->nwhy, 1);
+	cr_assert_eq(p->why[0].code, MSG_WHY_TRAIN_SAME_INSTANCE);
+	cr_assert_eq(p->why[0].args[0].v.i, 128);
+	assert_rel(p->why[0].args[1].v.f, t->days, 1e-12, "days in the message");
+	cr_assert_lt(t->days, p->why[0].args[2].v.f);
+}
+
 /* --budget for a job never moves the plan; it names what it buys. The
  * 4090 job above (8 cards, ¥1,576 by the hour, 5.23 days) with ¥20,000:
  * 16 cards on two 四川二区 machines take 1.87 days, one month of 2 ×

@@ -303,6 +303,12 @@ MESSAGE(WHY_TRAIN_FILLED, why_train_filled, INFO,
 		      "all %d cards of the paid machines: %.2f days instead of %.2f, for no more "
 		      "money")),
 	ARGS3(INT, cards, DOUBLE, days, DOUBLE, memory_minimum_days))
+MESSAGE(WHY_TRAIN_SAME_INSTANCE, why_train_same_instance, INFO,
+	PLURAL(0, NP_("no price on file: on the instance the memory minimum takes, %d card, "
+		      "%.2f days instead of %.2f",
+		      "no price on file: on the instance the memory minimum takes, %d cards, "
+		      "%.2f days instead of %.2f")),
+	ARGS3(INT, cards, DOUBLE, days, DOUBLE, memory_minimum_days))
 MESSAGE(WHY_TRAIN_CHEAPEST, why_train_cheapest, INFO,
 	PLURAL(0, NP_("%d card, %s, runs the job for the least money (at a tie the soonest): %s, "
 		      "%.2f days",

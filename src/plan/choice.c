@@ -88,30 +88,12 @@ static double headline_monthly(const struct plan *p)
 	return ct->available ? ct->total : bm->available ? bm->total : -1;
 }
 
-/* A GPU type with no offer on file has no price: its plans compare by
- * the instance they would take, 1, 2, 4 or 8 cards (the sizes clouds
- * rent), else whole machines; PP11 on 11 cards is compared with the other
- * shapes on two machines. */
-static bool unpriced(const struct plan *p)
-{
-	return !p->container.offer && !p->baremetal.offer;
-}
-
-static int instance_cards(int cards)
-{
-	int slot = 1;
-	while (slot < cards && slot < CARDS_PER_MACHINE)
-		slot *= 2;
-	return cards <= CARDS_PER_MACHINE
-		       ? slot
-		       : (cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE * CARDS_PER_MACHINE;
-}
-
-/* What the headline rule compares as spend: the monthly total, or an
- * unpriced plan's instance size (< 0: neither). */
+/* What the headline rule compares as spend: the monthly total, or for a
+ * GPU type with no offer on file the instance it would take (PP11 on 11
+ * cards against the other shapes on two machines); < 0: neither. */
 static double spend_of(const struct plan *p)
 {
-	return unpriced(p) ? instance_cards(p->cards) : headline_monthly(p);
+	return plan_unpriced(p) ? plan_instance_cards(p->cards) : headline_monthly(p);
 }
 
 /* What binds a rate's replicas, for people (WORD arguments: translated as
@@ -404,8 +386,8 @@ static int why_not_minimum(const struct scenario *sc, const struct plan *p,
 		 t->open.replicas_needed > 0 && t->open.binding != BIND_NONE)
 		why[n++] = msg_rate_replicas(t->open.rate, t->open.max_rate_per_replica,
 					     binding_words[t->open.binding], t->open.replicas_needed);
-	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0 && unpriced(p))
-		why[n++] = msg_why_same_instance_faster(instance_cards(p->cards),
+	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0 && plan_unpriced(p))
+		why[n++] = msg_why_same_instance_faster(plan_instance_cards(p->cards),
 							best->throughput.output_tokens_per_s /
 								t->output_tokens_per_s);
 	else if (meets_goals(sc, t) && t->output_tokens_per_s > 0)

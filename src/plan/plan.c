@@ -578,3 +578,18 @@ bool plan_has_note(const struct plan *p, const struct message *m)
 			return true;
 	return false;
 }
+
+int plan_instance_cards(int cards)
+{
+	int slot = 1;
+	if (cards > CARDS_PER_MACHINE)
+		return (cards + CARDS_PER_MACHINE - 1) / CARDS_PER_MACHINE * CARDS_PER_MACHINE;
+	while (slot < cards)
+		slot *= 2;
+	return slot;
+}
+
+bool plan_unpriced(const struct plan *p)
+{
+	return !p->container.offer && !p->baremetal.offer;
+}

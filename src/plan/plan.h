@@ -215,4 +215,10 @@ struct note_cursor {
 const struct message *plan_notes_next(const struct plan *plans, size_t n, struct note_cursor *at);
 bool plan_has_note(const struct plan *p, const struct message *m);
 
+/* The instance a plan of GPU type with no price on file would take: 1, 2,
+ * 4 or 8 cards (the sizes clouds rent), else whole machines. Its plans
+ * compare by it where others compare by spend. */
+int plan_instance_cards(int cards);
+bool plan_unpriced(const struct plan *p);
+
 #endif

@@ -114,12 +114,27 @@ static int filled_cards(struct train_eval *e, const struct plan *p, struct train
  * spend the fewest days, any count from the memory minimum up (a 3-card
  * PP3 job that recomputes most layers costs more than DP6 on 6); the paid
  * machines filled when that is it. */
+/* A GPU type with no price on file: the fastest on the instance the
+ * memory minimum takes (124 B200 cards of TP4 x PP31 are 16 machines,
+ * where TP8 x PP16 runs). */
+static int same_instance(struct train_eval *e, struct plan *p, const struct train_point *min_at)
+{
+	struct train_point at;
+	int cards = plan_instance_cards(p->cards);
+	if (cards == p->cards || !train_eval_at(e, cards, &at) || !(at.days < min_at->days))
+		return p->cards;
+	plan_add_why(p, msg_why_train_same_instance(cards, at.days, min_at->days));
+	return cards;
+}
+
 static int cheapest_job(struct train_eval *e, struct plan *p)
 {
 	struct train_point min_at, at;
 	struct train_tier best;
 	if (!train_eval_at(e, p->cards, &min_at))
 		return p->cards;
+	if (e->t->noffers == 0)
+		return same_instance(e, p, &min_at);
 	int cards = filled_cards(e, p, &at);
 	double cost = point_cost(&at);
 	bool found = cost >= 0 && training_solve_cheapest(&e->search, TRAIN_SAME_SPEND, &best) &&
