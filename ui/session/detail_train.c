@@ -14,7 +14,7 @@
 
 #define LINE DETAIL_LINE_BYTES
 #define BAR_GLYPH "█"
-#define TIER_SHAPE_COLS 16 /* "TP2×PP4×DP2 Z1 " */
+#define TIER_SHAPE_COLS 16 /* "TP2×PP4×DP2 Z1 ", at least: the widest shape and a space */
 #define TIER_CARDS_COLS 5  /* up to 100,000 cards: 65536 */
 
 static void bar(char *buf, size_t cap, double v, double max, int w)
@@ -32,12 +32,17 @@ struct tier_text {
 	char cards[16], shape[48], days[32], cost[48];
 };
 
+/* The widths the tiers' columns take. */
+struct tier_widths {
+	int shape, cost;
+};
+
 static void tier_texts(const struct plan *p, const struct style *st, struct tier_text *tt,
-		       double *max_days, double *max_cost, int *cost_w)
+		       double *max_days, double *max_cost, struct tier_widths *tw)
 {
 	const struct training_estimate *t = &p->training;
 	*max_days = *max_cost = 0;
-	*cost_w = 0;
+	*tw = (struct tier_widths){.shape = TIER_SHAPE_COLS, .cost = 0};
 	for (int i = 0; i < t->ntiers; i++) {
 		const struct train_tier *r = &t->tiers[i];
 		struct tier_cells c;
@@ -48,8 +53,9 @@ static void tier_texts(const struct plan *p, const struct style *st, struct tier
 		snprintf(tt[i].cost, sizeof tt[i].cost, "%s", c.cost);
 		*max_days = r->at.days > *max_days ? r->at.days : *max_days;
 		*max_cost = r->cost > *max_cost ? r->cost : *max_cost;
-		int cw = (int)text_width(tt[i].cost);
-		*cost_w = cw > *cost_w ? cw : *cost_w;
+		int cw = (int)text_width(tt[i].cost), sw = (int)text_width(tt[i].shape) + 1;
+		tw->cost = cw > tw->cost ? cw : tw->cost;
+		tw->shape = sw > tw->shape ? sw : tw->shape;
 	}
 }
 
@@ -75,18 +81,19 @@ static int unit_width(void)
 
 /* "  16 cards TP2×PP4×DP2 Z1   3.2 d ████████   ¥12,345 ███  91%" per tier. */
 static void tier_line(char *line, size_t cap, const struct train_tier *r,
-		      const struct tier_text *tt, const char *bd, const char *bc, int cost_w)
+		      const struct tier_text *tt, const char *bd, const char *bc,
+		      const struct tier_widths *tw)
 {
 	size_t n = 0;
 	put_field(line, cap, &n, tt->cards, TIER_CARDS_COLS, true);
 	put_field(line, cap, &n, " ", 1, false);
 	put_field(line, cap, &n, P_("card", "cards", (unsigned long)r->cards), unit_width(), false);
 	put_field(line, cap, &n, " ", 1, false);
-	put_field(line, cap, &n, tt->shape, TIER_SHAPE_COLS, false);
+	put_field(line, cap, &n, tt->shape, tw->shape, false);
 	put_field(line, cap, &n, tt->days, 8, true);
 	if (n < cap)
 		n += (size_t)snprintf(line + n, cap - n, " %s ", bd);
-	put_field(line, cap, &n, tt->cost, cost_w, true);
+	put_field(line, cap, &n, tt->cost, tw->cost, true);
 	if (n < cap)
 		snprintf(line + n, cap - n, " %s %3.0f%%", bc, r->at.eff * 100);
 }
@@ -96,11 +103,11 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, const
 	const struct training_estimate *t = &p->training;
 	struct tier_text tt[TRAIN_MAX_TIERS];
 	double max_days, max_cost;
-	int cost_w;
+	struct tier_widths tw;
 	if (t->ntiers == 0 || d->n >= DETAIL_LINES)
 		return;
-	tier_texts(p, st, tt, &max_days, &max_cost, &cost_w);
-	int fixed = TIER_CARDS_COLS + 7 + TIER_SHAPE_COLS + 8 + 1 + 1 + cost_w + 1 + 1 + 4;
+	tier_texts(p, st, tt, &max_days, &max_cost, &tw);
+	int fixed = TIER_CARDS_COLS + 7 + tw.shape + 8 + 1 + 1 + tw.cost + 1 + 1 + 4;
 	int bw = (w - fixed) / 2;
 	bw = bw < 3 ? 3 : bw > 24 ? 24 : bw;
 	detail_add_wrapped(d, _("scaling tiers: cards, shape, days, total cost of the job (cheapest "
@@ -109,7 +116,7 @@ static void add_tiers(struct detail_lines *d, const struct plan *p, int w, const
 		char line[LINE * 3], bd[LINE / 4], bc[LINE / 4];
 		bar(bd, sizeof bd, t->tiers[i].at.days, max_days, bw);
 		bar(bc, sizeof bc, t->tiers[i].cost, max_cost, bw);
-		tier_line(line, sizeof line, &t->tiers[i], &tt[i], bd, bc, cost_w);
+		tier_line(line, sizeof line, &t->tiers[i], &tt[i], bd, bc, &tw);
 		text_fit(d->line[d->n++], DETAIL_LINE_BYTES, line, (size_t)w);
 	}
 }
