@@ -363,11 +363,12 @@ Test(cli, table_money_totals_and_uncut_plans)
 	 * x1.2 = 24.68 > 23.99; TP2xPP7 holds ceil(80/7) = 12 layers over 2 cards,
 	 * 239.38 x 12/80 / 2 = 17.95 + 1.61 / 2 + 1 = 19.76, x1.2 = 23.7: it fits, and its
 	 * name widens the plan column; H20's TP8×DP20 multi-node (the 10 s TTFT
-	 * target with a 32k prompt a request: 20 replicas), the longest, too */
+	 * target with a 32k prompt a request: 20 replicas), the longest, too; the
+	 * 4090's no shape meets the 10 tok/s floor: "<" */
 	cr_assert(strstr(out, "\nGPU           cards  plan                 GiB/card  +headroom/cap  fit"
 			      "    container  bare metal  per month  tok/s  ¥/M tok\n"
 			      "RTX 4090 24G     14  TP2×PP7 multi-node       19.8      23.7/24.0  tight"
-			      "          —     ¥1,150*    ¥18,400   66.3     ¥106\n"), "%s", out);
+			      "          —     ¥1,150*    ¥18,400  66.3<     ¥106\n"), "%s", out);
 	cr_assert(strstr(out, "\nH20 96G         160  TP8×DP20 multi-node      7.37      8.85/95.6  ok "
 			      "            —     ¥5,700*   ¥912,000    837     ¥415\n"), "%s", out);
 	cr_assert(strstr(out, "\nB300 288G         8  DP8                      72.0       86.4/268  ok "

@@ -353,7 +353,7 @@ Test(figures, added_columns_follow_todays_and_precede_the_notes)
 {
 	run_scenario("qwen2.5-32b", "inference", "4096", "1");
 	char *csv = report_text(report_csv, &an);
-	cr_assert(strstr(csv, ",cheaper,efficiency_pct,fit,recompute,container_reason,"
+	cr_assert(strstr(csv, ",cheaper,efficiency_pct,fit,short_of_goals,recompute,container_reason,"
 			      "container_reason_code,container_discount,baremetal_reason,"
 			      "baremetal_reason_code,baremetal_discount,baremetal_idle_monthly,"
 			      "baremetal_inter_node,effective_monthly_per_card,"), "%s", csv);

@@ -680,6 +680,25 @@ Test(quote, the_alternatives_are_in_the_quote)
 		  "%s", text);
 }
 
+/* A training budget is the job's: the quote names the fastest job within
+ * it. Llama-3.1-8B full, 2B tokens, RTX 4090: the plan is 8 cards by the
+ * hour (¥1,576, 5.23 days); ¥20,000 buys 16 cards on two machines for a
+ * month (2 × ¥9,200), 1.87 days; ¥1,000 buys none. */
+Test(quote, a_training_budget_names_the_fastest_job_within_it)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "task", "full", "train-tokens", "2B",
+		      "budget", "20000", NULL);
+	char *text = markdown_of(ref_run(&sc, "rtx4090-24g"), NULL, 0);
+	cr_assert(strstr(text, "\n\nFastest within the job budget of ¥20,000: 16 × RTX 4090 24G, "
+			       "bare metal, ~1.87 days (±25 %), ¥18,400 for the job.\n"), "%s", text);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "task", "full", "train-tokens", "2B",
+		      "budget", "1000", NULL);
+	text = markdown_of(ref_run(&sc, "rtx4090-24g"), NULL, 0);
+	cr_assert(strstr(text, "Within the job budget of ¥1,000: no GPU type runs the job"), "%s",
+		  text);
+}
+
 /* The quote names the fastest within the budget beside the cheapest. */
 Test(quote, the_budget_line_names_the_fastest_within_it)
 {

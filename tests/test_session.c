@@ -927,6 +927,30 @@ Test(session, the_table_shows_tokens_per_second_and_cost_per_million)
 	cr_assert(plan_time_estimate(p));
 }
 
+/* A row no shape of its GPU makes meet the goals is marked "<" beside its
+ * speed, and the legend says so. Qwen2.5-72B bf16, 20 users × 32k, RTX
+ * 4090: PP20 over 3 machines is the nearest to the 10 s TTFT target (no
+ * shape reaches it); H100 meets the goals, unmarked. */
+Test(session, a_row_short_of_the_goals_is_marked)
+{
+	struct table_row r;
+	struct table_look look;
+	cr_assert(session_apply(&s, "model", "qwen2.5-72b"));
+	cr_assert(session_apply(&s, "precision", "bf16"));
+	cr_assert(session_apply(&s, "context", "32k"));
+	cr_assert(session_apply(&s, "concurrency", "20"));
+	const struct plan *p = session_plan_at(&s, (size_t)row_of("rtx4090-24g"));
+	cr_assert(p->short_of_goals);
+	table_row_fill(&r, p, &style_screen);
+	cr_assert_str_eq(r.text[TC_SPEED], "43.4<");
+	p = session_plan_at(&s, (size_t)row_of("h100-80g"));
+	cr_assert_not(p->short_of_goals);
+	table_row_fill(&r, p, &style_screen);
+	cr_assert_str_eq(r.text[TC_SPEED], "261");
+	table_look_of(&look, s.an->plans, s.an->nplans);
+	cr_assert(look.short_of_goals);
+}
+
 Test(session, the_breakdown_shows_speed_cost_and_efficiencies)
 {
 	qwen_scenario();

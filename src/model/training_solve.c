@@ -126,6 +126,14 @@ int training_tiers(const struct train_search *s, struct train_tier *tiers, int m
 	return n;
 }
 
+/* Past the containers n machines bill at least n machine-months: above
+ * limit from g on. */
+static bool machines_past(const struct train_search *s, int g, int per_machine, double limit)
+{
+	return g > s->container_max && s->machine_monthly >= 0 &&
+	       machines_of(g, per_machine) * s->machine_monthly > limit;
+}
+
 bool training_solve_budget(const struct train_search *s, double budget, struct train_tier *out)
 {
 	const struct train_constants *k = train_constants_of(s->k);
@@ -134,8 +142,7 @@ bool training_solve_budget(const struct train_search *s, double budget, struct t
 	for (int i = 0; i < n; i++) {
 		int g = counts[i];
 		struct train_point at;
-		if (g > s->container_max && s->machine_monthly >= 0 &&
-		    machines_of(g, k->cards_per_machine) * s->machine_monthly > budget)
+		if (machines_past(s, g, k->cards_per_machine, budget))
 			break;
 		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE ||
 		    at.bill.cost[at.bill.cheapest] > budget ||
@@ -174,9 +181,7 @@ bool training_solve_cheapest(const struct train_search *s, double same_spend,
 	for (int i = 0; i < n; i++) {
 		int g = counts[i];
 		struct train_point at;
-		if (found && g > s->container_max && s->machine_monthly >= 0 &&
-		    machines_of(g, k->cards_per_machine) * s->machine_monthly >
-			    cheapest * (1 + same_spend))
+		if (found && machines_past(s, g, k->cards_per_machine, cheapest * (1 + same_spend)))
 			break;
 		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE)
 			continue;

@@ -386,6 +386,8 @@ const struct figure figures[] = {
 	PLAN("capacity_gib", N_("capacity"), UNIT_GIB, 4, NUMBER, .plan = get_capacity),
 	PLAN("fits", N_("fits"), UNIT_NONE, 0, BOOL, .plan = get_fits),
 	PLAN("fit", N_("fit"), UNIT_NONE, 0, STRING, .plan = get_fit_word),
+	PLAN("short_of_goals", N_("short of the goals"), UNIT_NONE, 0, BOOL,
+	     .plan = get_short_of_goals),
 	PLAN("cards", N_("cards"), UNIT_COUNT, 0, INT, .plan = get_cards),
 	PLAN("machines", N_("machines"), UNIT_COUNT, 0, INT, .plan = get_machines),
 	PLAN("tp", N_("tensor parallel"), UNIT_COUNT, 0, INT, .plan = get_tp),

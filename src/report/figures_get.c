@@ -62,6 +62,12 @@ bool get_fits(const struct plan *p, struct figure_value *v)
 	return flag(v, p->fits);
 }
 
+/* No shape on the GPU meets the goals: the row is the nearest. */
+bool get_short_of_goals(const struct plan *p, struct figure_value *v)
+{
+	return flag(v, p->short_of_goals);
+}
+
 bool get_fit_word(const struct plan *p, struct figure_value *v)
 {
 	return text(v, plan_fit_word(p));

@@ -8,7 +8,7 @@
 #include "figure_value.h"
 
 /* The plan. */
-figure_plan_fn get_gpu_id, get_gpu_name, get_capacity, get_fits, get_fit_word, get_cards,
+figure_plan_fn get_gpu_id, get_gpu_name, get_capacity, get_fits, get_fit_word, get_short_of_goals, get_cards,
 	get_machines, get_tp, get_pp, get_dp, get_zero, get_recompute, get_strategy, get_need,
 	get_with_headroom, get_utilization, get_efficiency, get_effective,
 	get_memory_minimum, get_train_mfu_train, get_train_peak_cards, get_lists,

@@ -583,6 +583,13 @@ static void md_assumptions(FILE *out, const struct analysis *a)
 	md_fixed_assumptions(out, a);
 }
 
+/* The budget as money, in the currency of the plan it buys (none: CNY,
+ * the bundled data's). */
+static void budget_money(char *buf, size_t cap, const struct analysis *a, const struct plan *p)
+{
+	unit_money(buf, cap, a->sc.budget, p ? plan_currency(p) : "CNY", style_quote.money);
+}
+
 /* The fastest job a training budget pays for, any GPU: a plan itself, or
  * the count training_solve_budget found beside it. */
 struct train_budget_pick {
@@ -616,8 +623,7 @@ static void md_train_budget_line(FILE *out, const struct analysis *a)
 {
 	char budget[48], money[48], days[32];
 	const struct train_budget_pick b = train_budget_pick(a, a->sc.budget * (1 + QUOTE_SAME_SPEND));
-	unit_money(budget, sizeof budget, a->sc.budget, b.p ? plan_currency(b.p) : "CNY",
-		   style_quote.money);
+	budget_money(budget, sizeof budget, a, b.p);
 	if (!b.p) {
 		fprintf(out, _("Within the job budget of %s: no GPU type runs the job (see the notes "
 			       "for by how much it falls short).\n\n"), MD(budget));
@@ -669,8 +675,7 @@ static void md_budget_line(FILE *out, const struct analysis *a)
 		return;
 	}
 	const struct budget_pick b = budget_pick(a);
-	unit_money(budget, sizeof budget, a->sc.budget, b.p ? plan_currency(b.p) : "CNY",
-		   style_quote.money);
+	budget_money(budget, sizeof budget, a, b.p);
 	if (!b.p) {
 		fprintf(out, _("Within the budget of %s a month: no plan that meets the goals (see "
 			       "the notes for by how much it falls short).\n\n"), MD(budget));

@@ -69,6 +69,10 @@ static void print_legend(FILE *out, const struct table_look *look, size_t ncols)
 	else if (ncols == NCOLS)
 		fprintf(out, _("(tok/s: output tokens per second at the concurrency; %s: per million "
 			       "output tokens, the cheaper way; %s)\n"), cost, bands);
+	if (ncols == NCOLS && look->short_of_goals)
+		fputs(_("(< short of the goals: no shape of that GPU type meets them; the row is "
+			"the nearest, and its why says what the goals would need)\n"),
+		      out);
 }
 
 /* The table, header to legend: every column as wide as its widest cell. */

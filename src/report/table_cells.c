@@ -102,7 +102,9 @@ static void time_cells(struct table_row *r, const struct plan *p, const struct s
 		unit_rate(speed, sizeof speed, p->throughput.output_tokens_per_s);
 		money = plan_per_million(p, &p->throughput);
 	}
-	snprintf(CELL(r, TC_SPEED), "%s%s", mark, speed);
+	/* "<": below the goals, no shape meets them: the row is the nearest
+	 * (the legend; "!" is the bar's overflow on the screen) */
+	snprintf(CELL(r, TC_SPEED), "%s%s%s", mark, speed, p->short_of_goals ? "<" : "");
 	if (money < 0) {
 		snprintf(CELL(r, TC_UNIT_COST), "—");
 		return;
@@ -182,6 +184,7 @@ void table_look_of(struct table_look *look, const struct plan *plans, size_t n)
 		const struct plan *p = &plans[i];
 		double band, lo, hi;
 		look->training = look->training || p->training.valid;
+		look->short_of_goals = look->short_of_goals || (p->short_of_goals && row_priced(p));
 		if (!look->currency && plan_monthly(p) >= 0)
 			look->currency = plan_currency(p);
 		if (!row_band(p, &band, &lo, &hi))

@@ -52,6 +52,7 @@ struct table_look {
 	 * that are not estimates; [1]: those that are) */
 	double band_lo[2], band_hi[2];
 	const char *currency;
+	bool short_of_goals; /* a row is marked "<": no shape on it meets the goals */
 };
 void table_look_of(struct table_look *look, const struct plan *plans, size_t n);
 /* Column c's heading, form 0 the longest (the report has one form, the

@@ -289,8 +289,11 @@ void gpu_table_draw(const struct gpu_table *v)
 		 per_card ? _("Per GPU type · per card, total per month")
 			  : _("Per GPU type · total per month"));
 	bool timed = (t.shown[TC_SPEED] || t.shown[TC_UNIT_COST]) && rows.look.estimate_band > 0;
-	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2, t.shown[TC_BAR], per_card,
-		    timed ? rows.look.band_lo[1] : -1, timed ? rows.look.band_hi[1] : -1);
+	legend_draw(v->fr, l->table_h, l->table_x + 1, l->table_w - 2,
+		    &(struct legend_marks){.bar = t.shown[TC_BAR], .per_card = per_card,
+					   .short_rows = rows.look.short_of_goals && t.shown[TC_SPEED],
+					   .band_lo = timed ? rows.look.band_lo[1] : -1,
+					   .band_hi = timed ? rows.look.band_hi[1] : -1});
 	int x0 = l->table_x + 2, visible = l->table_h - 3;
 	draw_header(v->fr, &t, 2, x0, s, &rows);
 	for (int r = 0; r < visible && s->top + r < (int)s->an->nplans; r++) {

@@ -22,6 +22,7 @@ static const char *const marks[][2] = {
 	{"Z3×18", N_("ZeRO-3 data parallel over 18 cards")},
 	{"2m, +rc", N_("on 2 machines; activations recomputed")},
 	{"~", N_("estimated GPU efficiencies: a wider band")},
+	{"<", N_("short of the goals: no shape meets them, the nearest")},
 };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
@@ -135,7 +136,8 @@ static void help_line(const struct help_view *v, int k, int nkeys, int y, int x,
 		left = marks[k - nkeys - 1][0], right = marks[k - nkeys - 1][1];
 	if (k == nkeys + 1 + N_MARKS) {
 		put_text(y, x, _("bar"), HELP_KEYS_W);
-		legend_draw(v->fr, y, x + HELP_KEYS_W, w - HELP_KEYS_W, true, true, -1, -1);
+		legend_draw(v->fr, y, x + HELP_KEYS_W, w - HELP_KEYS_W,
+			    &(struct legend_marks){.bar = true, .per_card = true, .band_lo = -1});
 		return;
 	}
 	if (!left)

@@ -19,28 +19,26 @@ static const char *const marks[][2] = {
 	{N_("c/b = container/bare metal"), N_("c/b ctr/bm")},
 	{N_("— none"), NULL},
 	{N_("~ estimate %s%%"), N_("~est")},
+	{N_("< short of goals"), N_("<goals")},
 };
+enum { MARK_STAR, MARK_WAYS, MARK_NONE, MARK_ESTIMATE, MARK_SHORT };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
-
-/* What the table shows that the marks explain. */
-struct shown_marks {
-	double band_lo, band_hi; /* the estimate rows' band, or lo <= 0 */
-	bool per_card; /* the per-card price columns, where * and — stand */
-};
 
 /* Mark i's text (brief or not), "" when it has no brief form or the
  * table shows no cell it marks. */
-static void mark_text(char *buf, size_t cap, int i, bool brief, const struct shown_marks *sm)
+static void mark_text(char *buf, size_t cap, int i, bool brief, const struct legend_marks *sm)
 {
 	const char *m = marks[i][brief];
 	char pct[24];
-	if (i != 1 && i != 3 && !sm->per_card)
+	if ((i == MARK_STAR || i == MARK_NONE) && !sm->per_card)
 		m = NULL; /* "*" and "—" stand in the per-card columns */
+	if ((i == MARK_ESTIMATE && sm->band_lo <= 0) || (i == MARK_SHORT && !sm->short_rows))
+		m = NULL;
 	unit_band_sides(pct, sizeof pct, sm->band_lo, sm->band_hi);
 	snprintf(buf, cap, m ? _(m) : "", pct);
 }
 
-static int item_width(int i, bool brief, const struct shown_marks *sm)
+static int item_width(int i, bool brief, const struct legend_marks *sm)
 {
 	char m[64];
 	if (i < N_GLYPHS)
@@ -51,7 +49,7 @@ static int item_width(int i, bool brief, const struct shown_marks *sm)
 
 /* How many items from 'first' up to 'end' fit in w columns, and whether
  * in brief words. */
-static int items_that_fit(int first, int end, int w, const struct shown_marks *sm, bool *brief)
+static int items_that_fit(int first, int end, int w, const struct legend_marks *sm, bool *brief)
 {
 	for (int b = 0; b < 2; b++) {
 		*brief = b;
@@ -64,21 +62,17 @@ static int items_that_fit(int first, int end, int w, const struct shown_marks *s
 	return first;
 }
 
-void legend_draw(const struct frame *fr, int y, int x, int w, bool bar, bool per_card,
-		 double band_lo, double band_hi)
+void legend_draw(const struct frame *fr, int y, int x, int w, const struct legend_marks *lm)
 {
 	bool brief;
 	char buf[64], m[48];
-	struct shown_marks sm = {.band_lo = band_lo, .band_hi = band_hi, .per_card = per_card};
-	int first = bar ? 0 : N_GLYPHS;
-	/* "~" explains an estimate row's time figures */
-	int end = N_GLYPHS + N_MARKS - (band_lo > 0 ? 0 : 1);
-	int n = items_that_fit(first, end, w - 1, &sm, &brief);
-	if (bar)
+	int first = lm->bar ? 0 : N_GLYPHS;
+	int n = items_that_fit(first, N_GLYPHS + N_MARKS, w - 1, lm, &brief);
+	if (lm->bar)
 		x += put_text(y, x, " ", 1);
 	for (int i = first; i < n; i++) {
 		if (i >= N_GLYPHS) {
-			mark_text(m, sizeof m, i - N_GLYPHS, brief, &sm);
+			mark_text(m, sizeof m, i - N_GLYPHS, brief, lm);
 			if (!m[0])
 				continue;
 			snprintf(buf, sizeof buf, " %s ", m);
