@@ -388,6 +388,10 @@ Test(settings, summaries_come_from_the_rows, .init = setup)
 	cr_assert_str_eq(buf, "Llama-2-7B fp16 LoRA 微调，上下文 8192，并发 1，自定义余量，训练 2B token，"
 			      "工期 7d");
 	i18n_setup("en", "/nonexistent/gpuplan-locale");
+	/* the budget grouped as the money it is */
+	scenario_set(&sc, "budget", "20000", NULL, 0);
+	scenario_summary(buf, sizeof buf, &sc);
+	cr_assert(strstr(buf, ", deadline 7d, budget 20,000"), "%s", buf);
 }
 
 /* A custom size keeps its strings inline: a plain copy outlives the

@@ -80,7 +80,8 @@ struct scenario {
 	long long output_len; /* tokens generated per request; input = context - output */
 	double duty_pct;      /* 1..100: share of the month busy, for cost per token */
 	double min_speed;     /* per-user streaming tokens/s (1/ITL) a serving plan must reach; 0: none */
-	double budget;        /* serving: the most to spend a month, the data's currency; 0: none */
+	double budget;        /* the most to spend, the data's currency: a month (serving), the
+				 job (training); 0: none */
 	/* Serving (SERVING.md §5, §13): an open loop of rate requests a
 	 * second (0: the closed loop of concurrency users); latency targets
 	 * (0: none) at the percentile (the mean without a rate). */

@@ -7,6 +7,7 @@
 
 #include "i18n.h"
 #include "jsonw.h"
+#include "money.h"
 #include "parse.h"
 #include "settings_serve.h"
 #include "settings_train.h"
@@ -34,6 +35,13 @@ static void precision_set(struct scenario *sc, size_t i)
 }
 
 /* Reports show the precision in effect; the request only in JSON. */
+/* The title's "budget 20,000": grouped as the money it is (the currency
+ * is the data's, which the scenario does not hold). */
+static void budget_effective(const struct scenario *sc, char *buf, size_t cap)
+{
+	money_group(buf, cap, sc->budget, 0);
+}
+
 static void precision_effective(const struct scenario *sc, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "%s", precisions[sc->precision].name);
@@ -351,7 +359,8 @@ const struct setting settings[] = {
 		    "is listed beside it, and a budget below the plan says by how much (none = no "
 		    "budget)"),
 	 .accepted = N_("an amount (a month; training: the job), %s (none) to %s"), FIELD(budget),
-	 .type = FIELD_DOUBLE, .max = 1e12, .zero_word = N_("none")},
+	 .type = FIELD_DOUBLE, .max = 1e12, .zero_word = N_("none"),
+	 .ops = {.effective = budget_effective}},
 	{.key = "trial", .metavar = "FILE", .label = N_("Trial"), .places = PLACE_BOTH,
 	 .advanced = true, .kind = SETTING_TEXT, .repeatable = true, .summary = SUMMARY_IF_CHANGED,
 	 .summary_text = N_("trial %s"), .json_key = "trial",
