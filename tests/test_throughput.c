@@ -154,6 +154,36 @@ Test(throughput, same_spend_takes_the_fastest)
 	cr_assert(speedup > 1.5, "%f", speedup);
 }
 
+/* What the TTFT target costs. Qwen2.5-72B bf16, 20 users × 32k prompts on
+ * H20: one prompt alone takes 8 s to prefill on TP8, so the 10 s target
+ * leaves no queue: a replica a user, 20 machines × ¥45,600 = ¥912,000. At
+ * 20 s five replicas do: 5 × ¥45,600 = ¥228,000, 25 % of it, listed. */
+Test(throughput, the_ttft_target_says_what_it_costs)
+{
+	struct scenario sc;
+	make_scenario(&sc, &ref_catalog, "qwen2.5-72b", "precision", "bf16", "concurrency", "20",
+		      "context", "32k", NULL);
+	const struct plan *p = run_on("h20-96g", &sc);
+	cr_assert_eq(p->cards, 160);
+	cr_assert_float_eq(plan_monthly(p), 912000, 1e-6);
+	const struct alternative *a = NULL;
+	for (int i = 0; i < p->nalternatives; i++)
+		if (p->alternatives[i].why.code == MSG_ALT_TTFT_RELAXED)
+			a = &p->alternatives[i];
+	cr_assert_not_null(a);
+	cr_assert_eq(a->cards, 40);
+	cr_assert_float_eq(a->monthly, 228000, 1e-6);
+	cr_assert_float_eq(a->why.args[0].v.f, 20, 1e-12);
+	cr_assert_float_eq(a->why.args[2].v.f, 25, 1e-9);
+	cr_assert_gt(a->why.args[3].v.f, 10);
+	cr_assert_leq(a->why.args[3].v.f, 20);
+	/* H100: the speed floor, not the target, holds the one machine up (the
+	 * memory minimum PP6 streams 8.8 tok/s a user): nothing to save */
+	p = run_on("h100-80g", &sc);
+	for (int i = 0; i < p->nalternatives; i++)
+		cr_assert_neq(p->alternatives[i].why.code, MSG_ALT_TTFT_RELAXED);
+}
+
 /* A GPU type with no offer on file has no price: its plans compare by the
  * instance they would take (1, 2, 4, 8 cards, then whole machines).
  * Qwen2.5-72B bf16 at 4k, one user, on A800: the memory minimum PP3 takes a

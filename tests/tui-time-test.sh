@@ -109,7 +109,7 @@ grep -qE "│ GPU +tok/s .* total│$" "$art/qwen-80x24.txt" &&
 	pass "80x24: tok/s stays beside the total" || fail "80x24: no tok/s at 80x24"
 grep -qE "│ H100 80G +[0-9,]+ +8 TP4×DP2 +¥88,480 b│$" "$art/qwen-80x24.txt" &&
 	pass "80x24: the H100 row keeps its name and numbers whole" || fail "80x24: H100 row"
-for _ in $(seq 20); do keys J; done
+for _ in $(seq 30); do keys J; done
 save qwen-scrolled-80x24
 check_width qwen-scrolled-80x24 80
 grep -q "│ efficiency used: mbu " "$art/qwen-scrolled-80x24.txt" &&

@@ -216,6 +216,10 @@ MESSAGE(ALT_WEIGHTS_INT4, alternative_weights_int4, INFO,
 		"the plan's, for %.1f× output tokens/s; answers can be less accurate: check on "
 		"your own prompts")),
 	ARGS3(MONEY, monthly, DOUBLE, spend_pct, DOUBLE, speedup))
+MESSAGE(ALT_TTFT_RELAXED, alternative_ttft_relaxed, INFO,
+	FORM(N_("what the TTFT target costs: with --slo-ttft %.0fs, %s a month, %.0f %% of the "
+		"plan's, the first token after %.1f s")),
+	ARGS4(DOUBLE, target_s, MONEY, monthly, DOUBLE, spend_pct, DOUBLE, ttft_s))
 MESSAGE(ALT_WITHIN_BUDGET, alternative_within_budget, INFO,
 	FORM(N_("the fastest within the budget of %s a month: %.1f× output tokens/s")),
 	ARGS2(MONEY, budget, DOUBLE, speedup))

@@ -734,8 +734,37 @@ static void try_precision(const struct workload *w0, const struct catalog *c, st
 	add_alternative(p, &q, t->why(mq, plan_currency(&q), 100 * mq / m, xq / x));
 }
 
-/* Called last in plan_choose: its own calls for the other precisions
- * (which ask nothing more) reuse the candidates, which p no longer needs. */
+/* What the TTFT target costs (PERFORMANCE.md §2's step down): when it,
+ * not memory or the speed floor, holds the spend up, the plan under a
+ * target RELAX_TTFT× as long, listed when it saves SAVING or more. A 32k
+ * prompt of Qwen2.5-72B takes 8 s to prefill on 8 H20s: a 10 s target
+ * leaves no queue, a replica a user (160 cards for 20), 20 s takes 40. */
+#define RELAX_TTFT 2.0
+
+static void try_relaxed_ttft(const struct workload *w0, const struct catalog *c, struct plan *p)
+{
+	static struct plan q; /* large: not on the stack */
+	struct scenario sc;
+	struct workload w;
+	if (w0->sc->rate > 0 || !(w0->sc->slo_ttft_s > 0) || p->cards <= p->memory_min_cards)
+		return;
+	scenario_copy(&sc, w0->sc);
+	sc.slo_ttft_s *= RELAX_TTFT;
+	if (!workload_init(&w, &sc))
+		return;
+	plan_for_gpu(&w, c, p->gpu, &q);
+	plan_choose(&w, c, &q);
+	double m = plan_monthly(p), mq = plan_monthly(&q);
+	if (!q.fits || !q.throughput.valid || q.short_of_goals || m <= 0 || mq < 0 ||
+	    mq > (1 - SAVING) * m)
+		return;
+	add_alternative(p, &q, msg_alternative_ttft_relaxed(sc.slo_ttft_s, mq, plan_currency(&q),
+							     100 * mq / m, q.throughput.ttft_s));
+}
+
+/* Called last in plan_choose: its own calls for the other precisions and
+ * the relaxed target (which ask nothing more) reuse the candidates, which
+ * p no longer needs. */
 static void precision_alternatives(const struct workload *w, const struct catalog *c,
 				   struct plan *p)
 {
@@ -746,6 +775,7 @@ static void precision_alternatives(const struct workload *w, const struct catalo
 	for (size_t i = 0; i < sizeof precision_tries / sizeof precision_tries[0]; i++)
 		if (precision_tries[i].applies(w, p))
 			try_precision(w, c, p, &precision_tries[i]);
+	try_relaxed_ttft(w, c, p);
 	asking = false;
 }
 
