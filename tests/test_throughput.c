@@ -177,6 +177,11 @@ Test(throughput, the_ttft_target_says_what_it_costs)
 	cr_assert_float_eq(a->why.args[2].v.f, 25, 1e-9);
 	cr_assert_gt(a->why.args[3].v.f, 10);
 	cr_assert_leq(a->why.args[3].v.f, 20);
+	/* the target as --slo-ttft takes it: 0.7 s × 2 reads 1.4s, not "1s" */
+	struct message relaxed = msg_alternative_ttft_relaxed(1.4, 18800, "CNY", 50, 0.957);
+	cr_assert_str_eq(MESSAGE_TEXT(&relaxed),
+			 "what the TTFT target costs: with --slo-ttft 1.4s, ¥18,800 a month, 50 % "
+			 "of the plan's, the first token after 0.957 s");
 	/* H100: the speed floor, not the target, holds the one machine up (the
 	 * memory minimum PP6 streams 8.8 tok/s a user): nothing to save */
 	p = run_on("h100-80g", &sc);

@@ -257,6 +257,7 @@ Test(time_outputs, a_deadline_no_card_count_meets_names_the_fastest)
 	cr_assert_gt(t->choice.cards, 256);
 	cr_assert_eq(p->nwhy, 3);
 	cr_assert_eq(p->why[2].code, MSG_WHY_DEADLINE_UNREACHABLE);
+	cr_assert(p->short_of_goals, "the row's \"<\": it misses the deadline");
 }
 
 /* PERFORMANCE.md §2 without a deadline: the cheapest job, then at its
@@ -284,6 +285,32 @@ Test(time_outputs, a_job_runs_on_the_cheapest_count_then_the_soonest)
 	cr_assert_gt(3 * 3.58 * 24 * p->why[0].args[1].v.f, t->bill.cost[RENT_CONTAINER_HOURLY]);
 	cr_assert_eq(p->why[1].code, MSG_WHY_TRAIN_CHEAPEST);
 	cr_assert_eq(p->why[1].args[0].v.i, 8);
+}
+
+/* A budget is a cap. Qwen2.5-72B full, 1B tokens, 910B, ¥300,000: 128
+ * cards would bill 16 machines × ¥18,800 = ¥300,800, ¥800 over (the 0.5 %
+ * of "one price" let it in); 120 cards bill 15 × 18,800 = ¥282,000. */
+Test(time_outputs, a_job_budget_is_a_cap)
+{
+	const struct plan *p = run_on("910b-64g", "qwen2.5-72b", "full", "1B", "budget", "300000",
+				      NULL);
+	const struct training_estimate *t = &p->training;
+	cr_assert_eq(t->budget.cards, 120);
+	cr_assert_float_eq(t->budget.cost, 15 * 18800.0, 1e-6);
+}
+
+/* A training budget without --train-tokens buys no job: a note says what
+ * it needs (the quote has no budget line). */
+Test(time_outputs, a_job_budget_needs_the_tokens)
+{
+	static struct scenario sc;
+	setenv("GPUPLAN_TODAY", "2026-12-01", 1);
+	make_scenario(&sc, &ref_catalog, "llama-3.1-8b", "task", "full", "budget", "20000", NULL);
+	const struct analysis *a = ref_run(&sc, "h100-80g");
+	bool noted = false;
+	for (int i = 0; i < a->nnotes; i++)
+		noted = noted || a->notes[i].code == MSG_TRAIN_BUDGET_NEEDS_TOKENS;
+	cr_assert(noted);
 }
 
 /* A GPU type with no price on file: the fastest on the instance its memory
@@ -329,6 +356,7 @@ Test(time_outputs, a_job_budget_names_the_fastest_count_within_it)
 	cr_assert_eq(t->budget.cards, 0);
 	const struct message *shortfall = note_of(p, MSG_TRAIN_BUDGET_SHORT);
 	cr_assert(shortfall);
+	cr_assert_not(p->short_of_goals, "a budget is no goal");
 	assert_rel(shortfall->args[1].v.f, t->bill.cost[RENT_CONTAINER_HOURLY] - 1000, 1e-9, "short");
 	assert_rel(shortfall->args[1].v.f, 576, 0.002, "by hand");
 	cr_assert_not(note_of(p, MSG_TRAIN_BUDGET_FASTEST));

@@ -217,8 +217,8 @@ MESSAGE(ALT_WEIGHTS_INT4, alternative_weights_int4, INFO,
 		"your own prompts")),
 	ARGS3(MONEY, monthly, DOUBLE, spend_pct, DOUBLE, speedup))
 MESSAGE(ALT_TTFT_RELAXED, alternative_ttft_relaxed, INFO,
-	FORM(N_("what the TTFT target costs: with --slo-ttft %.0fs, %s a month, %.0f %% of the "
-		"plan's, the first token after %.1f s")),
+	FORM(N_("what the TTFT target costs: with --slo-ttft %.3gs, %s a month, %.0f %% of the "
+		"plan's, the first token after %.3g s")),
 	ARGS4(DOUBLE, target_s, MONEY, monthly, DOUBLE, spend_pct, DOUBLE, ttft_s))
 MESSAGE(ALT_WITHIN_BUDGET, alternative_within_budget, INFO,
 	FORM(N_("the fastest within the budget of %s a month: %.1f× output tokens/s")),
@@ -230,6 +230,10 @@ MESSAGE(BUDGET_SHORT, budget_short, WARNING,
 MESSAGE(TRAIN_BUDGET_SHORT, train_budget_short, WARNING,
 	FORM(N_("the job budget of %s is short by %s: the plan costs %s for the job")),
 	ARGS3(MONEY, budget, MONEY, short_by, MONEY, cost))
+MESSAGE(TRAIN_BUDGET_NEEDS_TOKENS, train_budget_needs_tokens, NOTICE,
+	FORM(N_("--budget for a training task is the whole job's spend: give --train-tokens to "
+		"size the job it buys")),
+	ARGS0())
 MESSAGE(TRAIN_BUDGET_FASTEST, train_budget_fastest, INFO,
 	PLURAL(0, NP_("%d card, %.2f days for %s, is the fastest within the job budget of %s",
 		      "%d cards, %.2f days for %s, are the fastest within the job budget of %s")),

@@ -34,7 +34,7 @@ static const char *next_line(const char **p, const char *end, char *buf, size_t 
 	size_t n = nl ? (size_t)(nl - *p) : (size_t)(end - *p);
 	snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), *p);
 	buf[strcspn(buf, "\r")] = '\0';
-	*p += n + 1;
+	*p = nl ? nl + 1 : end; /* never past end: C forbids end + 1 */
 	return buf;
 }
 
@@ -172,7 +172,7 @@ static bool read_nvidia_smi(const char *name, const char *text, size_t len,
 		if (!smi_row(buf, &h, (int)no, m, counts, what, sizeof what)) {
 			/* A log copied while nvidia-smi -f still wrote it ends in
 			   a row cut short, with no newline: the rows before stand. */
-			if (p > end && m->samples > 0)
+			if (p == end && end[-1] != '\n' && m->samples > 0)
 				break;
 			return fail_line(name, no, err, cap, what);
 		}

@@ -34,14 +34,17 @@ static void precision_set(struct scenario *sc, size_t i)
 	scenario_resolve_precision(sc);
 }
 
-/* Reports show the precision in effect; the request only in JSON. */
-/* The title's "budget 20,000": grouped as the money it is (the currency
- * is the data's, which the scenario does not hold). */
+/* The title's "budget 20,000 a month" (serving) or "budget 20,000" (a
+ * job): grouped as the money it is (the currency is the data's, which the
+ * scenario does not hold). */
 static void budget_effective(const struct scenario *sc, char *buf, size_t cap)
 {
-	money_group(buf, cap, sc->budget, 0);
+	char amount[48];
+	money_group(amount, sizeof amount, sc->budget, 0);
+	snprintf(buf, cap, tasks[sc->task].kind == TASK_INFERENCE ? _("%s a month") : "%s", amount);
 }
 
+/* Reports show the precision in effect; the request only in JSON. */
 static void precision_effective(const struct scenario *sc, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "%s", precisions[sc->precision].name);

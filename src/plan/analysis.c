@@ -108,6 +108,8 @@ static void scenario_notes(struct analysis *a)
 		analysis_note(a, a->sc.loss == LOSS_FULL ? msg_qlora_base() : msg_qlora_base_bf16());
 	if (w->kind == TASK_LORA && w->prec->quantized)
 		analysis_note(a, msg_lora_quantized_base(w->prec->name));
+	if (w->train && a->sc.budget > 0 && !(a->sc.train_tokens > 0))
+		analysis_note(a, msg_train_budget_needs_tokens());
 }
 
 /* Inference reads the context as input + output: the output must leave

@@ -19,7 +19,7 @@
 #define SHAPE_MAX_MACHINES 64 /* the farthest a PP shape or a replica count goes */
 #define MAX_SHAPES 20
 #define CANDIDATES (2 * MAX_SHAPES) /* each shape, and it filling its paid machines */
-#define SAME_SPEND 0.005 /* monthly totals this close are one price */
+#define SAME_SPEND PLAN_SAME_SPEND
 #define SAME_SPEED 0.001
 #define STEP_SPEED 1.2 /* a step up buys at least this much more output */
 #define NEAR_BEST 0.10 /* no plan meets the goals: within this of the nearest is as near */
@@ -617,14 +617,14 @@ static void within_budget(const struct workload *w, struct plan *p, const struct
 	const char *cur = plan_currency(p);
 	if (budget <= 0 || spend < 0)
 		return;
-	if (spend > budget * (1 + SAME_SPEND)) {
+	if (spend > budget) { /* a cap: ¥300,800 is not within ¥300,000 */
 		plan_note(p, msg_budget_short(budget, cur, spend - budget, cur, spend, cur));
 		return;
 	}
 	const struct plan *fast = NULL;
 	for (int i = 0; i < n; i++) {
 		const struct plan *q = &cand[i];
-		if (!eligible(w->sc, q) || headline_monthly(q) > budget * (1 + SAME_SPEND) ||
+		if (!eligible(w->sc, q) || headline_monthly(q) > budget ||
 		    strcmp(plan_currency(q), cur) != 0)
 			continue;
 		if (!fast || q->throughput.output_tokens_per_s > fast->throughput.output_tokens_per_s)

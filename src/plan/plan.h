@@ -15,6 +15,7 @@
 #include "training_time.h"
 
 #define CARDS_PER_MACHINE 8
+#define PLAN_SAME_SPEND 0.005 /* two totals (a month, a job) this close are one price */
 #define TIGHT_FRACTION 0.9 /* need+headroom above 90 % of the card is "tight" */
 #define PLAN_NOTES 16
 #define PLAN_ALTERNATIVES 6

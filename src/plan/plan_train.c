@@ -1,6 +1,8 @@
-/* Training time for a plan (TRAINING.md): the scaling tiers and, with
- * --deadline, the cheapest card count that meets it, each count with its
- * own shape and offer (train_offer.c); then the plan at its cards: the
+/* Training time for a plan (TRAINING.md): the scaling tiers and the card
+ * count, each count with its own shape and offer (train_offer.c): with
+ * --deadline the cheapest that meets it, else the cheapest job and at its
+ * spend the soonest (no price on file: the instance the memory minimum
+ * takes), and what --budget buys; then the plan at its cards: the
  * best shape there as its layout, the region that offer is in, its step
  * broken down, the GPU's other regions beside it, and the notes. */
 #include <stdio.h>
@@ -11,7 +13,6 @@
 #include "tables.h"
 #include "train_offer.h"
 
-#define TRAIN_SAME_SPEND 0.005 /* job totals this close are one price */
 
 const char *const train_net_why_names[] = {
 	[NET_WHY_ONE_MACHINE] = "one_machine",
@@ -95,11 +96,14 @@ static int meet_deadline(struct train_eval *e, struct plan *p, struct train_choi
 
 /* PERFORMANCE.md §2: at the same spend the faster plan. A job billed by
  * whole machines whose cards partly idle runs on all of them when that
- * costs no more: the cards it runs on (p->cards when not), at *at. */
-static int filled_cards(struct train_eval *e, const struct plan *p, struct train_point *at)
+ * costs no more: the cards it runs on (p->cards, at min_at, when not), at
+ * *at. */
+static int filled_cards(struct train_eval *e, const struct plan *p,
+			const struct train_point *min_at, struct train_point *at)
 {
 	struct train_point full;
-	if (!train_eval_at(e, p->cards, at) || at->bill.cheapest != RENT_BAREMETAL)
+	*at = *min_at;
+	if (at->bill.cheapest != RENT_BAREMETAL)
 		return p->cards;
 	int cards = at->bill.cards[RENT_BAREMETAL];
 	if (cards <= p->cards || !train_eval_at(e, cards, &full) ||
@@ -110,10 +114,6 @@ static int filled_cards(struct train_eval *e, const struct plan *p, struct train
 	return cards;
 }
 
-/* PERFORMANCE.md §2 without a deadline: the cheapest job, and at its
- * spend the fewest days, any count from the memory minimum up (a 3-card
- * PP3 job that recomputes most layers costs more than DP6 on 6); the paid
- * machines filled when that is it. */
 /* A GPU type with no price on file: the fastest on the instance the
  * memory minimum takes (124 B200 cards of TP4 x PP31 are 16 machines,
  * where TP8 x PP16 runs). */
@@ -127,6 +127,10 @@ static int same_instance(struct train_eval *e, struct plan *p, const struct trai
 	return cards;
 }
 
+/* PERFORMANCE.md §2 without a deadline: the cheapest job, and at its
+ * spend the fewest days, any count from the memory minimum up (a 3-card
+ * PP3 job that recomputes most layers costs more than DP6 on 6); the paid
+ * machines filled when that is it. */
 static int cheapest_job(struct train_eval *e, struct plan *p)
 {
 	struct train_point min_at, at;
@@ -135,12 +139,12 @@ static int cheapest_job(struct train_eval *e, struct plan *p)
 		return p->cards;
 	if (e->t->noffers == 0)
 		return same_instance(e, p, &min_at);
-	int cards = filled_cards(e, p, &at);
+	int cards = filled_cards(e, p, &min_at, &at);
 	double cost = point_cost(&at);
-	bool found = cost >= 0 && training_solve_cheapest(&e->search, TRAIN_SAME_SPEND, &best) &&
+	bool found = cost >= 0 && training_solve_cheapest(&e->search, PLAN_SAME_SPEND, &best) &&
 		     best.cards != cards;
-	bool cheaper = found && best.cost * (1 + TRAIN_SAME_SPEND) < cost;
-	bool faster = found && best.cost <= cost * (1 + TRAIN_SAME_SPEND) && best.at.days < at.days;
+	bool cheaper = found && best.cost * (1 + PLAN_SAME_SPEND) < cost;
+	bool faster = found && best.cost <= cost * (1 + PLAN_SAME_SPEND) && best.at.days < at.days;
 	if (cheaper || faster) {
 		plan_add_why(p, msg_why_train_memory_minimum(p->cards, min_at.days, 100 * min_at.eff));
 		plan_add_why(p, msg_why_train_cheapest(best.cards, rent_words[best.way], best.cost,
@@ -217,9 +221,9 @@ static void within_budget(struct train_eval *e, struct plan *p)
 	struct train_best best = e->best; /* the plan's, kept */
 	if (budget <= 0 || cost < 0)
 		return;
-	if (cost > budget * (1 + TRAIN_SAME_SPEND))
+	if (cost > budget) /* a cap: ¥300,800 is not within ¥300,000 */
 		plan_note(p, msg_train_budget_short(budget, cur, cost - budget, cur, cost, cur));
-	if (!p->forced && training_solve_budget(&e->search, budget * (1 + TRAIN_SAME_SPEND), &t->budget) &&
+	if (!p->forced && training_solve_budget(&e->search, budget, &t->budget) &&
 	    t->budget.cards != p->cards && t->budget.at.days < t->days)
 		plan_note(p, msg_train_budget_fastest(t->budget.cards, t->budget.at.days,
 						      t->budget.cost, cur, budget, cur));
@@ -323,6 +327,7 @@ void plan_train(const struct workload *w, const struct catalog *c, struct plan *
 	t->choice = choice;
 	t->deadline = sc->deadline_days > 0;
 	t->meets_deadline = t->days <= sc->deadline_days;
+	p->short_of_goals = t->deadline && !t->meets_deadline; /* the row's "<" */
 	plan_set_efficiency(p, t->eff);
 	within_budget(&e, p);
 	training_notes(p);

@@ -11,8 +11,6 @@
 #include "report_quote_md.h"
 #include "train_text.h"
 
-#define QUOTE_SAME_SPEND 0.005 /* job totals this close are one price (plan_train.c) */
-
 static void quote_money(char *buf, size_t cap, double amount, const struct plan *p)
 {
 	unit_money(buf, cap, amount, plan_currency(p), style_quote.money);
@@ -57,7 +55,9 @@ static struct train_budget_pick train_budget_pick(const struct analysis *a, doub
 static void md_train_budget_line(FILE *out, const struct analysis *a)
 {
 	char budget[48], money[48], days[32];
-	const struct train_budget_pick b = train_budget_pick(a, a->sc.budget * (1 + QUOTE_SAME_SPEND));
+	if (!(a->sc.train_tokens > 0))
+		return; /* no job to buy: a scenario note says so */
+	const struct train_budget_pick b = train_budget_pick(a, a->sc.budget);
 	budget_money(budget, sizeof budget, a, b.p);
 	if (!b.p) {
 		fprintf(out, _("Within the job budget of %s: no GPU type runs the job (see the notes "

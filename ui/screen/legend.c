@@ -12,16 +12,17 @@ static const enum element glyph_items[] = {
 };
 #define N_GLYPHS (int)(sizeof glyph_items / sizeof glyph_items[0])
 
-/* The marks in the price columns, in words and briefly; the last one's
- * "%s" is the estimate rows' band: "±65" or "−65/+35". */
+/* The marks in the table's cells, in words and briefly, the first kept
+ * longest when the line is short; the estimate's "%s" is the estimate
+ * rows' band: "±65" or "−65/+35". */
 static const char *const marks[][2] = {
 	{N_("* cheaper"), N_("*cheaper")},
 	{N_("c/b = container/bare metal"), N_("c/b ctr/bm")},
 	{N_("— none"), NULL},
-	{N_("~ estimate %s%%"), N_("~est")},
 	{N_("< short of goals"), N_("<goals")},
+	{N_("~ estimate %s%%"), N_("~est")},
 };
-enum { MARK_STAR, MARK_WAYS, MARK_NONE, MARK_ESTIMATE, MARK_SHORT };
+enum { MARK_STAR, MARK_WAYS, MARK_NONE, MARK_SHORT, MARK_ESTIMATE };
 #define N_MARKS (int)(sizeof marks / sizeof marks[0])
 
 /* Mark i's text (brief or not), "" when it has no brief form or the
