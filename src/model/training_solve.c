@@ -144,12 +144,12 @@ bool training_solve_budget(const struct train_search *s, double budget, struct t
 		struct train_point at;
 		if (machines_past(s, g, k->cards_per_machine, budget))
 			break;
-		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE ||
-		    at.bill.cost[at.bill.cheapest] > budget ||
+		if (!s->days(s->ctx, g, &at) || train_bill_cheapest(&at.bill) < 0 ||
+		    train_bill_cheapest(&at.bill) > budget ||
 		    (out->cards > 0 && at.days >= out->at.days))
 			continue;
 		*out = (struct train_tier){.cards = g, .at = at, .way = at.bill.cheapest,
-					   .cost = at.bill.cost[at.bill.cheapest]};
+					   .cost = train_bill_cheapest(&at.bill)};
 	}
 	return out->cards > 0;
 }
@@ -186,7 +186,7 @@ bool training_solve_cheapest(const struct train_search *s, double same_spend,
 		if (!s->days(s->ctx, g, &at) || at.bill.cheapest == RENT_NONE)
 			continue;
 		jobs[found] = (struct train_tier){.cards = g, .at = at, .way = at.bill.cheapest,
-						  .cost = at.bill.cost[at.bill.cheapest]};
+						  .cost = train_bill_cheapest(&at.bill)};
 		if (!found || jobs[found].cost < cheapest)
 			cheapest = jobs[found].cost;
 		found++;

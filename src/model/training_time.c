@@ -411,3 +411,8 @@ void training_bill(const struct train_prices *p, int cards, double hours, int ca
 		    (out->cheapest == RENT_NONE || out->cost[w] < out->cost[out->cheapest]))
 			out->cheapest = w;
 }
+
+double train_bill_cheapest(const struct train_bill *b)
+{
+	return b->cheapest == RENT_NONE ? -1 : b->cost[b->cheapest];
+}

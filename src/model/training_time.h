@@ -198,5 +198,7 @@ struct train_bill {
  * ceil(H/730). Containers only up to max_cards. */
 void training_bill(const struct train_prices *p, int cards, double hours, int cards_per_machine,
 		   struct train_bill *out);
+/* The bill's cheapest way's cost; < 0 when no way is offered. */
+double train_bill_cheapest(const struct train_bill *b);
 
 #endif

@@ -36,11 +36,6 @@ static const char *const band_words[] = {
 	[USL_BAND_MODELLED] = N_("measured in one machine; between machines modelled"),
 };
 
-/* A way of renting the point's bill offers at its cost; < 0 when none. */
-static double point_cost(const struct train_point *pt)
-{
-	return pt->bill.cheapest == RENT_NONE ? -1 : pt->bill.cost[pt->bill.cheapest];
-}
 
 /* The plan moves to the layout of the shape found at G: its memory and
  * price again, bare metal from the region chosen, and what it already
@@ -107,7 +102,8 @@ static int filled_cards(struct train_eval *e, const struct plan *p,
 		return p->cards;
 	int cards = at->bill.cards[RENT_BAREMETAL];
 	if (cards <= p->cards || !train_eval_at(e, cards, &full) ||
-	    !(point_cost(&full) >= 0 && point_cost(&full) <= point_cost(at)) ||
+	    !(train_bill_cheapest(&full.bill) >= 0 &&
+	      train_bill_cheapest(&full.bill) <= train_bill_cheapest(&at->bill)) ||
 	    !(full.days < at->days))
 		return p->cards;
 	*at = full;
@@ -140,7 +136,7 @@ static int cheapest_job(struct train_eval *e, struct plan *p)
 	if (e->t->noffers == 0)
 		return same_instance(e, p, &min_at);
 	int cards = filled_cards(e, p, &min_at, &at);
-	double cost = point_cost(&at);
+	double cost = train_bill_cheapest(&at.bill);
 	bool found = cost >= 0 && training_solve_cheapest(&e->search, PLAN_SAME_SPEND, &best) &&
 		     best.cards != cards;
 	bool cheaper = found && best.cost * (1 + PLAN_SAME_SPEND) < cost;
@@ -173,7 +169,7 @@ static void compare_regions(struct train_eval *e, int cards, int chosen)
 		    !train_job_on(e, &c, i, &other, &pt))
 			continue;
 		t->compare[t->ncompare++] = (struct train_region_cost){
-			.offer = i, .days = pt.days, .eff = pt.eff, .cost = point_cost(&pt)};
+			.offer = i, .days = pt.days, .eff = pt.eff, .cost = train_bill_cheapest(&pt.bill)};
 	}
 	train_candidates_free(&c);
 	e->best = best;
@@ -216,7 +212,7 @@ static bool estimate_at(struct train_eval *e, const struct catalog *c, struct pl
 static void within_budget(struct train_eval *e, struct plan *p)
 {
 	struct training_estimate *t = &p->training;
-	double budget = e->w->sc->budget, cost = point_cost(&(struct train_point){.bill = t->bill});
+	double budget = e->w->sc->budget, cost = train_bill_cheapest(&t->bill);
 	const char *cur = plan_currency(p);
 	struct train_best best = e->best; /* the plan's, kept */
 	if (budget <= 0 || cost < 0)
@@ -273,7 +269,7 @@ static void compare_notes(struct plan *p)
 		return;
 	const struct train_offer *o = &t->offers[t->offer];
 	plan_note(p, msg_train_region_chosen(offer_region_text(o), offer_network_text(o), t->days,
-					     point_cost(&(struct train_point){.bill = t->bill}),
+					     train_bill_cheapest(&t->bill),
 					     plan_currency(p)));
 	for (int i = 0; i < t->ncompare; i++) {
 		const struct train_region_cost *r = &t->compare[i];

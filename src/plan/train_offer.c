@@ -190,15 +190,10 @@ bool train_job_on(struct train_eval *e, struct train_candidates *c, int oi,
 	return true;
 }
 
-static double cheapest_cost(const struct train_point *pt)
-{
-	return pt->bill.cheapest == RENT_NONE ? -1 : pt->bill.cost[pt->bill.cheapest];
-}
-
 /* a is the better job: offered before not, then cheaper, then faster. */
 static bool job_better(const struct train_point *a, const struct train_point *b)
 {
-	double ca = cheapest_cost(a), cb = cheapest_cost(b);
+	double ca = train_bill_cheapest(&a->bill), cb = train_bill_cheapest(&b->bill);
 	if ((ca >= 0) != (cb >= 0))
 		return ca >= 0;
 	if (ca != cb)

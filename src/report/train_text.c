@@ -24,9 +24,9 @@ const char *const train_rent_words[RENT_WAYS] = {
 double train_job_cost(const struct plan *p)
 {
 	const struct training_estimate *t = &p->training;
-	if (!p->cards || !p->fits || !t->valid || t->bill.cheapest == RENT_NONE)
+	if (!p->cards || !p->fits || !t->valid)
 		return -1;
-	return t->bill.cost[t->bill.cheapest];
+	return train_bill_cheapest(&t->bill);
 }
 
 static void money(char *buf, size_t cap, double amount, const struct plan *p,
